@@ -1,0 +1,42 @@
+"""asalto_core: the Asalto family of siege games (Asalto, Assault, Assaut, German
+Tactics, Royal Garrison) as a small, pure-Python engine.
+
+>>> import asalto_core as ac
+>>> board = ac.Board("assault")
+>>> board.push("d4-d5")
+Move.parse('d4-d5')
+>>> board.turn
+'officers'
+"""
+
+from .errors import AsaltoError, IllegalMoveError, InvalidPositionError, NotationError, UnknownRulesetError
+from .geometry import BOARDS, Geometry, find_board
+from .notation import Move
+from .perft import perft
+from .position import Board, LegalMoves, Outcome, Position
+from .record import Game, RecordError
+from .rulesets import RULESETS, Ruleset, find_ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AsaltoError",
+    "BOARDS",
+    "Board",
+    "Game",
+    "Geometry",
+    "IllegalMoveError",
+    "InvalidPositionError",
+    "LegalMoves",
+    "Move",
+    "NotationError",
+    "Outcome",
+    "Position",
+    "RULESETS",
+    "RecordError",
+    "Ruleset",
+    "UnknownRulesetError",
+    "find_board",
+    "find_ruleset",
+    "perft",
+]

@@ -1,0 +1,248 @@
+"""The rules kernel: legal moves, making moves and game end on raw int states.
+
+A raw state is ``(officers, rebels, side, huffable)``: two bitmasks of occupied
+points, whose turn it is (:data:`OFFICERS`, :data:`REBELS`, or :data:`PLACING` while
+the officers' player places the officers), and the officers the rebels may huff.
+A raw move is ``(frm, to, captured, removed, huffable_after, path)``:
+
+- ``frm``/``to``: where the moving piece starts and ends (-1 for a lone huff or a placement);
+- ``captured``: mask of rebels jumped; ``removed``: mask of officers taken off (a huff,
+  or Ludii's automatic huffs, at the officers' points after the move);
+- ``huffable_after``: the officers the rebels may huff on their next move;
+- ``path``: the points the piece visits (start, then each landing), or the placed points.
+
+Everything a ruleset decides is compiled into per-board tables once, in :class:`Kernel`;
+the public :class:`~asalto_core.position.Position` and the search both run on it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .geometry import Geometry, _bits
+from .rulesets import Ruleset, find_ruleset
+
+OFFICERS, REBELS, PLACING = 0, 1, 2
+
+State = tuple[int, int, int, int]
+RawMove = tuple[int, int, int, int, int, tuple[int, ...]]
+
+# Reasons a game ends, with the side that wins (None: a draw).
+FORTRESS, NO_OFFICERS, DEPLETED, BLOCKED, NO_MOVES, REPETITION = (
+    "fortress-taken", "officers-gone", "rebels-depleted", "officers-blocked", "no-moves", "repetition",
+)  # fmt: skip
+
+
+def rebel_step_masks(rs: Ruleset, g: Geometry) -> tuple[int, ...]:
+    """For each point, the mask of points a rebel there may step to (if empty)."""
+    dist = g.distances_to_fortress()
+    centre = (g.width - 1) / 2
+    inner = {f for f, _ in (g.coords[p] for p in _bits(g.fortress_mask))}
+    side_arm_top = max(r for f, r in g.coords if min(inner) > f or f > max(inner))
+    marked = {frozenset(line) for line in g.marked} if rs.marked_lines else set()
+    masks = []
+    for p, (f, r) in enumerate(g.coords):
+        mask = 0
+        in_fort = g.fortress_mask >> p & 1
+        for q in _bits(g.neighbours[p]):
+            qf, qr = g.coords[q]
+            q_fort = g.fortress_mask >> q & 1
+            if frozenset((p, q)) in marked:
+                continue
+            if rs.rebel_move == "forward":
+                sideways_in = r == qr == side_arm_top and (f not in inner or qf not in inner)
+                ok = qr > r or (sideways_in and abs(qf - centre) < abs(f - centre))
+            elif rs.rebel_move == "not-away":
+                ok = dist[q] <= dist[p]
+            elif rs.rebel_move == "shortest":
+                ok = bool(q_fort) if in_fort else dist[q] == dist[p] - 1
+            elif rs.rebel_move == "never-back":
+                ok = bool(q_fort) if in_fort else qr >= r
+            else:
+                ok = True
+            if ok:
+                mask |= 1 << q
+        masks.append(mask)
+    return tuple(masks)
+
+
+class Kernel:
+    """A ruleset compiled to tables; every method works on raw states and moves."""
+
+    def __init__(self, rs: Ruleset) -> None:
+        g = rs.geometry
+        self.rules = rs
+        self.geometry = g
+        self.all = g.all_mask
+        self.fortress = g.fortress_mask
+        self.neighbours = g.neighbours
+        self.jumps = tuple(tuple((1 << o, 1 << t, t) for o, t in row) for row in g.jumps)
+        self.rebel_steps = rebel_step_masks(rs, g)
+        self.threshold = rs.win_threshold
+        self.officer_count = rs.officers
+        self.forced = rs.duty == "forced"
+        self.single = rs.capture == "single"
+        self.duty = rs.duty
+        self.max_huffs = rs.max_huffs
+        self.blocking_loses = rs.blocking_loses
+        self.officer_start = sum(1 << g.index[n] for n in rs.officer_start)
+        self.rebel_start = sum(1 << g.index[n] for n in rs.rebel_points)
+        self.first = OFFICERS if rs.first == "officers" else REBELS
+
+    # -- start -------------------------------------------------------------
+    def start(self) -> State:
+        if self.rules.placement:
+            return (0, self.rebel_start, PLACING, 0)
+        return (self.officer_start, self.rebel_start, self.first, 0)
+
+    # -- move generation ----------------------------------------------------
+    def moves(self, state: State) -> list[RawMove]:
+        """Every legal move in ``state`` (empty when the side to move is stuck)."""
+        officers, rebels, side, huffable = state
+        if side == REBELS:
+            return self._rebel_moves(officers, rebels, huffable)
+        if side == OFFICERS:
+            return self._officer_moves(officers, rebels)
+        return self._placements(rebels)
+
+    def _rebel_moves(self, officers: int, rebels: int, huffable: int) -> list[RawMove]:
+        empty = self.all ^ officers ^ rebels
+        steps = self.rebel_steps
+        out: list[RawMove] = []
+        for removed, free in [(0, empty)] + [(1 << h, empty | 1 << h) for h in _bits(huffable)]:
+            if removed and removed == officers:
+                out.append((-1, -1, 0, removed, 0, ()))  # the last officer goes: the game ends
+                continue
+            r = rebels
+            while r:
+                low = r & -r
+                p = low.bit_length() - 1
+                r ^= low
+                t = steps[p] & free
+                while t:
+                    tb = t & -t
+                    t ^= tb
+                    q = tb.bit_length() - 1
+                    out.append((p, q, 0, removed, 0, (p, q)))
+        return out
+
+    def _chains(self, start: int, officers: int, rebels: int) -> list[tuple[tuple[int, ...], int]]:
+        """Capture sequences of the officer on ``start``: (landing path, captured mask).
+
+        Forced capture keeps only chains jumped to their end; huffing rules let the
+        officer stop after any jump; single capture stops after the first.
+        """
+        blocked = officers ^ (1 << start)
+        jumps = self.jumps
+        out: list[tuple[tuple[int, ...], int]] = []
+
+        def extend(path: tuple[int, ...], taken: int) -> None:
+            occupied = blocked | (rebels ^ taken)
+            went_on = False
+            for over, to, t in jumps[path[-1]]:
+                if rebels & over and not taken & over and not occupied & to:
+                    went_on = True
+                    nxt = path + (t,)
+                    if self.single:
+                        out.append((nxt, taken | over))
+                    else:
+                        extend(nxt, taken | over)
+            if taken and not (self.forced and went_on):
+                out.append((path, taken))
+
+        extend((start,), 0)
+        return out
+
+    def _officer_moves(self, officers: int, rebels: int) -> list[RawMove]:
+        empty = self.all ^ officers ^ rebels
+        chains = {o: self._chains(o, officers, rebels) for o in _bits(officers)}
+        capable = sum(1 << o for o, c in chains.items() if c)
+        out: list[RawMove] = []
+        huffs_left = self.max_huffs is None or self.officer_count - officers.bit_count() < self.max_huffs
+        for o, cs in chains.items():
+            best = max((c.bit_count() for _, c in cs), default=0)
+            for path, taken in cs:
+                after = 0
+                if self.duty in ("huff", "huff-best") and huffs_left:
+                    after = capable & ~(1 << o)
+                    if self.duty == "huff-best" and best > taken.bit_count():
+                        after |= 1 << path[-1]
+                out.append((o, path[-1], taken, 0, after, path))
+        if self.forced and capable:
+            return out
+        for o in _bits(officers):
+            for q in _bits(self.neighbours[o] & empty):
+                after = removed = 0
+                if capable:
+                    moved = capable & ~(1 << o) | (1 << q if capable >> o & 1 else 0)
+                    if self.duty == "auto-huff-all":
+                        removed = moved
+                    elif self.duty != "forced" and huffs_left:
+                        after = moved
+                out.append((o, q, 0, removed, after, (o, q)))
+        return out
+
+    def _placements(self, rebels: int) -> list[RawMove]:
+        free = [p for p in _bits(self.fortress & ~rebels)]
+        out: list[RawMove] = []
+
+        def choose(i: int, picked: tuple[int, ...]) -> None:
+            if len(picked) == self.officer_count:
+                out.append((-1, -1, 0, 0, 0, picked))
+                return
+            for k in range(i, len(free)):
+                choose(k + 1, picked + (free[k],))
+
+        choose(0, ())
+        return out
+
+    # -- making moves ---------------------------------------------------------
+    def play(self, state: State, move: RawMove) -> State:
+        officers, rebels, side, _ = state
+        frm, to, captured, removed, after, path = move
+        if side == PLACING:
+            return (sum(1 << p for p in path), rebels, self.first, 0)
+        if side == REBELS:
+            if frm >= 0:
+                rebels ^= 1 << frm | 1 << to
+            return (officers & ~removed, rebels, OFFICERS, 0)
+        if frm != to:
+            officers ^= 1 << frm | 1 << to
+        return (officers & ~removed, rebels & ~captured, REBELS, after)
+
+    # -- game end ------------------------------------------------------------
+    def decided(self, state: State) -> tuple[int, str] | None:
+        """The winner and reason if the position ends the game by material or fortress.
+
+        Checked in this order: fortress full, no officer left, too few rebels. Being
+        without a move is found by :meth:`outcome`, which needs the move list.
+        """
+        officers, rebels, side, _ = state
+        if side == PLACING:
+            return None
+        if rebels & self.fortress == self.fortress:
+            return REBELS, FORTRESS
+        if not officers:
+            return REBELS, NO_OFFICERS
+        if rebels.bit_count() < self.threshold:
+            return OFFICERS, DEPLETED
+        return None
+
+    def outcome(self, state: State, moves: list[RawMove] | None = None) -> tuple[int, str] | None:
+        """``(winner, reason)`` if the game is over in ``state``, else None."""
+        done = self.decided(state)
+        if done or state[2] == PLACING:
+            return done
+        if moves is None:
+            moves = self.moves(state)
+        if moves:
+            return None
+        if state[2] == OFFICERS:
+            return (OFFICERS, BLOCKED) if self.blocking_loses else (REBELS, NO_MOVES)
+        return OFFICERS, NO_MOVES
+
+
+@cache
+def kernel(name: str) -> Kernel:
+    """The compiled kernel of a ruleset, built once per process."""
+    return Kernel(find_ruleset(name))

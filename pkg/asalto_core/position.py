@@ -1,0 +1,376 @@
+"""Positions and the board: legal moves, play and undo, game end.
+
+:class:`Position` is an immutable snapshot with a text form; :class:`Board` is the
+mutable game in progress (python-chess style): a move stack, undo, repetition.
+
+>>> board = Board("assault")
+>>> board.turn, len(board.legal_moves)
+('rebels', 1)
+>>> board.push_text("d4-d5")
+Move.parse('d4-d5')
+>>> sorted(str(m) for m in board.legal_moves)[:3]
+['c5-c6', 'c5-d4', 'c5-d6']
+>>> board.pop()
+Move.parse('d4-d5')
+>>> Board.from_text(board.text()).text() == board.text()
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .errors import IllegalMoveError, InvalidPositionError
+from .geometry import Geometry, _bits
+from .movegen import (
+    FORTRESS,
+    NO_MOVES,
+    NO_OFFICERS,
+    OFFICERS,
+    PLACING,
+    REBELS,
+    REPETITION,
+    BLOCKED,
+    DEPLETED,
+    Kernel,
+    RawMove,
+    State,
+    kernel,
+)
+from .notation import Move, format_position, move_from_raw, parse_position
+from .rulesets import Ruleset, find_ruleset
+
+SIDE_NAMES = {OFFICERS: "officers", REBELS: "rebels", PLACING: "officers"}
+
+_REASONS = {
+    FORTRESS: "the rebels hold every point of the fortress",
+    NO_OFFICERS: "no officer is left",
+    DEPLETED: "too few rebels are left to fill the fortress",
+    BLOCKED: "the rebels left the officers without a move, which this ruleset forbids",
+    REPETITION: "the same position occurred for the third time",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (``'officers'``, ``'rebels'`` or None for a draw) and why."""
+
+    winner: str | None
+    reason: str
+
+    def describe(self) -> str:
+        """A sentence for the result banner.
+
+        >>> Outcome("rebels", "fortress-taken").describe()
+        'Rebels win: the rebels hold every point of the fortress.'
+        """
+        if self.reason == NO_MOVES:
+            loser = "officers" if self.winner == "rebels" else "rebels"
+            why = f"the {loser} have no legal move"
+        else:
+            why = _REASONS[self.reason]
+        head = f"{self.winner.capitalize()} win" if self.winner else "Draw"
+        return f"{head}: {why}."
+
+    def token(self) -> str:
+        """The result token of a game record."""
+        return f"{self.winner}-win" if self.winner else "draw"
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position; supports ``len``, ``in`` and iteration."""
+
+    def __init__(self, moves: list[Move]) -> None:
+        self._moves = moves
+        self._set = set(moves)
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._moves[i]
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._set
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {', '.join(map(str, self._moves))}>"
+
+
+@dataclass(frozen=True)
+class Position:
+    """An immutable position: ruleset, pieces, side to move, huffable officers.
+
+    >>> p = Position.start("ludii")
+    >>> p.text()
+    'ludii 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR o - 1'
+    >>> len(p.legal_moves())
+    6
+    """
+
+    ruleset: str
+    state: State
+    fullmove: int = 1
+
+    @classmethod
+    def start(cls, ruleset: str = "assault") -> Position:
+        return cls(find_ruleset(ruleset).name, kernel(ruleset).start())
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Parse and validate a position's text; :class:`AsaltoError` says what is wrong."""
+        name, state, number = parse_position(text)
+        position = cls(name, state, number)
+        validate(position, text)
+        return position
+
+    def text(self) -> str:
+        return format_position(self.ruleset, self.state, self.fullmove)
+
+    __str__ = text
+
+    @property
+    def rules(self) -> Ruleset:
+        return find_ruleset(self.ruleset)
+
+    @property
+    def kernel(self) -> Kernel:
+        return kernel(self.ruleset)
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.kernel.geometry
+
+    @property
+    def turn(self) -> str:
+        return SIDE_NAMES[self.state[2]]
+
+    @property
+    def placing(self) -> bool:
+        return self.state[2] == PLACING
+
+    def pieces(self) -> dict[str, str]:
+        """Point name -> ``'O'`` or ``'R'`` for every occupied point."""
+        g, (officers, rebels, _, _) = self.geometry, self.state
+        out = {g.points[i]: "O" for i in _bits(officers)}
+        out.update({g.points[i]: "R" for i in _bits(rebels)})
+        return out
+
+    def huffable(self) -> list[str]:
+        return [self.geometry.points[i] for i in _bits(self.state[3])]
+
+    def raw_moves(self) -> list[RawMove]:
+        if self.kernel.decided(self.state):
+            return []
+        return self.kernel.moves(self.state)
+
+    def legal_moves(self) -> LegalMoves:
+        g, side = self.geometry, self.state[2]
+        return LegalMoves([move_from_raw(g, m, side) for m in self.raw_moves()])
+
+    def find_raw(self, move: Move) -> RawMove:
+        """The kernel move behind ``move``; :class:`IllegalMoveError` if it is not legal."""
+        g, side = self.geometry, self.state[2]
+        for raw in self.raw_moves():
+            if move_from_raw(g, raw, side) == move:
+                return raw
+        raise IllegalMoveError(f"illegal move {str(move)!r} in {self.text()!r}: {self._why_not(move)}")
+
+    def _why_not(self, move: Move) -> str:
+        if self.outcome():
+            return "the game is over"
+        pieces = self.pieces()
+        if self.placing:
+            return "the officers must first be placed in the fortress, e.g. " + str(self.legal_moves()[0])
+        if move.place:
+            return "the officers are already placed"
+        if move.huff and move.huff not in self.huffable():
+            return f"the officer on {move.huff} cannot be huffed now"
+        frm = move.from_point
+        want = "R" if self.state[2] == REBELS else "O"
+        if frm is not None and pieces.get(frm) != want:
+            return f"no {self.turn[:-1]} on {frm}; it is the {self.turn}' turn"
+        captures = [m for m in self.legal_moves() if m.jump]
+        if captures and self.kernel.forced and not move.jump:
+            return "a capture must be made: " + ", ".join(map(str, captures[:4]))
+        return "the rules do not allow it here"
+
+    def play(self, move: Move | str) -> Position:
+        """The position after a legal move (given as a :class:`Move` or its text)."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.play_raw(self.find_raw(move))
+
+    def play_raw(self, raw: RawMove) -> Position:
+        side = self.state[2]
+        number = self.fullmove + (1 if side != PLACING and side != self.kernel.first else 0)
+        return Position(self.ruleset, self.kernel.play(self.state, raw), number)
+
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over here (repetition needs a :class:`Board`)."""
+        done = self.kernel.outcome(self.state)
+        if done is None:
+            return None
+        return Outcome(SIDE_NAMES[done[0]], done[1])
+
+    def key(self) -> State:
+        """What must repeat for a repetition: pieces, side to move, huffable officers."""
+        return self.state
+
+
+def validate(position: Position, text: str = "") -> None:
+    """Raise :class:`InvalidPositionError` if the ruleset could never reach ``position``."""
+    k, (officers, rebels, side, huffable) = position.kernel, position.state
+    rs = position.rules
+    where = f"position {text or position.text()!r}"
+    problems = []
+    if officers & rebels:
+        problems.append("a point holds two pieces")
+    n_off, n_reb = officers.bit_count(), rebels.bit_count()
+    if n_off > rs.officers:
+        problems.append(f"{n_off} officers, but {rs.name} has only {rs.officers}")
+    if n_reb > len(rs.rebel_points):
+        problems.append(f"{n_reb} rebels, but {rs.name} starts with {len(rs.rebel_points)}")
+    lost = rs.officers - n_off
+    if side == PLACING:
+        if not rs.placement:
+            problems.append(f"{rs.name} has no placement step")
+        elif officers or rebels != k.rebel_start:
+            problems.append("officers are placed before any other move, so the board must be the start")
+    elif lost and rs.duty == "forced":
+        problems.append(f"officers can only be lost by huffing, which {rs.name} does not have")
+    elif rs.max_huffs is not None and lost > rs.max_huffs and n_off:
+        problems.append(f"at most {rs.max_huffs} officer can be huffed in {rs.name}")
+    if huffable:
+        if huffable & ~officers:
+            problems.append("a huffable officer must stand on an officer's point")
+        if side != REBELS or not rs.huffing:
+            problems.append("officers can only be huffable with the rebels to move in a huffing ruleset")
+    if problems:
+        raise InvalidPositionError(f"impossible {where}: " + "; ".join(problems))
+
+
+class Board:
+    """A game in progress: the current position, the moves that led there, undo.
+
+    ``Board(ruleset)`` starts a new game; ``Board.from_text(text)`` starts from a position.
+    """
+
+    def __init__(self, ruleset: str = "assault", position: Position | None = None) -> None:
+        self.root = position or Position.start(ruleset)
+        self.position = self.root
+        self.move_stack: list[Move] = []
+        self._positions: list[Position] = []
+        self._seen: Counter[State] = Counter([self.root.key()])
+
+    @classmethod
+    def from_text(cls, text: str) -> Board:
+        position = Position.from_text(text)
+        return cls(position.ruleset, position)
+
+    # Delegated views of the current position.
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.position.rules
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.position.geometry
+
+    @property
+    def turn(self) -> str:
+        return self.position.turn
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        if self.outcome():
+            return LegalMoves([])
+        return self.position.legal_moves()
+
+    def text(self) -> str:
+        return self.position.text()
+
+    def pieces(self) -> dict[str, str]:
+        return self.position.pieces()
+
+    def push(self, move: Move | str) -> Move:
+        """Play a legal move; :class:`IllegalMoveError` (and no change) otherwise."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.outcome():
+            raise IllegalMoveError(f"illegal move {str(move)!r}: the game is over ({self.outcome().describe()})")
+        nxt = self.position.play(move)
+        self._positions.append(self.position)
+        self.move_stack.append(move)
+        self.position = nxt
+        self._seen[nxt.key()] += 1
+        return move
+
+    push_text = push
+
+    def pop(self) -> Move:
+        """Undo the last move and return it."""
+        if not self.move_stack:
+            raise IndexError("no move to undo")
+        self._seen[self.position.key()] -= 1
+        self.position = self._positions.pop()
+        return self.move_stack.pop()
+
+    def peek(self) -> Move | None:
+        return self.move_stack[-1] if self.move_stack else None
+
+    def outcome(self) -> Outcome | None:
+        """The result, including a draw by the third repetition of a position."""
+        done = self.position.outcome()
+        if done is None and self._seen[self.position.key()] >= 3:
+            return Outcome(None, REPETITION)
+        return done
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+    def next_points(self, clicked: Iterable[str] = ()) -> list[str]:
+        """Points a UI may offer next after the points clicked so far for this move.
+
+        For a step or a chain that is the next landing point; for a placement, the
+        next fortress point; with no clicks, the pieces that can move.
+
+        >>> b = Board("assault")
+        >>> b.next_points(), b.next_points(["d4"])
+        (['d4'], ['d5'])
+        """
+        prefix = list(clicked)
+        out: list[str] = []
+        for seq in self._click_sequences():
+            if len(seq) > len(prefix) and seq[: len(prefix)] == prefix and seq[len(prefix)] not in out:
+                out.append(seq[len(prefix)])
+        return out
+
+    def find_move(self, clicked: Iterable[str], huff: str | None = None) -> Move | None:
+        """The legal move that the clicked points (and chosen huff) complete, if any.
+
+        >>> Board("assault").find_move(["d4", "d5"])
+        Move.parse('d4-d5')
+        """
+        seq = list(clicked)
+        for move, s in zip(self.legal_moves, self._click_sequences()):
+            if s == seq and move.huff == huff:
+                return move
+        return None
+
+    def _click_sequences(self) -> list[list[str]]:
+        return [list(m.place) if m.place else list(m.path) for m in self.legal_moves]
+
+    def copy(self) -> Board:
+        other = Board(self.root.ruleset, self.root)
+        for m in self.move_stack:
+            other.push(m)
+        return other
+
+    def __repr__(self) -> str:
+        return f"Board.from_text({self.text()!r})"
