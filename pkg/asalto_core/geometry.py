@@ -35,13 +35,7 @@ def parse_point(text: str) -> Coord:
     >>> parse_point("d4")
     (3, 3)
     """
-    if (
-        not isinstance(text, str)
-        or len(text) < 2
-        or text[0] not in FILES
-        or not text[1:].isdigit()
-        or text[1] == "0"
-    ):
+    if not isinstance(text, str) or len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
         raise NotationError(f"bad point {text!r}: expected a file a-i and a rank from 1, like 'c3'")
     return FILES.index(text[0]), int(text[1:]) - 1
 
@@ -138,7 +132,7 @@ class Geometry:
             "height": self.height,
             "points": [
                 {"name": n, "x": c[0], "y": c[1], "fortress": bool(self.fortress_mask >> i & 1)}
-                for i, (n, c) in enumerate(zip(self.points, self.coords))
+                for i, (n, c) in enumerate(zip(self.points, self.coords, strict=True))
             ],
             "lines": [[self.points[a], self.points[b]] for a, b in self.lines],
             "marked": sorted([self.points[a], self.points[b]] for a, b in self.marked),

@@ -28,7 +28,9 @@ from .rulesets import find_ruleset
 
 _POINT = r"[a-i][1-9]\d?"
 _PATH = rf"{_POINT}(?:-{_POINT}|(?:x{_POINT})+)"
-_MOVE_RE = re.compile(rf"^(?:@(?P<place>{_POINT}(?:,{_POINT})*)|H(?P<huff>{_POINT})(?::(?P<after>{_PATH}))?|(?P<path>{_PATH}))$")
+_MOVE_RE = re.compile(
+    rf"^(?:@(?P<place>{_POINT}(?:,{_POINT})*)|H(?P<huff>{_POINT})(?::(?P<after>{_PATH}))?|(?P<path>{_PATH}))$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,7 @@ def format_position(ruleset: str, state: State, fullmove: int) -> str:
     rows = []
     for rank in range(g.height - 1, -1, -1):
         row, run = "", 0
-        for i, (f, r) in enumerate(g.coords):
+        for i, (_, r) in enumerate(g.coords):
             if r != rank:
                 continue
             c = "O" if officers >> i & 1 else "R" if rebels >> i & 1 else ""

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from .errors import IllegalMoveError, InvalidPositionError
 from .geometry import Geometry, _bits
 from .movegen import (
+    BLOCKED,
+    DEPLETED,
     FORTRESS,
     NO_MOVES,
     NO_OFFICERS,
@@ -32,8 +34,6 @@ from .movegen import (
     PLACING,
     REBELS,
     REPETITION,
-    BLOCKED,
-    DEPLETED,
     Kernel,
     RawMove,
     State,
@@ -127,6 +127,36 @@ class Position:
         name, state, number = parse_position(text)
         position = cls(name, state, number)
         validate(position, text)
+        return position
+
+    @classmethod
+    def setup(
+        cls,
+        ruleset: str,
+        officers: Iterable[str],
+        rebels: Iterable[str],
+        turn: str = "officers",
+        huffable: Iterable[str] = (),
+        fullmove: int = 1,
+    ) -> Position:
+        """A validated position from lists of points, for puzzles and teaching.
+
+        >>> rebels = ["a3", "a4", "a5", "g3", "g4", "g5", "e1", "d4", "d2"]
+        >>> Position.setup("assault", officers=["d5", "c7"], rebels=rebels).legal_moves()
+        <LegalMoves d5xd3xd1>
+        """
+        g = find_ruleset(ruleset).geometry
+        sides = {"officers": OFFICERS, "rebels": REBELS, "place": PLACING}
+        if turn not in sides:
+            raise InvalidPositionError(f"turn must be one of {', '.join(sides)}, not {turn!r}")
+
+        def mask(points: Iterable[str]) -> int:
+            return sum(1 << g.point(p) for p in set(points))
+
+        position = cls(
+            find_ruleset(ruleset).name, (mask(officers), mask(rebels), sides[turn], mask(huffable)), fullmove
+        )
+        validate(position)
         return position
 
     def text(self) -> str:
@@ -244,7 +274,7 @@ def validate(position: Position, text: str = "") -> None:
             problems.append("officers are placed before any other move, so the board must be the start")
     elif lost and rs.duty == "forced":
         problems.append(f"officers can only be lost by huffing, which {rs.name} does not have")
-    elif rs.max_huffs is not None and lost > rs.max_huffs and n_off:
+    elif rs.max_huffs is not None and lost > rs.max_huffs:
         problems.append(f"at most {rs.max_huffs} officer can be huffed in {rs.name}")
     if huffable:
         if huffable & ~officers:
@@ -358,7 +388,7 @@ class Board:
         Move.parse('d4-d5')
         """
         seq = list(clicked)
-        for move, s in zip(self.legal_moves, self._click_sequences()):
+        for move, s in zip(self.legal_moves, self._click_sequences(), strict=True):
             if s == seq and move.huff == huff:
                 return move
         return None

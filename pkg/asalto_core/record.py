@@ -8,7 +8,7 @@ A record is tag pairs, then numbered moves with ``{comments}``, then the result
     [Rebels "Ben"]
     [Result "*"]
 
-    {A short opening.} 1. d4-d5 {The only move.} c5-d4 2. c3-c4 *
+    {A short opening.} 1. d4-d5 {The only move.} c5-d4 2. b5-c5 *
 
 Inside a comment, ``\}`` and ``\\`` stand for ``}`` and ``\``.
 
@@ -142,10 +142,10 @@ class Game:
             m = _TOKEN_RE.match(text, pos)
             if not m or m.end() == pos:
                 line = text.count("\n", 0, pos) + 1
-                raise NotationError(f"bad record: cannot read {text[pos:pos + 20].strip()!r} on line {line}")
+                raise NotationError(f"bad record: cannot read {text[pos : pos + 20].strip()!r} on line {line}")
             tokens.append((m, text.count("\n", 0, m.start()) + 1))
             pos = m.end()
-        for m, line in tokens:
+        for m, _ in tokens:
             if m["tag"]:
                 tags[m["tag"]] = _unescape(m["value"])
         try:

@@ -40,8 +40,7 @@ DUTIES: dict[str, str] = {
     "forced": "a capture must be made when one exists, and a chain is jumped to its end",
     "huff": "capturing is optional; an officer that could capture and did not may be removed (huffed) "
     "by the rebels at the start of their next move",
-    "huff-best": "as huff, and an officer that captured fewer rebels than its best capture offered "
-    "may be huffed too",
+    "huff-best": "as huff, and an officer that captured fewer rebels than its best capture offered may be huffed too",
     "auto-huff-all": "after a turn without a capture, every officer that could have captured is removed at once",
 }
 
@@ -297,8 +296,11 @@ RULESETS: dict[str, Ruleset] = {
             description="Assaut, but the rebels lose if their move leaves the officers without a move.",
             blocking_loses=True,
             readings=(
-                ("Blocking", "'les soldats perdent en effet la partie s'ils empêchent les officiers de "
-                 "se déplacer': a rebel move that leaves the officers with no move loses at once"),
+                (
+                    "Blocking",
+                    "'les soldats perdent en effet la partie s'ils empêchent les officiers de "
+                    "se déplacer': a rebel move that leaves the officers with no move loses at once",
+                ),
                 *_ASSAUT.readings,
             ),
         ),
@@ -309,8 +311,11 @@ RULESETS: dict[str, Ruleset] = {
             description="Assaut with freer soldiers: any line that does not go back, sideways included.",
             rebel_move="never-back",
             readings=(
-                ("Rebel moves", "'ils ne sont plus obligés d'avancer ... mais n'ont jamais le droit de "
-                 "reculer': any line that does not lower the rank; free inside the fortress, never out"),
+                (
+                    "Rebel moves",
+                    "'ils ne sont plus obligés d'avancer ... mais n'ont jamais le droit de "
+                    "reculer': any line that does not lower the rank; free inside the fortress, never out",
+                ),
                 *_ASSAUT.readings[1:],
             ),
         ),
@@ -334,8 +339,11 @@ RULESETS: dict[str, Ruleset] = {
             officers_win_below=1,
             readings=(
                 ("Source", "reproduces Asalto.lud: its perft from the start reads 6, 46, 304, 3496"),
-                ("Huffing", "an officer that could hop and the turn made no capture is removed, the one "
-                 "that moved at its new point"),
+                (
+                    "Huffing",
+                    "an officer that could hop and the turn made no capture is removed, the one "
+                    "that moved at its new point",
+                ),
                 ("Officers' win", "only when no rebel remains"),
             ),
         ),  # fmt: skip

@@ -1,0 +1,102 @@
+"""Invariants over random games in every ruleset (hypothesis)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from asalto_core import RULESETS, Board, Game, IllegalMoveError, Move, Position
+
+POINTS = [f"{f}{r}" for f in "abcdefghi" for r in range(1, 10)]
+
+
+def play_random(data, ruleset: str, plies: int) -> Board:
+    board = Board(ruleset)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[data.draw(st.integers(0, len(moves) - 1))])
+    return board
+
+
+def counts(board: Board) -> tuple[int, int]:
+    values = list(board.pieces().values())
+    return values.count("O"), values.count("R")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 40))
+def test_undo_restores_every_position(data, ruleset, plies):
+    board = play_random(data, ruleset, plies)
+    texts = []
+    while board.move_stack:
+        texts.append(board.text())
+        move = board.pop()
+        assert move in board.legal_moves
+        assert board.position.play(move).text() == texts[-1]
+    assert board.text() == Position.start(ruleset).text()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 60))
+def test_text_forms_round_trip_along_random_games(data, ruleset, plies):
+    board = play_random(data, ruleset, plies)
+    assert Position.from_text(board.text()) == board.position
+    game = Game(ruleset)
+    for m in board.move_stack:
+        game.play(m)
+        assert Move.parse(str(m)) == m
+    assert Game.from_record(game.record()) == game
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 30))
+def test_random_non_moves_are_refused_and_change_nothing(data, ruleset, plies):
+    board = play_random(data, ruleset, plies)
+    before = board.text()
+    a, b = data.draw(st.sampled_from(POINTS)), data.draw(st.sampled_from(POINTS))
+    for text in (f"{a}-{b}", f"{a}x{b}", f"H{a}:{a}-{b}", f"@{a},{b}"):
+        try:
+            move = Move.parse(text)
+        except ValueError:
+            continue
+        if move in board.legal_moves:
+            continue
+        try:
+            board.push(move)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"{text} was accepted in {before}")
+        assert board.text() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data(), st.sampled_from(sorted(RULESETS)))
+def test_random_games_end_with_a_result_and_pieces_never_increase(data, ruleset):
+    board = Board(ruleset)
+    seen = counts(board)
+    if board.position.placing:
+        board.push(board.legal_moves[0])
+        seen = counts(board)
+    for _ in range(3000):
+        if board.is_game_over():
+            break
+        moves = list(board.legal_moves)
+        board.push(moves[data.draw(st.integers(0, len(moves) - 1))])
+        now = counts(board)
+        assert now[0] <= seen[0] and now[1] <= seen[1]
+        seen = now
+    outcome = board.outcome()
+    assert outcome is not None, f"no result after 3000 plies: {board.text()}"
+    assert outcome.describe()
+
+
+@given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 30))
+@settings(max_examples=40, deadline=None)
+def test_clicking_a_legal_moves_points_finds_that_move(data, ruleset, plies):
+    board = play_random(data, ruleset, plies)
+    for move in board.legal_moves:
+        clicks = list(move.place or move.path)
+        for i in range(len(clicks)):
+            assert clicks[i] in board.next_points(clicks[:i])
+        assert board.find_move(clicks, huff=move.huff) == move

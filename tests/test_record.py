@@ -1,0 +1,84 @@
+"""Game records: round trips, comments kept as text, errors that keep what was read."""
+
+import pytest
+
+from asalto_core import Game, IllegalMoveError, NotationError, RecordError
+
+RECORD = """[Event "Club night"]
+[Ruleset "assault"]
+[Officers "Ada"]
+[Rebels "Ben"]
+[Result "*"]
+
+{The only opening.} 1. d4-d5 {Forced.} c5-d4 2. b5-c5 *
+"""
+
+
+def test_a_record_reads_back_to_the_same_text():
+    game = Game.from_record(RECORD)
+    assert [str(m) for m in game.moves] == ["d4-d5", "c5-d4", "b5-c5"]
+    assert game.comments[0] == "The only opening." and game.comments[1] == "Forced."
+    assert game.tags["Officers"] == "Ada"
+    assert game.record() == RECORD
+    assert Game.from_record(game.record()) == game
+
+
+def test_comments_keep_braces_backslashes_and_markup_as_text():
+    game = Game("assault")
+    game.play("d4-d5")
+    game.comment('<b>bold</b> {braces} \\ and "quotes"')
+    game.tags["Officers"] = 'A "quoted" name'
+    again = Game.from_record(game.record())
+    assert again.comments[1] == '<b>bold</b> {braces} \\ and "quotes"'
+    assert again.tags["Officers"] == 'A "quoted" name'
+
+
+def test_a_game_from_a_position_records_the_position_and_numbers_from_it():
+    game = Game(position="assault 3/3/RRO1ORR/RRR1RRR/RRRRRRR/RRR/RRR o - 7")
+    game.play("c5-d4")
+    text = game.record()
+    assert '[Position "assault' in text and "7... c5-d4" in text
+    assert Game.from_record(text) == game
+
+
+def test_placement_and_results_are_written():
+    game = Game("asalto")
+    game.play("@c5,e5")
+    game.play("d4-d5")
+    assert "@c5,e5 1. d4-d5" in game.record()
+    game.tags["Result"] = "rebels-win"  # e.g. the officers resigned
+    assert game.record().rstrip().endswith("rebels-win")
+
+
+def test_undo_redo_and_jumping_to_a_move():
+    game = Game.from_record(RECORD)
+    game.go_to(1)
+    assert game.ply == 1 and game.board.turn == "officers"
+    assert str(game.redo()) == "c5-d4" and game.ply == 2
+    assert str(game.undo()) == "c5-d4"
+    game.play("e5-d4")  # a new move after an undo replaces what followed
+    assert [str(m) for m in game.moves] == ["d4-d5", "e5-d4"]
+    with pytest.raises(IndexError):
+        game.go_to(5)
+
+
+def test_a_bad_move_in_a_record_keeps_the_moves_before_it():
+    with pytest.raises(RecordError, match=r"line 7, move 3: illegal move 'c3-c5'") as err:
+        Game.from_record(RECORD.replace("2. b5-c5", "2. c3-c5"))
+    assert [str(m) for m in err.value.partial.moves] == ["d4-d5", "c5-d4"]
+
+
+@pytest.mark.parametrize(
+    "bad", ['[Ruleset "chess"]\n\n*', '[Ruleset "assault"]\n\n1. d4-d5 }', '[Ruleset "assault"\n\n*']
+)
+def test_malformed_records_are_refused(bad):
+    with pytest.raises(NotationError):
+        Game.from_record(bad)
+
+
+def test_an_illegal_move_changes_nothing():
+    game = Game.from_record(RECORD)
+    before = game.record()
+    with pytest.raises(IllegalMoveError, match="no officer on c5"):
+        game.play("c5-c6")
+    assert game.record() == before
