@@ -12,6 +12,29 @@ from __future__ import annotations
 from .movegen import OFFICERS, REBELS, Kernel, State
 from .position import Position
 
+# Figures an independent implementation produced: the truth to test against.
+EXTERNAL: dict[str, tuple[str, tuple[int, ...]]] = {
+    "ludii": ("Ludii 1.3.13 (Asalto.lud), its own perft", (6, 46, 304, 3496)),
+}
+
+# This engine's figures from each start position, depths 1-6: a regression guard.
+# Depths 1-2 of assault (1, 6), royal-garrison (2) and the placements (36 = 9 choose 2)
+# were also counted by hand.
+REGRESSION: dict[str, tuple[int, ...]] = {
+    "asalto": (36, 252, 1507, 19460, 107618, 1695004),
+    "german-tactics": (36, 252, 1507, 14072, 77390, 890490),
+    "assault": (1, 6, 34, 64, 436, 1824),
+    "assaut": (36, 252, 1507, 16264, 89396, 1193282),
+    "assaut-no-blocking": (36, 252, 1507, 16264, 89396, 1193282),
+    "assaut-free-soldiers": (36, 252, 1507, 18620, 103216, 1580370),
+    "citadelle": (36, 252, 1507, 14072, 77390, 909658),
+    "royal-garrison": (2, 22, 140, 490, 3904, 16800),
+    "simplified": (1, 4, 14, 22, 96, 320),
+    "fuchs-und-henne": (13, 62, 878, 2782, 41372, 165218),
+    "2-contra-20": (13, 62, 934, 3412, 53166, 263668),
+    "ludii": (6, 46, 304, 3496, 17516, 209528),
+}
+
 
 def perft(position: Position, depth: int) -> int:
     """Number of leaf positions ``depth`` plies below ``position``."""
