@@ -98,7 +98,7 @@ def test() -> None:
     ensure_browser()
     run(PY, "-m", "ruff", "check", ".")
     run(PY, "-m", "ruff", "format", "--check", ".")
-    run(PY, "-m", "pytest", "-q", "tests", "pkg")
+    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", "--doctest-glob=README.md")
     run(PY, "-m", "pytest", "-q", "e2e")
 
 

@@ -9,7 +9,7 @@ import time
 from .errors import AsaltoError
 from .perft import perft
 from .position import Position
-from .rulesets import RULESETS
+from .rulesets import RULESETS, rules_markdown
 
 
 def _perft(args: argparse.Namespace) -> None:
@@ -24,6 +24,9 @@ def _perft(args: argparse.Namespace) -> None:
 
 
 def _rules(args: argparse.Namespace) -> None:
+    if args.markdown:
+        print(rules_markdown(), end="")
+        return
     for rs in RULESETS.values():
         print(f"{rs.name}: {rs.title} ({rs.source})")
         for label, text in rs.summary():
@@ -39,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--position", help="start from this position text instead")
     p.set_defaults(run=_perft)
     r = sub.add_parser("rules", help="list the rulesets with their sources and options")
+    r.add_argument("--markdown", action="store_true", help="as the README's rules section")
     r.set_defaults(run=_rules)
     args = parser.parse_args(argv)
     try:

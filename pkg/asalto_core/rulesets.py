@@ -139,11 +139,11 @@ class Ruleset:
 
 
 SOURCES = {
-    "000": "Cyningstan, 'Asalto' (traditional board games pages, 17 numbered rules)",
-    "001": "games-wiki page 'Assault' with Royal Garrison and the alternate boards",
-    "002": "French rule sheet 'Assaut' (two variants)",
-    "003": "French booklet 'Assaut, jeu de la citadelle'",
-    "ludii": "Ludii's Asalto.lud, version 1.3.13",
+    "000": "Cyningstan, 'Asalto' (Traditional Board Games pages: 17 numbered rules and a note on German Tactics)",
+    "001": "a games-wiki page 'Assault' (setup, movement, multi-jumps, alternate boards, Royal Garrison)",
+    "002": "a French rule sheet 'Assaut' (shortest-path soldiers, 'souffler n'est pas jouer', two variants)",
+    "003": "a French booklet 'Assaut, jeu de la citadelle' (forward soldiers, chained captures, best-capture huff)",
+    "ludii": "Ludii's Asalto.lud, version 1.3.13 (Ludii general game system)",
 }
 
 _ASALTO = Ruleset(
@@ -231,7 +231,7 @@ _GERMAN = replace(
     _ASALTO,
     name="german-tactics",
     title="German Tactics",
-    source=SOURCES["000"] + "; marked lines as on the boards described in 000 and 003",
+    source=SOURCES["000"] + ", its note on German Tactics boards; the marked lines of old German boards",
     description="Asalto on the old German boards: rebels may not use the doubled (marked) lines, "
     "so they only advance, sideways only on the top line of a side arm.",
     rebel_move="forward",
@@ -249,7 +249,7 @@ _ROYAL = replace(
     _ASSAULT,
     name="royal-garrison",
     title="Royal Garrison",
-    source=SOURCES["001"] + "; Officers & Sepoys in " + SOURCES["000"],
+    source=SOURCES["001"] + "; Officers & Sepoys is mentioned by Cyningstan",
     description="The big board: three officers on c7, e7 and g7 hold a 17-point fortress "
     "against 50 rebels; otherwise played as Assault.",
     board="royal-garrison",
@@ -349,6 +349,18 @@ RULESETS: dict[str, Ruleset] = {
         ),  # fmt: skip
     )
 }
+
+
+def rules_markdown() -> str:
+    """The README's rules section: every ruleset, its source, options and readings."""
+    out = []
+    for rs in RULESETS.values():
+        out += [f"### {rs.title} (`{rs.name}`)", "", f"*Source:* {rs.source}.", "", rs.description, ""]
+        out += [f"- **{label}:** {text}." for label, text in rs.summary()]
+        out += ["", "How it reads the disputed points:", ""]
+        out += [f"- *{point}:* {reading}." for point, reading in rs.readings]
+        out.append("")
+    return "\n".join(out)
 
 
 def find_ruleset(name: str) -> Ruleset:
