@@ -9,6 +9,7 @@ Move.parse('d4-d5')
 'officers'
 """
 
+from .ai import LEVELS, Analysis, analyse, best_move
 from .errors import AsaltoError, IllegalMoveError, InvalidPositionError, NotationError, UnknownRulesetError
 from .geometry import BOARDS, Geometry, find_board
 from .notation import Move
@@ -20,6 +21,8 @@ from .rulesets import RULESETS, Ruleset, find_ruleset
 __version__ = "0.1.0"
 
 __all__ = [
+    "LEVELS",
+    "Analysis",
     "AsaltoError",
     "BOARDS",
     "Board",
@@ -36,6 +39,8 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "UnknownRulesetError",
+    "analyse",
+    "best_move",
     "find_board",
     "find_ruleset",
     "perft",

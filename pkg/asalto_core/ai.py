@@ -1,0 +1,214 @@
+"""The computer player: levels, analysis for the page, and the entry points its worker calls.
+
+:func:`analyse` is a generator over the search (:mod:`asalto_core.search`): it yields
+None every thousand-odd nodes, so a browser worker can return to its event loop or
+cancel by not asking for more, and an :class:`Analysis` after each completed depth.
+The last Analysis yielded is the answer. :func:`best_move` runs it to the end.
+
+>>> a = best_move("assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", node_limit=2000)
+>>> str(a.move), a.to_json()["side"]
+('d4-d5', 'rebels')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .errors import AsaltoError
+from .notation import Move, move_from_raw
+from .position import SIDE_NAMES, Position
+from .search import WIN, WON, Result, Searcher
+
+# A score of SCALE centi-rebels reads as 1/(1+e^-1) = 73% to win: hand-set so that two rebels
+# up (a common lead that the side ahead usually converts in self-play) shows as about 69%.
+SCALE = 250
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: the time per move, the deepest search, and how far from best it may stray.
+
+    ``margin`` (centi-rebels) lets the weaker levels pick a move that is almost as good as
+    the best (never a forced loss the best avoids), as a human who sees the idea but not
+    every detail would; ``max_depth`` keeps them from seeing deep combinations.
+    """
+
+    name: str
+    title: str
+    time_limit: float
+    max_depth: int
+    margin: int = 0
+    description: str = ""
+
+
+LEVELS: dict[str, Level] = {
+    lv.name: lv
+    for lv in (
+        Level("beginner", "Beginner", 0.25, 2, 120, "looks one move ahead and often settles for a decent move"),
+        Level("casual", "Casual", 0.5, 4, 40, "sees simple combinations; sometimes picks the second-best move"),
+        Level("strong", "Strong", 1.0, 60, 0, "searches about a second per move and plays its best move"),
+        Level("strongest", "Strongest", 3.0, 60, 0, "searches about three seconds per move"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the engine thinks of a position: its move, score and line, from the mover's view."""
+
+    move: Move
+    score: int
+    mate: int | None
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+    seconds: float
+    side: str = "rebels"
+
+    def win_probability(self) -> float:
+        """The chance the side to move wins, 0..1 (1 or 0 for a forced result).
+
+        >>> Analysis(Move.parse("d4-d5"), 0, None, (), 1, 1, 0.0).win_probability()
+        0.5
+        """
+        if self.mate is not None:
+            return 1.0 if self.mate > 0 else 0.0
+        return 1 / (1 + math.exp(-self.score / SCALE))
+
+    def describe(self) -> str:
+        """The score in words, e.g. ``'Rebels win in 5'`` or ``'Officers are better (64%)'``.
+
+        >>> Analysis(Move.parse("d4-d5"), 99997, 3, (), 3, 10, 0.0, "rebels").describe()
+        'Rebels win in 2'
+        """
+        other = "officers" if self.side == "rebels" else "rebels"
+        if self.mate is not None:
+            winner = self.side if self.mate > 0 else other
+            plies = abs(self.mate)
+            moves = (plies + 1) // 2 if self.mate > 0 else plies // 2
+            return f"{winner.capitalize()} win in {max(1, moves)}"
+        p = self.win_probability()
+        leader, pct = (self.side, p) if p >= 0.5 else (other, 1 - p)
+        if pct < 0.55:
+            return f"The game is balanced ({round(pct * 100)}% {leader})"
+        return f"{leader.capitalize()} are better ({round(pct * 100)}%)"
+
+    def to_json(self) -> dict:
+        """Plain data for the page's worker."""
+        return {
+            "move": str(self.move),
+            "score": self.score,
+            "mate": self.mate,
+            "pv": [str(m) for m in self.pv],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "win_probability": round(self.win_probability(), 4),
+            "describe": self.describe(),
+            "side": self.side,
+        }
+
+
+def analyse(
+    position: Position | str,
+    level: str = "strongest",
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    seed: int = 0,
+    history: Sequence[str] = (),
+) -> Iterator[Analysis | None]:
+    """Search ``position``; yield None every ~1000 nodes and an :class:`Analysis` per completed depth.
+
+    Stopping the iteration at any point cancels; the last Analysis yielded is the answer,
+    and there is always one, even when the budget runs out before depth 1 is done.
+    ``history`` holds the texts of the game's earlier positions: returning to one is
+    scored as a draw. ``time_limit``/``node_limit`` replace the level's time budget.
+    With the same arguments and a node budget, the answer is always the same.
+
+    >>> steps = list(analyse("assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", node_limit=500))
+    >>> [a.depth for a in steps if a][:3]
+    [1, 2, 3]
+    """
+    if isinstance(position, str):
+        position = Position.from_text(position)
+    if level not in LEVELS:
+        raise AsaltoError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    lv = LEVELS[level]
+    raw = position.raw_moves()
+    if not raw or position.outcome():
+        raise AsaltoError(f"no move to find in {position.text()!r}: the game is over")
+    if time_limit is None and node_limit is None:
+        time_limit = lv.time_limit
+    searcher = Searcher(position.ruleset)
+    seen = [searcher.zobrist.full(Position.from_text(t).state) for t in history]
+    last = None
+    for r in searcher.iterate(
+        position.state,
+        max_depth=lv.max_depth,
+        node_limit=node_limit,
+        time_limit=time_limit,
+        seen=seen,
+        full_width=lv.margin > 0,
+    ):
+        if r is None:
+            yield None
+            continue
+        if lv.margin:
+            r = _humanise(r, lv, random.Random(f"{seed}:{position.text()}"), searcher, position)
+        last = _analysis(position, r)
+        yield last
+    if last is None:
+        yield _analysis(position, _fallback(searcher, position, raw))
+
+
+def best_move(position: Position | str, level: str = "strongest", **kw) -> Analysis:
+    """Run :func:`analyse` to the end and return its answer.
+
+    >>> a = best_move("assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", node_limit=1)
+    >>> str(a.move), a.depth
+    ('d4-d5', 0)
+    """
+    answer = None
+    for a in analyse(position, level, **kw):
+        if a is not None:
+            answer = a
+    assert answer is not None  # analyse always yields one
+    return answer
+
+
+def _analysis(position: Position, r: Result) -> Analysis:
+    g, side = position.geometry, position.state[2]
+    pv, state = [], position.state
+    k = position.kernel
+    for m in r.pv:
+        pv.append(move_from_raw(g, m, state[2]))
+        state = k.play(state, m)
+    mate = WIN - r.score if r.score > WON else -(WIN + r.score) if r.score < -WON else None
+    return Analysis(pv[0], r.score, mate, tuple(pv), r.depth, r.nodes, r.seconds, SIDE_NAMES[side])
+
+
+def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, position: Position) -> Result:
+    """A weaker level's pick: a move scoring within ``margin`` of the best, nearer ones likelier.
+
+    A move that loses by force is never picked when the best one does not.
+    """
+    best = r.score
+    choices = [(m, s) for m, s in r.scores.items() if s >= best - lv.margin and (s > -WON or best <= -WON)]
+    weights = [math.exp((s - best) * 3 / lv.margin) for _, s in choices]
+    move, score = rng.choices(choices, weights)[0]
+    if move == r.move:
+        return r
+    return Result(move, score, searcher.line(position.state, searcher.zobrist.full(position.state), move, r.depth),
+                  r.depth, r.nodes, r.seconds, r.scores)  # fmt: skip
+
+
+def _fallback(searcher: Searcher, position: Position, raw: list) -> Result:
+    """A legal move when not even depth 1 finished: the biggest capture or huff, else the first move."""
+    move = max(raw, key=lambda m: (m[2].bit_count(), m[3].bit_count()))
+    score = -searcher.evaluate(position.kernel.play(position.state, move))
+    return Result(move, score, [move], 0, searcher.nodes, time.perf_counter() - searcher.start, {move: score})

@@ -1,0 +1,356 @@
+"""Search: iterative-deepening principal-variation alpha-beta on raw kernel states.
+
+The search is a generator, like Sunfish's: it yields ``None`` every
+:data:`YIELD_EVERY` nodes (so a browser worker can return to its event loop and a
+caller can cancel by simply not asking for more) and a :class:`Result` after each
+completed depth. Scores are from the side to move's view; a won game scores
+``WIN - ply`` so the shortest win and the longest loss are preferred.
+
+>>> from asalto_core.position import Position
+>>> start = Position.start("assault")
+>>> results = [r for r in Searcher("assault").iterate(start.state, max_depth=2) if r]
+>>> [r.depth for r in results], [start.geometry.points[p] for p in results[-1].pv[0][5]]
+([1, 2], ['d4', 'd5'])
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .evaluation import evaluator
+from .movegen import OFFICERS, PLACING, REBELS, RawMove, State, kernel
+
+WIN = 100_000  # a won game; WIN - ply is a win found ply moves from the root
+WON = WIN - 1_000  # scores beyond this are wins (no game is 1000 plies deep)
+MAX_PLY = 120  # deepest ply the search (with extensions and quiescence) goes
+YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPython, well under a frame budget
+LMR_FROM = 4  # late-move reduction: quiet moves from the 5th on, at depth >= 3, are searched one ply shallower
+EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bounds
+
+
+class OutOfBudget(Exception):
+    """Raised inside the search when the time or node budget is spent."""
+
+
+@dataclass
+class Result:
+    """One completed iteration: the best move, its score and line, and the work done."""
+
+    move: RawMove
+    score: int
+    pv: list[RawMove]
+    depth: int
+    nodes: int
+    seconds: float
+    scores: dict[RawMove, int]  # every root move's exact score, when searched full-width
+
+
+class Zobrist:
+    """Random 64-bit keys per point for officers, rebels and huffable officers, and per side.
+
+    Keys come from a fixed seed, so hashes are the same in every process and browser.
+    """
+
+    def __init__(self, points: int) -> None:
+        rng = random.Random(0x5EED)
+        self.officer = [rng.getrandbits(64) for _ in range(points)]
+        self.rebel = [rng.getrandbits(64) for _ in range(points)]
+        self.huff = [rng.getrandbits(64) for _ in range(points)]
+        self.side = [rng.getrandbits(64) for _ in range(3)]
+
+    @staticmethod
+    def _mask(mask: int, keys: list[int]) -> int:
+        h = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            h ^= keys[low.bit_length() - 1]
+        return h
+
+    def full(self, state: State) -> int:
+        officers, rebels, side, huffable = state
+        return (
+            self._mask(officers, self.officer)
+            ^ self._mask(rebels, self.rebel)
+            ^ self._mask(huffable, self.huff)
+            ^ self.side[side]
+        )
+
+    def child(self, h: int, state: State, move: RawMove, after: State) -> int:
+        """The hash of ``after`` = ``state`` + ``move``, from the move alone."""
+        side = state[2]
+        if side == PLACING:
+            return self.full(after)
+        frm, to, captured, removed, huff_after, _ = move
+        h ^= self.side[side] ^ self.side[after[2]]
+        if state[3]:
+            h ^= self._mask(state[3], self.huff)
+        if side == REBELS:
+            if frm >= 0:
+                h ^= self.rebel[frm] ^ self.rebel[to]
+        else:
+            if frm != to:
+                h ^= self.officer[frm] ^ self.officer[to]
+            if captured:
+                h ^= self._mask(captured, self.rebel)
+            if huff_after:
+                h ^= self._mask(huff_after, self.huff)
+        if removed:
+            h ^= self._mask(removed, self.officer)
+        return h
+
+
+class Searcher:
+    """Alpha-beta over one ruleset's kernel, with a transposition table kept between searches."""
+
+    def __init__(self, ruleset: str) -> None:
+        self.kernel = k = kernel(ruleset)
+        self.evaluate = evaluator(ruleset).evaluate
+        self.fills_next = evaluator(ruleset).fills_next
+        self.zobrist = Zobrist(len(k.geometry.points))
+        self.tt: dict[int, tuple[int, int, int, RawMove | None]] = {}
+        self.history: dict[RawMove, int] = {}
+        self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 1)]
+        self.nodes = 0
+
+    # -- driver ---------------------------------------------------------------
+    def iterate(
+        self,
+        state: State,
+        *,
+        max_depth: int = 60,
+        node_limit: int | None = None,
+        time_limit: float | None = None,
+        seen: Iterable[int] = (),
+        full_width: bool = False,
+    ) -> Iterator[Result | None]:
+        """Search ``state`` one depth after another; yield None now and then, a Result per depth.
+
+        ``seen`` holds the hashes of earlier positions of the game: reaching one again
+        scores as a draw. ``full_width`` searches every root move with an open window
+        so that :attr:`Result.scores` is exact for all of them (the weaker levels use it).
+        On running out of budget the generator returns; an unfinished depth is dropped.
+        """
+        self.start = time.perf_counter()
+        self.deadline = self.start + time_limit if time_limit is not None else None
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.next_check = min(YIELD_EVERY, node_limit or YIELD_EVERY)
+        self.path = {h: 1 for h in seen}
+        self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
+        h = self.zobrist.full(state)
+        self.path[h] = 1
+        k = self.kernel
+        moves = k.moves(state)
+        if not moves or k.decided(state):
+            return
+        best = None
+        for depth in range(1, max_depth + 1):
+            try:
+                scores = yield from self._root(state, h, depth, moves, best, full_width)
+            except OutOfBudget:
+                return
+            move = max(scores, key=scores.get)
+            best = move
+            score = scores[move]
+            yield Result(move, score, self.line(state, h, move, depth), depth, self.nodes,
+                         time.perf_counter() - self.start, scores)  # fmt: skip
+            if abs(score) > WON and WIN - abs(score) <= depth:
+                return  # a forced result seen to its end: searching deeper cannot change it
+
+    def _root(
+        self, state: State, h: int, depth: int, moves: list[RawMove], best: RawMove | None, full_width: bool
+    ) -> Iterator[None]:
+        """Scores of the root moves at ``depth`` (exact for the best, bounds for the rest unless full width)."""
+        ordered = self._order(moves, best, 0)
+        alpha, beta = -WIN - 1, WIN + 1
+        scores: dict[RawMove, int] = {}
+        for i, m in enumerate(ordered):
+            child = self.kernel.play(state, m)
+            ch = self.zobrist.child(h, state, m, child)
+            if full_width or i == 0:
+                score = -(yield from self._search(child, ch, depth - 1, -beta, -alpha, 1))
+            else:
+                score = -(yield from self._search(child, ch, depth - 1, -alpha - 1, -alpha, 1))
+                if score > alpha:
+                    score = -(yield from self._search(child, ch, depth - 1, -beta, -score, 1))
+            scores[m] = score
+            if score > alpha and not full_width:
+                alpha = score
+        return scores
+
+    def _check(self) -> None:
+        """Stop when the budget is spent; called every :data:`YIELD_EVERY` nodes."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise OutOfBudget
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfBudget
+        self.next_check = self.nodes + YIELD_EVERY
+        if self.node_limit is not None:
+            self.next_check = min(self.next_check, self.node_limit)
+
+    # -- the search -------------------------------------------------------------
+    def _search(self, state: State, h: int, depth: int, alpha: int, beta: int, ply: int) -> Iterator[None]:
+        """Negamax with PVS, a transposition table, killers, history and late-move reductions."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+            yield None
+        k = self.kernel
+        side = state[2]
+        done = k.decided(state)
+        if done:
+            return WIN - ply if done[0] == (side if side != PLACING else OFFICERS) else ply - WIN
+        # A position already on the path (or earlier in the game) is a draw by repetition.
+        if self.path.get(h):
+            return 0
+        if depth <= 0 or ply >= MAX_PLY:
+            return self._quiesce(state, alpha, beta, ply)
+        entry = self.tt.get(h)
+        hash_move = None
+        if entry:
+            e_depth, e_flag, e_score, hash_move = entry
+            if e_depth >= depth:
+                if e_score > WON:
+                    e_score -= ply
+                elif e_score < -WON:
+                    e_score += ply
+                if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha):
+                    return e_score
+        moves = k.moves(state)
+        if not moves:
+            return self._stuck(side, ply)
+        if len(moves) == 1:
+            depth += 1  # a forced reply costs nothing to look past
+        orig_alpha = alpha
+        best, best_move = -WIN - 1, None
+        self.path[h] = 1
+        play, child_hash = k.play, self.zobrist.child
+        try:
+            for i, m in enumerate(self._order(moves, hash_move, ply)):
+                child = play(state, m)
+                ch = child_hash(h, state, m, child)
+                quiet = not (m[2] or m[3])
+                if i == 0:
+                    score = -(yield from self._search(child, ch, depth - 1, -beta, -alpha, ply + 1))
+                else:
+                    r = 1 if quiet and i >= LMR_FROM and depth >= 3 and m not in self.killers[ply] else 0
+                    score = -(yield from self._search(child, ch, depth - 1 - r, -alpha - 1, -alpha, ply + 1))
+                    if score > alpha and (r or (score < beta and beta - alpha > 1)):
+                        score = -(yield from self._search(child, ch, depth - 1, -beta, -alpha, ply + 1))
+                if score > best:
+                    best, best_move = score, m
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if quiet:
+                                killers = self.killers[ply]
+                                if killers[0] != m:
+                                    killers[1], killers[0] = killers[0], m
+                                self.history[m] = self.history.get(m, 0) + depth * depth
+                            break
+        finally:
+            del self.path[h]
+        flag = LOWER if best >= beta else UPPER if best <= orig_alpha else EXACT
+        stored = best + ply if best > WON else best - ply if best < -WON else best
+        self.tt[h] = (depth, flag, stored, best_move)
+        return best
+
+    def _quiesce(self, state: State, alpha: int, beta: int, ply: int) -> int:
+        """Captures and huffs only, so a leaf is never scored in the middle of an exchange.
+
+        The side to move may stand pat on the static score, except an officer that has a
+        capture where not capturing is punished (forced capture, or a huff to follow).
+        A rebel step that fills the fortress is a win found here too.
+        """
+        self.nodes += 1
+        k = self.kernel
+        side = state[2]
+        done = k.decided(state)
+        if done:
+            return WIN - ply if done[0] == (side if side != PLACING else OFFICERS) else ply - WIN
+        officers, rebels, _, huffable = state
+        if side == REBELS:
+            if self.fills_next(officers, rebels):
+                return WIN - ply - 1
+            if not huffable:
+                return self.evaluate(state)
+            tactical = [m for m in k.moves(state) if m[3]]
+            stand = True
+        else:
+            moves = k.moves(state)
+            if not moves:
+                return self._stuck(side, ply)
+            tactical = [m for m in moves if m[2]]
+            stand = not (tactical and self._punished(officers))
+            if len(tactical) > 1:
+                tactical.sort(key=lambda m: -m[2].bit_count())
+        best = -WIN - 1
+        if stand:
+            best = self.evaluate(state)
+            if best >= beta or ply >= MAX_PLY:
+                return best
+            alpha = max(alpha, best)
+        for m in tactical:
+            score = -self._quiesce(k.play(state, m), -beta, -alpha, ply + 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _punished(self, officers: int) -> bool:
+        """Whether officers that could capture and step instead lose for it (so they may not stand pat)."""
+        k = self.kernel
+        if k.forced or k.duty == "auto-huff-all" or k.max_huffs is None:
+            return True
+        return k.officer_count - officers.bit_count() < k.max_huffs
+
+    def _stuck(self, side: int, ply: int) -> int:
+        """The score of the side to move when it has no legal move."""
+        if side == OFFICERS and self.kernel.blocking_loses:
+            return WIN - ply
+        return ply - WIN
+
+    def _order(self, moves: list[RawMove], hash_move: RawMove | None, ply: int) -> list[RawMove]:
+        """Hash move, then captures (most rebels first) and huffs, killers, then by history."""
+        killers = self.killers[ply] if ply <= MAX_PLY else (None, None)
+        history = self.history
+
+        def key(m: RawMove) -> int:
+            if m == hash_move:
+                return 1 << 40
+            if m[2]:
+                return (1 << 36) + m[2].bit_count()
+            if m[3]:
+                return 1 << 35
+            if m == killers[0]:
+                return 1 << 34
+            if m == killers[1]:
+                return 1 << 33
+            return history.get(m, 0)
+
+        return sorted(moves, key=key, reverse=True)
+
+    def line(self, state: State, h: int, move: RawMove, depth: int) -> list[RawMove]:
+        """The principal variation: the root move, then hash moves while they are legal."""
+        k = self.kernel
+        pv = [move]
+        seen = {h}
+        child = k.play(state, move)
+        state, h = child, self.zobrist.child(h, state, move, child)
+        while len(pv) < depth + 8 and h not in seen and not k.decided(state):
+            seen.add(h)
+            entry = self.tt.get(h)
+            if not entry or entry[3] is None or entry[3] not in k.moves(state):
+                break
+            m = entry[3]
+            pv.append(m)
+            child = k.play(state, m)
+            state, h = child, self.zobrist.child(h, state, m, child)
+        return pv
