@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Build the static site into ``dist/``: the page, the engine wheel, PyScript, MicroPython, Pyodide.
+
+    python build.py [--out dist]
+
+Nothing is fetched at run time from anywhere but the site itself:
+
+- the ``asalto_core`` wheel is built from ``pyproject.toml`` (``pip wheel``) into ``wheels/``;
+- Pyodide, PyScript and MicroPython come from their npm packages (pinned in
+  ``package-lock.json``; ``npm ci`` is run when ``node_modules`` is missing) and only the
+  files the page loads are copied; the wheel is unpacked by PyScript's ``files`` config,
+  so micropip (which npm's Pyodide lacks) is never needed;
+- ``data.json`` holds every board's geometry, every ruleset's rules panel, the start
+  view of each ruleset and the AI levels, exported from the engine, so the board is
+  drawn before the engine starts;
+- every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
+- ``sw.js`` gets the build hash of all the files: a new deploy gets a new cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+NODE = ROOT / "node_modules"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# The page's own files, copied as they are (sw.js and index.html get the build hash).
+PAGE_FILES = (
+    "index.html",
+    "boot.js",
+    "bridge.js",
+    "style.css",
+    "manifest.webmanifest",
+    "icon.svg",
+    "worker.py",
+    "main.py",
+    "board.py",
+    "state.py",
+    "i18n.py",
+)
+# MicroPython modules the page's main script imports (loaded through the mpy config's ``files``).
+MPY_MODULES = ("board.py", "state.py", "i18n.py")
+HASH_MARK = "__BUILD_HASH__"
+
+
+def run(*cmd: str | Path, **kw) -> None:
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kw)
+
+
+def build_wheel(out: Path) -> Path:
+    """The engine wheel, reproducible (fixed timestamps), from a clean build directory."""
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800", "PYTHONWARNINGS": "ignore"}
+        run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp, ".", env=env)
+        wheels = list(Path(tmp).glob("asalto_core-*.whl"))
+        if len(wheels) != 1:
+            sys.exit(f"expected one asalto_core wheel, found {[w.name for w in wheels]}")
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / wheels[0].name
+        shutil.copy2(wheels[0], target)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return target
+
+
+def npm_package(name: str) -> Path:
+    path = NODE / name
+    if not path.exists():
+        run("npm", "ci", "--no-audit", "--no-fund")
+    if not path.exists():
+        sys.exit(f"npm package {name} is missing after npm ci; check package.json")
+    return path
+
+
+def copy_vendor(out: Path) -> dict[str, str]:
+    """Copy the runtime files; return the versions used (for the page's about line)."""
+    versions = {}
+    for package, files, dest in (
+        ("pyodide", PYODIDE_FILES, "pyodide"),
+        ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_FILES, "micropython"),
+    ):
+        src = npm_package(package)
+        versions[package] = json.loads((src / "package.json").read_text())["version"]
+        (out / dest).mkdir(parents=True, exist_ok=True)
+        for f in files:
+            shutil.copy2(src / f, out / dest / f)
+    core = npm_package("@pyscript/core")
+    versions["@pyscript/core"] = json.loads((core / "package.json").read_text())["version"]
+    (out / "pyscript").mkdir(parents=True, exist_ok=True)
+    # Chunk names are hashed per release: copy every .js/.css, never the source maps.
+    for f in sorted((core / "dist").iterdir()):
+        if f.suffix in (".js", ".css") and f.stat().st_size > 1:
+            shutil.copy2(f, out / "pyscript" / f.name)
+    return versions
+
+
+def site_data(wheel: Path, versions: dict[str, str]) -> dict:
+    sys.path.insert(0, str(ROOT / "pkg"))
+    from asalto_core import __version__
+    from asalto_core.protocol import site_data as engine_data
+
+    data = engine_data()
+    data["version"] = __version__
+    data["wheel"] = wheel.name
+    data["vendor"] = versions
+    return data
+
+
+def build(out: Path) -> str:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    wheel = build_wheel(out / "wheels")
+    versions = copy_vendor(out)
+    for name in PAGE_FILES:
+        shutil.copy2(SITE / name, out / name)
+    shutil.copy2(SITE / "sw.js", out / "sw.js")
+    data = site_data(wheel, versions)
+    (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
+    (out / "py.json").write_text(
+        json.dumps({"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}, indent=1)
+    )
+    (out / "mpy.json").write_text(
+        json.dumps(
+            {"interpreter": "./micropython/micropython.mjs", "files": {f"./{m}": f"./{m}" for m in MPY_MODULES}},
+            indent=1,
+        )
+    )
+    # The build hash covers every file's path and content, so any change renames the SW cache.
+    digest = hashlib.sha256()
+    files = sorted(p for p in out.rglob("*") if p.is_file())
+    for p in files:
+        digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
+    build_hash = digest.hexdigest()[:16]
+    listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
+    sw = (out / "sw.js").read_text()
+    if HASH_MARK not in sw or "__FILES__" not in sw:
+        sys.exit("site/sw.js must contain __BUILD_HASH__ and __FILES__")
+    sw = sw.replace(HASH_MARK, build_hash).replace("__FILES__", json.dumps(listing))
+    (out / "sw.js").write_text(sw)
+    page = (out / "index.html").read_text().replace(HASH_MARK, build_hash)
+    (out / "index.html").write_text(page)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")
+    return build_hash
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    args = parser.parse_args()
+    build(args.out.resolve())
+
+
+if __name__ == "__main__":
+    main()

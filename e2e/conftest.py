@@ -1,0 +1,159 @@
+"""Browser tests of the built site (dist/) in a real headless Chromium.
+
+The site is served by a local static server under a subpath (``/asalto/``), as on a
+GitHub Pages project site. Every request that is not to that server is aborted, and
+any console error or page error fails the test.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
+DIST = ROOT / "dist"
+SUBPATH = "/asalto/"
+# Console lines that are not errors of ours (PyScript prints this for every worker).
+BENIGN = ("Unable to use `window` or `document` in worker",)
+
+
+def chromium_path() -> str | None:
+    """ASALTO_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own browser."""
+    env = os.environ.get("ASALTO_CHROMIUM")
+    if env:
+        return env
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+
+class SubpathHandler(http.server.SimpleHTTPRequestHandler):
+    """dist/ served under SUBPATH only (anything else is a 404, like another site)."""
+
+    log: list[str]
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUBPATH):
+            return str(DIST / "__not_here__")
+        return super().translate_path("/" + path[len(SUBPATH) :])
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        self.server.requests.append(self.path)  # type: ignore[attr-defined]
+
+    def end_headers(self) -> None:
+        # Like a plain static host: no COOP/COEP, revalidate HTML and the service worker.
+        if self.path.endswith((".html", "/", ".js")) or "sw.js" in self.path:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class Server:
+    def __init__(self) -> None:
+        handler = functools.partial(SubpathHandler, directory=str(DIST))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.requests = []  # type: ignore[attr-defined]
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.url = self.origin + SUBPATH
+
+    @property
+    def requests(self) -> list[str]:
+        return self.httpd.requests  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python3 tasks.py build` (or build.py) first")
+    srv = Server()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright's launch arguments, with Debian's chromium where Playwright's is absent."""
+    args = {**browser_type_launch_args, "args": LAUNCH_ARGS}
+    path = chromium_path()
+    if path:
+        args["executable_path"] = path
+    return args
+
+
+class Console:
+    """Collects console errors and page errors; a test fails if any were seen."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.lines: list[str] = []
+
+    def attach(self, page) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+
+    def _console(self, msg) -> None:
+        text = msg.text
+        self.lines.append(f"{msg.type}: {text}")
+        if msg.type == "error" and not any(b in text for b in BENIGN):
+            self.errors.append(text)
+
+
+@pytest.fixture
+def console():
+    return Console()
+
+
+@pytest.fixture
+def blocked():
+    """URLs of every request that was aborted because it did not go to the local server."""
+    return []
+
+
+@pytest.fixture
+def context(browser, server, blocked, console):
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+
+    def route(r):
+        if r.request.url.startswith(server.origin + "/"):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    ctx.on("page", console.attach)
+    yield ctx
+    ctx.close()
+    assert not console.errors, "console errors:\n" + "\n".join(console.errors)
+    assert not blocked, f"requests left the site: {blocked}"
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()

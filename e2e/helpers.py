@@ -1,0 +1,68 @@
+"""Driving the page the way a player does: clicks on points, buttons, dialogs."""
+
+from __future__ import annotations
+
+ENGINE_MS = 60000
+
+
+def open_site(page, url: str) -> None:
+    """Load the page and wait until the engine has answered with the game's view."""
+    page.goto(url)
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+
+
+def synced(page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.synced || 0)"))
+
+
+def wait_synced_after(page, before: int, timeout: int = ENGINE_MS) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.synced || 0) > {before}", timeout=timeout)
+
+
+def click_point(page, point: str) -> None:
+    page.click(f'#board .point[data-point="{point}"]')
+
+
+def play(page, *points: str) -> None:
+    """Click the points of one move and wait until the engine has played it."""
+    before = synced(page)
+    for p in points:
+        click_point(page, p)
+    wait_synced_after(page, before)
+
+
+def moves(page) -> list[str]:
+    """The move list as shown, without the numbers."""
+    texts = page.locator("#moves li:not(.start) button").all_inner_texts()
+    return [t.split()[-1] for t in texts]
+
+
+def pieces(page) -> dict[str, str]:
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board .piece:not(.gone)')]
+            .map(n => [n.dataset.piece, n.classList.contains('officer') ? 'O' : 'R']))"""
+    )
+
+
+def targets(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#board .point.target')].map(n => n.dataset.point)")
+
+
+def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
+    before = synced(page)
+    page.click("#btn-new")
+    page.select_option("#new-ruleset", ruleset)
+    page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
+    page.select_option("#new-level", level)
+    page.click("#new-start")
+    wait_synced_after(page, before)
+
+
+def import_text(page, text: str) -> None:
+    before = synced(page)
+    page.click("#btn-io")
+    page.fill("#io-text", text)
+    page.click("#io-load")
+    wait_synced_after(page, before)
+    page.click("#dlg-io button[value=close]")

@@ -1,0 +1,105 @@
+"""Playing through the page: two humans with a chain and a huff, undo/redo, reload, share link."""
+
+from __future__ import annotations
+
+from helpers import click_point, moves, new_game, open_site, pieces, play, synced, targets, wait_synced_after
+
+# An Asalto (huffing) game: the officer that moves e5-d4 leaves a capture undone and is
+# huffed by the rebels; later the officer on d6 jumps a three-leap chain.
+OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]
+
+
+def test_two_humans_chain_and_huff(page, server):
+    open_site(page, server.url)
+    new_game(page, "asalto", "humans")
+    assert "Place the 2 officers" in page.inner_text("#status")
+    assert sorted(targets(page)) == ["c5", "c6", "c7", "d5", "d6", "d7", "e5", "e6", "e7"]
+    # Placement is a set: e5 then c5 is the same as c5 then e5.
+    play(page, "e5", "c5")
+    for move in OPENING[1:]:
+        play(page, *move)
+    assert moves(page) == ["@c5,e5", "d4-d5", "e5-d4", "e4-e5", "c5-c6"]
+    # The rebels may huff the officer on d4: the choice is offered and explained.
+    assert page.is_visible("#panel-huff")
+    assert page.is_visible("#huff-explain")
+    assert "huff" in page.inner_text("#status")
+    page.click('#huff-buttons [data-huff="d4"]')
+    play(page, "f4", "e4")
+    assert moves(page)[-1] == "Hd4:f4-e4"
+    assert pieces(page).get("d4") is None
+    assert "huffed the officer on d4" in page.inner_text("#message")
+    play(page, "c6", "d6")
+    play(page, "b5", "c5")
+    # The chain d6xd4xf4xd6, point by point; after each leap the rules allow stopping.
+    before = synced(page)
+    click_point(page, "d6")
+    click_point(page, "d4")
+    assert page.is_visible("#panel-chain"), "a huffing ruleset lets the chain stop after a leap"
+    assert "f4" in targets(page)
+    click_point(page, "f4")
+    click_point(page, "d6")
+    wait_synced_after(page, before)
+    assert moves(page)[-1] == "d6xd4xf4xd6"
+    assert "Captured 3" in page.inner_text("#message")
+    for p in ("d5", "e4", "e5"):
+        assert p not in pieces(page)
+
+
+def test_undo_redo_jump_and_reload(page, server):
+    open_site(page, server.url)
+    new_game(page, "asalto", "humans")
+    play(page, "c5", "e5")
+    play(page, "d4", "d5")
+    play(page, "e5", "d4")
+    after = pieces(page)
+    before = synced(page)
+    page.click("#btn-undo")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    assert pieces(page)["e5"] == "O" and "d4" not in pieces(page)
+    page.click("#btn-redo")
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    assert pieces(page) == after
+    page.click('#moves [data-ply="1"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert pieces(page)["d4"] == "R"
+    assert "Reviewing move 1 of 3" in page.inner_text("#status")
+    page.click('#moves [data-ply="3"]')
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    assert synced(page) == before  # navigation does not go through the AI
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
+    assert moves(page) == ["@c5,e5", "d4-d5", "e5-d4"]
+    assert pieces(page) == after
+
+
+def test_share_link_reopens_the_game(page, context, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    play(page, "c5", "c6")
+    page.click("#btn-io")
+    link = page.input_value("#io-link")
+    position = page.input_value("#io-position")
+    assert link.startswith(server.url + "#") and "moves=" in link
+    other = context.new_page()
+    # A fresh page in the same browser has the saved game; the link must win over it.
+    other.goto(server.url)
+    other.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
+    new_game(other, "asalto", "humans")
+    other.goto("about:blank")
+    open_site(other, link)
+    assert moves(other) == ["d4-d5", "c5-c6"]
+    other.click("#btn-io")
+    assert other.input_value("#io-position") == position
+    assert "#" not in other.url  # the link is consumed: a reload resumes the saved game
+
+
+def test_bad_link_and_bad_move_are_reported(page, server):
+    open_site(page, server.url + "#ruleset=assault&moves=d4-d5+c3-c9")
+    assert "could not be opened" in page.inner_text("#message")
+    assert page.is_visible("#board .piece")
+    new_game(page, "assault", "humans")
+    click_point(page, "c3")  # not a piece that can move: nothing happens
+    assert moves(page) == []
+    click_point(page, "d4")
+    assert targets(page) == ["d5"]

@@ -1,0 +1,40 @@
+// Boot: make the caching service worker control the page, then start PyScript.
+// On the first visit PyScript is loaded only once the service worker controls the page,
+// so every file of that visit is cached as it is fetched (nothing is downloaded twice).
+(function () {
+  "use strict";
+  const marks = (window.asaltoMarks = { boot: performance.now() });
+  let started = false;
+
+  function startPyScript() {
+    if (started) return;
+    started = true;
+    marks.pyscript = performance.now();
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "./pyscript/core.css";
+    document.head.append(css);
+    import("./pyscript/core.js").catch(function (err) {
+      const box = document.getElementById("loading-text");
+      if (box) box.textContent = "The game could not start: " + err + ". Reload to try again.";
+      console.warn("PyScript failed to load", err);
+    });
+  }
+
+  const sw = navigator.serviceWorker;
+  if (!sw || location.protocol === "file:") return startPyScript();
+  const hadController = !!sw.controller;
+  sw.addEventListener("controllerchange", function () {
+    marks.controlled = performance.now();
+    if (!started) return startPyScript();
+    // A new build took over while this page runs: offer to reload (the game is saved).
+    if (hadController) document.body.classList.add("update-ready");
+  });
+  sw.register("./sw.js", { scope: "./" }).catch(function (err) {
+    console.warn("no offline support: the service worker did not register:", String(err));
+    startPyScript();
+  });
+  if (hadController) startPyScript();
+  // Never let a slow or failing service worker keep the first visit from starting.
+  else setTimeout(startPyScript, 3000);
+})();
