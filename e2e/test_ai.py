@@ -1,0 +1,95 @@
+"""Against the AI in its worker: a whole game, cancelling, a dead worker replaced, a hint."""
+
+from __future__ import annotations
+
+import time
+
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, synced, wait_synced_after
+
+# Assault with 17 rebels left, officers to move: short enough for a whole game in a test.
+SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
+
+
+def human_move(page) -> None:
+    """Play the officers' move a beginner would: the first movable piece, then the first targets."""
+    before = synced(page)
+    page.locator("#board .piece.movable").first.wait_for(timeout=ENGINE_MS)
+    point = page.locator("#board .piece.movable").first.get_attribute("data-piece")
+    page.click(f'#board .point[data-point="{point}"]')
+    while synced(page) == before:
+        target = page.locator("#board .point.target").first
+        if target.count() == 0:
+            break
+        target.click()
+        page.wait_for_timeout(30)
+    wait_synced_after(page, before)
+
+
+def test_full_game_against_the_ai(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "officers", "beginner")
+    import_text(page, SHORT)
+    page.click("#btn-ai")  # an imported game waits; the AI plays rebels, we play officers
+    deadline = time.time() + 240
+    while page.evaluate("document.body.dataset.over") != "1":
+        assert time.time() < deadline, "the game did not end"
+        page.wait_for_function(
+            "document.body.dataset.over === '1' || (document.body.dataset.turn === 'officers'"
+            " && !document.body.dataset.thinking && document.querySelector('#board .piece.movable'))",
+            timeout=ENGINE_MS,
+        )
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        human_move(page)
+    banner = page.inner_text("#banner-text")
+    assert banner.startswith(("Officers win", "Rebels win", "Draw")), banner
+    assert "Game over" in page.inner_text("#status")
+    assert len(moves(page)) > 4
+    page.click("#btn-io")
+    record = page.input_value("#io-text")
+    assert '[Result "' in record and '[Result "*"]' not in record
+
+
+def test_cancel_then_resume(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "strongest")  # the AI plays the officers
+    before = synced(page)
+    page.click('#board .point[data-point="d4"]')
+    page.click('#board .point[data-point="d5"]')
+    wait_synced_after(page, before)
+    page.wait_for_function("document.body.dataset.thinking === 'move'")
+    assert page.is_visible("#thinking")
+    started = time.time()
+    page.click("#btn-stop-ai")
+    page.wait_for_function("!document.body.dataset.thinking", timeout=5000)
+    assert time.time() - started < 3
+    assert "paused" in page.inner_text("#status")
+    assert moves(page) == ["d4-d5"]
+    before = synced(page)
+    page.click("#btn-ai")
+    wait_synced_after(page, before, timeout=30000)
+    assert len(moves(page)) == 2
+
+
+def test_dead_worker_is_replaced_and_the_game_goes_on(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "strongest")
+    before = synced(page)
+    page.click('#board .point[data-point="d4"]')
+    page.click('#board .point[data-point="d5"]')
+    wait_synced_after(page, before)
+    page.wait_for_function("document.body.dataset.thinking === 'move'")
+    page.evaluate("document.querySelector('script[name=\"engine-1\"]').xworker.terminate()")
+    page.wait_for_function("document.body.dataset.restarts === '1'", timeout=ENGINE_MS)
+    page.wait_for_function("document.body.dataset.turn === 'rebels'", timeout=ENGINE_MS)
+    assert len(moves(page)) == 2
+    assert page.locator('script[name="engine-2"]').count() == 1
+
+
+def test_hint_shows_a_legal_move(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=30000)
+    assert "Hint: d4-d5" in page.inner_text("#message")
+    assert page.locator("#board .hint-path").count() == 1
