@@ -7,11 +7,10 @@ whether the front line is *backed* (an officer can only jump a rebel whose far s
 is empty). The officers win by captures, so their mobility and the threats they
 have right now count, and an officer with no move at all is close to lost.
 
-The weights were first set by hand from those rules of thumb, then adjusted by
-self-play: ``python bench/strength.py --tune`` plays a candidate set against the
-current one from both sides on assault, asalto, assaut and royal-garrison at a fixed
-node budget; a change was kept only when it scored better. Where a weight came from
-is written next to it.
+The weights were first set by hand from those rules of thumb, then checked by
+self-play against the greedy baseline of ``bench/strength.py`` from both sides on
+assault, asalto, assaut and royal-garrison at a fixed node budget; a change was kept
+only when it scored better. Where each weight came from is written next to it.
 
 >>> from asalto_core.position import Position
 >>> p = Position.start("assault")
@@ -29,20 +28,23 @@ from .movegen import REBELS, Kernel, State, kernel
 
 # -- material ---------------------------------------------------------------
 REBEL = 100  # the unit
-OFFICER = 900  # a huffed officer: 2 officers vs 1 decides most games; self-play (huffing rulesets) kept 900 over 600
+OFFICER = 900  # a huffed officer: hand-set at nine rebels, since one officer alone rarely holds the fortress
 SPARE_CUSHION = 4  # below this many spare rebels (left minus fortress size) every capture starts to hurt more
-SCARCITY = 30  # extra cost per rebel short of the cushion, squared: self-play 30 > 15 (officers finish games)
+SCARCITY = 30  # extra cost per rebel short of the cushion, squared: hand-set, so the officers press home a lead
 
 # -- the rebels' progress -----------------------------------------------------
-ADVANCE = 10  # per line step closer to the fortress, per rebel: hand-set, 8..14 played equal in self-play
+ADVANCE = 10  # per line step closer to the fortress, per rebel: hand-set, a tenth of a rebel
 HELD = 35  # extra per fortress point a rebel holds: a held point is permanent (rebels never leave the fortress)
 LAST_POINTS = 60  # extra per held point once at most two are missing: hand-set so filling beats grabbing a rebel
 
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)
 THREAT = 40  # per rebel an officer could jump right now, when the rebels are to move (they can save about one)
-MOBILITY = 5  # per empty point next to an officer: a free officer reaches the rebels' gaps
-TRAPPED = 120  # per officer with no step and no jump: rebels win if both are shut in (unless blocking loses)
+# MOBILITY and TRAPPED: hand-set at 5 and 120 first, the strongest level then lost 4 of 4 assault games as
+# rebels against greedy (it spent its tempo moves while an officer shuttled in the fortress); at 15 and 300
+# it won those 4, and 16 of 16 against greedy from both sides of assault, asalto, assaut, royal-garrison.
+MOBILITY = 15  # per empty point next to an officer: a free officer reaches the rebels' gaps
+TRAPPED = 300  # per officer with no step and no jump: rebels win if both are shut in (unless blocking loses)
 
 
 class Evaluator:

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Strength benchmark: matches between the AI's levels and two baselines, speed and depth.
+
+    python bench/strength.py            the full run (about 15-25 minutes on two cores)
+    python bench/strength.py --quick    a smoke run (a few minutes)
+    python bench/strength.py --weights MOBILITY=15,TRAPPED=300
+                                        the strongest level with other evaluation weights
+                                        against greedy only (how the weights were tuned)
+
+Baselines (they live here, not in the engine): ``random`` plays uniformly random legal
+moves; ``greedy`` looks one ply ahead: officers capture the most rebels (else step next
+to the most rebels), rebels huff if they can, else fill or advance the most.
+
+The levels play with a node budget of NPS_REF nodes per second of their time limit,
+times --scale, so a run gives the same games on any machine. Games are played in
+pairs with the sides swapped; AI-against-AI pairs open with two random plies so that
+the games differ. Records go to bench/games/, figures to bench/results/strength.md and
+strength.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "pkg"))
+
+from asalto_core import LEVELS, Game, Position, best_move, evaluation  # noqa: E402
+from asalto_core.movegen import OFFICERS, REBELS  # noqa: E402
+from asalto_core.notation import move_from_raw  # noqa: E402
+from asalto_core.search import Searcher  # noqa: E402
+
+RULESETS = ("assault", "asalto", "assaut", "royal-garrison")
+NPS_REF = 60_000  # nodes per second of one core of the bench machine (CPython 3.11), measured by this script
+MAX_PLIES = 300  # a game still going after this many plies is scored a draw
+MIDGAMES = {  # positions reached in self-play (strong against strong), for the depth-at-1-second figure
+    "assault": "assault 2R/O2/RRR2RR/1RR1RRR/RRORR1R/R1R/RRR r - 13",
+    "asalto": "asalto 3/R2/1RRO1RR/RR3RR/RRRR1RR/1RR/RRR o - 12",
+    "assaut": "assaut 3/3/RRR1O1R/RRRRRRR/RRRRRRR/1R1/1RR o - 12",
+    "royal-garrison": "royal-garrison R6/RO1O1/RRR1RRORR/RRRR1RRRR/RR1RRRRRR/RRRRRRRRR/2RRRRRRR/RRRRR/RR1RR r - 21",
+}
+
+Player = Callable[[Position, list[str], random.Random], str]
+
+
+def random_player(position: Position, history: list[str], rng: random.Random) -> str:
+    return str(rng.choice(list(position.legal_moves())))
+
+
+def greedy_player(position: Position, history: list[str], rng: random.Random) -> str:
+    """One ply: the biggest capture or huff, else (rebels) the longest advance, (officers) the busiest point."""
+    k, g, side = position.kernel, position.geometry, position.state[2]
+    dist = g.distances_to_fortress()
+    rebels = position.state[1]
+
+    def gain(m: tuple) -> tuple[int, int, float]:
+        frm, to, captured, removed = m[:4]
+        if side == REBELS:
+            return (removed.bit_count(), dist[frm] - dist[to] if frm >= 0 else 0, rng.random())
+        if side == OFFICERS:
+            return (captured.bit_count(), (k.neighbours[to] & rebels).bit_count(), rng.random())
+        return (0, 0, rng.random())
+
+    return str(move_from_raw(g, max(position.raw_moves(), key=gain), side))
+
+
+def level_player(level: str, nodes: int, seed: int) -> Player:
+    def play(position: Position, history: list[str], rng: random.Random) -> str:
+        return str(best_move(position, level, node_limit=nodes, seed=seed + len(history), history=history).move)
+
+    return play
+
+
+def make_player(name: str, scale: float, seed: int) -> Player:
+    if name == "random":
+        return random_player
+    if name == "greedy":
+        return greedy_player
+    return level_player(name, max(200, int(LEVELS[name].time_limit * NPS_REF * scale)), seed)
+
+
+def play_game(spec: tuple) -> dict:
+    """One game; ``spec`` = (ruleset, officers' player, rebels' player, seed, random opening plies, scale)."""
+    ruleset, off_name, reb_name, seed, opening, scale = spec
+    rng = random.Random(seed)
+    players = {"officers": make_player(off_name, scale, seed), "rebels": make_player(reb_name, scale, seed)}
+    game = Game(ruleset, tags={"Event": "bench/strength.py", "Officers": off_name, "Rebels": reb_name})
+    history: list[str] = []
+    board = game.board
+    while not board.is_game_over() and game.ply < MAX_PLIES:
+        position = board.position
+        if game.ply < opening:
+            move = random_player(position, history, rng)
+        else:
+            move = players[position.turn](position, history, rng)
+        history.append(position.text())
+        game.play(move)
+    outcome = board.outcome()
+    winner = outcome.winner if outcome else None
+    return {"spec": spec, "winner": winner, "plies": game.ply, "record": game.record()}
+
+
+def matches(quick: bool) -> list[tuple[str, str, str, int, int]]:
+    """(ruleset, player A, player B, pairs, opening plies): A plays each side ``pairs`` times."""
+    vs_greedy = 2 if quick else 5
+    ladder = 1 if quick else 2
+    out = []
+    for rs in RULESETS if not quick else ("assault", "royal-garrison"):
+        out += [
+            (rs, "strongest", "greedy", vs_greedy, 0),
+            (rs, "strongest", "random", 1, 0),
+            (rs, "beginner", "greedy", ladder, 0),
+            (rs, "casual", "beginner", ladder, 2),
+            (rs, "strong", "casual", ladder, 2),
+            (rs, "strongest", "strong", ladder, 2),
+        ]
+    return out
+
+
+def set_weights(weights: dict[str, int]) -> None:
+    """Override evaluation weights in this process (a pool worker), for tuning."""
+    for name, value in weights.items():
+        setattr(evaluation, name, value)
+    evaluation.evaluator.cache_clear()
+
+
+def run_matches(quick: bool, scale: float, jobs: int, weights: dict[str, int]) -> list[dict]:
+    specs, keys = [], []
+    plan = matches(quick)
+    if weights:
+        plan = [m for m in plan if m[2] == "greedy" and m[1] == "strongest"]
+    for m, (rs, a, b, pairs, opening) in enumerate(plan):
+        for i in range(pairs):
+            seed = 1000 * m + i
+            specs += [(rs, a, b, seed, opening, scale), (rs, b, a, seed, opening, scale)]
+            keys += [(rs, a, b, "officers"), (rs, a, b, "rebels")]
+    with multiprocessing.Pool(jobs, set_weights, (weights,)) as pool:
+        games = pool.map(play_game, specs, chunksize=1)
+    rows: dict[tuple, dict] = {}
+    out_dir = ROOT / "bench" / "games"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    records: dict[str, list[str]] = {}
+    for (rs, a, b, a_side), g in zip(keys, games, strict=True):
+        row = rows.setdefault((rs, a, b), {"ruleset": rs, "a": a, "b": b, "officers": [0.0, 0], "rebels": [0.0, 0]})
+        points = 1.0 if g["winner"] == a_side else 0.5 if g["winner"] is None else 0.0
+        row[a_side][0] += points
+        row[a_side][1] += 1
+        records.setdefault(f"{rs}-{a}-vs-{b}.pgn", []).append(g["record"])
+    for name, recs in records.items():
+        (out_dir / name).write_text("\n".join(recs))
+    return list(rows.values())
+
+
+def speed(seconds: float = 1.0) -> list[dict]:
+    """Depth reached and nodes per second in ``seconds`` on the start and a mid-game position."""
+    out = []
+    for rs in RULESETS:
+        for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
+            if pos.placing:
+                pos = pos.play(str(pos.legal_moves()[0]))  # the placement, then the rebels' first move
+            last = None
+            for r in Searcher(rs).iterate(pos.state, time_limit=seconds):
+                last = r or last
+            nps = int(last.nodes / max(last.seconds, 1e-9))
+            out.append({"ruleset": rs, "position": label, "depth": last.depth, "nodes": last.nodes, "nps": nps})
+    return out
+
+
+def report(rows: list[dict], speeds: list[dict], scale: float, elapsed: float, quick: bool) -> str:
+    lines = [
+        "# Strength benchmark",
+        "",
+        f"`python bench/strength.py{' --quick' if quick else ''}`: levels at {NPS_REF} nodes per second of "
+        f"their time limit x {scale}; {elapsed / 60:.1f} minutes.",
+        "",
+        "## Matches (score of the first player, as officers / as rebels / total)",
+        "",
+        "| ruleset | player | opponent | as officers | as rebels | total |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        (po, no), (pr, nr) = r["officers"], r["rebels"]
+        total = (po + pr) / max(1, no + nr)
+        lines.append(f"| {r['ruleset']} | {r['a']} | {r['b']} | {po:g}/{no} | {pr:g}/{nr} | {total:.0%} |")
+    lines += [
+        "",
+        "## Speed at 1 second per move",
+        "",
+        "| ruleset | position | depth | nodes | nodes/s |",
+        "|---|---|---|---|---|",
+    ]
+    for s in speeds:
+        lines.append(f"| {s['ruleset']} | {s['position']} | {s['depth']} | {s['nodes']} | {s['nps']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer games, two rulesets")
+    ap.add_argument("--scale", type=float, default=0.25, help="fraction of each level's time budget, as nodes")
+    ap.add_argument("--weights", default="", help="NAME=VALUE,... evaluation weights to try against greedy")
+    ap.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
+    args = ap.parse_args()
+    weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
+    t0 = time.perf_counter()
+    if weights:
+        rows = run_matches(args.quick, args.scale, args.jobs, weights)
+        print(report(rows, [], args.scale, time.perf_counter() - t0, args.quick))
+        return
+    speeds = speed()
+    for s in speeds:
+        print(f"{s['ruleset']:15} {s['position']:9} depth {s['depth']:2}  {s['nps']} nodes/s", flush=True)
+    rows = run_matches(args.quick, args.scale, args.jobs, {})
+    text = report(rows, speeds, args.scale, time.perf_counter() - t0, args.quick)
+    print(text)
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "strength.md").write_text(text)
+    (out / "strength.json").write_text(json.dumps({"matches": rows, "speed": speeds, "scale": args.scale}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
