@@ -1,0 +1,122 @@
+"""The AI: tactics it must find, budgets it must respect, and the page's API.
+
+Every search here runs on a node budget, so the results do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from asalto_core import LEVELS, RULESETS, Analysis, Position, analyse, best_move
+from asalto_core.movegen import OFFICERS, REBELS
+from asalto_core.notation import format_position
+
+SIDE_ARMS = "a3 a4 a5 b3 b4 b5 f3 f4 f5 g3 g4 g5"
+
+
+def pos(ruleset: str, officers: str, rebels: str, side: str = "o", huffable: str = "") -> Position:
+    """A position from point lists, checked by the engine's own validation."""
+    g = Position.start(ruleset).geometry
+
+    def mask(points: str) -> int:
+        return sum(1 << g.index[p] for p in points.split())
+
+    state = (mask(officers), mask(rebels), OFFICERS if side == "o" else REBELS, mask(huffable))
+    return Position.from_text(format_position(ruleset, state, 5))
+
+
+def test_finds_the_capture_chain():
+    # Capturing is optional in asalto; the officer on d5 should take both rebels, not one.
+    p = pos("asalto", "d5 e7", "d4 d2 " + SIDE_ARMS)
+    assert str(best_move(p, node_limit=3000).move) == "d5xd3xd1"
+
+
+def test_huffs_the_last_officer():
+    p = pos("asalto", "e5", "d4 d2 " + SIDE_ARMS, side="r", huffable="e5")
+    a = best_move(p, node_limit=3000)
+    assert str(a.move) == "He5"
+    assert a.mate == 1 and a.describe() == "Rebels win in 1"
+
+
+def test_huff_wins_an_officer():
+    # Two officers, one huffable: removing it is worth far more than any step.
+    p = pos("asalto", "e5 c7", "d4 d2 " + SIDE_ARMS, side="r", huffable="e5")
+    assert best_move(p, node_limit=5000).move.huff == "e5"
+
+
+def test_fills_the_fortress_in_one():
+    p = pos("assault", "a3 g3", "c5 c6 c7 d6 d7 e5 e6 e7 d4 b4 f4", side="r")
+    a = best_move(p, node_limit=3000)
+    assert str(a.move) == "d4-d5"
+    assert a.mate == 1 and a.win_probability() == 1.0
+
+
+def test_does_not_open_a_double_jump():
+    # Moving the rebel off d4 lets the officer on d6 jump d5 and d3 (d6xd4xd2).
+    p = pos("assault", "d6 e7", "d5 d4 d3 a3 b3 a4 b4 f3 g3 f4 g4 c1 e1", side="r")
+    assert "d6xd4xd2" in {str(m) for m in p.play("d4-e5").legal_moves()}
+    a = best_move(p, node_limit=20000)
+    after = p.play(a.move)
+    assert max((len(m.path) - 1 for m in after.legal_moves() if m.jump), default=0) < 2
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+@pytest.mark.parametrize("nodes", [1, 50, 400])
+def test_tiny_budget_gives_a_legal_move(ruleset, nodes):
+    p = Position.start(ruleset)
+    for _ in range(3):  # the start (or placement), then two more positions
+        a = best_move(p, "strongest", node_limit=nodes)
+        assert a.move in p.legal_moves()
+        assert a.pv[0] == a.move
+        p = p.play(a.move)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_plays_a_legal_move(level):
+    p = Position.start("royal-garrison")
+    a = best_move(p, level, node_limit=3000, seed=3)
+    assert a.move in p.legal_moves()
+
+
+def test_deterministic_for_a_seed():
+    p = pos("assault", "d6 e7", "d5 d4 d3 a3 b3 a4 b4 f3 g3 f4 g4 c1 e1", side="r")
+    runs = [best_move(p, "beginner", node_limit=4000, seed=7).to_json() for _ in range(2)]
+    for r in runs:
+        r.pop("seconds")
+    assert runs[0] == runs[1]
+
+
+def test_analyse_yields_progress_and_can_be_cancelled():
+    text = Position.start("assault").play("d4-d5").text()
+    steps = analyse(text, node_limit=5000)
+    seen = []
+    for step in steps:
+        seen.append(step)
+        if len([s for s in seen if s is None]) == 2:
+            break  # cancelling is just not asking for more
+    steps.close()
+    assert None in seen
+    assert any(isinstance(s, Analysis) for s in seen)
+
+
+def test_json_for_the_worker():
+    a = best_move(Position.start("assault"), node_limit=2000)
+    data = a.to_json()
+    assert set(data) == {"move", "score", "mate", "pv", "depth", "nodes", "seconds", "win_probability",
+                         "describe", "side"}  # fmt: skip
+    assert data["move"] == "d4-d5" and data["pv"][0] == "d4-d5" and data["side"] == "rebels"
+    assert 0.0 <= data["win_probability"] <= 1.0
+
+
+def test_levels_for_a_menu():
+    assert list(LEVELS) == ["beginner", "casual", "strong", "strongest"]
+    times = [lv.time_limit for lv in LEVELS.values()]
+    assert times == sorted(times) and all(lv.title for lv in LEVELS.values())
+
+
+def test_game_over_and_bad_level_are_errors():
+    over = pos("assault", "a3 g3", "c5 c6 c7 d5 d6 d7 e5 e6 e7 b4", side="o")
+    with pytest.raises(ValueError, match="game is over"):
+        best_move(over, node_limit=10)
+    with pytest.raises(ValueError, match="unknown level"):
+        best_move(Position.start("assault"), "grandmaster", node_limit=10)
