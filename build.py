@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -150,7 +151,9 @@ def build(out: Path) -> str:
         sys.exit("site/sw.js must contain __BUILD_HASH__ and __FILES__")
     sw = sw.replace(HASH_MARK, build_hash).replace("__FILES__", json.dumps(listing))
     (out / "sw.js").write_text(sw)
-    page = (out / "index.html").read_text().replace(HASH_MARK, build_hash)
+    # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
+    icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
+    page = (out / "index.html").read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
     (out / "index.html").write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
 DIST = ROOT / "dist"
 SUBPATH = "/asalto/"
+LOCAL = "http://127.0.0.1:"  # the test servers; any other host is blocked
 # Console lines that are not errors of ours (PyScript prints this for every worker).
 BENIGN = ("Unable to use `window` or `document` in worker",)
 
@@ -116,6 +117,7 @@ class Console:
     def attach(self, page) -> None:
         page.on("console", self._console)
         page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+        page.on("requestfailed", lambda req: self.lines.append(f"failed: {req.url} {req.failure}"))
 
     def _console(self, msg) -> None:
         text = msg.text
@@ -140,7 +142,7 @@ def context(browser, server, blocked, console):
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
 
     def route(r):
-        if r.request.url.startswith(server.origin + "/"):
+        if r.request.url.startswith(LOCAL):
             r.continue_()
         else:
             blocked.append(r.request.url)
@@ -150,7 +152,7 @@ def context(browser, server, blocked, console):
     ctx.on("page", console.attach)
     yield ctx
     ctx.close()
-    assert not console.errors, "console errors:\n" + "\n".join(console.errors)
+    assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
     assert not blocked, f"requests left the site: {blocked}"
 
 

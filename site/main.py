@@ -857,7 +857,10 @@ def move_cursor(dx, dy):
     if not app.at:
         return
     if app.cursor not in app.at:
-        app.cursor = app.inp.clicks[-1] if app.inp.clicks else sorted(app.at)[0]
+        # Start where play can start: the selection, else the first piece that can move.
+        first = app.inp.targets(app.view["moves"]) if app.view else []
+        app.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(app.at))[0]
+        el("status").textContent = status_text() + f" [{point_label(app.cursor)}]"
         render_markers()
         return
     cx, cy = app.at[app.cursor]

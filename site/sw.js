@@ -10,12 +10,13 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       // An update (an older cache exists): fetch the whole new build before taking over, so
-      // the page never mixes files of two builds. The first visit caches as the page loads.
+      // the page never mixes files of two builds. The first visit caches the page itself
+      // (loaded before this worker existed); the rest is cached as the page fetches it.
       const names = await caches.keys();
-      if (names.some((n) => n.startsWith(PREFIX) && n !== CACHE)) {
-        const cache = await caches.open(CACHE);
-        await cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })));
-      }
+      const update = names.some((n) => n.startsWith(PREFIX) && n !== CACHE);
+      const cache = await caches.open(CACHE);
+      const wanted = update ? FILES : ["./", "index.html", "bridge.js", "boot.js", "style.css"];
+      await cache.addAll(wanted.map((f) => new Request(f, { cache: "reload" })));
       await self.skipWaiting();
     })()
   );
