@@ -103,3 +103,18 @@ def test_bad_link_and_bad_move_are_reported(page, server):
     assert moves(page) == []
     click_point(page, "d4")
     assert targets(page) == ["d5"]
+
+
+def test_every_board_is_drawn_from_the_engine_geometry(page, server):
+    open_site(page, server.url)
+    new_game(page, "german-tactics", "humans")
+    assert page.locator("#board .point").count() == 33
+    assert page.locator("#board .layer-marked line").count() > 0  # closed lines drawn doubled
+    new_game(page, "royal-garrison", "humans")
+    assert page.locator("#board .point").count() == 67
+    assert page.locator("#board .layer-marked line").count() == 0
+    assert page.locator("#board .piece.officer").count() == 3
+    low = page.eval_on_selector('#board .point[data-point="e1"]', "n => Number(n.getAttribute('cy'))")
+    page.click("#btn-flip")
+    flipped = page.eval_on_selector('#board .point[data-point="e1"]', "n => Number(n.getAttribute('cy'))")
+    assert flipped < low  # rank 1 is now at the top
