@@ -24,8 +24,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from . import __version__
+from .ai import LEVELS, analyse
 from .errors import AsaltoError
-from .geometry import _bits
+from .geometry import BOARDS, _bits
 from .position import Position
 from .record import Game, RecordError
 from .rulesets import RULESETS, find_ruleset
@@ -210,8 +212,6 @@ class Session:
         return {"game": self._desc, "view": view(game)}
 
     def op_ping(self, request: dict) -> dict:
-        from . import __version__
-
         return {"version": __version__}
 
     def op_view(self, request: dict) -> dict:
@@ -257,8 +257,6 @@ class Session:
             if not isinstance(request, dict):
                 raise ProtocolError("a request must be a JSON object")
             game = self.game(request.get("game"))
-            from .ai import LEVELS, analyse
-
             level = request.get("level") or "casual"
             if level not in LEVELS:
                 raise ProtocolError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
@@ -295,14 +293,7 @@ def site_data() -> dict:
 
     ``build.py`` writes it to ``data.json``, so the board is drawn at once.
     """
-    from .geometry import BOARDS
-
-    try:
-        from .ai import LEVELS
-
-        levels = [{"name": k, "title": v.title, "time_limit": v.time_limit} for k, v in LEVELS.items()]
-    except ImportError:
-        levels = []
+    levels = [{"name": k, "title": v.title, "time_limit": v.time_limit} for k, v in LEVELS.items()]
     starts = {}
     for name in RULESETS:
         game = Game(name)
