@@ -10,6 +10,9 @@ Nothing is fetched at run time from anywhere but the site itself:
   ``package-lock.json``; ``npm ci`` is run when ``node_modules`` is missing) and only the
   files the page loads are copied; the wheel is unpacked by PyScript's ``files`` config,
   so micropip (which npm's Pyodide lacks) is never needed;
+- ``svg.py`` is copied from the engine package (``asalto_core/svg.py``, written to run on
+  MicroPython too) and ``board.css`` is written from its ``BOARD_CSS``, so the board on
+  screen and a diagram for print come from the same drawing code and colours;
 - ``data.json`` holds every board's geometry, every ruleset's rules panel, the start
   view of each ruleset and the AI levels, exported from the engine, so the board is
   drawn before the engine starts;
@@ -33,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 NODE = ROOT / "node_modules"
+sys.path.insert(0, str(ROOT / "pkg"))  # the engine exports the site's data and drawing module
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
@@ -46,12 +50,13 @@ PAGE_FILES = (
     "icon.svg",
     "worker.py",
     "main.py",
-    "board.py",
     "state.py",
     "i18n.py",
 )
 # MicroPython modules the page's main script imports (loaded through the mpy config's ``files``).
-MPY_MODULES = ("board.py", "state.py", "i18n.py")
+MPY_MODULES = ("svg.py", "state.py", "i18n.py")
+# The engine's drawing module is the page's too: screen, embed and diagrams share one drawing.
+SHARED_MODULES = ("svg.py",)
 HASH_MARK = "__BUILD_HASH__"
 
 
@@ -108,7 +113,6 @@ def copy_vendor(out: Path) -> dict[str, str]:
 
 
 def site_data(wheel: Path, versions: dict[str, str]) -> dict:
-    sys.path.insert(0, str(ROOT / "pkg"))
     from asalto_core import __version__
     from asalto_core.protocol import site_data as engine_data
 
@@ -128,6 +132,11 @@ def build(out: Path) -> str:
     for name in PAGE_FILES:
         shutil.copy2(SITE / name, out / name)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
+    for name in SHARED_MODULES:
+        shutil.copy2(ROOT / "pkg" / "asalto_core" / name, out / name)
+    from asalto_core import svg
+
+    (out / "board.css").write_text(svg.palette_css() + svg.BOARD_CSS)
     data = site_data(wheel, versions)
     (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
     (out / "py.json").write_text(

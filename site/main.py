@@ -9,8 +9,8 @@ is replaced under a new name while the game goes on.
 import asyncio
 import json
 
-import board as draw
 import state as st
+import svg as draw
 from i18n import set_language, t
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy

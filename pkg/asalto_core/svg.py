@@ -1,0 +1,295 @@
+"""The board as SVG: one set of pure drawing functions for the page, the embed view and diagrams.
+
+Plain functions of plain data: a board's geometry as ``Geometry.to_json()`` gives it,
+a pieces dict ``{"d4": "R", "c5": "O"}`` and options. Nothing here knows the rules, so a
+figure in a book is drawn by the very code that draws the board on screen (as
+python-chess's ``chess.svg.board``). The same file runs unchanged on CPython and on
+the page's MicroPython (``build.py`` copies it into the site), hence no dataclasses,
+no typing imports at run time and no relative imports.
+
+The SVG has named layers: fortress, lines, marked, dots, coords, points (one hit target
+per point with ``data-point="d4"``), markers (highlights, arrows) and pieces.
+
+>>> from asalto_core import BOARDS
+>>> text = board(BOARDS["standard"].to_json(), {"d4": "R", "c5": "O"}, arrows=["d4-d5"], highlight=["e5"])
+>>> text.startswith("<svg") and 'data-point="d4"' in text and 'class="arrow"' in text
+True
+"""
+
+SPACING = 100
+MARGIN = 70
+POINT_R = 34  # hit-target radius
+OFFICER_R = 30
+REBEL_R = 24
+ARROW_HEAD = 34  # length of an arrow's head, in SVG units
+
+# The board's colours, one place for the page (as CSS variables) and for diagrams (literally,
+# so that SVG tools without CSS variables draw the same figure).
+PALETTE = {
+    "paper": "#f4ecd8",
+    "ink": "#2b1d12",
+    "wood": "#6b3a1f",
+    "fort": "#d9b98a",
+    "line": "#5a4634",
+    "marked": "#b3261e",
+    "officer": "#8b1e1e",
+    "rebel": "#2f4f6f",
+    "target": "#1f7a3a",
+    "hint": "#c77700",
+    "coord": "#7a6a5a",
+    "crest": "#f3d27a",
+    "arrow": "#1f7a3a",
+}
+
+_CSS_TEMPLATE = """
+.layer-fortress rect { fill: $fort; }
+.layer-lines line { stroke: $line; stroke-width: 4; stroke-linecap: round; }
+.layer-marked line { stroke: $marked; stroke-width: 3; }
+.layer-dots circle { fill: $line; }
+.layer-coords text { font-size: 30px; fill: $coord; text-anchor: middle; font-family: system-ui, sans-serif; }
+.layer-points .point { fill: transparent; }
+.piece.officer > circle { fill: $officer; stroke: #fff; stroke-width: 4; }
+.piece.officer > .crest { fill: none; stroke: $crest; stroke-width: 4; }
+.piece.rebel > circle { fill: $rebel; stroke: #fff; stroke-width: 3; }
+.m-target { fill: $target; opacity: .8; }
+.m-selected { fill: none; stroke: $target; stroke-width: 6; }
+.m-stop { fill: none; stroke: $target; stroke-width: 4; stroke-dasharray: 8 6; }
+.m-last { fill: $crest; opacity: .55; }
+.m-captured { fill: none; stroke: $marked; stroke-width: 4; stroke-dasharray: 6 6; }
+.m-huffable { fill: none; stroke: $marked; stroke-width: 7; }
+.m-hint { fill: none; stroke: $hint; stroke-width: 6; }
+.m-highlight { fill: $hint; opacity: .45; }
+.m-cursor { fill: none; stroke: #000; stroke-width: 3; stroke-dasharray: 4 4; }
+.last-path { fill: none; stroke: #c9a23a; stroke-width: 8; opacity: .6; stroke-linecap: round; stroke-linejoin: round; }
+.hint-path { fill: none; stroke: $hint; stroke-width: 10; opacity: .7; stroke-linecap: round; stroke-linejoin: round; }
+.arrow polyline { fill: none; stroke: $arrow; stroke-width: 12; stroke-linecap: round; stroke-linejoin: round; }
+.arrow polygon { fill: $arrow; }
+.arrow { opacity: .85; }
+"""
+
+
+def _board_css():
+    css = _CSS_TEMPLATE
+    # Longest names first, so that "$line" never eats the start of a longer name.
+    for name in sorted(PALETTE, key=len, reverse=True):
+        css = css.replace("$" + name, PALETTE[name])
+    return css.strip() + "\n"
+
+
+# The board's look: embedded in standalone diagrams, written by build.py into the site's board.css.
+BOARD_CSS = _board_css()
+
+
+def palette_css():
+    """The palette as CSS variables on :root, for the page's own styles (buttons, panels)."""
+    names = sorted(PALETTE)
+    return ":root { " + " ".join("--" + n + ": " + PALETTE[n] + ";" for n in names) + " }\n"
+
+
+def layout(geometry, flipped):
+    """Point name -> (x, y) in SVG units; rank 1 at the bottom unless flipped."""
+    w, h = geometry["width"], geometry["height"]
+    at = {}
+    for p in geometry["points"]:
+        f, r = p["x"], p["y"]
+        if flipped:
+            at[p["name"]] = (MARGIN + (w - 1 - f) * SPACING, MARGIN + r * SPACING)
+        else:
+            at[p["name"]] = (MARGIN + f * SPACING, MARGIN + (h - 1 - r) * SPACING)
+    return at
+
+
+def size(geometry):
+    """The (width, height) of the drawing in SVG units."""
+    return (2 * MARGIN + (geometry["width"] - 1) * SPACING, 2 * MARGIN + (geometry["height"] - 1) * SPACING)
+
+
+def esc(text):
+    """Text made safe inside SVG/HTML text and attribute values: never markup."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _plain_label(name):
+    return name
+
+
+def static_layers(geometry, flipped, marked_lines, label=_plain_label, coords=True):
+    """The layers that change only with the board or its orientation (markers and pieces empty)."""
+    at = layout(geometry, flipped)
+    half = SPACING // 2
+    out = ['<g class="layer-fortress" aria-hidden="true">']
+    for p in geometry["points"]:
+        if p["fortress"]:
+            x, y = at[p["name"]]
+            out.append(f'<rect x="{x - half}" y="{y - half}" width="{SPACING}" height="{SPACING}"/>')
+    out.append('</g><g class="layer-lines" aria-hidden="true">')
+    marked = set()
+    if marked_lines:
+        for a, b in geometry["marked"]:
+            marked.add((a, b))
+            marked.add((b, a))
+    for a, b in geometry["lines"]:
+        if (a, b) in marked:
+            continue
+        (x1, y1), (x2, y2) = at[a], at[b]
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    out.append('</g><g class="layer-marked" aria-hidden="true">')
+    if marked_lines:
+        # Drawn doubled and coloured, as on the old German boards: closed to rebels.
+        for a, b in geometry["marked"]:
+            (x1, y1), (x2, y2) = at[a], at[b]
+            dx, dy = (0, 6) if y1 == y2 else (6, 0)
+            for s in (-1, 1):
+                out.append(
+                    f'<line x1="{x1 + s * dx}" y1="{y1 + s * dy}" x2="{x2 + s * dx}" y2="{y2 + s * dy}" '
+                    f'data-line="{a}-{b}"/>'
+                )
+    out.append('</g><g class="layer-dots" aria-hidden="true">')
+    for p in geometry["points"]:
+        x, y = at[p["name"]]
+        out.append(f'<circle cx="{x}" cy="{y}" r="7"/>')
+    out.append('</g><g class="layer-coords" aria-hidden="true">')
+    if coords:
+        w, h = size(geometry)
+        xs = {}
+        ys = {}
+        for p in geometry["points"]:
+            xs[p["name"][0]] = at[p["name"]][0]
+            ys[int(p["name"][1:])] = at[p["name"]][1]
+        for f in sorted(xs):
+            out.append(f'<text x="{xs[f]}" y="{h - 18}">{f}</text>')
+        for r in sorted(ys):
+            out.append(f'<text x="22" y="{ys[r] + 9}">{r}</text>')
+    out.append('</g><g class="layer-points">')
+    for p in geometry["points"]:
+        x, y = at[p["name"]]
+        name = p["name"]
+        out.append(
+            f'<circle class="point" cx="{x}" cy="{y}" r="{POINT_R}" data-point="{name}" role="button" '
+            f'tabindex="-1" aria-label="{esc(label(name))}"/>'
+        )
+    out.append('</g><g class="layer-markers" aria-hidden="true"></g><g class="layer-pieces"></g>')
+    return "".join(out)
+
+
+def piece_svg(kind, point, xy, label, extra="", animated=True):
+    """One piece. On screen it is placed with a CSS transform so that moves animate;
+    in a diagram (``animated=False``) with the transform attribute every SVG tool reads."""
+    x, y = xy
+    cls = "officer" if kind == "O" else "rebel"
+    r = OFFICER_R if kind == "O" else REBEL_R
+    inner = f'<circle r="{r}"/>'
+    if kind == "O":
+        inner += f'<circle class="crest" r="{r - 11}"/>'
+    place = f'style="transform: translate({x}px, {y}px)"' if animated else f'transform="translate({x} {y})"'
+    return (
+        f'<g class="piece {cls}{extra}" data-piece="{point}" role="img" aria-label="{esc(label)}" {place}>{inner}</g>'
+    )
+
+
+def markers_svg(at, marks):
+    """Highlights from a list of (kind, point) pairs: from/to/target/selected/huffable/hint/captured/highlight."""
+    out = []
+    for kind, point in marks:
+        if point not in at:
+            continue
+        x, y = at[point]
+        if kind == "target":
+            out.append(f'<circle class="m-target" cx="{x}" cy="{y}" r="14"/>')
+        elif kind == "stop":
+            out.append(f'<circle class="m-stop" cx="{x}" cy="{y}" r="40"/>')
+        elif kind == "cursor":
+            out.append(f'<rect class="m-cursor" x="{x - 44}" y="{y - 44}" width="88" height="88" rx="12"/>')
+        else:
+            out.append(f'<circle class="m-{kind}" cx="{x}" cy="{y}" r="42" data-mark="{esc(point)}"/>')
+    return "".join(out)
+
+
+def path_svg(at, points, cls):
+    """A polyline through points (the path of the last move, or of a hint)."""
+    xy = [at[p] for p in points if p in at]
+    if len(xy) < 2:
+        return ""
+    pts = " ".join(f"{x},{y}" for x, y in xy)
+    return f'<polyline class="{cls}" points="{pts}"/>'
+
+
+def move_points(move):
+    """The points a move's arrow goes through: ``'d5xd3xf3'`` -> ``['d5', 'd3', 'f3']``.
+
+    A huff's step counts (``'He5:c3-c4'`` -> ``['c3', 'c4']``); a placement or a lone
+    huff has no path (``[]``). Syntax only: the points are not checked against a board.
+    """
+    body = str(move).strip().split(":")[-1]
+    if not body or body[0] in "@H":
+        return []
+    return [p for p in body.replace("x", "-").split("-") if p]
+
+
+def arrow_svg(at, points, move=""):
+    """An arrow along a move's path: a polyline whose last leg ends in a head."""
+    xy = [at[p] for p in points if p in at]
+    if len(xy) < 2:
+        return ""
+    (x1, y1), (x2, y2) = xy[-2], xy[-1]
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5 or 1
+    ux, uy = dx / length, dy / length
+    # The head's tip stops short of the point's centre so the piece there stays visible.
+    tip = (x2 - ux * 12, y2 - uy * 12)
+    base = (tip[0] - ux * ARROW_HEAD, tip[1] - uy * ARROW_HEAD)
+    half = ARROW_HEAD * 0.6
+    corners = (tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half))
+    shaft = xy[:-1] + [(base[0] + ux * 4, base[1] + uy * 4)]
+    pts = " ".join(f"{round(x)},{round(y)}" for x, y in shaft)
+    head = " ".join(f"{round(x)},{round(y)}" for x, y in corners)
+    return f'<g class="arrow" data-move="{esc(move)}"><polyline points="{pts}"/><polygon points="{head}"/></g>'
+
+
+def board(
+    geometry,
+    pieces,
+    flipped=False,
+    marked_lines=False,
+    coords=True,
+    arrows=(),
+    highlight=(),
+    title="",
+    label=_plain_label,
+    css=True,
+):
+    """A whole board as a standalone SVG document: the diagram, and the page's download.
+
+    ``arrows`` are move texts (``'d5xd3xf3'``, ``'c3-c4'``); ``highlight`` point names;
+    ``title`` becomes the SVG's <title> (escaped). With ``css`` the board's style sheet is
+    embedded, so the file looks the same wherever it is opened.
+    """
+    at = layout(geometry, flipped)
+    w, h = size(geometry)
+    layers = static_layers(geometry, flipped, marked_lines, label, coords)
+    marks = markers_svg(at, [("highlight", p) for p in highlight])
+    marks += "".join(arrow_svg(at, move_points(m), m) for m in arrows)
+    drawn = []
+    for point in sorted(pieces):
+        if point in at:
+            kind = pieces[point]
+            who = "officer" if kind == "O" else "rebel"
+            drawn.append(piece_svg(kind, point, at[point], who + " on " + point, animated=False))
+    layers = layers.replace(
+        '<g class="layer-markers" aria-hidden="true"></g><g class="layer-pieces"></g>',
+        '<g class="layer-markers" aria-hidden="true">'
+        + marks
+        + '</g><g class="layer-pieces">'
+        + "".join(drawn)
+        + "</g>",
+    )
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="asalto-board" viewBox="0 0 {w} {h}" '
+        f'width="{w}" height="{h}" role="img" data-board="{esc(geometry["name"])}">'
+    )
+    if title:
+        head += f"<title>{esc(title)}</title>"
+    if css:
+        head += f"<style>.asalto-board {{ background: {PALETTE['paper']}; }}\n{BOARD_CSS}</style>"
+        head += f'<rect width="{w}" height="{h}" fill="{PALETTE["paper"]}"/>'
+    return head + layers + "</svg>\n"

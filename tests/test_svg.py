@@ -1,0 +1,169 @@
+"""The drawing module (asalto_core.svg) and the ``diagram`` command: one drawing for screen and print."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from asalto_core import BOARDS, Game, Position, svg
+from asalto_core.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[1]
+NS = {"s": "http://www.w3.org/2000/svg"}
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+
+
+def parse(text: str) -> ET.Element:
+    return ET.fromstring(text)
+
+
+def points(root: ET.Element) -> list[str]:
+    return [c.get("data-point") for c in root.iterfind(".//s:circle[@class='point']", NS)]
+
+
+def drawn_pieces(root: ET.Element) -> dict[str, str]:
+    out = {}
+    for g in root.iterfind(".//s:g[@data-piece]", NS):
+        out[g.get("data-piece")] = "O" if "officer" in g.get("class") else "R"
+    return out
+
+
+def diagram(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["diagram", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("ruleset", ["assault", "german-tactics", "royal-garrison", "fuchs-und-henne"])
+def test_every_point_and_piece_of_a_start_position(ruleset):
+    position = Position.start(ruleset)
+    geometry = BOARDS[position.rules.board].to_json()
+    root = parse(svg.board(geometry, position.pieces(), marked_lines=position.rules.marked_lines))
+    assert sorted(points(root)) == sorted(p["name"] for p in geometry["points"])
+    assert drawn_pieces(root) == position.pieces()
+    assert (len(root.findall(".//s:g[@class='layer-marked']/s:line", NS)) > 0) == position.rules.marked_lines
+    assert root.get("viewBox") == "0 0 {} {}".format(*svg.size(geometry))
+
+
+def test_arrows_highlights_and_flip():
+    geometry = BOARDS["standard"].to_json()
+    text = svg.board(geometry, {"d5": "O"}, arrows=["d5xd3xf3", "He5:c3-c4", "@c5,e5"], highlight=["d4", "e5"])
+    root = parse(text)
+    arrows = root.findall(".//s:g[@class='arrow']", NS)
+    assert [a.get("data-move") for a in arrows] == ["d5xd3xf3", "He5:c3-c4"]  # a placement has no path
+    chain = arrows[0].find("s:polyline", NS).get("points").split()
+    assert chain[:2] == ["370,270", "370,470"]  # d5 then d3, the shaft ends before the head at f3
+    assert len(arrows[0].find("s:polygon", NS).get("points").split()) == 3
+    assert [m.get("data-mark") for m in root.iterfind(".//s:circle[@class='m-highlight']", NS)] == ["d4", "e5"]
+    at, flipped = svg.layout(geometry, False), svg.layout(geometry, True)
+    assert at["d1"][1] > at["d7"][1] and flipped["d1"][1] < flipped["d7"][1]
+    assert svg.move_points("He5") == [] and svg.move_points("c3-c4") == ["c3", "c4"]
+
+
+def test_text_is_escaped_never_markup():
+    geometry = BOARDS["standard"].to_json()
+    title = 'Officers <b>win</b> & "<img src=x onerror=alert(1)>"'
+    root = parse(svg.board(geometry, {}, title=title, label=lambda name: f"<i>{name}</i>"))
+    assert root.find("s:title", NS).text == title
+    assert root.find(".//s:b", NS) is None and root.find(".//s:img", NS) is None
+    assert root.find(".//s:circle[@data-point='d4']", NS).get("aria-label") == "<i>d4</i>"
+
+
+def test_the_style_is_shared_and_complete():
+    assert "$" not in svg.BOARD_CSS and "var(" not in svg.BOARD_CSS  # literal colours for any SVG tool
+    assert svg.PALETTE["fort"] in svg.BOARD_CSS
+    assert "--fort: " + svg.PALETTE["fort"] in svg.palette_css()
+    bare = parse(svg.board(BOARDS["standard"].to_json(), {}, css=False, coords=False))
+    assert bare.find("s:style", NS) is None
+    assert bare.findall(".//s:g[@class='layer-coords']/s:text", NS) == []
+
+
+def test_diagram_command_writes_the_position_after_a_ply(tmp_path, capsys):
+    game = Game("assault")
+    for move in ("d4-d5", "c5-c6"):
+        game.play(move)
+    record = tmp_path / "game.txt"
+    record.write_text(game.record())
+    out = tmp_path / "fig.svg"
+    code, _, err = diagram(capsys, "--record", str(record), "--ply", "1", "--arrows", "c5-c6", "-o", str(out))
+    assert code == 0, err
+    root = parse(out.read_text())
+    game.go_to(1)
+    assert drawn_pieces(root) == game.board.pieces()
+    assert root.find(".//s:g[@data-move='c5-c6']", NS) is not None
+    code, text, _ = diagram(capsys, "--position", game.board.text(), "--highlight", "d5", "--flip", "--no-coords")
+    root = parse(text)
+    assert code == 0 and root.find("s:title", NS).text == game.board.text()
+    assert root.find(".//s:circle[@data-mark='d5']", NS) is not None
+    assert root.findall(".//s:g[@class='layer-coords']/s:text", NS) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--position", "assault 3/3 r - 1"], "has 7 ranks, found 2"),
+        (["--arrows", "d4-d9x"], "bad move 'd4-d9x'"),
+        (["--arrows", "a1-b2"], "point 'a1' is not on the standard board"),
+        (["--highlight", "a7"], "point 'a7' is not on the standard board"),
+        (["--record", "/no/such/record.txt"], "cannot read the record"),
+        (["--ply", "3"], "--ply needs --record"),
+    ],
+)
+def test_diagram_command_refuses_bad_input(capsys, args, message):
+    code, out, err = diagram(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and message in err
+
+
+def test_diagram_command_refuses_a_ply_outside_the_record(tmp_path, capsys):
+    record = tmp_path / "game.txt"
+    record.write_text('[Ruleset "assault"]\n\n1. d4-d5 *\n')
+    code, _, err = diagram(capsys, "--record", str(record), "--ply", "5")
+    assert code == 2 and "outside the record, which has 1 moves" in err
+    record.write_text('[Ruleset "assault"]\n\n1. d4-d5 c3-c9 *\n')
+    code, _, err = diagram(capsys, "--record", str(record))
+    assert code == 2 and "c3-c9" in err
+
+
+def test_the_module_runs_as_a_process():
+    done = subprocess.run(
+        [sys.executable, "-m", "asalto_core", "diagram", "--ruleset", "ludii"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "pkg",
+        check=False,
+    )
+    assert done.returncode == 0 and drawn_pieces(parse(done.stdout)) == Position.start("ludii").pieces()
+
+
+@pytest.mark.skipif(not (shutil.which("node") and MICROPYTHON.exists()), reason="needs node and npm's MicroPython")
+def test_micropython_draws_the_same_bytes(tmp_path):
+    """The page runs this module on MicroPython: its drawing must equal CPython's, byte for byte."""
+    geometry = BOARDS["royal-garrison"].to_json()
+    pieces = {"d4": "R", "c5": "O", "e7": "O"}
+    options = {"arrows": ["d5xd3xf3", "He5:c3-c4", "c5-d4"], "highlight": ["e5"], "title": "<b> & me"}
+    expected = svg.board(geometry, pieces, flipped=True, marked_lines=True, **options)
+    (tmp_path / "geometry.json").write_text(json.dumps({"g": geometry, "p": pieces, "o": options}))
+    shutil.copy(ROOT / "pkg" / "asalto_core" / "svg.py", tmp_path / "svg.py")
+    script = tmp_path / "run.mjs"
+    script.write_text(
+        f"import {{ loadMicroPython }} from {json.dumps(MICROPYTHON.as_uri())};\n"
+        "import fs from 'fs';\n"
+        "let out = '';\n"
+        "const mp = await loadMicroPython({stdout: (l) => { out += l + '\\n'; }});\n"
+        "for (const f of ['svg.py', 'geometry.json'])\n"
+        "  mp.FS.writeFile('/' + f, fs.readFileSync(process.argv[2] + '/' + f, 'utf8'));\n"
+        "mp.runPython(`import sys, json\\nsys.path.append('/')\\nimport svg\\n"
+        "d = json.loads(open('/geometry.json').read())\\n"
+        "print(svg.board(d['g'], d['p'], flipped=True, marked_lines=True, arrows=d['o']['arrows'], "
+        "highlight=d['o']['highlight'], title=d['o']['title']), end='')`);\n"
+        "process.stdout.write(out);\n"
+    )
+    done = subprocess.run(["node", str(script), str(tmp_path)], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.rstrip("\n") == expected.rstrip("\n")
