@@ -43,6 +43,9 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # The page's own files, copied as they are (sw.js and index.html get the build hash).
 PAGE_FILES = (
     "index.html",
+    "embed.html",
+    "embed.css",
+    "examples.html",
     "boot.js",
     "bridge.js",
     "style.css",
@@ -50,13 +53,17 @@ PAGE_FILES = (
     "icon.svg",
     "worker.py",
     "main.py",
+    "viewer.py",
     "state.py",
     "i18n.py",
 )
 # MicroPython modules the page's main script imports (loaded through the mpy config's ``files``).
 MPY_MODULES = ("svg.py", "state.py", "i18n.py")
-# The engine's drawing module is the page's too: screen, embed and diagrams share one drawing.
-SHARED_MODULES = ("svg.py",)
+EMBED_MODULES = ("svg.py", "embed.py", "state.py")  # the embed view's (viewer.py)
+# Engine modules that run on MicroPython too: screen, embed and diagrams share one drawing,
+# and the embed view reads its parameters and position texts without the engine.
+SHARED_MODULES = ("svg.py", "embed.py")
+HTML_PAGES = ("index.html", "embed.html", "examples.html")
 HASH_MARK = "__BUILD_HASH__"
 
 
@@ -142,12 +149,14 @@ def build(out: Path) -> str:
     (out / "py.json").write_text(
         json.dumps({"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}, indent=1)
     )
-    (out / "mpy.json").write_text(
-        json.dumps(
-            {"interpreter": "./micropython/micropython.mjs", "files": {f"./{m}": f"./{m}" for m in MPY_MODULES}},
-            indent=1,
+    for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
+        (out / config).write_text(
+            json.dumps(
+                {"interpreter": "./micropython/micropython.mjs", "files": {f"./{m}": f"./{m}" for m in modules}},
+                indent=1,
+            )
         )
-    )
+    shutil.copytree(SITE / "examples", out / "examples")
     # The build hash covers every file's path and content, so any change renames the SW cache.
     digest = hashlib.sha256()
     files = sorted(p for p in out.rglob("*") if p.is_file())
@@ -162,8 +171,9 @@ def build(out: Path) -> str:
     (out / "sw.js").write_text(sw)
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
-    page = (out / "index.html").read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
-    (out / "index.html").write_text(page)
+    for name in HTML_PAGES:
+        page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
+        (out / name).write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")
     return build_hash

@@ -68,16 +68,28 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class PlainHandler(http.server.SimpleHTTPRequestHandler):
+    """Another site: a folder served at the root of another port (a teacher's page)."""
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        self.server.requests.append(self.path)  # type: ignore[attr-defined]
+
+
 class Server:
-    def __init__(self) -> None:
-        handler = functools.partial(SubpathHandler, directory=str(DIST))
+    """The built site under SUBPATH; or, with ``root``, another local site serving that folder at /."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        if root is None:
+            handler = functools.partial(SubpathHandler, directory=str(DIST))
+        else:
+            handler = functools.partial(PlainHandler, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.requests = []  # type: ignore[attr-defined]
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.url = self.origin + SUBPATH
+        self.url = self.origin + (SUBPATH if root is None else "/")
 
     @property
     def requests(self) -> list[str]:

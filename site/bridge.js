@@ -98,10 +98,10 @@
       if (!navigator.clipboard) return Promise.resolve(result(false, "", "no clipboard here"));
       return withTimeout(navigator.clipboard.writeText(text), 2000);
     },
-    download(filename, text) {
+    download(filename, text, type) {
       return guard(() => {
         const a = document.createElement("a");
-        a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+        a.href = URL.createObjectURL(new Blob([text], { type: type || "text/plain" }));
         a.download = filename;
         document.body.append(a);
         a.click();
@@ -123,6 +123,35 @@
         p.set("moves", moves);
         p.set("ply", String(ply));
         return location.href.split("#")[0] + "#" + p.toString();
+      });
+    },
+    // The embed view's parameters: the query, then the hash (which wins), as one JSON object.
+    embedParams() {
+      return guard(() => {
+        const out = {};
+        for (const source of [location.search.replace(/^\?/, ""), location.hash.replace(/^#/, "")]) {
+          for (const [k, v] of new URLSearchParams(source)) out[k] = v;
+        }
+        return JSON.stringify(out);
+      });
+    },
+    // A record link, resolved against this page; refused unless it stays in this site's folder.
+    siteUrl(link) {
+      return guard(() => {
+        const url = new URL(link, location.href);
+        const base = new URL("./", location.href);
+        if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) throw new Error("not on this site");
+        return url.href;
+      });
+    },
+    // The <iframe> code that embeds a game: an absolute link to this site's embed.html.
+    embedSnippet(paramsJson, width, height, title) {
+      return guard(() => {
+        const src = new URL("embed.html", location.href.split("#")[0].split("?")[0]);
+        const params = new URLSearchParams(JSON.parse(paramsJson));
+        const attr = (v) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+        return '<iframe src="' + attr(src.href + "?" + params.toString()) + '" width="' + width + '" height="' + height +
+          '" title="' + attr(title) + '" loading="lazy" style="border:0"></iframe>';
       });
     },
     clearHash() {

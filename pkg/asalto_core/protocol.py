@@ -63,6 +63,19 @@ def _game_from(desc: Any) -> Game:
     return game
 
 
+def _read_text(text: Any) -> tuple[Game, str]:
+    """A game from a record or a position text, and the error that cut a record short ('' if none)."""
+    if not isinstance(text, str) or not text.strip():
+        raise ProtocolError("nothing to import: paste a game record or a position")
+    text = text.strip()
+    if "[" in text or "." in text or "\n" in text:
+        try:
+            return Game.from_record(text), ""
+        except RecordError as err:
+            return err.partial, str(err)
+    return Game(position=Position.from_text(text)), ""
+
+
 def describe_game(game: Game) -> dict:
     return {
         "ruleset": game.start.ruleset,
@@ -230,19 +243,41 @@ class Session:
 
     def op_import(self, request: dict) -> dict:
         """A pasted record or position text; a record with a bad move keeps the moves before it."""
-        text = request.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise ProtocolError("nothing to import: paste a game record or a position")
-        text = text.strip()
-        warning = ""
-        if "[" in text or "." in text or "\n" in text:
-            try:
-                game = Game.from_record(text)
-            except RecordError as err:
-                game, warning = err.partial, str(err)
-        else:
-            game = Game(position=Position.from_text(text))
+        game, warning = _read_text(request.get("text"))
         return {**self._answer(game), "warning": warning}
+
+    def op_replay(self, request: dict) -> dict:
+        """A whole record (or position) at once, for the embed view: one frame per ply to step
+        through without asking again, the comments and tags as plain text, and the warning
+        of a record that could not be read to its end (its moves before the error are kept)."""
+        game, warning = _read_text(request.get("text"))
+        if len(game.moves) > MAX_MOVES:
+            raise ProtocolError(f"the record has {len(game.moves)} moves; at most {MAX_MOVES} are shown")
+        before_each = _replay(game)
+        history = view(game)["history"]
+        frames = []
+        for ply in range(len(game.moves) + 1):
+            game.go_to(ply)
+            position = game.board.position
+            outcome = game.board.outcome()
+            frames.append(
+                {
+                    "pieces": position.pieces(),
+                    "turn": position.turn,
+                    "position": position.text(),
+                    "fullmove": position.fullmove,
+                    "last": _last_move(game, before_each),
+                    "outcome": outcome.describe() if outcome else "",
+                }
+            )
+        return {
+            **self._answer(game),
+            "warning": warning,
+            "frames": frames,
+            "history": history,
+            "comments": list(game.comments),
+            "tags": dict(game.tags),
+        }
 
     def op_rulesets(self, request: dict) -> dict:
         return {"rulesets": [rs.to_json() for rs in RULESETS.values()]}

@@ -1,0 +1,230 @@
+"""The embed view: stepping through a record, comments as text, bad input, puzzles, inside another page."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from conftest import ROOT, Server
+
+from helpers import ENGINE_MS, new_game, open_site, play
+
+RECORD = (ROOT / "site" / "examples" / "assault-double-jump.txt").read_text()
+EVIL = "<b>bold</b> <img src=x onerror=\"document.title='pwned'\">"
+BEFORE_CHAIN = "assault 3/O1O/R1RRRRR/RRRR1RR/RRRRRRR/RR1/RRR o - 5"
+
+
+def embed_url(server, **params) -> str:
+    return server.url + "embed.html?" + urllib.parse.urlencode({k.replace("_", "-"): v for k, v in params.items()})
+
+
+def open_embed(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+
+
+def pieces(frame) -> dict[str, str]:
+    return frame.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board .piece')]
+            .map(n => [n.dataset.piece, n.classList.contains('officer') ? 'O' : 'R']))"""
+    )
+
+
+def messages(frame) -> list[str]:
+    return frame.locator("#messages li").all_inner_texts()
+
+
+def test_steps_through_a_record_with_its_comments(page, server):
+    open_embed(page, embed_url(server, record=RECORD))
+    assert page.get_attribute("body", "data-mode") == "game"
+    assert page.inner_text("#title") == "Example: the rebels open a line"
+    assert "capture chain is jumped to its end" in page.inner_text("#comment")  # the comment before move 1
+    assert page.is_disabled("#btn-back") and page.is_enabled("#btn-forward")
+    page.click("#btn-forward")
+    assert pieces(page)["d5"] == "R" and "d4" not in pieces(page)
+    assert page.inner_text("#comment") == "The rebels open in the centre."
+    assert page.get_attribute('#moves button[data-ply="1"]', "aria-current") == "step"
+    page.click("#btn-last")
+    assert page.get_attribute("body", "data-ply") == "10"
+    assert page.inner_text("#comment").startswith("The officer on e6 jumps e5")
+    assert pieces(page)["e2"] == "O" and "e5" not in pieces(page) and "e3" not in pieces(page)
+    assert page.locator("#board .m-captured").count() == 2
+    page.click("#btn-back")
+    assert page.inner_text("#comment").startswith("A mistake")
+    page.click("#btn-first")
+    assert page.get_attribute("body", "data-ply") == "0" and pieces(page)["d4"] == "R"
+    page.click('#moves button[data-ply="5"]')
+    assert page.get_attribute("body", "data-ply") == "5"
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("body", "data-ply") == "6"
+    assert messages(page) == []
+
+
+def test_play_steps_on_by_itself(page, server):
+    open_embed(page, embed_url(server, record=RECORD, ply="8"))
+    assert page.get_attribute("body", "data-ply") == "8"
+    page.click("#btn-play")
+    page.wait_for_function("document.body.dataset.ply === '10'", timeout=10000)
+    assert page.get_attribute("#btn-play", "aria-pressed") == "false"
+
+
+def test_markup_in_comments_tags_and_prompt_stays_text(page, server):
+    record = f'[Event "{EVIL.replace(chr(34), chr(39))}"]\n[Ruleset "assault"]\n\n1. d4-d5 {{{EVIL}}} *'
+    open_embed(page, embed_url(server, record=record, ply="1"))
+    assert page.inner_text("#comment") == EVIL
+    assert page.inner_text("#title") == EVIL.replace('"', "'")
+    assert page.locator("#embed b, #embed img").count() == 0
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN, puzzle="1", prompt=EVIL, answer="e6xe4xe2"))
+    assert page.inner_text("#prompt") == EVIL
+    assert page.locator("#embed b, #embed img").count() == 0
+    assert page.title() != "pwned"
+
+
+def test_a_malformed_record_keeps_the_moves_before_the_error(page, server):
+    bad = RECORD.replace("e2-e3", "e2-e9")
+    open_embed(page, embed_url(server, record=bad, ply="2"))
+    assert page.get_attribute("body", "data-mode") == "game"
+    (text,) = messages(page)
+    assert "could not be read to its end" in text and "e2-e9" in text and "6 moves before it" in text
+    assert page.locator("#moves li").count() == 6
+    page.click("#btn-last")
+    assert page.get_attribute("body", "data-ply") == "6"
+    assert page.inner_text("#comment") == "The officers wait for a mistake."
+
+
+def test_bad_parameters_give_specific_messages_and_the_rest_works(page, server):
+    url = embed_url(server, ruleset="chess", size="huge", flip="maybe", ply="x", color="red")
+    open_embed(page, url)
+    got = messages(page)
+    assert any("unknown ruleset 'chess'" in m for m in got)
+    assert any("'size' must be a width" in m for m in got)
+    assert any("'flip' must be 1 or 0" in m for m in got)
+    assert any("'ply' must be a whole number" in m for m in got)
+    assert any("unknown parameter 'color'" in m for m in got)
+    assert page.locator("#board .piece").count() == 26  # the Assault start, drawn anyway
+    open_embed(page, embed_url(server, position="assault 3/3/RR r - 1"))
+    assert "the board has 7 ranks, found 3" in messages(page)[0] and page.locator("#board .piece").count() == 26
+    open_embed(page, embed_url(server, record_url="https://evil.example/game.txt"))
+    assert "record-url refused" in messages(page)[0]
+
+
+def test_a_missing_record_file_is_reported(page, server, console):
+    open_embed(page, embed_url(server, record_url="no-such-game.txt"))
+    assert "could not be loaded" in messages(page)[0] and "HTTP 404" in messages(page)[0]
+    assert page.locator("#board .piece").count() == 26
+    # The browser itself logs the 404: expected here, so it does not fail the test.
+    expected = [e for e in console.errors if "404" in e]
+    assert len(expected) == 1
+    console.errors.remove(expected[0])
+
+
+def test_a_position_alone_needs_no_engine(page, server):
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN, arrows="e6xe4xe2", highlight="e5,e3", flip="1"))
+    assert page.get_attribute("body", "data-mode") == "static"
+    assert pieces(page)["e6"] == "O" and len(pieces(page)) == 26
+    assert page.locator('#board .arrow[data-move="e6xe4xe2"]').count() == 1
+    assert page.locator("#board .m-highlight").count() == 2
+    assert page.is_hidden("#controls")
+    e1 = page.eval_on_selector('#board .point[data-point="d1"]', "n => Number(n.getAttribute('cy'))")
+    d7 = page.eval_on_selector('#board .point[data-point="d7"]', "n => Number(n.getAttribute('cy'))")
+    assert e1 < d7  # flipped
+    page.wait_for_timeout(500)
+    assert not [u for u in requested if "pyodide" in u or "worker.py" in u]
+
+
+def test_a_puzzle_checks_the_answer(page, server):
+    position = BEFORE_CHAIN.replace("assault", "asalto")
+    open_embed(page, embed_url(server, position=position, puzzle="1", answer="e6xe4xe2"))
+    assert page.get_attribute("body", "data-mode") == "puzzle"
+    assert page.inner_text("#prompt") == "Your move: find the best move."
+    page.click('#board .point[data-point="e6"]')
+    page.click('#board .point[data-point="e4"]')
+    page.click('#board .point[data-point="e4"]')  # stop after one leap: legal here, but not the answer
+    page.wait_for_function("document.body.dataset.puzzle === 'wrong'")
+    assert "Not the answer: e6xe4" in page.inner_text("#status")
+    for point in ("e6", "e4", "e2"):
+        page.click(f'#board .point[data-point="{point}"]')
+    page.wait_for_function("document.body.dataset.puzzle === 'right'")
+    assert page.inner_text("#status") == "Right: e6xe4xe2."
+
+
+def test_a_puzzle_from_a_record_hides_the_answer_until_solved(page, server):
+    open_embed(page, embed_url(server, record=RECORD, ply="9", puzzle="1"))
+    assert page.locator("#moves li:not([hidden])").count() == 9
+    assert page.is_disabled("#btn-forward")
+    page.click("#btn-answer")
+    assert "e6xe4xe2" in page.inner_text("#status")
+    assert page.locator('#board .arrow[data-move="e6xe4xe2"]').count() == 1
+    page.click("#btn-forward")
+    assert page.get_attribute("body", "data-ply") == "10"
+
+
+def readme_snippet() -> str:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- snippet:begin -->", 1)[1].split("<!-- snippet:end -->", 1)[0]
+    return re.search(r"<iframe .*?</iframe>", block, re.S).group(0)
+
+
+def test_the_readme_snippet_works_in_another_sites_page(context, server, tmp_path):
+    """The README's <iframe> code, pointed at the test server, inside a page on another port."""
+    snippet = readme_snippet().replace("https://USER.github.io/asalto/", server.url)
+    assert server.url + "embed.html?" in snippet
+    host = Server(root=tmp_path)
+    try:
+        Path(tmp_path, "lesson.html").write_text(f"<!doctype html><title>Lesson</title><h1>Lesson</h1>{snippet}")
+        page = context.new_page()
+        page.goto(host.origin + "/lesson.html")
+        frame = page.frame_locator("iframe")
+        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        assert frame.locator("body").get_attribute("data-mode") == "game"
+        frame.locator("#btn-forward").click()
+        assert frame.locator("#comment").inner_text() != ""
+        assert frame.locator("#messages li").count() == 0
+    finally:
+        host.stop()
+
+
+def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
+    page = context.new_page()
+    page.goto(server.url + "examples.html")
+    for name, mode in (("ex-game", "game"), ("ex-position", "static"), ("ex-puzzle", "puzzle")):
+        frame = page.frame_locator(f"#{name}")
+        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        assert frame.locator("body").get_attribute("data-mode") == mode
+        assert frame.locator("#messages li").count() == 0
+    game = page.frame_locator("#ex-game")
+    game.locator("#btn-last").click()
+    assert game.locator("#comment").inner_text().startswith("The officer on e6")
+
+
+def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_path):
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    page.click("#btn-io")
+    snippet = page.input_value("#io-embed")
+    assert snippet.startswith(f'<iframe src="{server.url}embed.html?record=') and "&amp;ply=1" in snippet
+    with page.expect_download() as download:
+        page.click("#io-diagram")
+    root = ET.fromstring(Path(download.value.path()).read_text())
+    drawn = {g.get("data-piece") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-piece")}
+    assert "d5" in drawn and "d4" not in drawn and len(drawn) == 26
+    assert [g.get("data-move") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "arrow"] == [
+        "d4-d5"
+    ]
+    host = Server(root=tmp_path)
+    try:
+        Path(tmp_path, "lesson.html").write_text(f"<!doctype html><title>Lesson</title>{snippet}")
+        other = context.new_page()
+        other.goto(host.origin + "/lesson.html")
+        frame = other.frame_locator("iframe")
+        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        assert frame.locator("body").get_attribute("data-ply") == "1"
+        assert frame.locator("#moves button").all_inner_texts() == ["1.d4-d5"]
+    finally:
+        host.stop()

@@ -1,0 +1,501 @@
+"""The embed view (MicroPython): a board, a position or an annotated game inside a teacher's page.
+
+Everything comes from the URL (asalto_core.embed reads and checks it) and every text
+from the URL or a record goes into the page as text (textContent), never as markup.
+A position alone is drawn from its text at once and never starts the engine, so three
+static figures on one page cost no Pyodide at all; a record or a puzzle asks the
+engine worker once for the whole game (``replay``: one frame per move), then steps
+through the frames locally. Each bad parameter adds a specific message and the rest
+still works.
+"""
+
+import asyncio
+import json
+
+import embed
+import state as st
+import svg
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
+
+B = window.asaltoBridge
+WORKER = "embed-engine"
+ENGINE_START_MS = 180000  # the first visit downloads Pyodide: allow for a slow line
+CALL_MS = 20000
+PLAY_STEP_S = 1.2
+
+
+class Viewer:
+    def __init__(self):
+        self.data = None
+        self.opts = {}
+        self.ruleset = "assault"
+        self.at = {}
+        self.frames = []  # one per ply: pieces, turn, position, fullmove, last, outcome
+        self.history = []
+        self.comments = []
+        self.ply = 0
+        self.start_ply = 0
+        self.game = None  # the engine's game descriptor (records and puzzles)
+        self.worker = None
+        self.playing = False
+        self.puzzle = None  # {"ply", "moves", "huffable", "answers", "state"}
+        self.inp = st.Input()
+
+
+v = Viewer()
+
+
+def el(id_):
+    return document.getElementById(id_)
+
+
+def on(elem, event, fn):
+    elem.addEventListener(event, create_proxy(fn))
+
+
+def spawn(coro):
+    async def guarded():
+        try:
+            await coro
+        except Exception as err:  # noqa: BLE001 - show, never lose the frame
+            problem(f"Internal error: {err}")
+            window.console.error(f"asalto embed: {err}")
+
+    return asyncio.create_task(guarded())
+
+
+def problem(text):
+    """A visible, specific message inside the frame (as text)."""
+    item = document.createElement("li")
+    item.textContent = text
+    el("messages").append(item)
+
+
+def cap(text):
+    """MicroPython's str has no capitalize()."""
+    return text[:1].upper() + text[1:]
+
+
+def set_status(text, kind=""):
+    box = el("status")
+    box.textContent = text
+    box.className = kind
+
+
+# -- the engine (only for records and puzzles) -------------------------------------
+async def start_engine():
+    el("loading-text").textContent = "Starting the engine (the first visit downloads about 14 MB)…"
+    el("loading").hidden = False
+    r = B.startWorker(WORKER)
+    if r.ok:
+        r = await B.whenWorker(workers[WORKER], ENGINE_START_MS)
+    if r.ok:
+        v.worker = r.value
+        r = await B.call(v.worker, "ping", None, 30000)
+    el("loading").hidden = True
+    if not r.ok:
+        problem(f"The engine could not start: {r.error}. Reload to try again.")
+        return False
+    return True
+
+
+async def ask(req):
+    r = await B.call(v.worker, "request", json.dumps(req), CALL_MS)
+    if not r.ok:
+        return {"ok": False, "error": r.error}
+    try:
+        return json.loads(r.value)
+    except ValueError as err:
+        return {"ok": False, "error": f"unreadable answer: {err}"}
+
+
+# -- drawing ---------------------------------------------------------------------
+def rules():
+    for rs in v.data["rulesets"]:
+        if rs["name"] == v.ruleset:
+            return rs
+    return v.data["rulesets"][0]
+
+
+def geometry():
+    return v.data["boards"][rules()["board"]]
+
+
+def draw_board():
+    g = geometry()
+    w, h = svg.size(g)
+    board = el("board")
+    board.setAttribute("viewBox", f"0 0 {w} {h}")
+    board.innerHTML = svg.static_layers(g, v.opts["flip"], rules()["marked_lines"], coords=v.opts["coords"])
+    board.dataset.board = g["name"]
+    v.at = svg.layout(g, v.opts["flip"])
+    for name in v.opts["arrows"]:
+        points = svg.move_points(name)
+        if len(points) < 2 or any(p not in v.at for p in points):
+            problem(f"arrow {name!r} is not a move between points of this board (ignored)")
+    for name in v.opts["highlight"]:
+        if name not in v.at:
+            problem(f"highlight {name!r} is not a point of this board (ignored)")
+
+
+def render():
+    frame = v.frames[v.ply]
+    pieces = []
+    for point in frame["pieces"]:
+        if point in v.at:
+            kind = frame["pieces"][point]
+            label = ("officer on " if kind == "O" else "rebel on ") + point
+            pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
+    el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
+    marks = []
+    extra = ""
+    last = frame["last"]
+    if last:
+        for p in last["path"] or last["placed"]:
+            marks.append(("last", p))
+        for p in last["captured"] + last["removed"]:
+            marks.append(("captured", p))
+        extra += svg.path_svg(v.at, last["path"], "last-path")
+    if v.ply == v.start_ply:
+        marks += [("highlight", p) for p in v.opts["highlight"]]
+        extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
+    pz = v.puzzle
+    if pz and v.ply == pz["ply"]:
+        if pz["state"] == "shown":
+            extra += svg.arrow_svg(v.at, svg.move_points(pz["answers"][0]), pz["answers"][0])
+        elif pz["state"] != "right":
+            marks += [("selected", p) for p in v.inp.clicks]
+            marks += [("target", p) for p in v.inp.targets(pz["moves"])]
+    el("board").querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
+    render_text(frame)
+    document.body.dataset.ply = str(v.ply)
+
+
+def limit():
+    """The last ply one may step to: a puzzle hides the moves after it until it is solved."""
+    pz = v.puzzle
+    if pz and pz["state"] not in ("right", "shown"):
+        return pz["ply"]
+    return len(v.frames) - 1
+
+
+def render_text(frame):
+    pz = v.puzzle
+    if pz and v.ply == pz["ply"] and pz["state"] in ("", "wrong"):
+        if pz["state"] == "":
+            set_status(f"{cap(frame['turn'])} to move.")
+    elif pz and pz["state"] in ("right", "shown") and v.ply == pz["ply"]:
+        pass  # keep the verdict in view
+    elif frame["outcome"]:
+        set_status(frame["outcome"])
+    elif len(v.frames) > 1:
+        set_status(f"Move {v.ply} of {len(v.frames) - 1}; {frame['turn']} to move.")
+    else:
+        set_status(f"{cap(frame['turn'])} to move.")
+    el("comment").textContent = v.comments[v.ply] if v.ply < len(v.comments) else ""
+    top = limit()
+    items = el("moves").children
+    for i in range(items.length):
+        item = items.item(i)
+        ply = int(item.dataset.ply)
+        item.hidden = ply > top
+        button = item.firstElementChild
+        if ply == v.ply:
+            button.setAttribute("aria-current", "step")
+        else:
+            button.removeAttribute("aria-current")
+    el("btn-first").disabled = v.ply == 0
+    el("btn-back").disabled = v.ply == 0
+    el("btn-forward").disabled = v.ply >= top
+    el("btn-last").disabled = v.ply >= top
+    el("btn-play").disabled = v.ply >= top and not v.playing
+    el("btn-play").setAttribute("aria-pressed", "true" if v.playing else "false")
+
+
+def build_moves():
+    """The move list, built node by node with textContent (move texts and labels are data)."""
+    box = el("moves")
+    box.innerHTML = ""
+    for h in v.history:
+        item = document.createElement("li")
+        item.dataset.ply = str(h["ply"])
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.ply = str(h["ply"])
+        if h["label"]:
+            num = document.createElement("span")
+            num.className = "num"
+            num.textContent = h["label"]
+            button.append(num)
+        button.append(document.createTextNode(h["move"]))
+        item.append(button)
+        box.append(item)
+    box.hidden = not v.history
+
+
+def show_title(tags):
+    parts = [tags[k] for k in ("Event", "Date") if tags.get(k)]
+    players = [tags[k] for k in ("Officers", "Rebels") if tags.get(k)]
+    if len(players) == 2:
+        parts.append(players[0] + " (officers) vs " + players[1] + " (rebels)")
+    if parts:
+        el("title").textContent = " · ".join(parts)
+        el("title").hidden = False
+
+
+# -- stepping -----------------------------------------------------------------------
+def go(ply):
+    v.ply = max(0, min(ply, limit()))
+    v.inp.reset()
+    render()
+
+
+async def autoplay():
+    v.playing = True
+    if v.ply >= limit():
+        v.ply = 0
+    render()
+    while v.playing and v.ply < limit():
+        await asyncio.sleep(PLAY_STEP_S)
+        if v.playing:
+            go(v.ply + 1)
+    v.playing = False
+    render()
+
+
+def toggle_play(_event):
+    if v.playing:
+        v.playing = False
+        render()
+    else:
+        spawn(autoplay())
+
+
+def on_moves_click(event):
+    button = event.target.closest("button[data-ply]")
+    if button is not None:
+        v.playing = False
+        go(int(button.dataset.ply))
+
+
+def on_key(event):
+    if event.key == "ArrowLeft":
+        go(v.ply - 1)
+    elif event.key == "ArrowRight":
+        go(v.ply + 1)
+
+
+# -- the puzzle -----------------------------------------------------------------------
+async def setup_puzzle():
+    ply = v.start_ply
+    desc = dict(v.game)
+    desc["ply"] = ply
+    answer = await ask({"op": "view", "game": desc})
+    if not answer["ok"] or not answer["view"]["moves"]:
+        problem("puzzle: " + (answer.get("error") or "there is no move to find in this position"))
+        return
+    view = answer["view"]
+    answers = []
+    for text in v.opts["answer"]:
+        played = await ask({"op": "play", "game": desc, "move": text})
+        if played["ok"]:
+            answers.append(played["game"]["moves"][-1])  # the engine's own spelling of it
+        else:
+            problem(f"puzzle answer {text!r} is not a legal move here: {played['error']}")
+    if not v.opts["answer"] and ply < len(v.game["moves"]):
+        answers.append(v.game["moves"][ply])
+    if not answers:
+        problem("puzzle: give the answer (answer=...) or a record whose next move is the answer")
+        return
+    v.puzzle = {"ply": ply, "moves": view["moves"], "huffable": view["huffable"], "answers": answers, "state": ""}
+    el("prompt").textContent = v.opts["prompt"]
+    el("prompt").hidden = False
+    el("btn-answer").hidden = False
+    el("board").setAttribute("role", "application")
+    document.body.classList.add("puzzle")
+    document.body.dataset.puzzle = "waiting"
+
+
+def verdict(move):
+    pz = v.puzzle
+    if move in pz["answers"]:
+        pz["state"] = "right"
+        set_status(f"Right: {move}.", "right")
+        if v.ply + 1 < len(v.frames) and v.game["moves"][v.ply] == move:
+            v.ply += 1  # show the move played, as the record goes on
+    else:
+        pz["state"] = "wrong"
+        set_status(f"Not the answer: {move}. Try again.", "wrong")
+    document.body.dataset.puzzle = pz["state"]
+    v.inp.reset()
+    render()
+
+
+def on_board_click(event):
+    pz = v.puzzle
+    target = event.target.closest("[data-point]")
+    if pz is None or target is None or v.ply != pz["ply"] or pz["state"] in ("right", "shown"):
+        return
+    point = target.getAttribute("data-point")
+    if not v.inp.clicks and point in pz["huffable"]:
+        action = v.inp.choose_huff(pz["moves"], None if v.inp.huff == point else point)
+    else:
+        action = v.inp.click(pz["moves"], point)
+    if action[0] == "play":
+        verdict(action[1])
+    else:
+        render()
+
+
+def show_answer(_event):
+    pz = v.puzzle
+    if pz is None:
+        return
+    pz["state"] = "shown"
+    v.ply = pz["ply"]
+    set_status("The answer: " + " or ".join(pz["answers"]) + ".", "right")
+    document.body.dataset.puzzle = "shown"
+    el("btn-answer").hidden = True
+    v.inp.reset()
+    render()
+
+
+# -- start -------------------------------------------------------------------------------
+def static_frame(pieces, turn):
+    return {"pieces": pieces, "turn": turn, "position": "", "fullmove": 1, "last": None, "outcome": ""}
+
+
+def show_start():
+    """The ruleset's start position, drawn from data.json without the engine."""
+    view = v.data["starts"][v.ruleset]["view"]
+    v.frames = [static_frame(view["pieces"], view["turn"])]
+
+
+def show_position(text):
+    boards_of = {rs["name"]: rs["board"] for rs in v.data["rulesets"]}
+    try:
+        name, pieces, turn, _huffable, _number = embed.read_position(text, boards_of, v.data["boards"])
+    except ValueError as err:
+        problem(str(err) + "; showing the start position instead")
+        show_start()
+        return
+    v.ruleset = name
+    v.frames = [static_frame(pieces, turn)]
+
+
+async def record_text():
+    """The record from the URL (inline or a link on this site), or '' with a message."""
+    o = v.opts
+    if o["record"]:
+        text = o["record"]
+    else:
+        r = B.siteUrl(o["record_url"])
+        if not r.ok:
+            problem(f"record-url refused: {o['record_url']!r} is not on this site")
+            return ""
+        r = await B.fetchText(r.value, 15000)
+        if not r.ok:
+            problem(f"the record could not be loaded: {r.error}")
+            return ""
+        text = r.value
+    if v.ruleset and "[Ruleset " not in text and "." in text:
+        text = f'[Ruleset "{v.ruleset}"]\n\n' + text
+    return text
+
+
+def start_ply():
+    o = v.opts
+    last = len(v.frames) - 1
+    if o["ply"] is not None:
+        if o["ply"] > last:
+            problem(f"'ply' {o['ply']} is past the end of the game ({last} moves): showing the last position")
+        return min(o["ply"], last)
+    if o["move"] is not None:
+        for i, frame in enumerate(v.frames):
+            if frame["fullmove"] >= o["move"]:
+                return i
+        problem(f"'move' {o['move']} is past the end of the game: showing the last position")
+        return last
+    return 0
+
+
+async def load_game(text):
+    """A record or a puzzle position, through the engine; a bad record keeps the moves before the error."""
+    if not await start_engine():
+        return False
+    answer = await ask({"op": "replay", "text": text})
+    if not answer["ok"]:
+        problem(f"the game could not be read: {answer['error']}")
+        return False
+    if answer["warning"]:
+        problem(
+            f"the record could not be read to its end: {answer['warning']} "
+            f"(showing the {len(answer['frames']) - 1} moves before it)"
+        )
+    v.ruleset = answer["game"]["ruleset"]
+    v.game = answer["game"]
+    v.frames = answer["frames"]
+    v.history = answer["history"]
+    v.comments = answer["comments"]
+    show_title(answer["tags"])
+    build_moves()
+    return True
+
+
+def bind():
+    on(el("btn-first"), "click", lambda e: go(0))
+    on(el("btn-back"), "click", lambda e: go(v.ply - 1))
+    on(el("btn-forward"), "click", lambda e: go(v.ply + 1))
+    on(el("btn-last"), "click", lambda e: go(len(v.frames)))
+    on(el("btn-play"), "click", toggle_play)
+    on(el("btn-answer"), "click", show_answer)
+    on(el("moves"), "click", on_moves_click)
+    on(el("board"), "click", on_board_click)
+    on(document, "keydown", on_key)
+
+
+async def main():
+    r = await B.fetchText("./data.json", 30000)
+    if not r.ok:
+        el("loading-text").textContent = f"The board data could not be loaded: {r.error}"
+        return
+    v.data = json.loads(r.value)
+    names = [rs["name"] for rs in v.data["rulesets"]]
+    r = B.embedParams()
+    params = json.loads(r.value) if r.ok else {}
+    v.opts, problems = embed.read_params(params, names)
+    for text in problems:
+        problem(text)
+    o = v.opts
+    v.ruleset = o["ruleset"] or "assault"
+    if o["size"]:
+        el("embed").style.maxWidth = f"{o['size']}px"
+    needs_engine = bool(o["record"] or o["record_url"] or (o["position"] and o["puzzle"]))
+    if o["puzzle"] and not needs_engine:
+        problem("puzzle: give a position or a record to solve")
+    if o["position"] and not needs_engine:
+        show_position(o["position"])
+    else:
+        show_start()
+    mode = "static"
+    if needs_engine:
+        text = o["position"] if o["position"] and not (o["record"] or o["record_url"]) else await record_text()
+        if text and await load_game(text):
+            mode = "game"
+    v.start_ply = v.ply = start_ply()
+    draw_board()
+    bind()
+    el("loading").hidden = True
+    if mode == "game" and o["puzzle"]:
+        await setup_puzzle()
+        if v.puzzle:
+            mode = "puzzle"
+    el("controls").hidden = len(v.frames) < 2 and mode != "puzzle"
+    document.body.dataset.mode = mode
+    render()
+    document.body.dataset.embed = "ready"
+    B.mark("embed")
+
+
+spawn(main())
