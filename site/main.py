@@ -733,6 +733,30 @@ def fill_io(with_record=True):
         el("io-text").value = app.view["record"]
     el("io-position").value = app.view["position"]
     el("io-link").value = share_link()
+    el("io-embed").value = embed_snippet()
+
+
+def embed_snippet():
+    """The <iframe> code for the game on screen: its record in the link, shown at the current move."""
+    pairs = [["record", app.view["record"]], ["ply", str(app.view["ply"])]]
+    if app.settings["flipped"]:
+        pairs.append(["flip", "1"])
+    r = B.embedSnippet(json.dumps(pairs), 380, 660, "Asalto game")
+    return r.value if r.ok else ""
+
+
+def diagram_svg():
+    """The position on screen as a standalone SVG, by the same drawing function as the board."""
+    v = app.view
+    last = v.get("last")
+    return draw.board(
+        geometry(),
+        v["pieces"],
+        flipped=app.settings["flipped"],
+        marked_lines=app.rulesets[v["ruleset"]]["marked_lines"],
+        arrows=[last["move"]] if last and last["path"] else [],
+        title=v["position"],
+    )
 
 
 async def copy(text):
@@ -945,6 +969,8 @@ def bind():
     on(el("io-copy-link"), "click", lambda e: spawn(copy(share_link())))
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.view["record"]))
     on(el("io-restore"), "click", lambda e: spawn(restore_previous()))
+    on(el("io-copy-embed"), "click", lambda e: spawn(copy(embed_snippet())))
+    on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))
     on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(app.view["moves"])))
     on(el("btn-reload"), "click", lambda e: window.location.reload())
     on(el("moves"), "click", on_moves_click)
