@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from asalto_core import LEVELS, RULESETS, Analysis, Position, analyse, best_move
+from asalto_core import LEVELS, RULESETS, Analysis, Position, analyse, best_move, evaluation
+from asalto_core.evaluation import evaluator
 from asalto_core.movegen import OFFICERS, REBELS
 from asalto_core.notation import format_position
 
@@ -120,3 +121,22 @@ def test_game_over_and_bad_level_are_errors():
         best_move(over, node_limit=10)
     with pytest.raises(ValueError, match="unknown level"):
         best_move(Position.start("assault"), "grandmaster", node_limit=10)
+
+
+def test_rebels_do_not_step_into_a_jump():
+    # Six of the rebels' 19 moves let an officer jump; quiet advances behind the front are safe.
+    front = "c6 d6 e6 f6 g6 c5 d5 e5 f5 g5 a5 b5 h5 i5 a6 b6 h6 i6"
+    p = pos("royal-garrison", "d8 f8 e9", front + " c4 d4 e4 f4 g4 c3 d3 e3 f3 g3", side="r")
+    assert any(m.jump for m in p.play("d6-d7").legal_moves())
+    after = p.play(best_move(p, node_limit=20000).move)
+    assert not any(m.jump for m in after.legal_moves())
+
+
+def test_a_hole_no_rebel_can_reach_is_nearly_lost():
+    # Eight of nine fortress points held and c5 empty: with the last rebel on c4 the rebels can fill
+    # it; on g4 it can never get there (rebels only advance), and the rebels will run out of moves.
+    held = "c6 d6 e6 c7 d7 e7 d5 e5"
+    ev = evaluator("assault")
+    can = ev.evaluate(pos("assault", "a3 a4", held + " c4 f3 g3", side="r").state)
+    cannot = ev.evaluate(pos("assault", "a3 a4", held + " g4 f3 g3", side="r").state)
+    assert can - cannot >= evaluation.STRANDED - evaluation.THIN  # c4 is the only one that can: a thin supply

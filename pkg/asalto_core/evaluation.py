@@ -37,6 +37,19 @@ ADVANCE = 10  # per line step closer to the fortress, per rebel: hand-set, a ten
 HELD = 35  # extra per fortress point a rebel holds: a held point is permanent (rebels never leave the fortress)
 LAST_POINTS = 60  # extra per held point once at most two are missing: hand-set so filling beats grabbing a rebel
 
+# -- supply: can every empty fortress point still be reached? ------------------
+# Saved games of bench/strength.py (strongest as rebels against greedy, before these terms) lost 4 of 5 on
+# royal-garrison and 1 of 5 on assault the same way: 16 of 17 (8 of 9) points held, the last hole out of
+# reach of every rebel left (rebels never step back or, in the fortress, sideways), and the rebels then ran
+# out of moves and lost. Nothing in the score saw it coming: a rebel past every hole still counted its advance.
+# Both hand-set (STRANDED at four rebels, THIN at a little over half a rebel), then checked by
+# `bench/strength.py --weights STRANDED=400 --rulesets royal-garrison,assault`: strongest as rebels against
+# greedy went from 1/5 to 4/5 on royal-garrison and stayed 4/5 on assault (as officers 5/5 both, unchanged).
+# The assault loss left is another kind: an officer shut in on the last hole and the other one free, until the
+# rebels ran out of moves; no weight here addresses it (the officers' TRAPPED and MOBILITY terms come closest).
+STRANDED = 400  # per empty fortress point no rebel can reach any more
+THIN = 60  # per empty fortress point only one rebel can still reach: the officers need capture only that one
+
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)
 THREAT = 40  # per rebel an officer could jump right now, when the rebels are to move (they can save about one)
@@ -78,6 +91,19 @@ class Evaluator:
             n | sum(1 << q for r in _bits(n) for q in _bits(g.neighbours[r]))
             for n in (g.neighbours[p] for p in range(len(dist)))
         )
+        # Which points a rebel can reach each fortress point from, in any number of steps (empty board).
+        cone = [0] * len(dist)
+        for p in range(len(dist)):
+            seen, todo = 0, k.rebel_steps[p]
+            while todo:
+                seen |= todo
+                nxt = 0
+                for q in _bits(todo):
+                    nxt |= k.rebel_steps[q]
+                todo = nxt & ~seen
+            for q in _bits(seen & k.fortress & ~(1 << p)):
+                cone[q] |= 1 << p
+        self.cones = tuple((1 << q, cone[q]) for q in _bits(k.fortress))
         # Which points a rebel could step to each point from: fortress fill in one move.
         came = [0] * len(dist)
         for p, steps in enumerate(k.rebel_steps):
@@ -104,8 +130,21 @@ class Evaluator:
         spare = n - self.fortress_size
         if spare < SPARE_CUSHION:
             s -= SCARCITY * (SPARE_CUSHION - spare) ** 2
+        # Supply: a hole no rebel can reach is (almost) a lost game; a rebel that can reach no hole
+        # any more is only material and backing, so its advance no longer counts.
+        reachable = stranded = thin = 0
+        for point, cone in self.cones:
+            if not rebels & point:
+                suppliers = rebels & cone
+                if not suppliers:
+                    stranded += 1
+                elif not suppliers & (suppliers - 1):
+                    thin += 1
+                reachable |= cone
+        s -= STRANDED * stranded + THIN * thin
+        useful = rebels & (reachable | self.fortress)
         for mask, value in self.layers:
-            s += value * (rebels & mask).bit_count()
+            s += value * (useful & mask).bit_count()
         held = (rebels & self.fortress).bit_count()
         if held >= self.fortress_size - 2:
             s += LAST_POINTS * held
