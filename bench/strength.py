@@ -13,9 +13,14 @@ to the most rebels), rebels huff if they can, else fill or advance the most.
 
 The levels play with a node budget of NPS_REF nodes per second of their time limit,
 times --scale, so a run gives the same games on any machine. Games are played in
-pairs with the sides swapped; AI-against-AI pairs open with two random plies so that
-the games differ. Records go to bench/games/, figures to bench/results/strength.md and
-strength.json.
+colour-swapped pairs. Against the baselines they start from the start position; the
+ladder's pairs (each level against the one below) each start from their own opening
+of OPENING random quiet plies, the same for both games of the pair. In rulesets where
+one side wins almost whatever the level, both games of a pair often go to that side;
+such a pair is scored by margin (PAIR_RULE, printed with the results), so the ladder
+measures which level won faster and lost slower rather than which colour it had.
+Records go to bench/games/, figures to bench/results/strength.md and strength.json;
+``--weights`` runs write their records to the temp directory instead.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import json
 import multiprocessing
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +46,15 @@ from asalto_core.search import Searcher  # noqa: E402
 RULESETS = ("assault", "asalto", "assaut", "royal-garrison")
 NPS_REF = 60_000  # nodes per second of one core of the bench machine (CPython 3.11), measured by this script
 MAX_PLIES = 300  # a game still going after this many plies is scored a draw
+OPENING = 3  # random quiet plies before a ladder pair's games (placement counts as one): varied, still level
+LADDER_PAIRS = 3  # colour-swapped pairs per ladder pairing and ruleset (each from its own opening): 4 ran past 25 min
+PAIR_RULE = (
+    "A pair is two games from the same opening with colours swapped. The player who scored more in the two "
+    "games wins the pair. When each scored 1 (the same side won both, or two draws), the pair goes to the "
+    "player whose win was shorter in plies, which is the same as whose loss was longer (a win counts "
+    "MAX_PLIES minus its length, a loss minus that, a draw 0); if still level, to the one who captured more "
+    "rebels as officers than it lost as rebels; else it is halved."
+)
 MIDGAMES = {  # positions reached in self-play (strong against strong), for the depth-at-1-second figure
     "assault": "assault 2R/O2/RRR2RR/1RR1RRR/RRORR1R/R1R/RRR r - 13",
     "asalto": "asalto 3/R2/1RRO1RR/RR3RR/RRRR1RR/1RR/RRR o - 12",
@@ -86,42 +101,79 @@ def make_player(name: str, scale: float, seed: int) -> Player:
     return level_player(name, max(200, int(LEVELS[name].time_limit * NPS_REF * scale)), seed)
 
 
+def opening_player(position: Position, history: list[str], rng: random.Random) -> str:
+    """A random quiet move (no capture, no huff) if there is one: openings vary but stay level."""
+    raw = position.raw_moves()
+    quiet = [m for m in raw if not (m[2] or m[3])] or raw
+    return str(move_from_raw(position.geometry, rng.choice(quiet), position.state[2]))
+
+
 def play_game(spec: tuple) -> dict:
     """One game; ``spec`` = (ruleset, officers' player, rebels' player, seed, random opening plies, scale)."""
     ruleset, off_name, reb_name, seed, opening, scale = spec
     rng = random.Random(seed)
     players = {"officers": make_player(off_name, scale, seed), "rebels": make_player(reb_name, scale, seed)}
-    game = Game(ruleset, tags={"Event": "bench/strength.py", "Officers": off_name, "Rebels": reb_name})
+    game = Game(ruleset, tags={"Event": "bench/strength.py", "Officers": off_name, "Rebels": reb_name,
+                               "Opening": f"{opening} random quiet plies, seed {seed}"})  # fmt: skip
     history: list[str] = []
     board = game.board
     while not board.is_game_over() and game.ply < MAX_PLIES:
         position = board.position
-        if game.ply < opening:
-            move = random_player(position, history, rng)
-        else:
-            move = players[position.turn](position, history, rng)
+        # The opening depends on the seed alone, so it is the same for both games of a pair.
+        player = opening_player if game.ply < opening else players[position.turn]
+        move = player(position, history, rng)
         history.append(position.text())
         game.play(move)
     outcome = board.outcome()
     winner = outcome.winner if outcome else None
-    return {"spec": spec, "winner": winner, "plies": game.ply, "record": game.record()}
+    captured = len(board.ruleset.rebel_points) - board.position.state[1].bit_count()
+    return {"spec": spec, "winner": winner, "plies": game.ply, "captured": captured, "record": game.record()}
 
 
 def matches(quick: bool) -> list[tuple[str, str, str, int, int]]:
-    """(ruleset, player A, player B, pairs, opening plies): A plays each side ``pairs`` times."""
+    """(ruleset, player A, player B, pairs, opening plies): A plays each side ``pairs`` times.
+
+    Against the baselines the games start from the start position (greedy and random break
+    ties at random, so the games differ). The ladder's pairs each start from their own
+    opening of OPENING random quiet plies, the same for both games of the pair.
+    """
     vs_greedy = 2 if quick else 5
-    ladder = 1 if quick else 2
+    ladder = 1 if quick else LADDER_PAIRS
     out = []
     for rs in RULESETS if not quick else ("assault", "royal-garrison"):
         out += [
             (rs, "strongest", "greedy", vs_greedy, 0),
             (rs, "strongest", "random", 1, 0),
-            (rs, "beginner", "greedy", ladder, 0),
-            (rs, "casual", "beginner", ladder, 2),
-            (rs, "strong", "casual", ladder, 2),
-            (rs, "strongest", "strong", ladder, 2),
+            (rs, "beginner", "greedy", ladder, OPENING),
+            (rs, "casual", "beginner", ladder, OPENING),
+            (rs, "strong", "casual", ladder, OPENING),
+            (rs, "strongest", "strong", ladder, OPENING),
         ]
     return out
+
+
+def pair_score(a_off: dict, a_reb: dict) -> float:
+    """Player A's score for a colour-swapped pair (1, 0.5 or 0); see PAIR_RULE.
+
+    ``a_off`` is the game where A had the officers, ``a_reb`` the one where A had the rebels.
+    """
+    points = game_points(a_off, "officers") + game_points(a_reb, "rebels")
+    if points != 1:
+        return 1.0 if points > 1 else 0.0
+
+    def margin(g: dict, side: str) -> int:  # A's margin in one game: + for a win, shorter is bigger
+        if g["winner"] is None:
+            return 0
+        return (MAX_PLIES - g["plies"]) * (1 if g["winner"] == side else -1)
+
+    by_plies = margin(a_off, "officers") + margin(a_reb, "rebels")
+    by_captures = a_off["captured"] - a_reb["captured"]  # rebels A took as officers minus rebels A lost as rebels
+    tie = by_plies or by_captures
+    return 0.5 if not tie else 1.0 if tie > 0 else 0.0
+
+
+def game_points(g: dict, side: str) -> float:
+    return 1.0 if g["winner"] == side else 0.5 if g["winner"] is None else 0.0
 
 
 def set_weights(weights: dict[str, int]) -> None:
@@ -131,28 +183,39 @@ def set_weights(weights: dict[str, int]) -> None:
     evaluation.evaluator.cache_clear()
 
 
-def run_matches(quick: bool, scale: float, jobs: int, weights: dict[str, int]) -> list[dict]:
-    specs, keys = [], []
-    plan = matches(quick)
+def run_matches(quick: bool, scale: float, jobs: int, weights: dict[str, int], only=RULESETS) -> list[dict]:
+    specs = []
+    plan = [m for m in matches(quick) if m[0] in only]
     if weights:
         plan = [m for m in plan if m[2] == "greedy" and m[1] == "strongest"]
     for m, (rs, a, b, pairs, opening) in enumerate(plan):
         for i in range(pairs):
-            seed = 1000 * m + i
+            seed = 1000 * RULESETS.index(rs) + 100 * m + i
             specs += [(rs, a, b, seed, opening, scale), (rs, b, a, seed, opening, scale)]
-            keys += [(rs, a, b, "officers"), (rs, a, b, "rebels")]
+    # The longest games (royal-garrison, strongest) first, so the pool does not end on one long game.
+    order = sorted(range(len(specs)), key=lambda i: (specs[i][0] != "royal-garrison", "strongest" not in specs[i][1:3]))
     with multiprocessing.Pool(jobs, set_weights, (weights,)) as pool:
-        games = pool.map(play_game, specs, chunksize=1)
+        done = pool.map(play_game, [specs[i] for i in order], chunksize=1)
+    games = [None] * len(specs)
+    for i, g in zip(order, done, strict=True):
+        games[i] = g
     rows: dict[tuple, dict] = {}
-    out_dir = ROOT / "bench" / "games"
+    out_dir = Path(tempfile.gettempdir()) / "asalto-tuning" if weights else ROOT / "bench" / "games"
     out_dir.mkdir(parents=True, exist_ok=True)
     records: dict[str, list[str]] = {}
-    for (rs, a, b, a_side), g in zip(keys, games, strict=True):
-        row = rows.setdefault((rs, a, b), {"ruleset": rs, "a": a, "b": b, "officers": [0.0, 0], "rebels": [0.0, 0]})
-        points = 1.0 if g["winner"] == a_side else 0.5 if g["winner"] is None else 0.0
-        row[a_side][0] += points
-        row[a_side][1] += 1
-        records.setdefault(f"{rs}-{a}-vs-{b}.pgn", []).append(g["record"])
+    for g_off, g_reb in zip(games[::2], games[1::2], strict=True):
+        rs, a, b = g_off["spec"][:3]
+        row = rows.setdefault((rs, a, b), {"ruleset": rs, "a": a, "b": b, "officers": [0.0, 0], "rebels": [0.0, 0],
+                                           "pairs": [0.0, 0], "games": []})  # fmt: skip
+        row["officers"][0] += game_points(g_off, "officers")
+        row["rebels"][0] += game_points(g_reb, "rebels")
+        row["officers"][1] += 1
+        row["rebels"][1] += 1
+        row["pairs"][0] += pair_score(g_off, g_reb)
+        row["pairs"][1] += 1
+        for g in (g_off, g_reb):
+            row["games"].append({k: g[k] for k in ("winner", "plies", "captured")} | {"seed": g["spec"][3]})
+            records.setdefault(f"{rs}-{a}-vs-{b}.pgn", []).append(g["record"])
     for name, recs in records.items():
         (out_dir / name).write_text("\n".join(recs))
     return list(rows.values())
@@ -173,29 +236,54 @@ def speed(seconds: float = 1.0) -> list[dict]:
     return out
 
 
+def targets(rows: list[dict]) -> list[str]:
+    """Issue 4's targets, each checked against the rows: met or not, with the figures."""
+    out = []
+    for r in rows:
+        (po, no), (pr, nr), (pp, np_) = r["officers"], r["rebels"], r["pairs"]
+        if r["a"] == "strongest" and r["b"] == "greedy":
+            ok = po >= 0.95 * no and pr >= 0.95 * nr
+            out.append(f"- {'met' if ok else 'NOT met'}: {r['ruleset']} strongest scores at least 95% against "
+                       f"greedy from each side ({po:g}/{no} as officers, {pr:g}/{nr} as rebels)")  # fmt: skip
+        elif r["b"] != "random":
+            ok = pp > np_ / 2
+            out.append(f"- {'met' if ok else 'NOT met'}: {r['ruleset']} {r['a']} above {r['b']} "
+                       f"({pp:g}/{np_} pairs, {po + pr:g}/{no + nr} games)")  # fmt: skip
+    return out
+
+
 def report(rows: list[dict], speeds: list[dict], scale: float, elapsed: float, quick: bool) -> str:
     lines = [
         "# Strength benchmark",
         "",
         f"`python bench/strength.py{' --quick' if quick else ''}`: levels at {NPS_REF} nodes per second of "
-        f"their time limit x {scale}; {elapsed / 60:.1f} minutes.",
+        f"their time limit x {scale}; {elapsed / 60:.1f} minutes. Game records: bench/games/.",
         "",
-        "## Matches (score of the first player, as officers / as rebels / total)",
+        "## Matches",
         "",
-        "| ruleset | player | opponent | as officers | as rebels | total |",
-        "|---|---|---|---|---|---|",
+        "Games: the first player's score as officers and as rebels (a win 1, a draw 1/2). Against the "
+        f"baselines the games start from the start position; ladder pairs start after {OPENING} random quiet "
+        f"plies, the same for both games of a pair. Games still going after {MAX_PLIES} plies are draws.",
+        "",
+        "Pairs: " + PAIR_RULE,
+        "",
+        "| ruleset | player | opponent | as officers | as rebels | games | pairs |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        (po, no), (pr, nr) = r["officers"], r["rebels"]
+        (po, no), (pr, nr), (pp, np_) = r["officers"], r["rebels"], r["pairs"]
         total = (po + pr) / max(1, no + nr)
-        lines.append(f"| {r['ruleset']} | {r['a']} | {r['b']} | {po:g}/{no} | {pr:g}/{nr} | {total:.0%} |")
-    lines += [
-        "",
-        "## Speed at 1 second per move",
-        "",
-        "| ruleset | position | depth | nodes | nodes/s |",
-        "|---|---|---|---|---|",
-    ]
+        lines.append(f"| {r['ruleset']} | {r['a']} | {r['b']} | {po:g}/{no} | {pr:g}/{nr} | {total:.0%} "
+                     f"| {pp:g}/{np_} ({pp / max(1, np_):.0%}) |")  # fmt: skip
+    lines += ["", "## Targets (issue 4)", "", *targets(rows)]
+    if speeds:
+        lines += [
+            "",
+            "## Speed at 1 second per move",
+            "",
+            "| ruleset | position | depth | nodes | nodes/s |",
+            "|---|---|---|---|---|",
+        ]
     for s in speeds:
         lines.append(f"| {s['ruleset']} | {s['position']} | {s['depth']} | {s['nodes']} | {s['nps']} |")
     return "\n".join(lines) + "\n"
@@ -206,12 +294,13 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer games, two rulesets")
     ap.add_argument("--scale", type=float, default=0.25, help="fraction of each level's time budget, as nodes")
     ap.add_argument("--weights", default="", help="NAME=VALUE,... evaluation weights to try against greedy")
+    ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets (with --weights)")
     ap.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     args = ap.parse_args()
     weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
     t0 = time.perf_counter()
     if weights:
-        rows = run_matches(args.quick, args.scale, args.jobs, weights)
+        rows = run_matches(args.quick, args.scale, args.jobs, weights, args.rulesets.split(","))
         print(report(rows, [], args.scale, time.perf_counter() - t0, args.quick))
         return
     speeds = speed()
