@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from conftest import Server
 
 from helpers import ENGINE_MS, moves, new_game, open_site, play
@@ -22,22 +24,36 @@ def test_plays_offline_after_the_first_visit(context):
     assert moves(page) == ["d4-d5", "c5-c6"]
 
 
-def test_corrupt_save_gives_a_message_and_a_fresh_board(page, server):
+def write_save(context, server, text: str) -> None:
+    """Write the saved game from a same-origin page that runs no game code.
+
+    Writing it from the game page itself races with that page's own saves (an AI
+    reply arriving between the write and the reload overwrites it). The blank page
+    sits at the origin's root, outside the service worker's scope.
+    """
+    blank = context.new_page()
+    empty = '<!doctype html><link rel="icon" href="data:,"><title>blank</title>'
+    url = server.origin + "/blank.html"
+    blank.route(url, lambda route: route.fulfill(body=empty, content_type="text/html"))
+    blank.goto(url)
+    blank.evaluate("text => localStorage.setItem('asalto.save.v1', text)", text)
+    blank.close()
+
+
+def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
+    write_save(context, server, "{not json")
+    page = context.new_page()
     open_site(page, server.url)
-    page.evaluate("localStorage.setItem('asalto.save.v1', '{not json')")
-    page.reload()
-    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     assert "could not be read" in page.inner_text("#message")
     assert page.locator("#board .piece").count() == 26
     assert page.evaluate("localStorage.getItem('asalto.save.corrupt')") == "{not json"
     # A save whose moves the engine rejects: same, and the board is the rules' start.
-    page.evaluate(
-        """localStorage.setItem('asalto.save.v1', JSON.stringify({version: 1,
-        game: {ruleset: 'assault', start: '', moves: ['d4-d5', 'c3-c9'], ply: 2},
-        view: JSON.parse(localStorage.getItem('asalto.save.v1')).view, settings: {mode: 'humans'}}))"""
-    )
-    page.reload()
-    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    view = page.evaluate("JSON.parse(localStorage.getItem('asalto.save.v1')).view")
+    page.close()
+    game = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c3-c9"], "ply": 2}
+    write_save(context, server, json.dumps({"version": 1, "game": game, "view": view, "settings": {"mode": "humans"}}))
+    page = context.new_page()
+    open_site(page, server.url)
     assert "could not be read" in page.inner_text("#message")
     assert moves(page) == []
 
