@@ -130,6 +130,10 @@ def draw_board():
     board.innerHTML = svg.static_layers(g, v.opts["flip"], rules()["marked_lines"], coords=v.opts["coords"])
     board.dataset.board = g["name"]
     v.at = svg.layout(g, v.opts["flip"])
+
+
+def check_marks():
+    """Arrows and highlights that do not fit the board shown are reported, then skipped."""
     for name in v.opts["arrows"]:
         points = svg.move_points(name)
         if len(points) < 2 or any(p not in v.at for p in points):
@@ -478,13 +482,17 @@ async def main():
         show_position(o["position"])
     else:
         show_start()
+    draw_board()  # at once: the board is in view while the engine starts
+    render()
+    B.mark("board")
     mode = "static"
     if needs_engine:
         text = o["position"] if o["position"] and not (o["record"] or o["record_url"]) else await record_text()
         if text and await load_game(text):
             mode = "game"
+            draw_board()  # the record's own ruleset may have another board
     v.start_ply = v.ply = start_ply()
-    draw_board()
+    check_marks()
     bind()
     el("loading").hidden = True
     if mode == "game" and o["puzzle"]:
