@@ -2,7 +2,7 @@
 """Strength benchmark: matches between the AI's levels and two baselines, speed and depth.
 
     python bench/strength.py            the full run (about 15-25 minutes on two cores)
-    python bench/strength.py --quick    a smoke run (a few minutes)
+    python bench/strength.py --quick    a smoke run (a few minutes; written to the temp directory)
     python bench/strength.py --weights MOBILITY=15,TRAPPED=300
                                         the strongest level with other evaluation weights
                                         against greedy only (how the weights were tuned)
@@ -20,7 +20,7 @@ one side wins almost whatever the level, both games of a pair often go to that s
 such a pair is scored by margin (PAIR_RULE, printed with the results), so the ladder
 measures which level won faster and lost slower rather than which colour it had.
 Records go to bench/games/, figures to bench/results/strength.md and strength.json;
-``--weights`` runs write their records to the temp directory instead.
+``--quick`` and ``--weights`` runs write to the temp directory instead (asalto-strength/).
 """
 
 from __future__ import annotations
@@ -183,7 +183,9 @@ def set_weights(weights: dict[str, int]) -> None:
     evaluation.evaluator.cache_clear()
 
 
-def run_matches(quick: bool, scale: float, jobs: int, weights: dict[str, int], only=RULESETS) -> list[dict]:
+def run_matches(
+    quick: bool, scale: float, jobs: int, weights: dict[str, int], only=RULESETS, out_dir: Path = ROOT / "bench"
+) -> list[dict]:
     specs = []
     plan = [m for m in matches(quick) if m[0] in only]
     if weights:
@@ -200,7 +202,7 @@ def run_matches(quick: bool, scale: float, jobs: int, weights: dict[str, int], o
     for i, g in zip(order, done, strict=True):
         games[i] = g
     rows: dict[tuple, dict] = {}
-    out_dir = Path(tempfile.gettempdir()) / "asalto-tuning" if weights else ROOT / "bench" / "games"
+    out_dir = out_dir / "games"
     out_dir.mkdir(parents=True, exist_ok=True)
     records: dict[str, list[str]] = {}
     for g_off, g_reb in zip(games[::2], games[1::2], strict=True):
@@ -252,12 +254,12 @@ def targets(rows: list[dict]) -> list[str]:
     return out
 
 
-def report(rows: list[dict], speeds: list[dict], scale: float, elapsed: float, quick: bool) -> str:
+def report(rows: list[dict], speeds: list[dict], scale: float, elapsed: float, quick: bool, games: str = "") -> str:
     lines = [
         "# Strength benchmark",
         "",
         f"`python bench/strength.py{' --quick' if quick else ''}`: levels at {NPS_REF} nodes per second of "
-        f"their time limit x {scale}; {elapsed / 60:.1f} minutes. Game records: bench/games/.",
+        f"their time limit x {scale}; {elapsed / 60:.1f} minutes." + (f" Game records: {games}." if games else ""),
         "",
         "## Matches",
         "",
@@ -298,21 +300,26 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     args = ap.parse_args()
     weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
+    # Only the full run writes into the repository; a smoke or tuning run goes to the temp directory.
+    base = ROOT / "bench" if not (args.quick or weights) else Path(tempfile.gettempdir()) / "asalto-strength"
     t0 = time.perf_counter()
     if weights:
-        rows = run_matches(args.quick, args.scale, args.jobs, weights, args.rulesets.split(","))
+        rows = run_matches(args.quick, args.scale, args.jobs, weights, args.rulesets.split(","), base)
         print(report(rows, [], args.scale, time.perf_counter() - t0, args.quick))
+        print(f"games in {base / 'games'}")
         return
     speeds = speed()
     for s in speeds:
         print(f"{s['ruleset']:15} {s['position']:9} depth {s['depth']:2}  {s['nps']} nodes/s", flush=True)
-    rows = run_matches(args.quick, args.scale, args.jobs, {})
-    text = report(rows, speeds, args.scale, time.perf_counter() - t0, args.quick)
+    rows = run_matches(args.quick, args.scale, args.jobs, {}, RULESETS, base)
+    games = "bench/games/" if base == ROOT / "bench" else str(base / "games")
+    text = report(rows, speeds, args.scale, time.perf_counter() - t0, args.quick, games)
     print(text)
-    out = ROOT / "bench" / "results"
+    out = base / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "strength.md").write_text(text)
     (out / "strength.json").write_text(json.dumps({"matches": rows, "speed": speeds, "scale": args.scale}, indent=1))
+    print(f"written to {out} and {base / 'games'}")
 
 
 if __name__ == "__main__":
