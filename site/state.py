@@ -53,6 +53,16 @@ def valid_game(desc):
     return isinstance(ply, int) and 0 <= ply <= len(moves)
 
 
+def hint_path(move):
+    """The points of a move in the engine's notation (``a:b-c``, ``axb``, ``@a,b``, ``Ha``), to mark."""
+    body = move.split(":")[-1]
+    if body.startswith("@"):
+        return body[1:].split(",")
+    if body.startswith("H"):
+        return [body[1:]]
+    return body.replace("x", "-").split("-")
+
+
 class Input:
     """Clicks so far for the move being entered, and the huff chosen (if any)."""
 
@@ -118,6 +128,13 @@ class Input:
             self.huff = None
             return ("play", done)
         return ("huff", point)
+
+    def press(self, moves, huffable, point):
+        """A point pressed on the board: before any click a huffable officer picks (or drops)
+        the huff, as both the game page and a puzzle take it; anything else is a click."""
+        if not self.clicks and point in huffable:
+            return self.choose_huff(moves, None if self.huff == point else point)
+        return self.click(moves, point)
 
     def click(self, moves, point):
         """One click (or drop) on a point; returns ``(action, detail)``.

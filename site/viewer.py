@@ -15,13 +15,10 @@ import json
 import embed
 import state as st
 import svg
-from pyscript import document, window, workers
-from pyscript.ffi import create_proxy
+from engine_client import Engine
+from page import B, draw_board, el, last_move_marks, on, on_error, spawn
+from pyscript import document, window
 
-B = window.asaltoBridge
-WORKER = "embed-engine"
-ENGINE_START_MS = 180000  # the first visit downloads Pyodide: allow for a slow line
-CALL_MS = 20000
 PLAY_STEP_S = 1.2
 
 
@@ -37,32 +34,13 @@ class Viewer:
         self.ply = 0
         self.start_ply = 0
         self.game = None  # the engine's game descriptor (records and puzzles)
-        self.worker = None
         self.playing = False
         self.puzzle = None  # {"ply", "moves", "huffable", "answers", "state"}
         self.inp = st.Input()
 
 
 v = Viewer()
-
-
-def el(id_):
-    return document.getElementById(id_)
-
-
-def on(elem, event, fn):
-    elem.addEventListener(event, create_proxy(fn))
-
-
-def spawn(coro):
-    async def guarded():
-        try:
-            await coro
-        except Exception as err:  # noqa: BLE001 - show, never lose the frame
-            problem(f"Internal error: {err}")
-            window.console.error(f"asalto embed: {err}")
-
-    return asyncio.create_task(guarded())
+engine = Engine("embed-engine")
 
 
 def problem(text):
@@ -70,6 +48,11 @@ def problem(text):
     item = document.createElement("li")
     item.textContent = text
     el("messages").append(item)
+
+
+def report(err):
+    problem(f"Internal error: {err}")
+    window.console.error(f"asalto embed: {err}")
 
 
 def cap(text):
@@ -83,31 +66,15 @@ def set_status(text, kind=""):
     box.className = kind
 
 
-# -- the engine (only for records and puzzles) -------------------------------------
 async def start_engine():
+    """Only records and puzzles need it: a position alone is drawn without Pyodide."""
     el("loading-text").textContent = "Starting the engine (the first visit downloads about 14 MB)…"
     el("loading").hidden = False
-    r = B.startWorker(WORKER)
-    if r.ok:
-        r = await B.whenWorker(workers[WORKER], ENGINE_START_MS)
-    if r.ok:
-        v.worker = r.value
-        r = await B.call(v.worker, "ping", None, 30000)
+    ok = engine.create() and await engine.connect()
     el("loading").hidden = True
-    if not r.ok:
-        problem(f"The engine could not start: {r.error}. Reload to try again.")
-        return False
-    return True
-
-
-async def ask(req):
-    r = await B.call(v.worker, "request", json.dumps(req), CALL_MS)
-    if not r.ok:
-        return {"ok": False, "error": r.error}
-    try:
-        return json.loads(r.value)
-    except ValueError as err:
-        return {"ok": False, "error": f"unreadable answer: {err}"}
+    if not ok:
+        problem(f"The engine could not start: {engine.error}. Reload to try again.")
+    return ok
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -122,14 +89,8 @@ def geometry():
     return v.data["boards"][rules()["board"]]
 
 
-def draw_board():
-    g = geometry()
-    w, h = svg.size(g)
-    board = el("board")
-    board.setAttribute("viewBox", f"0 0 {w} {h}")
-    board.innerHTML = svg.static_layers(g, v.opts["flip"], rules()["marked_lines"], coords=v.opts["coords"])
-    board.dataset.board = g["name"]
-    v.at = svg.layout(g, v.opts["flip"])
+def show_board():
+    v.at = draw_board(el("board"), geometry(), v.opts["flip"], rules()["marked_lines"], coords=v.opts["coords"])
 
 
 def check_marks():
@@ -152,15 +113,7 @@ def render():
             label = ("officer on " if kind == "O" else "rebel on ") + point
             pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
     el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
-    marks = []
-    extra = ""
-    last = frame["last"]
-    if last:
-        for p in last["path"] or last["placed"]:
-            marks.append(("last", p))
-        for p in last["captured"] + last["removed"]:
-            marks.append(("captured", p))
-        extra += svg.path_svg(v.at, last["path"], "last-path")
+    marks, extra = last_move_marks(v.at, frame["last"])
     if v.ply == v.start_ply:
         marks += [("highlight", p) for p in v.opts["highlight"]]
         extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
@@ -295,14 +248,14 @@ async def setup_puzzle():
     ply = v.start_ply
     desc = dict(v.game)
     desc["ply"] = ply
-    answer = await ask({"op": "view", "game": desc})
+    answer = await engine.request({"op": "view", "game": desc})
     if not answer["ok"] or not answer["view"]["moves"]:
         problem("puzzle: " + (answer.get("error") or "there is no move to find in this position"))
         return
     view = answer["view"]
     answers = []
     for text in v.opts["answer"]:
-        played = await ask({"op": "play", "game": desc, "move": text})
+        played = await engine.request({"op": "play", "game": desc, "move": text})
         if played["ok"]:
             answers.append(played["game"]["moves"][-1])  # the engine's own spelling of it
         else:
@@ -342,10 +295,7 @@ def on_board_click(event):
     if pz is None or target is None or v.ply != pz["ply"] or pz["state"] in ("right", "shown"):
         return
     point = target.getAttribute("data-point")
-    if not v.inp.clicks and point in pz["huffable"]:
-        action = v.inp.choose_huff(pz["moves"], None if v.inp.huff == point else point)
-    else:
-        action = v.inp.click(pz["moves"], point)
+    action = v.inp.press(pz["moves"], pz["huffable"], point)
     if action[0] == "play":
         verdict(action[1])
     else:
@@ -428,7 +378,7 @@ async def load_game(text):
     """A record or a puzzle position, through the engine; a bad record keeps the moves before the error."""
     if not await start_engine():
         return False
-    answer = await ask({"op": "replay", "text": text})
+    answer = await engine.request({"op": "replay", "text": text})
     if not answer["ok"]:
         problem(f"the game could not be read: {answer['error']}")
         return False
@@ -482,7 +432,7 @@ async def main():
         show_position(o["position"])
     else:
         show_start()
-    draw_board()  # at once: the board is in view while the engine starts
+    show_board()  # at once: the board is in view while the engine starts
     render()
     B.mark("board")
     mode = "static"
@@ -490,7 +440,7 @@ async def main():
         text = o["position"] if o["position"] and not (o["record"] or o["record_url"]) else await record_text()
         if text and await load_game(text):
             mode = "game"
-            draw_board()  # the record's own ruleset may have another board
+            show_board()  # the record's own ruleset may have another board
     v.start_ply = v.ply = start_ply()
     check_marks()
     bind()
@@ -506,4 +456,5 @@ async def main():
     B.mark("embed")
 
 
+on_error(report)
 spawn(main())

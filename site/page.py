@@ -1,0 +1,58 @@
+"""What both pages (main.py, the game; viewer.py, the embed) share: the bridge, DOM helpers, tasks.
+
+MicroPython cannot catch a JS exception thrown synchronously into it, so every JS call that
+can throw goes through ``bridge.js`` (``B``, whose answers are ``{ok, value, error, timeout}``),
+and every task runs under ``spawn`` so that an error is shown instead of ending the page.
+"""
+
+import asyncio
+
+import svg
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+B = window.asaltoBridge
+_report = [print]  # how the page shows an error no task caught (set by on_error)
+
+
+def el(id_):
+    return document.getElementById(id_)
+
+
+def on(elem, event, fn):
+    elem.addEventListener(event, create_proxy(fn))
+
+
+def on_error(report):
+    """Set how this page shows an error that escaped a task (report(err))."""
+    _report[0] = report
+
+
+def spawn(coro):
+    """Run a coroutine as a task whose error is reported, never lost with the page."""
+
+    async def guarded():
+        try:
+            await coro
+        except Exception as err:  # noqa: BLE001 - show, never lose the page
+            _report[0](err)
+
+    return asyncio.create_task(guarded())
+
+
+def draw_board(node, geometry, flipped, marked_lines, **options):
+    """Draw the board's static layers into the <svg> node; return each point's position."""
+    w, h = svg.size(geometry)
+    node.setAttribute("viewBox", f"0 0 {w} {h}")
+    node.innerHTML = svg.static_layers(geometry, flipped, marked_lines, **options)
+    node.dataset.board = geometry["name"]
+    return svg.layout(geometry, flipped)
+
+
+def last_move_marks(at, last):
+    """The markers and path of the last move (none for None), the same on both pages."""
+    if not last:
+        return [], ""
+    marks = [("last", p) for p in last["path"] or last["placed"]]
+    marks += [("captured", p) for p in last["captured"] + last["removed"]]
+    return marks, svg.path_svg(at, last["path"], "last-path")
