@@ -54,12 +54,13 @@ PAGE_FILES = (
     "worker.py",
     "main.py",
     "viewer.py",
-    "state.py",
-    "i18n.py",
 )
-# MicroPython modules the page's main script imports (loaded through the mpy config's ``files``).
-MPY_MODULES = ("svg.py", "state.py", "i18n.py")
-EMBED_MODULES = ("svg.py", "embed.py", "state.py")  # the embed view's (viewer.py)
+# MicroPython modules each page's main script imports (loaded through its mpy config's ``files``):
+# the page's own from site/, the shared engine modules from the package (SHARED_MODULES).
+SHARED_PAGE_MODULES = ("page.py", "engine_client.py", "state.py")  # used by both pages
+GAME_MODULES = ("app.py", "render.py", "storage.py", "game.py", "dialogs.py", "controls.py", "i18n.py")
+MPY_MODULES = ("svg.py", *SHARED_PAGE_MODULES, *GAME_MODULES)
+EMBED_MODULES = ("svg.py", "embed.py", *SHARED_PAGE_MODULES)  # the embed view's (viewer.py)
 # Engine modules that run on MicroPython too: screen, embed and diagrams share one drawing,
 # and the embed view reads its parameters and position texts without the engine.
 SHARED_MODULES = ("svg.py", "embed.py")
@@ -136,7 +137,7 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     wheel = build_wheel(out / "wheels")
     versions = copy_vendor(out)
-    for name in PAGE_FILES:
+    for name in PAGE_FILES + SHARED_PAGE_MODULES + GAME_MODULES:
         shutil.copy2(SITE / name, out / name)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
     for name in SHARED_MODULES:

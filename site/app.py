@@ -1,0 +1,68 @@
+"""The game page's state (one App) and the questions the other modules ask of it; no DOM.
+
+render.py draws everything from this state; it changes only through the engine's answers
+(game.py), the settings (dialogs.py, controls.py) and input (controls.py).
+"""
+
+import state as st
+from engine_client import Engine
+
+
+class App:
+    def __init__(self):
+        self.data = None  # data.json: boards, rulesets, start views, levels
+        self.rulesets = {}
+        self.levels = {}
+        self.settings = st.default_settings()
+        self.game = None  # the descriptor: ruleset, start, moves, ply
+        self.view = None
+        self.inp = st.Input()
+        self.engine = Engine("engine-1")  # index.html's worker tag; restarts are engine-2, ...
+        self.worker_n = 1
+        self.thinking = ""  # "", "move" or "hint"
+        self.think_n = 0
+        self.depth = 0
+        self.ai_paused = False
+        self.hint = None
+        self.drawn_board = None
+        self.at = {}
+        self.cursor = None
+        self.drag = None
+        self.pending_move = None
+        self.busy = False
+        self.synced = 0  # views taken from the engine (tests wait on it)
+
+
+app = App()
+
+
+def geometry():
+    return app.data["boards"][app.rulesets[app.view["ruleset"]]["board"]]
+
+
+def human_turn():
+    v = app.view
+    return v is not None and v["outcome"] is None and v["turn"] not in st.ai_side(app.settings["mode"])
+
+
+def can_input():
+    return human_turn() and app.view["ply"] == app.view["length"] and not app.thinking and not app.busy
+
+
+def level_ms(level):
+    for lv in app.data["levels"]:
+        if lv["name"] == level:
+            return int(lv["time_limit"] * 1000)
+    return 5000
+
+
+def undo_target():
+    """Undo back to the human's turn when playing the AI (two moves), else one move."""
+    v = app.view
+    ply = v["ply"] - 1
+    ai = st.ai_side(app.settings["mode"])
+    if ai and len(ai) == 1:
+        hist = v["history"]
+        while ply > 0 and hist[ply]["side"] in ai:
+            ply -= 1
+    return max(ply, 0)

@@ -1,0 +1,190 @@
+"""Input on the game page: pointer (click and drag), keyboard, and the board and toolbar buttons.
+
+Points clicked go to the input state machine (state.Input); ``do_action`` carries out what
+it returns: play a move, or a named cancel.
+"""
+
+import json
+
+import storage
+from app import app, can_input, undo_target
+from game import ai_now, navigate, play, stop_ai, think
+from page import B, el, on, spawn
+from pyscript import document, window
+from render import message, render, render_cursor
+
+
+def do_action(action):
+    kind, detail = action
+    if kind == "play":
+        spawn(play(detail, True))
+    elif kind == "cancel" and detail == "not-a-target":
+        message("")
+    render()
+
+
+def click_point(point):
+    if not can_input():
+        return
+    do_action(app.inp.press(app.view["moves"], app.view["huffable"], point))
+
+
+def board_xy(event):
+    """The pointer's position in the board's SVG units, or None."""
+    r = B.svgPoint(el("board"), event.clientX, event.clientY)
+    return json.loads(r.value) if r.ok and r.value else None
+
+
+def nearest_point(event):
+    xy = board_xy(event)
+    if xy is None:
+        return None
+    x, y = xy
+    best, dist = None, 60 * 60
+    for name, (px, py) in app.at.items():
+        d = (px - x) ** 2 + (py - y) ** 2
+        if d < dist:
+            best, dist = name, d
+    return best
+
+
+def on_pointerdown(event):
+    if event.button != 0 or app.view is None:
+        return
+    point = nearest_point(event)
+    if point is None:
+        return
+    app.drag = {"from": point, "x": event.clientX, "y": event.clientY, "moved": False}
+    el("board").setPointerCapture(event.pointerId)
+
+
+def on_pointermove(event):
+    d = app.drag
+    if d is None or not can_input():
+        return
+    if not d["moved"] and (event.clientX - d["x"]) ** 2 + (event.clientY - d["y"]) ** 2 < 64:
+        return
+    shown = d["from"]
+    node = document.querySelector(f'#board .piece[data-piece="{shown}"]')
+    if node is None:
+        return
+    d["moved"] = True
+    xy = board_xy(event)
+    if xy is not None:
+        x, y = xy
+        node.classList.add("dragging")
+        node.style.transform = f"translate({x}px, {y}px)"
+
+
+def on_pointerup(event):
+    d = app.drag
+    app.drag = None
+    if d is None:
+        return
+    if not d["moved"]:
+        click_point(d["from"])
+        return
+    target = nearest_point(event)
+    if not app.inp.clicks or app.inp.clicks[-1] != d["from"]:
+        click_point(d["from"])
+    if target and target != d["from"]:
+        click_point(target)
+    else:
+        render()
+
+
+def move_cursor(dx, dy):
+    if not app.at:
+        return
+    if app.cursor not in app.at:
+        # Start where play can start: the selection, else the first piece that can move.
+        first = app.inp.targets(app.view["moves"]) if app.view else []
+        app.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(app.at))[0]
+        render_cursor()
+        return
+    cx, cy = app.at[app.cursor]
+    best, score = None, None
+    for name, (x, y) in app.at.items():
+        vx, vy = x - cx, y - cy
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        across = abs(vx * dy - vy * dx)
+        s = along + 3 * across
+        if score is None or s < score:
+            best, score = name, s
+    if best:
+        app.cursor = best
+        render_cursor()
+
+
+def on_board_key(event):
+    key = event.key
+    steps = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+    if key in steps:
+        event.preventDefault()
+        move_cursor(*steps[key])
+    elif key in ("Enter", " "):
+        event.preventDefault()
+        if app.cursor:
+            click_point(app.cursor)
+        elif app.inp.can_stop(app.view["moves"]):
+            do_action(app.inp.stop(app.view["moves"]))
+    elif key == "Escape":
+        app.inp.reset("escape")
+        render()
+
+
+def on_key(event):
+    if event.target.closest("input,textarea,select,dialog"):
+        return
+    key = event.key
+    if event.ctrlKey and key == "z":
+        spawn(navigate(undo_target()))
+    elif event.ctrlKey and key == "y":
+        spawn(navigate(app.view["ply"] + 1))
+    elif key == "f" and not event.ctrlKey:
+        flip(None)
+    elif key == "h" and not event.ctrlKey:
+        spawn(think("hint"))
+
+
+def flip(_event):
+    app.settings["flipped"] = not app.settings["flipped"]
+    app.drawn_board = None
+    render()
+    storage.save()
+
+
+def on_moves_click(event):
+    btn = event.target.closest("[data-ply]")
+    if btn is not None:
+        spawn(navigate(int(btn.getAttribute("data-ply"))))
+
+
+def on_huff_click(event):
+    btn = event.target.closest("[data-huff]")
+    if btn is None or not can_input():
+        return
+    point = btn.getAttribute("data-huff") or None
+    do_action(app.inp.choose_huff(app.view["moves"], point))
+
+
+def bind():
+    svg = el("board")
+    svg.setAttribute("tabindex", "0")
+    on(svg, "pointerdown", on_pointerdown)
+    on(svg, "pointermove", on_pointermove)
+    on(svg, "pointerup", on_pointerup)
+    on(svg, "keydown", on_board_key)
+    on(document, "keydown", on_key)
+    on(el("btn-undo"), "click", lambda e: spawn(navigate(undo_target())))
+    on(el("btn-redo"), "click", lambda e: spawn(navigate(app.view["ply"] + 1)))
+    on(el("btn-flip"), "click", flip)
+    on(el("btn-hint"), "click", lambda e: spawn(think("hint")))
+    on(el("btn-ai"), "click", lambda e: ai_now())
+    on(el("btn-stop-ai"), "click", lambda e: spawn(stop_ai()))
+    on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(app.view["moves"])))
+    on(el("btn-reload"), "click", lambda e: window.location.reload())
+    on(el("moves"), "click", on_moves_click)
+    on(el("huff-buttons"), "click", on_huff_click)

@@ -1,0 +1,137 @@
+"""The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
+
+import state as st
+import storage
+import svg as draw
+from app import app, geometry
+from game import ask, new_game, open_game
+from i18n import t
+from page import B, el, on, spawn
+from pyscript import document
+
+
+def show_rules(name):
+    rs = app.rulesets[name]
+    el("rules-title").textContent = rs["title"]
+    el("rules-desc").textContent = rs["description"]
+    el("rules-source").textContent = rs["source"]
+    el("rules-summary").innerHTML = "".join(
+        f"<tr><th>{draw.esc(k)}</th><td>{draw.esc(v)}</td></tr>" for k, v in rs["summary"]
+    )
+    el("rules-readings").innerHTML = "".join(f"<dt>{draw.esc(k)}</dt><dd>{draw.esc(v)}</dd>" for k, v in rs["readings"])
+    el("dlg-rules").showModal()
+
+
+def open_new_dialog():
+    sel = el("new-ruleset")
+    sel.innerHTML = "".join(
+        f'<option value="{rs["name"]}">{draw.esc(rs["title"])}</option>' for rs in app.data["rulesets"]
+    )
+    sel.value = app.view["ruleset"] if app.view else app.settings["ruleset"]
+    lv = el("new-level")
+    lv.innerHTML = "".join(
+        f'<option value="{x["name"]}">{draw.esc(t("level-" + x["name"]))} ({x["time_limit"]} s)</option>'
+        for x in app.data["levels"]
+    )
+    lv.value = app.settings["level"]
+    el("new-lang").value = app.settings["lang"]
+    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
+        node.checked = node.value == app.settings["mode"]
+    new_desc()
+    el("dlg-new").showModal()
+
+
+def new_desc():
+    el("new-ruleset-desc").textContent = app.rulesets[el("new-ruleset").value]["description"]
+
+
+def start_from_dialog(_event):
+    mode = "officers"
+    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
+        if node.checked:
+            mode = node.value
+    el("dlg-new").close()
+    spawn(new_game(el("new-ruleset").value, mode, el("new-level").value or "casual", el("new-lang").value))
+
+
+def open_io():
+    el("io-message").textContent = ""
+    fill_io()
+    el("dlg-io").showModal()
+
+
+def fill_io(with_record=True):
+    if with_record:
+        el("io-text").value = app.view["record"]
+    el("io-position").value = app.view["position"]
+    el("io-link").value = storage.share_link()
+    el("io-embed").value = storage.embed_snippet()
+
+
+async def import_text(text):
+    answer = await ask({"op": "import", "text": text})
+    box = el("io-message")
+    if not answer["ok"]:
+        box.textContent = t("import-bad", error=answer["error"])
+        box.className = "error"
+        return
+    if answer.get("warning"):
+        box.textContent = t("import-partial", error=answer["warning"])
+        box.className = "warn"
+    else:
+        box.textContent = t("imported")
+        box.className = "info"
+    open_game(answer)
+    fill_io(False)
+
+
+async def restore_previous():
+    blob = storage.read_previous()
+    box = el("io-message")
+    if blob is None:
+        box.textContent = t("nothing-to-restore")
+        return
+    answer = await ask({"op": "view", "game": blob["game"]})
+    if not answer["ok"]:
+        box.textContent = t("import-bad", error=answer["error"])
+        return
+    open_game(answer, st.clean_settings(blob.get("settings"), app.rulesets, app.levels))
+    box.textContent = t("imported")
+    fill_io(False)
+
+
+def diagram_svg():
+    """The position on screen as a standalone SVG, by the same drawing function as the board."""
+    v = app.view
+    last = v.get("last")
+    return draw.board(
+        geometry(),
+        v["pieces"],
+        flipped=app.settings["flipped"],
+        marked_lines=app.rulesets[v["ruleset"]]["marked_lines"],
+        arrows=[last["move"]] if last and last["path"] else [],
+        title=v["position"],
+    )
+
+
+async def copy(text):
+    r = await B.copy(text)
+    el("io-message").textContent = t("copied") if r.ok else t("copy-failed")
+
+
+def bind():
+    on(el("btn-new"), "click", lambda e: open_new_dialog())
+    on(el("banner-new"), "click", lambda e: open_new_dialog())
+    on(el("btn-rules"), "click", lambda e: show_rules(app.view["ruleset"]))
+    on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
+    on(el("new-ruleset"), "change", lambda e: new_desc())
+    on(el("new-start"), "click", start_from_dialog)
+    on(el("btn-io"), "click", lambda e: open_io())
+    on(el("io-load"), "click", lambda e: spawn(import_text(el("io-text").value)))
+    on(el("io-copy-record"), "click", lambda e: spawn(copy(app.view["record"])))
+    on(el("io-copy-position"), "click", lambda e: spawn(copy(app.view["position"])))
+    on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
+    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.view["record"]))
+    on(el("io-restore"), "click", lambda e: spawn(restore_previous()))
+    on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet())))
+    on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))

@@ -1,0 +1,254 @@
+"""The game's flow: the engine worker's answers into the App state, moves, the AI, navigation.
+
+The page knows no rules: every change of game is an engine answer taken by ``accept``; a
+request that fails leaves the game as it was, and a worker that dies (or is stuck) is
+replaced under a new name while the game goes on.
+"""
+
+import asyncio
+import json
+
+import state as st
+import storage
+from app import app, level_ms
+from i18n import set_language, t
+from page import B, spawn
+from pyscript import document
+from render import apply_labels, message, render, render_progress
+
+POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
+
+
+# -- the engine worker ---------------------------------------------------------------
+async def start_engine(create):
+    if create and not app.engine.create():
+        return False
+    if not await app.engine.connect():
+        message(t("engine-failed", error=app.engine.error), "error")
+        return False
+    B.mark("engine")
+    document.body.dataset.engine = "ready"
+    return True
+
+
+async def restart_engine():
+    """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1."""
+    message(t("engine-restarting"), "warn")
+    app.worker_n += 1
+    app.engine.replace(f"engine-{app.worker_n}")
+    document.body.dataset.engine = "restarting"
+    ok = await start_engine(True)
+    if ok:
+        message("")
+        document.body.dataset.restarts = str(app.worker_n - 1)
+    return ok
+
+
+async def ask(req, retry=True):
+    """One protocol request; the answer dict (``ok`` False with ``error`` on failure)."""
+    if not await app.engine.wait():
+        return {"ok": False, "error": app.engine.error}
+    answer = await app.engine.request(req)
+    if retry and answer.get("lost") and await restart_engine():
+        return await ask(req, False)
+    return answer
+
+
+# -- taking the engine's answers ---------------------------------------------------------
+def show(answer, animate):
+    """Take the game and view the engine answered: draw them and save the game."""
+    app.game = answer["game"]
+    app.view = answer["view"]
+    app.inp.reset()
+    app.hint = None
+    render(animate)
+    storage.save()
+
+
+def accept(answer, animate=True):
+    """Show a new view (tests count them in data-synced), then let the AI move if it is its turn."""
+    show(answer, animate)
+    app.synced += 1
+    document.body.dataset.synced = str(app.synced)
+    spawn(maybe_ai())
+
+
+def open_game(answer, settings=None):
+    """A game from outside (import, a shared link, the previous game): the one it replaces is kept
+    for restore, and the AI waits for the player."""
+    storage.save_previous()
+    if settings is None:
+        app.settings["ruleset"] = answer["game"]["ruleset"]
+    else:
+        app.settings = settings
+    app.ai_paused = True
+    accept(answer, False)
+
+
+# -- playing -----------------------------------------------------------------------------
+async def play(move, human_move=False):
+    """Play a move through the engine; an error keeps the game as it was."""
+    app.pending_move = move
+    app.busy = True
+    render()
+    answer = await ask({"op": "play", "game": app.game, "move": move})
+    app.pending_move = None
+    app.busy = False
+    if not answer["ok"]:
+        message(t("illegal", error=answer["error"]), "error")
+        render()
+        return
+    text = move_message(answer["view"].get("last"))
+    if text or human_move:
+        message(text)
+    accept(answer)
+
+
+def move_message(last):
+    if not last:
+        return ""
+    parts = []
+    if last["huff"]:
+        parts.append(t("huffed", point=last["huff"]))
+    if last["automatic"]:
+        parts.append(t("auto-huffed", points=", ".join(last["removed"])))
+    if last["captured"]:
+        parts.append(t("captured", n=len(last["captured"]), points=", ".join(last["captured"])))
+    return " ".join(parts)
+
+
+# -- the AI ------------------------------------------------------------------------------
+async def maybe_ai():
+    v = app.view
+    if v is None or v["outcome"] or app.thinking or app.ai_paused or v["ply"] != v["length"]:
+        return
+    if v["turn"] not in st.ai_side(app.settings["mode"]):
+        return
+    if app.settings["mode"] == "watch":
+        await asyncio.sleep(0.4)
+        if app.view is not v:
+            return
+    await think("move")
+
+
+async def think(purpose):
+    if app.thinking or not await app.engine.wait():
+        return
+    app.think_n += 1
+    key = f"think-{app.think_n}"
+    app.thinking = purpose
+    app.depth = 0
+    game = app.game
+    level = app.settings["level"] if purpose == "move" else "strongest"
+    req = {"op": "think", "game": game, "level": level, "seed": app.think_n}
+    limit = level_ms(level)
+    if purpose == "hint":
+        req["time_limit"] = 1.5
+        limit = 1500
+    render()
+    spawn(watch_progress(key))
+    r = await app.engine.call("think", json.dumps(req), limit * 3 + 15000, key)
+    app.thinking = ""
+    app.depth = 0
+    if not r.ok:
+        render()
+        if r.error == "cancelled":
+            return
+        # Dead or stuck: restart, and let the AI try again if it is still its move.
+        if await restart_engine() and purpose == "move":
+            spawn(maybe_ai())
+        return
+    answer = json.loads(r.value)
+    if not answer["ok"]:
+        message(answer["error"], "error")
+        render()
+        return
+    if answer.get("cancelled") or app.game is not game:
+        message(t("ai-cancelled"))
+        render()
+        return
+    a = answer["analysis"]
+    if purpose == "hint":
+        app.hint = st.hint_path(a["move"])
+        message(t("hint-is", move=a["move"], describe=a.get("describe") or ""))
+        render()
+        return
+    await play(a["move"])
+
+
+async def watch_progress(key):
+    """Ask the thinking worker how far it got; a worker that stops answering is dead."""
+    n = app.think_n
+    while app.thinking and app.think_n == n:
+        await asyncio.sleep(0.3)
+        if not (app.thinking and app.think_n == n):
+            return
+        r = await app.engine.call("progress", None, POLL_MS)
+        if not (app.thinking and app.think_n == n):
+            return
+        if not r.ok:
+            B.abort(key)  # the think call will never answer: give up on it
+            return
+        try:
+            p = json.loads(r.value)
+        except ValueError:
+            p = None
+        if p and p.get("depth") and p["depth"] != app.depth:
+            app.depth = p["depth"]
+            render_progress()
+
+
+async def stop_ai():
+    if not app.thinking:
+        return
+    app.ai_paused = app.thinking == "move"
+    r = await app.engine.call("cancel", None, 3000)
+    if not r.ok:
+        B.abort(f"think-{app.think_n}")
+
+
+def ai_now():
+    app.ai_paused = False
+    v = app.view
+    if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.settings["mode"]):
+        # Let the AI play this move for the side to move (also truncates when reviewing).
+        spawn(think("move"))
+    else:
+        spawn(maybe_ai())
+
+
+# -- commands ----------------------------------------------------------------------------
+async def navigate(ply):
+    if app.busy or app.game is None:
+        return
+    if app.thinking:
+        await stop_ai()
+    game = dict(app.game)
+    game["ply"] = max(0, min(ply, len(game["moves"])))
+    app.busy = True
+    answer = await ask({"op": "view", "game": game})
+    app.busy = False
+    if not answer["ok"]:
+        message(answer["error"], "error")
+        render()
+        return
+    app.ai_paused = False
+    show(answer, False)
+
+
+async def new_game(ruleset, mode, level, lang):
+    if app.thinking:
+        await stop_ai()
+    app.settings["ruleset"] = ruleset
+    app.settings["mode"] = mode
+    app.settings["level"] = level
+    app.settings["lang"] = lang
+    set_language(lang or B.language())
+    apply_labels()
+    app.ai_paused = False
+    answer = await ask({"op": "new", "ruleset": ruleset})
+    if not answer["ok"]:
+        message(answer["error"], "error")
+        return
+    message("")
+    accept(answer, False)
