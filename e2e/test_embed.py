@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import urllib.parse
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import ROOT, Server
@@ -169,10 +170,9 @@ def readme_snippet() -> str:
     return re.search(r"<iframe .*?</iframe>", block, re.S).group(0)
 
 
-def test_the_readme_snippet_works_in_another_sites_page(context, server, tmp_path):
-    """The README's <iframe> code, pointed at the test server, inside a page on another port."""
-    snippet = readme_snippet().replace("https://USER.github.io/asalto/", server.url)
-    assert server.url + "embed.html?" in snippet
+@contextmanager
+def lesson_page(context, tmp_path, snippet: str):
+    """A teacher's page on another local site holding ``snippet``; yields its ready iframe."""
     host = Server(root=tmp_path)
     try:
         Path(tmp_path, "lesson.html").write_text(f"<!doctype html><title>Lesson</title><h1>Lesson</h1>{snippet}")
@@ -180,12 +180,20 @@ def test_the_readme_snippet_works_in_another_sites_page(context, server, tmp_pat
         page.goto(host.origin + "/lesson.html")
         frame = page.frame_locator("iframe")
         frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        yield frame
+    finally:
+        host.stop()
+
+
+def test_the_readme_snippet_works_in_another_sites_page(context, server, tmp_path):
+    """The README's <iframe> code, pointed at the test server, inside a page on another port."""
+    snippet = readme_snippet().replace("https://USER.github.io/asalto/", server.url)
+    assert server.url + "embed.html?" in snippet
+    with lesson_page(context, tmp_path, snippet) as frame:
         assert frame.locator("body").get_attribute("data-mode") == "game"
         frame.locator("#btn-forward").click()
         assert frame.locator("#comment").inner_text() != ""
         assert frame.locator("#messages li").count() == 0
-    finally:
-        host.stop()
 
 
 def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
@@ -217,14 +225,6 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
     assert [g.get("data-move") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "arrow"] == [
         "d4-d5"
     ]
-    host = Server(root=tmp_path)
-    try:
-        Path(tmp_path, "lesson.html").write_text(f"<!doctype html><title>Lesson</title>{snippet}")
-        other = context.new_page()
-        other.goto(host.origin + "/lesson.html")
-        frame = other.frame_locator("iframe")
-        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    with lesson_page(context, tmp_path, snippet) as frame:
         assert frame.locator("body").get_attribute("data-ply") == "1"
         assert frame.locator("#moves button").all_inner_texts() == ["1.d4-d5"]
-    finally:
-        host.stop()
