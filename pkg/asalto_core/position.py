@@ -6,7 +6,7 @@ mutable game in progress (python-chess style): a move stack, undo, repetition.
 >>> board = Board("assault")
 >>> board.turn, len(board.legal_moves)
 ('rebels', 1)
->>> board.push_text("d4-d5")
+>>> board.push("d4-d5")
 Move.parse('d4-d5')
 >>> sorted(str(m) for m in board.legal_moves)[:3]
 ['c5-c6', 'c5-d4', 'c5-d6']
@@ -340,8 +340,6 @@ class Board:
         self.position = nxt
         self._seen[nxt.key()] += 1
         return move
-
-    push_text = push
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
