@@ -6,6 +6,9 @@
     python bench/strength.py --weights MOBILITY=15,TRAPPED=300
                                         the strongest level with other evaluation weights
                                         against greedy only (how the weights were tuned)
+    python bench/strength.py --rulesets assaut --pairing strongest-strong --pairs 10
+                                        one ladder pairing with more pairs (the first
+                                        LADDER_PAIRS from the full run's openings)
 
 Baselines (they live here, not in the engine): ``random`` plays uniformly random legal
 moves; ``greedy`` looks one ply ahead: officers capture the most rebels (else step next
@@ -20,7 +23,7 @@ one side wins almost whatever the level, both games of a pair often go to that s
 such a pair is scored by margin (PAIR_RULE, printed with the results), so the ladder
 measures which level won faster and lost slower rather than which colour it had.
 Records go to bench/games/, figures to bench/results/strength.md and strength.json;
-``--quick`` and ``--weights`` runs write to the temp directory instead (asalto-strength/).
+``--quick``, ``--weights`` and ``--pairing`` runs write to the temp directory instead (asalto-strength/).
 """
 
 from __future__ import annotations
@@ -184,13 +187,26 @@ def set_weights(weights: dict[str, int]) -> None:
 
 
 def run_matches(
-    quick: bool, scale: float, jobs: int, weights: dict[str, int], only=RULESETS, out_dir: Path = ROOT / "bench"
+    quick: bool,
+    scale: float,
+    jobs: int,
+    weights: dict[str, int],
+    only=RULESETS,
+    out_dir: Path = ROOT / "bench",
+    pairing: tuple[str, str] | None = None,
+    pairs: int = 0,
 ) -> list[dict]:
+    """Play the plan (or its strongest-vs-greedy part with ``weights``, or one ``pairing`` ``pairs`` times).
+
+    Seeds come from each match's place in the full plan, so a partial run replays the full run's games.
+    """
     specs = []
-    plan = [m for m in matches(quick) if m[0] in only]
+    plan = [(m, x) for m, x in enumerate(matches(quick)) if x[0] in only]
     if weights:
-        plan = [m for m in plan if m[2] == "greedy" and m[1] == "strongest"]
-    for m, (rs, a, b, pairs, opening) in enumerate(plan):
+        plan = [(m, x) for m, x in plan if x[2] == "greedy" and x[1] == "strongest"]
+    if pairing:
+        plan = [(m, (*x[:3], pairs or x[3], x[4])) for m, x in plan if x[1:3] == pairing]
+    for m, (rs, a, b, pairs, opening) in plan:
         for i in range(pairs):
             seed = 1000 * RULESETS.index(rs) + 100 * m + i
             specs += [(rs, a, b, seed, opening, scale), (rs, b, a, seed, opening, scale)]
@@ -296,15 +312,20 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer games, two rulesets")
     ap.add_argument("--scale", type=float, default=0.25, help="fraction of each level's time budget, as nodes")
     ap.add_argument("--weights", default="", help="NAME=VALUE,... evaluation weights to try against greedy")
-    ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets (with --weights)")
+    ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets (--weights, --pairing)")
+    ap.add_argument("--pairing", default="", help="A-B: only this pairing (e.g. strongest-strong)")
+    ap.add_argument("--pairs", type=int, default=0, help="pairs per match with --pairing (default: as planned)")
     ap.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     args = ap.parse_args()
     weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
     # Only the full run writes into the repository; a smoke or tuning run goes to the temp directory.
-    base = ROOT / "bench" if not (args.quick or weights) else Path(tempfile.gettempdir()) / "asalto-strength"
+    pairing = tuple(args.pairing.split("-", 1)) if args.pairing else None
+    partial = args.quick or weights or pairing
+    base = ROOT / "bench" if not partial else Path(tempfile.gettempdir()) / "asalto-strength"
     t0 = time.perf_counter()
-    if weights:
-        rows = run_matches(args.quick, args.scale, args.jobs, weights, args.rulesets.split(","), base)
+    if weights or pairing:
+        only = args.rulesets.split(",")
+        rows = run_matches(args.quick, args.scale, args.jobs, weights, only, base, pairing, args.pairs)
         print(report(rows, [], args.scale, time.perf_counter() - t0, args.quick))
         print(f"games in {base / 'games'}")
         return

@@ -140,3 +140,18 @@ def test_a_hole_no_rebel_can_reach_is_nearly_lost():
     can = ev.evaluate(pos("assault", "a3 a4", held + " c4 f3 g3", side="r").state)
     cannot = ev.evaluate(pos("assault", "a3 a4", held + " g4 f3 g3", side="r").state)
     assert can - cannot >= evaluation.STRANDED - evaluation.THIN  # c4 is the only one that can: a thin supply
+
+
+def test_an_officer_sealed_in_the_last_hole_makes_the_rebels_reserve_count():
+    # The assault game strongest lost as rebels against greedy: the officer on d7 is shut in for good (every
+    # neighbour and landing point a fortress rebel), so d7 can never be filled and the rebels can only win by
+    # trapping g3 before they run out of moves. Rebels on c4 d4 e4 can never move again (c5 d5 e5 are full);
+    # on c1 d1 e1 they have 15 steps left, which must outweigh the three lines of advance the others have.
+    ev = evaluator("assault")
+    held = "c7 e7 c6 d6 e6 c5 d5 e5"
+    short = pos("assault", "d7 g3", held + " c4 d4 e4", side="r").state
+    long = pos("assault", "d7 g3", held + " c1 d1 e1", side="r").state
+    assert ev.reserve(*short[:2]) == 0 and ev.reserve(*long[:2]) == 15
+    g = Position.start("assault").geometry
+    assert ev.fortress_free(*short[:2]) == 1 << g.index["g3"]
+    assert ev.evaluate(long) > ev.evaluate(short)

@@ -45,10 +45,24 @@ LAST_POINTS = 60  # extra per held point once at most two are missing: hand-set 
 # Both hand-set (STRANDED at four rebels, THIN at a little over half a rebel), then checked by
 # `bench/strength.py --weights STRANDED=400 --rulesets royal-garrison,assault`: strongest as rebels against
 # greedy went from 1/5 to 4/5 on royal-garrison and stayed 4/5 on assault (as officers 5/5 both, unchanged).
-# The assault loss left is another kind: an officer shut in on the last hole and the other one free, until the
-# rebels ran out of moves; no weight here addresses it (the officers' TRAPPED and MOBILITY terms come closest).
-STRANDED = 400  # per empty fortress point no rebel can reach any more
+STRANDED = 400  # per empty fortress point no rebel can reach any more, and per hole an officer is sealed in
 THIN = 60  # per empty fortress point only one rebel can still reach: the officers need capture only that one
+
+# -- reserve: moves the rebels still have in hand --------------------------------
+# The assault loss left after STRANDED (bench/games/assault-strongest-vs-greedy.pgn, seed 4, 106 plies) was
+# another kind: greedy's officer stepped onto d7, the last hole, and the rebels shut it in (TRAPPED plus eight
+# held points read as +7 rebels), but a shut-in officer never leaves, so the hole can never be filled. The
+# rebels can then only win by trapping the other officer, which roamed behind their lines eating the rear, and
+# since rebels only go forward they ran out of moves and lost. So a hole with a sealed-in officer (no step, no
+# jump, every neighbour a rebel in the fortress, which never leaves) counts as stranded, and while any hole is
+# stranded the rebels' reserve counts: per rebel, the longest forward path from its point (rebel steps form a
+# DAG, so every rebel move uses up at least one step of it), an upper bound on the moves left before they lose.
+# Hand-set at a tenth of a rebel per step, like ADVANCE; the cap at about the reserve of the rear ranks, so it
+# costs nothing while the rebels have moves to spare. Checked by `bench/strength.py --weights RESERVE=10`:
+# strongest as rebels against greedy went from 4/5 to 5/5 on assault (the seed-4 game now won), and stayed 5/5
+# from both sides on asalto, assaut (no reserve there: rebels may step sideways both ways) and royal-garrison.
+RESERVE = 10  # per step the rebels' reserve is short of RESERVE_CAP, once a hole is stranded
+RESERVE_CAP = 40  # a reserve of this many steps or more costs nothing: only a short one decides a game
 
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)
@@ -110,6 +124,35 @@ class Evaluator:
             for q in _bits(steps):
                 came[q] |= 1 << p
         self.came_from = tuple(came)
+        # Per point, the longest forward path a rebel there can still make (empty board): its move reserve.
+        # Where rebels may step sideways back and forth (a cycle) the reserve is endless and the term is off.
+        longest: list[int | None] = [None] * len(dist)
+
+        def path(p: int, on: frozenset[int]) -> int:
+            if longest[p] is None:
+                if p in on:
+                    raise ValueError("rebel steps form a cycle")
+                longest[p] = max((1 + path(q, on | {p}) for q in _bits(k.rebel_steps[p])), default=0)
+            return longest[p]
+
+        try:
+            for p in range(len(dist)):
+                path(p, frozenset())
+        except ValueError:
+            longest = [0] * len(dist)
+        # Points nearest the far end first: a rebel's steps all lead to points settled before it.
+        self.reserve_order = tuple(
+            (p, 1 << p, k.rebel_steps[p]) for p in sorted(range(len(dist)), key=lambda p: longest[p])
+        )
+        self.reserve_on = any(longest)
+        # Fortress points where an officer boxed in by rebels stays boxed in for good: every neighbour and
+        # every landing point is in the fortress, where rebels never leave.
+        seal = []
+        for p in _bits(k.fortress):
+            box = g.neighbours[p] | sum(1 << to for _over, to in g.jumps[p])
+            if not box & ~k.fortress:
+                seal.append((1 << p, box))
+        self.seals = tuple(seal)
         # Scores are shown relative to the start (officers on their usual points), so 0 reads as "as at the start".
         self.offset = 0
         self.offset = self.evaluate((k.officer_start, k.rebel_start, REBELS, 0))
@@ -120,6 +163,40 @@ class Evaluator:
         if hole.bit_count() != 1 or hole & officers:
             return False
         return bool(rebels & self.came_from[hole.bit_length() - 1])
+
+    def reserve(self, officers: int, rebels: int) -> int:
+        """An upper bound on the moves the rebels have left: per rebel, its longest forward path now.
+
+        A rebel whose every step leads onto a rebel that can never move again (or an officer sealed in
+        the fortress) can never move either; the paths run through the other points.
+        """
+        frozen = officers & ~self.fortress_free(officers, rebels)
+        live = [0] * len(self.reserve_order)
+        total = 0
+        for p, bit, steps in self.reserve_order:
+            if rebels & bit and not steps & ~frozen:
+                frozen |= bit
+                continue
+            best = 0
+            open_steps = steps & ~frozen
+            while open_steps:
+                low = open_steps & -open_steps
+                open_steps ^= low
+                v = live[low.bit_length() - 1] + 1
+                if v > best:
+                    best = v
+            live[p] = best
+            if rebels & bit:
+                total += best
+        return total
+
+    def fortress_free(self, officers: int, rebels: int) -> int:
+        """The officers not sealed in the fortress (see :data:`RESERVE`)."""
+        free = officers
+        for point, box in self.seals:
+            if officers & point and not box & ~rebels:
+                free &= ~point
+        return free
 
     def evaluate(self, state: State) -> int:
         """The score for the side to move; positive is good for it."""
@@ -141,7 +218,12 @@ class Evaluator:
                 elif not suppliers & (suppliers - 1):
                     thin += 1
                 reachable |= cone
+        for point, box in self.seals:
+            if officers & point and not box & ~rebels:
+                stranded += 1
         s -= STRANDED * stranded + THIN * thin
+        if stranded and self.reserve_on:
+            s -= RESERVE * max(0, RESERVE_CAP - self.reserve(officers, rebels))
         useful = rebels & (reachable | self.fortress)
         for mask, value in self.layers:
             s += value * (useful & mask).bit_count()
