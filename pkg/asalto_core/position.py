@@ -318,9 +318,8 @@ class Board:
 
     @property
     def legal_moves(self) -> LegalMoves:
-        if self.outcome():
-            return LegalMoves([])
-        return self.position.legal_moves()
+        # A decided or stuck position has no moves already; only the repetition draw is the board's.
+        return LegalMoves([]) if self._repeated() else self.position.legal_moves()
 
     def text(self) -> str:
         return self.position.text()
@@ -332,9 +331,15 @@ class Board:
         """Play a legal move; :class:`IllegalMoveError` (and no change) otherwise."""
         if isinstance(move, str):
             move = Move.parse(move)
-        if self.outcome():
-            raise IllegalMoveError(f"illegal move {str(move)!r}: the game is over ({self.outcome().describe()})")
-        nxt = self.position.play(move)
+        try:
+            if self._repeated():
+                raise IllegalMoveError("the game is over")
+            nxt = self.position.play(move)
+        except IllegalMoveError:
+            done = self.outcome()
+            if done:
+                raise IllegalMoveError(f"illegal move {str(move)!r}: the game is over ({done.describe()})") from None
+            raise
         self._positions.append(self.position)
         self.move_stack.append(move)
         self.position = nxt
@@ -355,9 +360,13 @@ class Board:
     def outcome(self) -> Outcome | None:
         """The result, including a draw by the third repetition of a position."""
         done = self.position.outcome()
-        if done is None and self._seen[self.position.key()] >= 3:
+        if done is None and self._repeated():
             return Outcome(None, REPETITION)
         return done
+
+    def _repeated(self) -> bool:
+        """The current position has occurred for the third time."""
+        return self._seen[self.position.key()] >= 3
 
     def is_game_over(self) -> bool:
         return self.outcome() is not None
@@ -374,7 +383,7 @@ class Board:
         """
         prefix = list(clicked)
         out: list[str] = []
-        for seq in self._click_sequences():
+        for seq in map(_clicks, self.legal_moves):
             if len(seq) > len(prefix) and seq[: len(prefix)] == prefix and seq[len(prefix)] not in out:
                 out.append(seq[len(prefix)])
         return out
@@ -386,13 +395,7 @@ class Board:
         Move.parse('d4-d5')
         """
         seq = list(clicked)
-        for move, s in zip(self.legal_moves, self._click_sequences(), strict=True):
-            if s == seq and move.huff == huff:
-                return move
-        return None
-
-    def _click_sequences(self) -> list[list[str]]:
-        return [list(m.place) if m.place else list(m.path) for m in self.legal_moves]
+        return next((m for m in self.legal_moves if _clicks(m) == seq and m.huff == huff), None)
 
     def copy(self) -> Board:
         other = Board(self.root.ruleset, self.root)
@@ -402,3 +405,8 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board.from_text({self.text()!r})"
+
+
+def _clicks(move: Move) -> list[str]:
+    """The points a player clicks to make ``move``: its path, or the placed points."""
+    return list(move.place) if move.place else list(move.path)

@@ -95,10 +95,11 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         """The result of the whole game (at its last move), whatever the cursor."""
-        board = Board(self.start.ruleset, self.start)
-        for m in self.moves:
-            board.push(m)
-        return board.outcome()
+        ply = self.ply
+        self.go_to(len(self.moves))
+        done = self.board.outcome()
+        self.go_to(ply)
+        return done
 
     def result(self) -> str:
         done = self.outcome()
