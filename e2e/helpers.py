@@ -50,13 +50,14 @@ def targets(page) -> list[str]:
 
 
 def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
-    before = synced(page)
+    """Start a game from the dialog and wait for its view (not an AI reply to the old game)."""
+    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     page.click("#btn-new")
     page.select_option("#new-ruleset", ruleset)
     page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
     page.select_option("#new-level", level)
     page.click("#new-start")
-    wait_synced_after(page, before)
+    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
 
 
 def import_text(page, text: str) -> None:

@@ -31,6 +31,7 @@ class App:
         self.pending_move = None
         self.busy = False
         self.synced = 0  # views taken from the engine (tests wait on it)
+        self.games = 0  # games started from the New game dialog (tests wait on it)
 
 
 app = App()

@@ -251,4 +251,6 @@ async def new_game(ruleset, mode, level, lang):
         message(answer["error"], "error")
         return
     message("")
+    app.games += 1
+    document.body.dataset.games = str(app.games)
     accept(answer, False)
