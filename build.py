@@ -64,6 +64,22 @@ EMBED_MODULES = ("svg.py", "embed.py", *SHARED_PAGE_MODULES)  # the embed view's
 # Engine modules that run on MicroPython too: screen, embed and diagrams share one drawing,
 # and the embed view reads its parameters and position texts without the engine.
 SHARED_MODULES = ("svg.py", "embed.py")
+# The engine's rules modules, which both pages run on MicroPython (``asalto_core/`` there too),
+# and the shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
+PAGE_ENGINE = (
+    "__init__.py",
+    "errors.py",
+    "geometry.py",
+    "rulesets.py",
+    "movegen.py",
+    "notation.py",
+    "position.py",
+    "record.py",
+    "perft.py",
+    "session.py",
+    "svg.py",
+)
+MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html")
 HASH_MARK = "__BUILD_HASH__"
 

@@ -1,5 +1,6 @@
 """Invariants over random games in every ruleset (hypothesis)."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,6 +98,22 @@ def test_clicking_a_legal_moves_points_finds_that_move(data, ruleset, plies):
     board = play_random(data, ruleset, plies)
     for move in board.legal_moves:
         clicks = list(move.place or move.path)
+        if move.place:  # a placement's points may be clicked in any order
+            clicks = data.draw(st.permutations(clicks))
         for i in range(len(clicks)):
-            assert clicks[i] in board.next_points(clicks[:i])
+            assert clicks[i] in board.next_points(clicks[:i], move.huff)
+            assert board.move_for(clicks[:i], move.huff) in (None, *[m for m in board.legal_moves if m.jump])
         assert board.find_move(clicks, huff=move.huff) == move
+
+
+@given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 30))
+@settings(max_examples=30, deadline=None)
+def test_clicks_that_make_no_move_are_refused(data, ruleset, plies):
+    board = play_random(data, ruleset, plies)
+    points = list(board.geometry.points)
+    clicks = data.draw(st.lists(st.sampled_from(points), max_size=4))
+    matches = [m for m in board.legal_moves if list(m.place or m.path) == clicks and m.huff is None]
+    if board.move_for(clicks) is None and not any(sorted(m.place) == sorted(clicks) for m in board.legal_moves):
+        assert not matches
+        with pytest.raises(IllegalMoveError):
+            board.find_move(clicks)

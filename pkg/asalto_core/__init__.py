@@ -9,7 +9,8 @@ Move.parse('d4-d5')
 'officers'
 """
 
-from .ai import LEVELS, Analysis, analyse, best_move
+from typing import TYPE_CHECKING
+
 from .errors import AsaltoError, IllegalMoveError, InvalidPositionError, NotationError, UnknownRulesetError
 from .geometry import BOARDS, Geometry, find_board
 from .notation import Move
@@ -17,6 +18,9 @@ from .perft import perft
 from .position import Board, LegalMoves, Outcome, Position
 from .record import Game, RecordError
 from .rulesets import RULESETS, Ruleset, find_ruleset
+
+if TYPE_CHECKING:
+    from .ai import LEVELS, Analysis, analyse, best_move
 
 __version__ = "0.1.0"
 
@@ -45,3 +49,15 @@ __all__ = [
     "find_ruleset",
     "perft",
 ]
+
+_AI = ("LEVELS", "Analysis", "analyse", "best_move")
+
+
+def __getattr__(name: str) -> object:
+    """The AI's names load the search on first use: the web page runs the rules on MicroPython
+    without it (only its Pyodide worker thinks)."""
+    if name in _AI:
+        from . import ai
+
+        return getattr(ai, name)
+    raise AttributeError(f"module 'asalto_core' has no attribute {name!r}")

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .errors import AsaltoError
+from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
 from .search import WIN, WON, Result, Searcher
@@ -209,6 +210,6 @@ def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, posi
 
 def _fallback(searcher: Searcher, position: Position, raw: list) -> Result:
     """A legal move when not even depth 1 finished: the biggest capture or huff, else the first move."""
-    move = max(raw, key=lambda m: (m[2].bit_count(), m[3].bit_count()))
+    move = max(raw, key=lambda m: (popcount(m[2]), popcount(m[3])))
     score = -searcher.evaluate(position.kernel.play(position.state, move))
     return Result(move, score, [move], 0, searcher.nodes, time.perf_counter() - searcher.start, {move: score})

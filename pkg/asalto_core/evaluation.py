@@ -22,9 +22,13 @@ True
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from .geometry import _bits
-from .movegen import REBELS, Kernel, State, kernel
+from .geometry import BIT_INDEX, bits, popcount
+from .movegen import REBELS, Kernel, kernel
+
+if TYPE_CHECKING:
+    from .movegen import State
 
 # -- material ---------------------------------------------------------------
 REBEL = 100  # the unit
@@ -84,7 +88,7 @@ class Evaluator:
         self.kernel = k
         self.all = k.all
         self.fortress = k.fortress
-        self.fortress_size = k.fortress.bit_count()
+        self.fortress_size = popcount(k.fortress)
         self.neighbours = k.neighbours
         self.jumps = k.jumps
         self.trap_counts = not k.blocking_loses
@@ -102,7 +106,7 @@ class Evaluator:
         self.pairs = tuple(tuple(sorted(s)) for s in pairs)
         # Points within two steps: only rebels near an officer are checked for backing.
         self.near = tuple(
-            n | sum(1 << q for r in _bits(n) for q in _bits(g.neighbours[r]))
+            n | sum(1 << q for r in bits(n) for q in bits(g.neighbours[r]))
             for n in (g.neighbours[p] for p in range(len(dist)))
         )
         # Which points a rebel can reach each fortress point from, in any number of steps (empty board).
@@ -112,16 +116,16 @@ class Evaluator:
             while todo:
                 seen |= todo
                 nxt = 0
-                for q in _bits(todo):
+                for q in bits(todo):
                     nxt |= k.rebel_steps[q]
                 todo = nxt & ~seen
-            for q in _bits(seen & k.fortress & ~(1 << p)):
+            for q in bits(seen & k.fortress & ~(1 << p)):
                 cone[q] |= 1 << p
-        self.cones = tuple((1 << q, cone[q]) for q in _bits(k.fortress))
+        self.cones = tuple((1 << q, cone[q]) for q in bits(k.fortress))
         # Which points a rebel could step to each point from: fortress fill in one move.
         came = [0] * len(dist)
         for p, steps in enumerate(k.rebel_steps):
-            for q in _bits(steps):
+            for q in bits(steps):
                 came[q] |= 1 << p
         self.came_from = tuple(came)
         # Per point, the longest forward path a rebel there can still make (empty board): its move reserve.
@@ -132,7 +136,7 @@ class Evaluator:
             if longest[p] is None:
                 if p in on:
                     raise ValueError("rebel steps form a cycle")
-                longest[p] = max((1 + path(q, on | {p}) for q in _bits(k.rebel_steps[p])), default=0)
+                longest[p] = max((1 + path(q, on | {p}) for q in bits(k.rebel_steps[p])), default=0)
             return longest[p]
 
         try:
@@ -148,7 +152,7 @@ class Evaluator:
         # Fortress points where an officer boxed in by rebels stays boxed in for good: every neighbour and
         # every landing point is in the fortress, where rebels never leave.
         seal = []
-        for p in _bits(k.fortress):
+        for p in bits(k.fortress):
             box = g.neighbours[p] | sum(1 << to for _over, to in g.jumps[p])
             if not box & ~k.fortress:
                 seal.append((1 << p, box))
@@ -160,9 +164,9 @@ class Evaluator:
     def fills_next(self, officers: int, rebels: int) -> bool:
         """True if a rebel step now fills the fortress (one point missing, empty, reachable)."""
         hole = self.fortress & ~rebels
-        if hole.bit_count() != 1 or hole & officers:
+        if popcount(hole) != 1 or hole & officers:
             return False
-        return bool(rebels & self.came_from[hole.bit_length() - 1])
+        return bool(rebels & self.came_from[BIT_INDEX[hole]])
 
     def reserve(self, officers: int, rebels: int) -> int:
         """An upper bound on the moves the rebels have left: per rebel, its longest forward path now.
@@ -182,7 +186,7 @@ class Evaluator:
             while open_steps:
                 low = open_steps & -open_steps
                 open_steps ^= low
-                v = live[low.bit_length() - 1] + 1
+                v = live[BIT_INDEX[low]] + 1
                 if v > best:
                     best = v
             live[p] = best
@@ -202,8 +206,8 @@ class Evaluator:
         """The score for the side to move; positive is good for it."""
         officers, rebels, side, _ = state
         empty = self.all ^ officers ^ rebels
-        n = rebels.bit_count()
-        s = REBEL * n - OFFICER * officers.bit_count()
+        n = popcount(rebels)
+        s = REBEL * n - OFFICER * popcount(officers)
         spare = n - self.fortress_size
         if spare < SPARE_CUSHION:
             s -= SCARCITY * (SPARE_CUSHION - spare) ** 2
@@ -226,8 +230,8 @@ class Evaluator:
             s -= RESERVE * max(0, RESERVE_CAP - self.reserve(officers, rebels))
         useful = rebels & (reachable | self.fortress)
         for mask, value in self.layers:
-            s += value * (useful & mask).bit_count()
-        held = (rebels & self.fortress).bit_count()
+            s += value * popcount(useful & mask)
+        held = popcount(rebels & self.fortress)
         if held >= self.fortress_size - 2:
             s += LAST_POINTS * held
         # Officers: room to move, rebels they can jump now, and the unbacked rebels nearby.
@@ -236,8 +240,8 @@ class Evaluator:
         while o:
             low = o & -o
             o ^= low
-            p = low.bit_length() - 1
-            free = (self.neighbours[p] & empty).bit_count()
+            p = BIT_INDEX[low]
+            free = popcount(self.neighbours[p] & empty)
             room += free
             can_jump = False
             for over, to, _t in self.jumps[p]:
@@ -251,14 +255,14 @@ class Evaluator:
         if self.trap_counts:
             s += TRAPPED * trapped
         if side == REBELS:
-            s -= THREAT * threatened.bit_count()
+            s -= THREAT * popcount(threatened)
         open_ = empty | officers
         exposed = 0
         r = rebels & near
         while r:
             low = r & -r
             r ^= low
-            for a, b in self.pairs[low.bit_length() - 1]:
+            for a, b in self.pairs[BIT_INDEX[low]]:
                 if (open_ & a and empty & b) or (open_ & b and empty & a):
                     exposed += 1
                     break

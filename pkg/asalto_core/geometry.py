@@ -14,14 +14,18 @@ precomputed here once per board, as int bitmasks indexed by point number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import NotationError, UnknownRulesetError
 
-FILES = "abcdefghi"
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
-Coord = tuple[int, int]  # (file, rank), both 0-based
+    Coord = tuple[int, int]  # (file, rank), both 0-based
+
+FILES = "abcdefghi"
+DIGITS = "0123456789"
 
 
 def point_name(coord: Coord) -> str:
@@ -35,9 +39,19 @@ def parse_point(text: str) -> Coord:
     >>> parse_point("d4")
     (3, 3)
     """
-    if not isinstance(text, str) or len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
+    if not isinstance(text, str) or len(text) < 2 or text[0] not in FILES or not is_number(text[1:]) or text[1] == "0":
         raise NotationError(f"bad point {text!r}: expected a file a-i and a rank from 1, like 'c3'")
     return FILES.index(text[0]), int(text[1:]) - 1
+
+
+def is_number(text: str, max_digits: int = 9) -> bool:
+    """ASCII digits only, and not too many: ``'²'.isdigit()`` is True on CPython (and False
+    on MicroPython) but ``int('²')`` fails, and a 5,000-digit number is no move number.
+
+    >>> is_number("12"), is_number("²"), is_number(""), is_number("1" * 10)
+    (True, False, False, False)
+    """
+    return 0 < len(text) <= max_digits and all(c in DIGITS for c in text)
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,7 @@ class Geometry:
     fortress_mask: int
     marked: frozenset[tuple[int, int]] = frozenset()
     notes: str = ""
+    __match_args__ = ("name", "title", "width", "height", "coords", "lines", "fortress_mask", "marked", "notes")
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     points: tuple[str, ...] = field(init=False, repr=False, compare=False)
     neighbours: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -74,7 +89,7 @@ class Geometry:
         jumps = []
         for p, (f, r) in enumerate(self.coords):
             row = []
-            for over in _bits(nbr[p]):
+            for over in bits(nbr[p]):
                 of, orank = self.coords[over]
                 to = at.get((2 * of - f, 2 * orank - r))
                 if to is not None and nbr[over] >> to & 1:
@@ -91,7 +106,7 @@ class Geometry:
 
     @property
     def fortress(self) -> frozenset[int]:
-        return frozenset(_bits(self.fortress_mask))
+        return frozenset(bits(self.fortress_mask))
 
     def name_of(self, point: int) -> str:
         return self.points[point]
@@ -105,18 +120,18 @@ class Geometry:
             raise NotationError(f"point {name!r} is not on the {self.name} board") from None
 
     def neighbours_of(self, point: int) -> list[int]:
-        return list(_bits(self.neighbours[point]))
+        return list(bits(self.neighbours[point]))
 
     def distances_to_fortress(self) -> tuple[int, ...]:
         """Fewest line steps from each point to any fortress point (0 inside)."""
         dist = [-1] * len(self.coords)
-        frontier = list(_bits(self.fortress_mask))
+        frontier = list(bits(self.fortress_mask))
         for p in frontier:
             dist[p] = 0
         while frontier:
             nxt = []
             for p in frontier:
-                for q in _bits(self.neighbours[p]):
+                for q in bits(self.neighbours[p]):
                     if dist[q] < 0:
                         dist[q] = dist[p] + 1
                         nxt.append(q)
@@ -131,19 +146,41 @@ class Geometry:
             "width": self.width,
             "height": self.height,
             "points": [
-                {"name": n, "x": c[0], "y": c[1], "fortress": bool(self.fortress_mask >> i & 1)}
-                for i, (n, c) in enumerate(zip(self.points, self.coords, strict=True))
+                {
+                    "name": n,
+                    "x": self.coords[i][0],
+                    "y": self.coords[i][1],
+                    "fortress": bool(self.fortress_mask >> i & 1),
+                }
+                for i, n in enumerate(self.points)
             ],
             "lines": [[self.points[a], self.points[b]] for a, b in self.lines],
             "marked": sorted([self.points[a], self.points[b]] for a, b in self.marked),
         }
 
 
-def _bits(mask: int) -> Iterable[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
+# The index of a one-bit mask. MicroPython's int has no bit_length() or bit_count(); a table
+# lookup is as fast as bit_length() on CPython, and boards have at most 67 points.
+BIT_INDEX = {1 << i: i for i in range(128)}
+
+try:
+    popcount = int.bit_count
+except AttributeError:  # MicroPython
+
+    def popcount(mask: int) -> int:
+        """The number of set bits of ``mask``."""
+        return bin(mask).count("1")
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits of ``mask``, lowest first.
+
+    >>> list(bits(0b10110)), popcount(0b10110)
+    ([1, 2, 4], 3)
+    """
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        yield BIT_INDEX[low]
         mask ^= low
 
 
@@ -218,69 +255,69 @@ _ODD_ARM_DIAGONALS = [
     "c4-b3", "c4-d3", "e4-d3", "e4-f3", "d3-c2", "d3-e2",
 ]  # fmt: skip
 
-BOARDS: dict[str, Geometry] = {
-    g.name: g
-    for g in (
-        _build(
-            "standard",
-            "Standard 33-point board",
-            7,
-            _STD_CROSS,
-            _STD_FORTRESS,
-            _even,
-            marked_rule=_german_marked,
-            notes="Orthogonal lines and the diagonals through points whose file+rank is even (72 lines).",
+_ALL_BOARDS = (
+    _build(
+        "standard",
+        "Standard 33-point board",
+        7,
+        _STD_CROSS,
+        _STD_FORTRESS,
+        _even,
+        marked_rule=_german_marked,
+        notes="Orthogonal lines and the diagonals through points whose file+rank is even (72 lines).",
+    ),
+    _build(
+        "simplified",
+        "Simplified board",
+        7,
+        _STD_CROSS,
+        _STD_FORTRESS,
+        lambda f, r: False,
+        extra=["c5-d6", "e5-d6", "c7-d6", "e7-d6"],
+        notes="No diagonals but the X inside the fortress (56 lines), as drawn in 001.",
+    ),
+    _build(
+        "fuchs-und-henne",
+        "Fuchs und Henne board",
+        7,
+        _STD_CROSS,
+        _STD_FORTRESS,
+        _even,
+        extra=_ODD_ARM_DIAGONALS,
+        removed=["c7-d6", "e7-d6"],
+        notes=(
+            "The standard board without the two upper fortress diagonals, plus twelve odd-parity "
+            "diagonals in the bottom and side arms (82 lines). The drawing in 001 leaves a4-b3 and "
+            "g4-f3 out; they close no diamond and look like a slip, but we draw what the source shows."
         ),
-        _build(
-            "simplified",
-            "Simplified board",
-            7,
-            _STD_CROSS,
-            _STD_FORTRESS,
-            lambda f, r: False,
-            extra=["c5-d6", "e5-d6", "c7-d6", "e7-d6"],
-            notes="No diagonals but the X inside the fortress (56 lines), as drawn in 001.",
+    ),
+    _build(
+        "2-contra-20",
+        "2 contra 20 board",
+        7,
+        _STD_CROSS,
+        _STD_FORTRESS,
+        _even,
+        extra=_ODD_ARM_DIAGONALS + ["d7-c6", "d7-e6", "c6-d5", "e6-d5", "a4-b3", "g4-f3", "c2-d1", "e2-d1"],
+        notes=(
+            "The standard board plus 20 diagonals (92 lines): every 8-neighbour link of the cross "
+            "except the four across its inner corners (b5-c6, f5-e6, b3-c2, f3-e2), as drawn in 001."
         ),
-        _build(
-            "fuchs-und-henne",
-            "Fuchs und Henne board",
-            7,
-            _STD_CROSS,
-            _STD_FORTRESS,
-            _even,
-            extra=_ODD_ARM_DIAGONALS,
-            removed=["c7-d6", "e7-d6"],
-            notes=(
-                "The standard board without the two upper fortress diagonals, plus twelve odd-parity "
-                "diagonals in the bottom and side arms (82 lines). The drawing in 001 leaves a4-b3 and "
-                "g4-f3 out; they close no diamond and look like a slip, but we draw what the source shows."
-            ),
-        ),
-        _build(
-            "2-contra-20",
-            "2 contra 20 board",
-            7,
-            _STD_CROSS,
-            _STD_FORTRESS,
-            _even,
-            extra=[*_ODD_ARM_DIAGONALS, "d7-c6", "d7-e6", "c6-d5", "e6-d5", "a4-b3", "g4-f3", "c2-d1", "e2-d1"],
-            notes=(
-                "The standard board plus 20 diagonals (92 lines): every 8-neighbour link of the cross "
-                "except the four across its inner corners (b5-c6, f5-e6, b3-c2, f3-e2), as drawn in 001."
-            ),
-        ),
-        _build(
-            "royal-garrison",
-            "Royal Garrison 67-point board",
-            9,
-            lambda f, r: _cross(5, 9)(f, r) or (r == 8 and f in (1, 7)),
-            [f"{c}9" for c in "bcdefgh"] + [f"{c}{r}" for r in (7, 8) for c in "cdefg"],
-            _even,
-            extra=["b9-c8", "h9-g8"],
-            notes="The cross of a 9x9 grid plus b9 and h9; even-parity diagonals and b9-c8, h9-g8 (164 lines).",
-        ),
-    )
-}
+    ),
+    _build(
+        "royal-garrison",
+        "Royal Garrison 67-point board",
+        9,
+        lambda f, r: _cross(5, 9)(f, r) or (r == 8 and f in (1, 7)),
+        [f"{c}9" for c in "bcdefgh"] + [f"{c}{r}" for r in (7, 8) for c in "cdefg"],
+        _even,
+        extra=["b9-c8", "h9-g8"],
+        notes="The cross of a 9x9 grid plus b9 and h9; even-parity diagonals and b9-c8, h9-g8 (164 lines).",
+    ),
+)
+# In this order wherever boards are listed: MicroPython's dicts do not keep insertion order.
+BOARD_NAMES: tuple[str, ...] = tuple(g.name for g in _ALL_BOARDS)
+BOARDS: dict[str, Geometry] = {g.name: g for g in _ALL_BOARDS}
 
 
 def find_board(name: str) -> Geometry:
@@ -288,4 +325,4 @@ def find_board(name: str) -> Geometry:
     try:
         return BOARDS[name]
     except KeyError:
-        raise UnknownRulesetError(f"unknown board {name!r}; known boards: {', '.join(BOARDS)}") from None
+        raise UnknownRulesetError(f"unknown board {name!r}; known boards: {', '.join(BOARD_NAMES)}") from None

@@ -17,15 +17,19 @@ the public :class:`~asalto_core.position.Position` and the search both run on it
 
 from __future__ import annotations
 
-from functools import cache
+from typing import TYPE_CHECKING
 
-from .geometry import Geometry, _bits
-from .rulesets import Ruleset, find_ruleset
+from .geometry import BIT_INDEX, bits, popcount
+from .rulesets import find_ruleset
+
+if TYPE_CHECKING:
+    from .geometry import Geometry
+    from .rulesets import Ruleset
+
+    State = tuple[int, int, int, int]
+    RawMove = tuple[int, int, int, int, int, tuple[int, ...]]
 
 OFFICERS, REBELS, PLACING = 0, 1, 2
-
-State = tuple[int, int, int, int]
-RawMove = tuple[int, int, int, int, int, tuple[int, ...]]
 
 # Reasons a game ends, with the side that wins (None: a draw).
 FORTRESS, NO_OFFICERS, DEPLETED, BLOCKED, NO_MOVES, REPETITION = (
@@ -37,14 +41,14 @@ def rebel_step_masks(rs: Ruleset, g: Geometry) -> tuple[int, ...]:
     """For each point, the mask of points a rebel there may step to (if empty)."""
     dist = g.distances_to_fortress()
     centre = (g.width - 1) / 2
-    inner = {f for f, _ in (g.coords[p] for p in _bits(g.fortress_mask))}
+    inner = {f for f, _ in (g.coords[p] for p in bits(g.fortress_mask))}
     side_arm_top = max(r for f, r in g.coords if min(inner) > f or f > max(inner))
     marked = {frozenset(line) for line in g.marked} if rs.marked_lines else set()
     masks = []
     for p, (f, r) in enumerate(g.coords):
         mask = 0
         in_fort = g.fortress_mask >> p & 1
-        for q in _bits(g.neighbours[p]):
+        for q in bits(g.neighbours[p]):
             qf, qr = g.coords[q]
             q_fort = g.fortress_mask >> q & 1
             if frozenset((p, q)) in marked:
@@ -109,20 +113,20 @@ class Kernel:
         empty = self.all ^ officers ^ rebels
         steps = self.rebel_steps
         out: list[RawMove] = []
-        for removed, free in [(0, empty)] + [(1 << h, empty | 1 << h) for h in _bits(huffable)]:
+        for removed, free in [(0, empty)] + [(1 << h, empty | 1 << h) for h in bits(huffable)]:
             if removed and removed == officers:
                 out.append((-1, -1, 0, removed, 0, ()))  # the last officer goes: the game ends
                 continue
             r = rebels
             while r:
                 low = r & -r
-                p = low.bit_length() - 1
+                p = BIT_INDEX[low]
                 r ^= low
                 t = steps[p] & free
                 while t:
                     tb = t & -t
                     t ^= tb
-                    q = tb.bit_length() - 1
+                    q = BIT_INDEX[tb]
                     out.append((p, q, 0, removed, 0, (p, q)))
         return out
 
@@ -155,23 +159,25 @@ class Kernel:
 
     def _officer_moves(self, officers: int, rebels: int) -> list[RawMove]:
         empty = self.all ^ officers ^ rebels
-        chains = {o: self._chains(o, officers, rebels) for o in _bits(officers)}
-        capable = sum(1 << o for o, c in chains.items() if c)
+        chains = [
+            (o, self._chains(o, officers, rebels)) for o in bits(officers)
+        ]  # a list: dicts are unordered on MicroPython
+        capable = sum(1 << o for o, c in chains if c)
         out: list[RawMove] = []
-        huffs_left = self.max_huffs is None or self.officer_count - officers.bit_count() < self.max_huffs
-        for o, cs in chains.items():
-            best = max((c.bit_count() for _, c in cs), default=0)
+        huffs_left = self.max_huffs is None or self.officer_count - popcount(officers) < self.max_huffs
+        for o, cs in chains:
+            best = max((popcount(c) for _, c in cs), default=0)
             for path, taken in cs:
                 after = 0
                 if self.duty in ("huff", "huff-best") and huffs_left:
                     after = capable & ~(1 << o)
-                    if self.duty == "huff-best" and best > taken.bit_count():
+                    if self.duty == "huff-best" and best > popcount(taken):
                         after |= 1 << path[-1]
                 out.append((o, path[-1], taken, 0, after, path))
         if self.forced and capable:
             return out
-        for o in _bits(officers):
-            for q in _bits(self.neighbours[o] & empty):
+        for o in bits(officers):
+            for q in bits(self.neighbours[o] & empty):
                 after = removed = 0
                 if capable:
                     moved = capable & ~(1 << o) | (1 << q if capable >> o & 1 else 0)
@@ -183,7 +189,7 @@ class Kernel:
         return out
 
     def _placements(self, rebels: int) -> list[RawMove]:
-        free = [p for p in _bits(self.fortress & ~rebels)]
+        free = [p for p in bits(self.fortress & ~rebels)]
         out: list[RawMove] = []
 
         def choose(i: int, picked: tuple[int, ...]) -> None:
@@ -224,7 +230,7 @@ class Kernel:
             return REBELS, FORTRESS
         if not officers:
             return REBELS, NO_OFFICERS
-        if rebels.bit_count() < self.threshold:
+        if popcount(rebels) < self.threshold:
             return OFFICERS, DEPLETED
         return None
 
@@ -242,7 +248,12 @@ class Kernel:
         return OFFICERS, NO_MOVES
 
 
-@cache
+_KERNELS: dict[str, Kernel] = {}
+
+
 def kernel(name: str) -> Kernel:
     """The compiled kernel of a ruleset, built once per process."""
-    return Kernel(find_ruleset(name))
+    k = _KERNELS.get(name)
+    if k is None:
+        k = _KERNELS[name] = Kernel(find_ruleset(name))
+    return k

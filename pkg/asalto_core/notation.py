@@ -18,19 +18,17 @@ officers to be placed); the huffable officers (``-`` or ``c5,e5``); the move num
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import NotationError
-from .geometry import Geometry, parse_point
-from .movegen import OFFICERS, PLACING, REBELS, RawMove, State
+from .geometry import BIT_INDEX, DIGITS, is_number, parse_point
+from .movegen import OFFICERS, PLACING, REBELS
 from .rulesets import find_ruleset
 
-_POINT = r"[a-i][1-9]\d?"
-_PATH = rf"{_POINT}(?:-{_POINT}|(?:x{_POINT})+)"
-_MOVE_RE = re.compile(
-    rf"^(?:@(?P<place>{_POINT}(?:,{_POINT})*)|H(?P<huff>{_POINT})(?::(?P<after>{_PATH}))?|(?P<path>{_PATH}))$"
-)
+if TYPE_CHECKING:
+    from .geometry import Geometry
+    from .movegen import RawMove, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,28 +47,33 @@ class Move:
     jump: bool = False
     huff: str | None = None
     place: tuple[str, ...] = ()
+    __match_args__ = ("path", "jump", "huff", "place")
 
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move's text form; syntax only (legality is the board's business)."""
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, not {type(text).__name__}")
-        m = _MOVE_RE.match(text.strip())
-        if not m:
-            raise NotationError(
-                f"bad move {text!r}: expected a step 'c3-c4', a capture 'd5xd3', "
-                "a huff 'He5:c3-c4' or a placement '@c5,e5'"
-            )
-        for p in re.findall(_POINT, text):
-            parse_point(p)
-        if m["place"]:
-            points = m["place"].split(",")
+        body = text.strip()
+        if body.startswith("@"):
+            points = body[1:].split(",")
+            if not all(map(_is_point, points)):
+                raise NotationError(_bad_move(text))
             if len(set(points)) != len(points):
                 raise NotationError(f"bad move {text!r}: a point is placed twice")
             return cls(place=tuple(sorted(points, key=_point_order)))
-        body = m["path"] or m["after"] or ""
-        path = tuple(re.split("[x-]", body)) if body else ()
-        return cls(path=path, jump="x" in body, huff=m["huff"])
+        huff = None
+        if body.startswith("H"):
+            huff, colon, body = body[1:].partition(":")
+            if not _is_point(huff) or (colon and not body):
+                raise NotationError(_bad_move(text))
+            if not colon:
+                return cls(huff=huff)
+        jump = "x" in body
+        path = tuple(body.split("x" if jump else "-"))
+        if len(path) < 2 or (not jump and len(path) != 2) or not all(map(_is_point, path)):
+            raise NotationError(_bad_move(text))
+        return cls(path=path, jump=jump, huff=huff)
 
     @property
     def from_point(self) -> str | None:
@@ -92,6 +95,19 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
 
+def _bad_move(text: str) -> str:
+    return f"bad move {text!r}: expected a step 'c3-c4', a capture 'd5xd3', a huff 'He5:c3-c4' or a placement '@c5,e5'"
+
+
+def _is_point(name: str) -> bool:
+    """A point name's syntax: a file a-i and a rank 1-99."""
+    try:
+        parse_point(name)
+    except NotationError:
+        return False
+    return len(name) <= 3
+
+
 def _point_order(name: str) -> tuple[int, int]:
     f, r = parse_point(name)
     return r, f
@@ -103,7 +119,7 @@ def move_from_raw(g: Geometry, raw: RawMove, side: int) -> Move:
     names = tuple(g.points[p] for p in path)
     if frm < 0 and not removed:
         return Move(place=tuple(sorted(names, key=_point_order)))
-    huff = g.points[removed.bit_length() - 1] if side == REBELS and removed else None
+    huff = g.points[BIT_INDEX[removed]] if side == REBELS and removed else None
     return Move(path=names, jump=bool(captured), huff=huff)
 
 
@@ -157,9 +173,9 @@ def parse_position(text: str) -> tuple[str, State, int]:
         rank = g.height - 1 - k
         points = [i for i, (f, r) in enumerate(g.coords) if r == rank]
         at = 0
-        for c in re.findall(r"\d+|.", row):
-            if c.isdigit():
-                at += int(c)
+        for c in _runs(row):
+            if c[0] in DIGITS:
+                at += int(c) if is_number(c, 2) else len(points) + 1
                 continue
             if c not in "OR" or at >= len(points):
                 what = f"unexpected {c!r}" if c not in "OR" else "too many points"
@@ -179,6 +195,17 @@ def parse_position(text: str) -> tuple[str, State, int]:
     if huffs != "-":
         for name_ in huffs.split(","):
             huffable |= 1 << g.point(name_)
-    if not number.isdigit() or int(number) < 1:
+    if not is_number(number) or int(number) < 1:
         raise NotationError(f"bad position {text!r}: the move number must be a positive integer, not {number!r}")
     return name, (officers, rebels, _SIDES[side_char], huffable), int(number)
+
+
+def _runs(row: str) -> list[str]:
+    """A rank's text as tokens: each run of digits, and each other character alone."""
+    out: list[str] = []
+    for c in row:
+        if c in DIGITS and out and out[-1][-1] in DIGITS:
+            out[-1] += c
+        else:
+            out.append(c)
+    return out

@@ -9,8 +9,14 @@ A finished game has no children; a rebel move with a huff counts once per
 
 from __future__ import annotations
 
-from .movegen import OFFICERS, REBELS, Kernel, State
+from typing import TYPE_CHECKING
+
+from .geometry import BIT_INDEX, popcount
+from .movegen import OFFICERS, REBELS
 from .position import Position
+
+if TYPE_CHECKING:
+    from .movegen import Kernel, State
 
 # Figures an independent implementation produced: the truth to test against.
 EXTERNAL: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -74,7 +80,7 @@ def _count(k: Kernel, state: State) -> int:
         while r:
             low = r & -r
             r ^= low
-            total += (steps[low.bit_length() - 1] & free).bit_count()
+            total += popcount(steps[BIT_INDEX[low]] & free)
     return total
 
 
@@ -85,8 +91,8 @@ def _count_single_jumps(k: Kernel, officers: int, rebels: int, empty: int) -> in
     while o:
         low = o & -o
         o ^= low
-        p = low.bit_length() - 1
-        steps += (neighbours[p] & empty).bit_count()
+        p = BIT_INDEX[low]
+        steps += popcount(neighbours[p] & empty)
         for over, to, _ in k.jumps[p]:
             if rebels & over and empty & to:
                 jumps += 1

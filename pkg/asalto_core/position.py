@@ -18,12 +18,11 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, InvalidPositionError
-from .geometry import Geometry, _bits
+from .geometry import bits, popcount
 from .movegen import (
     BLOCKED,
     DEPLETED,
@@ -34,13 +33,17 @@ from .movegen import (
     PLACING,
     REBELS,
     REPETITION,
-    Kernel,
-    RawMove,
-    State,
     kernel,
 )
 from .notation import Move, format_position, move_from_raw, parse_position
-from .rulesets import Ruleset, find_ruleset
+from .rulesets import find_ruleset
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+    from .geometry import Geometry
+    from .movegen import Kernel, RawMove, State
+    from .rulesets import Ruleset
 
 SIDE_NAMES = {OFFICERS: "officers", REBELS: "rebels", PLACING: "officers"}
 
@@ -59,6 +62,7 @@ class Outcome:
 
     winner: str | None
     reason: str
+    __match_args__ = ("winner", "reason")
 
     def describe(self) -> str:
         """A sentence for the result banner.
@@ -71,7 +75,7 @@ class Outcome:
             why = f"the {loser} have no legal move"
         else:
             why = _REASONS[self.reason]
-        head = f"{self.winner.capitalize()} win" if self.winner else "Draw"
+        head = f"{self.winner[0].upper()}{self.winner[1:]} win" if self.winner else "Draw"
         return f"{head}: {why}."
 
     def token(self) -> str:
@@ -79,8 +83,8 @@ class Outcome:
         return f"{self.winner}-win" if self.winner else "draw"
 
 
-class LegalMoves(Sequence[Move]):
-    """The legal moves of a position; supports ``len``, ``in`` and iteration."""
+class LegalMoves:
+    """The legal moves of a position, in the kernel's order: a read-only sequence."""
 
     def __init__(self, moves: list[Move]) -> None:
         self._moves = moves
@@ -89,7 +93,7 @@ class LegalMoves(Sequence[Move]):
     def __len__(self) -> int:
         return len(self._moves)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i: int) -> Move:
         return self._moves[i]
 
     def __contains__(self, move: object) -> bool:
@@ -116,6 +120,7 @@ class Position:
     ruleset: str
     state: State
     fullmove: int = 1
+    __match_args__ = ("ruleset", "state", "fullmove")
 
     @classmethod
     def start(cls, ruleset: str = "assault") -> Position:
@@ -187,12 +192,12 @@ class Position:
     def pieces(self) -> dict[str, str]:
         """Point name -> ``'O'`` or ``'R'`` for every occupied point."""
         g, (officers, rebels, _, _) = self.geometry, self.state
-        out = {g.points[i]: "O" for i in _bits(officers)}
-        out.update({g.points[i]: "R" for i in _bits(rebels)})
+        out = {g.points[i]: "O" for i in bits(officers)}
+        out.update({g.points[i]: "R" for i in bits(rebels)})
         return out
 
     def huffable(self) -> list[str]:
-        return [self.geometry.points[i] for i in _bits(self.state[3])]
+        return [self.geometry.points[i] for i in bits(self.state[3])]
 
     def raw_moves(self) -> list[RawMove]:
         if self.kernel.decided(self.state):
@@ -261,7 +266,7 @@ def validate(position: Position, text: str = "") -> None:
     problems = []
     if officers & rebels:
         problems.append("a point holds two pieces")
-    n_off, n_reb = officers.bit_count(), rebels.bit_count()
+    n_off, n_reb = popcount(officers), popcount(rebels)
     if n_off > rs.officers:
         problems.append(f"{n_off} officers, but {rs.name} has only {rs.officers}")
     if n_reb > len(rs.rebel_points):
@@ -296,7 +301,8 @@ class Board:
         self.position = self.root
         self.move_stack: list[Move] = []
         self._positions: list[Position] = []
-        self._seen: Counter[State] = Counter([self.root.key()])
+        self._seen: dict[State, int] = {self.root.key(): 1}  # how often each position occurred
+        self._legal: tuple[Position, LegalMoves] | None = None  # the legal moves of one position, kept
 
     @classmethod
     def from_text(cls, text: str) -> Board:
@@ -319,7 +325,10 @@ class Board:
     @property
     def legal_moves(self) -> LegalMoves:
         # A decided or stuck position has no moves already; only the repetition draw is the board's.
-        return LegalMoves([]) if self._repeated() else self.position.legal_moves()
+        if self._legal is None or self._legal[0] is not self.position:
+            moves = LegalMoves([]) if self._repeated() else self.position.legal_moves()
+            self._legal = (self.position, moves)
+        return self._legal[1]
 
     def text(self) -> str:
         return self.position.text()
@@ -343,7 +352,8 @@ class Board:
         self._positions.append(self.position)
         self.move_stack.append(move)
         self.position = nxt
-        self._seen[nxt.key()] += 1
+        key = nxt.key()
+        self._seen[key] = self._seen.get(key, 0) + 1
         return move
 
     def pop(self) -> Move:
@@ -366,16 +376,18 @@ class Board:
 
     def _repeated(self) -> bool:
         """The current position has occurred for the third time."""
-        return self._seen[self.position.key()] >= 3
+        return self._seen.get(self.position.key(), 0) >= 3
 
     def is_game_over(self) -> bool:
         return self.outcome() is not None
 
-    def next_points(self, clicked: Iterable[str] = ()) -> list[str]:
-        """Points a UI may offer next after the points clicked so far for this move.
+    # -- moves by clicks: the one matcher every user interface uses ----------------------
+    def next_points(self, clicked: Iterable[str] = (), huff: str | None = None) -> list[str]:
+        """Points a player may click next, after the points clicked so far (and the officer
+        chosen to huff, if any), in the legal moves' order.
 
-        For a step or a chain that is the next landing point; for a placement, the
-        next fortress point; with no clicks, the pieces that can move.
+        For a step or a chain that is the next landing point; with no clicks, the pieces
+        that can move; for a placement, any fortress point not yet chosen, in any order.
 
         >>> b = Board("assault")
         >>> b.next_points(), b.next_points(["d4"])
@@ -383,19 +395,42 @@ class Board:
         """
         prefix = list(clicked)
         out: list[str] = []
-        for seq in map(_clicks, self.legal_moves):
-            if len(seq) > len(prefix) and seq[: len(prefix)] == prefix and seq[len(prefix)] not in out:
-                out.append(seq[len(prefix)])
+        for m in self.legal_moves:
+            if m.huff != huff or not _begins(m, prefix):
+                continue
+            nxt = [p for p in m.place if p not in prefix] if m.place else list(m.path[len(prefix) : len(prefix) + 1])
+            out.extend(p for p in nxt if p not in out)
         return out
 
-    def find_move(self, clicked: Iterable[str], huff: str | None = None) -> Move | None:
-        """The legal move that the clicked points (and chosen huff) complete, if any.
+    def move_for(self, clicked: Iterable[str], huff: str | None = None) -> Move | None:
+        """The legal move the clicked points (and the huff chosen) complete, or None.
+
+        A chain that may stop early is complete at each landing where the rules allow
+        stopping; a placement's points may come in any order.
+
+        >>> Board("asalto").move_for(["e5", "c5"])
+        Move.parse('@c5,e5')
+        """
+        prefix = list(clicked)
+        for m in self.legal_moves:
+            if m.huff == huff and len(m.place or m.path) == len(prefix) and _begins(m, prefix):
+                return m
+        return None
+
+    def find_move(self, clicked: Iterable[str], huff: str | None = None) -> Move:
+        """The legal move the clicked points complete; :class:`IllegalMoveError` if none does.
 
         >>> Board("assault").find_move(["d4", "d5"])
         Move.parse('d4-d5')
         """
-        seq = list(clicked)
-        return next((m for m in self.legal_moves if _clicks(m) == seq and m.huff == huff), None)
+        clicked = list(clicked)
+        move = self.move_for(clicked, huff)
+        if move is None:
+            what = "-".join(clicked) or "no point"
+            raise IllegalMoveError(
+                f"no legal move clicks {what}" + (f" with the huff of {huff}" if huff else "") + f" in {self.text()!r}"
+            )
+        return move
 
     def copy(self) -> Board:
         other = Board(self.root.ruleset, self.root)
@@ -407,6 +442,8 @@ class Board:
         return f"Board.from_text({self.text()!r})"
 
 
-def _clicks(move: Move) -> list[str]:
-    """The points a player clicks to make ``move``: its path, or the placed points."""
-    return list(move.place) if move.place else list(move.path)
+def _begins(move: Move, clicked: list[str]) -> bool:
+    """Whether the points clicked so far begin ``move``: its path in order, or placed points in any order."""
+    if move.place:
+        return len(set(clicked)) == len(clicked) and all(p in move.place for p in clicked)
+    return list(move.path[: len(clicked)]) == clicked

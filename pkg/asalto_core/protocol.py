@@ -27,7 +27,7 @@ from typing import Any
 from . import __version__
 from .ai import LEVELS, analyse
 from .errors import AsaltoError
-from .geometry import BOARDS, _bits
+from .geometry import BOARDS, bits
 from .position import Position
 from .record import Game, RecordError
 from .rulesets import RULESETS, find_ruleset
@@ -108,8 +108,8 @@ def _last_move(game: Game, before_each: list[Position]) -> dict | None:
         "side": before.turn,
         "path": [] if move.place else names,
         "placed": names if move.place else [],
-        "captured": [g.points[p] for p in _bits(captured)],
-        "removed": [g.points[p] for p in _bits(removed)],
+        "captured": [g.points[p] for p in bits(captured)],
+        "removed": [g.points[p] for p in bits(removed)],
         "huff": move.huff,
         "automatic": bool(removed) and not move.huff,
     }

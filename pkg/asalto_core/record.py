@@ -21,16 +21,19 @@ True
 
 from __future__ import annotations
 
-import re
+from typing import TYPE_CHECKING
 
 from .errors import AsaltoError, NotationError
+from .geometry import DIGITS
 from .notation import Move
-from .position import Board, Outcome, Position
+from .position import Board, Position
+
+if TYPE_CHECKING:
+    from .position import Outcome
 
 RESULTS = ("officers-win", "rebels-win", "draw", "*")
+# Tags are written in this order, then any others alphabetically (the same on every interpreter).
 _TAG_ORDER = ("Event", "Site", "Date", "Ruleset", "Officers", "Rebels", "Position", "Result")
-_TOKEN_RE = re.compile(r'\s*(?:\[(?P<tag>\w+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]|\{(?P<comment>(?:[^}\\]|\\.)*)\}'
-                       r"|(?P<number>\d+\.(?:\.\.)?)|(?P<word>[^\s{}\[\]]+))", re.S)  # fmt: skip
 
 
 class RecordError(NotationError):
@@ -52,7 +55,8 @@ class Game:
         if isinstance(position, str):
             position = Position.from_text(position)
         self.start = position or Position.start(ruleset)
-        self.tags: dict[str, str] = {"Ruleset": self.start.ruleset, **(tags or {})}
+        self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
+        self.tags.update(tags or {})
         self.moves: list[Move] = []
         self.comments: list[str] = [""]  # comments[0] comes before the first move
         self.board = Board(self.start.ruleset, self.start)
@@ -112,7 +116,7 @@ class Game:
         if self.start != Position.start(self.start.ruleset):
             tags["Position"] = self.start.text()
         tags["Result"] = self.result()
-        ordered = [k for k in _TAG_ORDER if k in tags] + [k for k in tags if k not in _TAG_ORDER]
+        ordered = [k for k in _TAG_ORDER if k in tags] + sorted(k for k in tags if k not in _TAG_ORDER)
         head = "\n".join(f'[{k} "{_escape(tags[k], chr(34))}"]' for k in ordered)
         words: list[str] = []
         if self.comments[0]:
@@ -137,32 +141,22 @@ class Game:
         """Read a record; a bad tag or move raises :class:`RecordError` (with the moves before it)."""
         if not isinstance(text, str):
             raise NotationError(f"a game record must be text, not {type(text).__name__}")
-        tags: dict[str, str] = {}
-        pos, tokens = 0, []
-        while pos < len(text.rstrip()):
-            m = _TOKEN_RE.match(text, pos)
-            if not m or m.end() == pos:
-                line = text.count("\n", 0, pos) + 1
-                raise NotationError(f"bad record: cannot read {text[pos : pos + 20].strip()!r} on line {line}")
-            tokens.append((m, text.count("\n", 0, m.start()) + 1))
-            pos = m.end()
-        for m, _ in tokens:
-            if m["tag"]:
-                tags[m["tag"]] = _unescape(m["value"])
+        tokens = _tokens(text)
+        tags = {name: value for kind, name, value, _ in tokens if kind == "tag"}
         try:
             game = cls(tags.get("Ruleset", "assault"), tags.get("Position"), tags)
         except AsaltoError as err:
             raise NotationError(f"bad record: {err}") from None
         game.tags.pop("Position", None)
         result = "*"
-        for m, line in tokens:
-            if m["comment"] is not None:
-                game.comments[game.ply] = _unescape(m["comment"])
-            elif m["word"] in RESULTS:
-                result = m["word"]
-            elif m["word"]:
+        for kind, _, value, line in tokens:
+            if kind == "comment":
+                game.comments[game.ply] = value
+            elif kind == "word" and value in RESULTS:
+                result = value
+            elif kind == "word":
                 try:
-                    game.play(m["word"])
+                    game.play(value)
                 except AsaltoError as err:
                     raise RecordError(f"bad record, line {line}, move {game.ply + 1}: {err}", game) from None
         game.tags["Result"] = result
@@ -184,8 +178,79 @@ def _escape(text: str, closer: str) -> str:
     return text.replace("\\", "\\\\").replace(closer, "\\" + closer)
 
 
-def _unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
+def _tokens(text: str) -> list[tuple[str, str, str, int]]:
+    """The tokens of a record, in one pass: ``(kind, tag name, value, line)``.
+
+    Kinds: ``tag`` (``[Name "value"]``), ``comment`` (``{...}``), ``number`` (``12.`` or
+    ``12...``) and ``word`` (a move or a result). Values are unescaped.
+    """
+    out = []
+    i, n, line = 0, len(text), 1
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            line += c == "\n"
+            i += 1
+            continue
+        start, at_line = i, line
+        if c == "[":
+            j = i + 1
+            while j < n and (text[j].isalpha() or text[j] in DIGITS or text[j] == "_"):
+                j += 1
+            name = text[i + 1 : j]
+            k = j
+            while k < n and text[k].isspace():
+                k += 1
+            value, end = _quoted(text, k, '"') if name and k > j and k < n and text[k] == '"' else ("", -1)
+            if end < 0 or end >= n or text[end] != "]":
+                raise _unreadable(text, start, at_line)
+            out.append(("tag", name, value, at_line))
+            i = end + 1
+        elif c == "{":
+            value, end = _quoted(text, i, "}")
+            if end < 0:
+                raise _unreadable(text, start, at_line)
+            out.append(("comment", "", value, at_line))
+            i = end
+        elif c in "}]":
+            raise _unreadable(text, start, at_line)
+        else:
+            j = i
+            while j < n and text[j] in DIGITS:
+                j += 1
+            if j > i and j < n and text[j] == ".":
+                j += 3 if text[j : j + 3] == "..." else 1
+                out.append(("number", "", text[i:j], at_line))
+            else:
+                while j < n and not text[j].isspace() and text[j] not in "{}[]":
+                    j += 1
+                out.append(("word", "", text[i:j], at_line))
+            i = j
+        line = at_line + text.count("\n", start, i)
+    return out
+
+
+def _quoted(text: str, i: int, closer: str) -> tuple[str, int]:
+    """The unescaped text from ``text[i]`` (an opener) to ``closer``, and the index after it (-1 if
+    it is never closed). Inside, a backslash takes the next character as it is."""
+    parts = []
+    j, n = i + 1, len(text)
+    while j < n:
+        k = j
+        while k < n and text[k] != closer and text[k] != "\\":
+            k += 1
+        parts.append(text[j:k])
+        if k >= n:
+            return "", -1
+        if text[k] == closer:
+            return "".join(parts), k + 1
+        parts.append(text[k + 1 : k + 2])
+        j = k + 2
+    return "", -1
+
+
+def _unreadable(text: str, i: int, line: int) -> NotationError:
+    return NotationError(f"bad record: cannot read {text[i : i + 20].strip()!r} on line {line}")
 
 
 def _wrap(words: list[str], width: int = 79) -> str:

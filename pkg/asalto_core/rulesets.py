@@ -15,15 +15,20 @@ point; the rules panel on the page and the README are both generated from here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING
 
 from .errors import UnknownRulesetError
-from .geometry import BOARDS, Geometry
+from .geometry import BOARDS
 
-RebelMove = Literal["forward", "not-away", "shortest", "never-back", "any"]
-Capture = Literal["chain", "single"]
-Duty = Literal["forced", "huff", "huff-best", "auto-huff-all"]
-Side = Literal["officers", "rebels"]
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from .geometry import Geometry
+
+    RebelMove = Literal["forward", "not-away", "shortest", "never-back", "any"]
+    Capture = Literal["chain", "single"]
+    Duty = Literal["forced", "huff", "huff-best", "auto-huff-all"]
+    Side = Literal["officers", "rebels"]
 
 REBEL_MOVES: dict[str, str] = {
     "forward": "straight or diagonally forward; sideways only along the top line of a side arm, toward the fortress",
@@ -70,6 +75,11 @@ class Ruleset:
     officers_win_below: int | None = None
     blocking_loses: bool = False
     readings: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    __match_args__ = (
+        "name", "title", "source", "description", "board", "rebel_move", "marked_lines", "capture", "duty",
+        "first", "officer_start", "placement", "rebel_start", "max_huffs", "officers_win_below",
+        "blocking_loses", "readings",
+    )  # fmt: skip
 
     @property
     def geometry(self) -> Geometry:
@@ -241,8 +251,7 @@ _GERMAN = replace(
          "rebels may not move along marked lines, officers may"),
         ("Rebel moves", "as on the boards: straight or diagonally forward, and sideways only on the "
          "open top lines of the side arms, toward the fortress"),
-        *_ASALTO.readings[1:],
-    ),
+    ) + _ASALTO.readings[1:],
 )  # fmt: skip
 
 _ROYAL = replace(
@@ -282,79 +291,79 @@ def _alternate(name: str, title: str, board: str, rebels: tuple[str, ...] | None
     )  # fmt: skip
 
 
-RULESETS: dict[str, Ruleset] = {
-    rs.name: rs
-    for rs in (
-        _ASALTO,
-        _GERMAN,
-        _ASSAULT,
+_ALL_RULESETS = (
+    _ASALTO,
+    _GERMAN,
+    _ASSAULT,
+    _ASSAUT,
+    replace(
         _ASSAUT,
-        replace(
-            _ASSAUT,
-            name="assaut-no-blocking",
-            title="Assaut: interdiction de bloquer les officiers",
-            description="Assaut, but the rebels lose if their move leaves the officers without a move.",
-            blocking_loses=True,
-            readings=(
-                (
-                    "Blocking",
-                    "'les soldats perdent en effet la partie s'ils empêchent les officiers de "
-                    "se déplacer': a rebel move that leaves the officers with no move loses at once",
-                ),
-                *_ASSAUT.readings,
+        name="assaut-no-blocking",
+        title="Assaut: interdiction de bloquer les officiers",
+        description="Assaut, but the rebels lose if their move leaves the officers without a move.",
+        blocking_loses=True,
+        readings=(
+            (
+                "Blocking",
+                "'les soldats perdent en effet la partie s'ils empêchent les officiers de "
+                "se déplacer': a rebel move that leaves the officers with no move loses at once",
             ),
+        )
+        + _ASSAUT.readings,
+    ),
+    replace(
+        _ASSAUT,
+        name="assaut-free-soldiers",
+        title="Assaut: des soldats plus libres",
+        description="Assaut with freer soldiers: any line that does not go back, sideways included.",
+        rebel_move="never-back",
+        readings=(
+            (
+                "Rebel moves",
+                "'ils ne sont plus obligés d'avancer ... mais n'ont jamais le droit de "
+                "reculer': any line that does not lower the rank; free inside the fortress, never out",
+            ),
+        )
+        + _ASSAUT.readings[1:],
+    ),
+    _CITADELLE,
+    _ROYAL,
+    _alternate("simplified", "Simplified", "simplified", None, " (no diagonals outside the fortress)"),
+    _alternate("fuchs-und-henne", "Fuchs und Henne", "fuchs-und-henne", _TWENTY, " with 20 attackers"),
+    _alternate("2-contra-20", "2 contra 20", "2-contra-20", _TWENTY, " with 20 attackers"),
+    Ruleset(
+        name="ludii",
+        title="Asalto (Ludii)",
+        source=SOURCES["ludii"],
+        description="Ludii's reading: officers on c6 and e6 move first, rebels step along any line, "
+        "single jumps, and after a turn without a capture every officer that could have captured "
+        "is removed at once.",
+        rebel_move="any",
+        capture="single",
+        duty="auto-huff-all",
+        first="officers",
+        officer_start=("c6", "e6"),
+        officers_win_below=1,
+        readings=(
+            ("Source", "reproduces Asalto.lud: its perft from the start reads 6, 46, 304, 3496"),
+            (
+                "Huffing",
+                "an officer that could hop and the turn made no capture is removed, the one "
+                "that moved at its new point",
+            ),
+            ("Officers' win", "only when no rebel remains"),
         ),
-        replace(
-            _ASSAUT,
-            name="assaut-free-soldiers",
-            title="Assaut: des soldats plus libres",
-            description="Assaut with freer soldiers: any line that does not go back, sideways included.",
-            rebel_move="never-back",
-            readings=(
-                (
-                    "Rebel moves",
-                    "'ils ne sont plus obligés d'avancer ... mais n'ont jamais le droit de "
-                    "reculer': any line that does not lower the rank; free inside the fortress, never out",
-                ),
-                *_ASSAUT.readings[1:],
-            ),
-        ),
-        _CITADELLE,
-        _ROYAL,
-        _alternate("simplified", "Simplified", "simplified", None, " (no diagonals outside the fortress)"),
-        _alternate("fuchs-und-henne", "Fuchs und Henne", "fuchs-und-henne", _TWENTY, " with 20 attackers"),
-        _alternate("2-contra-20", "2 contra 20", "2-contra-20", _TWENTY, " with 20 attackers"),
-        Ruleset(
-            name="ludii",
-            title="Asalto (Ludii)",
-            source=SOURCES["ludii"],
-            description="Ludii's reading: officers on c6 and e6 move first, rebels step along any line, "
-            "single jumps, and after a turn without a capture every officer that could have captured "
-            "is removed at once.",
-            rebel_move="any",
-            capture="single",
-            duty="auto-huff-all",
-            first="officers",
-            officer_start=("c6", "e6"),
-            officers_win_below=1,
-            readings=(
-                ("Source", "reproduces Asalto.lud: its perft from the start reads 6, 46, 304, 3496"),
-                (
-                    "Huffing",
-                    "an officer that could hop and the turn made no capture is removed, the one "
-                    "that moved at its new point",
-                ),
-                ("Officers' win", "only when no rebel remains"),
-            ),
-        ),  # fmt: skip
-    )
-}
+    ),  # fmt: skip
+)
+# In this order wherever rulesets are listed: MicroPython's dicts do not keep insertion order.
+RULESET_NAMES: tuple[str, ...] = tuple(rs.name for rs in _ALL_RULESETS)
+RULESETS: dict[str, Ruleset] = {rs.name: rs for rs in _ALL_RULESETS}
 
 
 def rules_markdown() -> str:
     """The README's rules section: every ruleset, its source, options and readings."""
     out = []
-    for rs in RULESETS.values():
+    for rs in _ALL_RULESETS:
         out += [f"### {rs.title} (`{rs.name}`)", "", f"*Source:* {rs.source}.", "", rs.description, ""]
         out += [f"- **{label}:** {text}." for label, text in rs.summary()]
         out += ["", "How it reads the disputed points:", ""]
@@ -368,4 +377,4 @@ def find_ruleset(name: str) -> Ruleset:
     try:
         return RULESETS[name]
     except (KeyError, TypeError):
-        raise UnknownRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESETS)}") from None
+        raise UnknownRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESET_NAMES)}") from None

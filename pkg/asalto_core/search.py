@@ -19,9 +19,14 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .evaluation import evaluator
-from .movegen import OFFICERS, PLACING, REBELS, RawMove, State, kernel
+from .geometry import BIT_INDEX, popcount
+from .movegen import OFFICERS, PLACING, REBELS, kernel
+
+if TYPE_CHECKING:
+    from .movegen import RawMove, State
 
 WIN = 100_000  # a won game; WIN - ply is a win found ply moves from the root
 WON = WIN - 1_000  # scores beyond this are wins (no game is 1000 plies deep)
@@ -67,7 +72,7 @@ class Zobrist:
         while mask:
             low = mask & -mask
             mask ^= low
-            h ^= keys[low.bit_length() - 1]
+            h ^= keys[BIT_INDEX[low]]
         return h
 
     def full(self, state: State) -> int:
@@ -287,7 +292,7 @@ class Searcher:
             tactical = [m for m in moves if m[2]]
             stand = not (tactical and self._punished(officers))
             if len(tactical) > 1:
-                tactical.sort(key=lambda m: -m[2].bit_count())
+                tactical.sort(key=lambda m: -popcount(m[2]))
         best = -WIN - 1
         if stand:
             best = self.evaluate(state)
@@ -309,7 +314,7 @@ class Searcher:
         k = self.kernel
         if k.forced or k.duty == "auto-huff-all" or k.max_huffs is None:
             return True
-        return k.officer_count - officers.bit_count() < k.max_huffs
+        return k.officer_count - popcount(officers) < k.max_huffs
 
     def _stuck(self, side: int, ply: int) -> int:
         """The score of the side to move when it has no legal move."""
@@ -326,7 +331,7 @@ class Searcher:
             if m == hash_move:
                 return 1 << 40
             if m[2]:
-                return (1 << 36) + m[2].bit_count()
+                return (1 << 36) + popcount(m[2])
             if m[3]:
                 return 1 << 35
             if m == killers[0]:

@@ -1,0 +1,3 @@
+"""MicroPython has no ``__future__``; annotations are never evaluated there anyway."""
+
+annotations = True

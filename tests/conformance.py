@@ -1,0 +1,112 @@
+"""Rules questions the page asks, answered identically on CPython and on MicroPython.
+
+:func:`report` runs on both interpreters (``tests/test_micropython.py`` compares the two):
+perft from every start, seeded games with every position's legal moves in order, record
+and position round trips, and the error of each kind of bad input. It uses only what the
+page's MicroPython has; MicroPython's ``random`` differs from CPython's, so the games are
+chosen with a fixed linear congruential generator.
+"""
+
+from asalto_core import AsaltoError, Board, Game, Move, Position, perft
+from asalto_core.rulesets import RULESET_NAMES
+
+PERFT_DEPTH = 4
+
+
+class Lcg:
+    """A tiny deterministic generator, the same on every interpreter."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def below(self, n):
+        self.state = (self.state * 1103515245 + 12345) % 2147483648
+        return self.state % n
+
+
+def perfts(depth=PERFT_DEPTH):
+    return [[name, [perft(Position.start(name), d) for d in range(1, depth + 1)]] for name in RULESET_NAMES]
+
+
+def game_trace(name, seed, plies=80):
+    """A seeded game: each position's text, legal moves in order and the move played; then its record."""
+    rng = Lcg(seed)
+    game = Game(name)
+    steps = []
+    for _ in range(plies):
+        board = game.board
+        moves = [str(m) for m in board.legal_moves]
+        if not moves:
+            break
+        move = moves[rng.below(len(moves))]
+        steps.append(
+            [
+                board.text(),
+                moves,
+                move,
+                board.next_points(),
+                [str(board.find_move(Move.parse(move).place or Move.parse(move).path, Move.parse(move).huff))],
+            ]
+        )
+        game.play(move)
+        if rng.below(7) == 0:
+            game.comment("note {" + str(len(steps)) + "} \\ end")
+    outcome = game.outcome()
+    record = game.record()
+    back = Game.from_record(record)
+    return {
+        "steps": steps,
+        "outcome": outcome.describe() if outcome else "",
+        "record": record,
+        "round_trip": back == game and back.record() == record,
+        "positions": [Position.from_text(s[0]).text() == s[0] for s in steps].count(False),
+    }
+
+
+BAD_INPUTS = (
+    ("move", "zz"),
+    ("move", "d4-d9x"),
+    ("move", "He5:"),
+    ("move", "@c5,c5"),
+    ("move", "j1-j2"),
+    ("move", "d4-d5-d6"),
+    ("move", "d4xd5-d6"),
+    ("position", "assault 3/3 r - 1"),
+    ("position", "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - ²"),
+    ("position", "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR x - 1"),
+    ("position", "assault 3/3/RROOORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("position", "nowhere 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("position", "assault 3/3/RRO9ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("play", "c3-c4"),
+    ("play", "d4-d6"),
+    ("record", "1. d4-d5 c5-c6 2. zz *"),
+    ("record", '[Ruleset "assault"] {open comment'),
+    ("record", '[Ruleset "nowhere"] 1. d4-d5 *'),
+    ("record", "1. d4-d5 ] *"),
+)
+
+
+def errors():
+    out = []
+    for kind, text in BAD_INPUTS:
+        try:
+            if kind == "move":
+                Move.parse(text)
+            elif kind == "position":
+                Position.from_text(text)
+            elif kind == "play":
+                Board("assault").push(text)
+            else:
+                Game.from_record(text)
+            out.append([kind, text, "accepted"])
+        except AsaltoError as err:
+            out.append([kind, text, type(err).__name__, str(err)])
+    return out
+
+
+def report(plies=80):
+    return {
+        "perft": perfts(),
+        "games": [[name, game_trace(name, 7 + i, plies)] for i, name in enumerate(RULESET_NAMES)],
+        "errors": errors(),
+    }

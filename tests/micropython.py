@@ -1,0 +1,87 @@
+"""Run Python on the MicroPython the web page uses (npm's WebAssembly build, under node).
+
+The page loads the engine's rules modules (``build.PAGE_ENGINE``) and the small shims of
+``site/mpylib`` on MicroPython; this runs code against exactly those files, so a test can
+compare MicroPython's answers with CPython's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+ENGINE = ROOT / "pkg" / "asalto_core"
+MPYLIB = ROOT / "site" / "mpylib"
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def available() -> bool:
+    return bool(shutil.which("node")) and MICROPYTHON.exists()
+
+
+_RUNNER = """
+import { loadMicroPython } from %s;
+import fs from "fs";
+const [dir, files] = [process.argv[2], JSON.parse(fs.readFileSync(process.argv[2] + "/files.json", "utf8"))];
+let out = "";
+const mp = await loadMicroPython({
+  stdout: (l) => { out += l + "\\n"; },
+  stderr: (l) => { process.stderr.write(l + "\\n"); },
+});
+for (const [src, dest] of files) {
+  const parts = dest.split("/").slice(1, -1);
+  for (let i = 1; i <= parts.length; i++) {
+    const d = "/" + parts.slice(0, i).join("/");
+    if (!mp.FS.analyzePath(d).exists) mp.FS.mkdir(d);
+  }
+  mp.FS.writeFile(dest, fs.readFileSync(src, "utf8"));
+}
+try {
+  mp.runPython(fs.readFileSync(dir + "/main.py", "utf8"));
+} catch (err) {
+  process.stderr.write(String(err.message || err) + "\\n");
+  process.exit(1);
+}
+process.stdout.write(out);
+"""
+
+
+def files() -> list[tuple[Path, str]]:
+    """Every file the page gives MicroPython, with where it lands there."""
+    build = _build_module()
+    out = [(MPYLIB / name, f"/lib/{name}") for name in build.MPY_LIB]
+    out += [(ENGINE / name, f"/lib/asalto_core/{name}") for name in build.PAGE_ENGINE]
+    return out
+
+
+def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300) -> str:
+    """Run ``code`` on MicroPython with the page's engine modules importable; its stdout.
+
+    ``extra`` maps more module names to source (for instance a test's own helper)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        listing = [(str(src), dest) for src, dest in files()]
+        for name, source in (extra or {}).items():
+            (d / name).write_text(source)
+            listing.append((str(d / name), f"/lib/{name}"))
+        (d / "files.json").write_text(json.dumps(listing))
+        (d / "main.py").write_text(code)
+        (d / "run.mjs").write_text(_RUNNER % json.dumps(MICROPYTHON.as_uri()))
+        done = subprocess.run(
+            ["node", str(d / "run.mjs"), str(d)], capture_output=True, text=True, timeout=timeout, check=False
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"MicroPython failed:\n{done.stderr}")
+        return done.stdout

@@ -1,0 +1,61 @@
+"""The page's rules run on MicroPython: the same answers as CPython, from the same files."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import conformance
+import micropython
+import pytest
+
+from asalto_core import geometry, notation, position, rulesets
+
+pytestmark = pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
+
+
+@pytest.fixture(scope="module")
+def on_micropython() -> dict:
+    source = Path(conformance.__file__).read_text()
+    out = micropython.run(
+        "import json, conformance\nprint(json.dumps(conformance.report()))", {"conformance.py": source}
+    )
+    return json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def on_cpython() -> dict:
+    return json.loads(json.dumps(conformance.report()))
+
+
+def test_perft_to_depth_4_in_every_ruleset(on_micropython, on_cpython):
+    assert on_micropython["perft"] == on_cpython["perft"]
+    assert dict(on_cpython["perft"])["ludii"] == [6, 46, 304, 3496]  # Ludii's own figures
+
+
+@pytest.mark.parametrize("index", range(len(rulesets.RULESET_NAMES)))
+def test_games_legal_moves_in_order_and_records(on_micropython, on_cpython, index):
+    name, mpy = on_micropython["games"][index]
+    assert name == rulesets.RULESET_NAMES[index]
+    cpy = on_cpython["games"][index][1]
+    for i, (a, b) in enumerate(zip(mpy["steps"], cpy["steps"], strict=True)):
+        assert a == b, f"{name}, ply {i + 1}"
+    assert (mpy["record"], mpy["outcome"]) == (cpy["record"], cpy["outcome"])
+    assert mpy["round_trip"] and cpy["round_trip"]
+    assert mpy["positions"] == 0
+
+
+def test_error_messages(on_micropython, on_cpython):
+    # The one known difference: MicroPython's repr() escapes every non-ASCII character ('\\xb2').
+    escaped = [e[:3] + [m.encode("ascii", "backslashreplace").decode() for m in e[3:]] for e in on_cpython["errors"]]
+    assert on_micropython["errors"] == escaped
+    assert all(e[2] != "accepted" for e in on_cpython["errors"])
+
+
+@pytest.mark.parametrize(
+    "cls", [geometry.Geometry, rulesets.Ruleset, position.Position, position.Outcome, notation.Move]
+)
+def test_dataclasses_name_their_fields_for_micropython(cls):
+    """MicroPython's dataclass shim reads the fields from ``__match_args__``: it must be CPython's."""
+    assert cls.__match_args__ == tuple(f.name for f in dataclasses.fields(cls) if f.init)
