@@ -10,12 +10,13 @@ Nothing is fetched at run time from anywhere but the site itself:
   ``package-lock.json``; ``npm ci`` is run when ``node_modules`` is missing) and only the
   files the page loads are copied; the wheel is unpacked by PyScript's ``files`` config,
   so micropip (which npm's Pyodide lacks) is never needed;
-- ``svg.py`` is copied from the engine package (``asalto_core/svg.py``, written to run on
-  MicroPython too) and ``board.css`` is written from its ``BOARD_CSS``, so the board on
-  screen and a diagram for print come from the same drawing code and colours;
-- ``data.json`` holds every board's geometry, every ruleset's rules panel, the start
-  view of each ruleset and the AI levels, exported from the engine, so the board is
-  drawn before the engine starts;
+- the engine's rules modules (``PAGE_ENGINE``: rules, notation, records, the drawing) are
+  copied to ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``:
+  the pages answer every rule question themselves, and only the AI needs Pyodide;
+  ``board.css`` is written from ``svg.BOARD_CSS``, so the board on screen and a diagram for
+  print come from the same drawing code and colours;
+- ``data.json`` holds every board's geometry, every ruleset's rules panel and the AI levels,
+  exported from the engine;
 - every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
 - ``sw.js`` gets the build hash of all the files: a new deploy gets a new cache.
 """
@@ -55,15 +56,20 @@ PAGE_FILES = (
     "main.py",
     "viewer.py",
 )
-# MicroPython modules each page's main script imports (loaded through its mpy config's ``files``):
-# the page's own from site/, the shared engine modules from the package (SHARED_MODULES).
-SHARED_PAGE_MODULES = ("page.py", "engine_client.py", "state.py")  # used by both pages
-GAME_MODULES = ("app.py", "render.py", "storage.py", "game.py", "dialogs.py", "controls.py", "i18n.py")
-MPY_MODULES = ("svg.py", *SHARED_PAGE_MODULES, *GAME_MODULES)
-EMBED_MODULES = ("svg.py", "embed.py", *SHARED_PAGE_MODULES)  # the embed view's (viewer.py)
-# Engine modules that run on MicroPython too: screen, embed and diagrams share one drawing,
-# and the embed view reads its parameters and position texts without the engine.
-SHARED_MODULES = ("svg.py", "embed.py")
+# The page's own MicroPython modules (site/), loaded through each page's mpy config's ``files``.
+SHARED_PAGE_MODULES = ("page.py", "state.py")  # used by both pages
+GAME_MODULES = (
+    "app.py",
+    "render.py",
+    "storage.py",
+    "game.py",
+    "dialogs.py",
+    "controls.py",
+    "i18n.py",
+    "engine_client.py",
+)
+MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
+EMBED_MODULES = SHARED_PAGE_MODULES  # the embed view's (viewer.py)
 # The engine's rules modules, which both pages run on MicroPython (``asalto_core/`` there too),
 # and the shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 PAGE_ENGINE = (
@@ -78,6 +84,7 @@ PAGE_ENGINE = (
     "perft.py",
     "session.py",
     "svg.py",
+    "embed.py",
 )
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html")
@@ -156,8 +163,12 @@ def build(out: Path) -> str:
     for name in PAGE_FILES + SHARED_PAGE_MODULES + GAME_MODULES:
         shutil.copy2(SITE / name, out / name)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
-    for name in SHARED_MODULES:
-        shutil.copy2(ROOT / "pkg" / "asalto_core" / name, out / name)
+    (out / "asalto_core").mkdir()
+    for name in PAGE_ENGINE:
+        shutil.copy2(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core" / name)
+    (out / "mpylib").mkdir()
+    for name in MPY_LIB:
+        shutil.copy2(SITE / "mpylib" / name, out / "mpylib" / name)
     from asalto_core import svg
 
     (out / "board.css").write_text(svg.palette_css() + svg.BOARD_CSS)
@@ -166,12 +177,13 @@ def build(out: Path) -> str:
     (out / "py.json").write_text(
         json.dumps({"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}, indent=1)
     )
+    engine_files = {f"./mpylib/{m}": f"/lib/{m}" for m in MPY_LIB}
+    engine_files.update({f"./asalto_core/{m}": f"/lib/asalto_core/{m}" for m in PAGE_ENGINE})
     for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
+        files = {f"./{m}": f"./{m}" for m in modules}
+        files.update(engine_files)
         (out / config).write_text(
-            json.dumps(
-                {"interpreter": "./micropython/micropython.mjs", "files": {f"./{m}": f"./{m}" for m in modules}},
-                indent=1,
-            )
+            json.dumps({"interpreter": "./micropython/micropython.mjs", "files": files}, indent=1)
         )
     shutil.copytree(SITE / "examples", out / "examples")
     # The build hash covers every file's path and content, so any change renames the SW cache.

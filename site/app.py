@@ -1,7 +1,9 @@
 """The game page's state (one App) and the questions the other modules ask of it; no DOM.
 
-render.py draws everything from this state; it changes only through the engine's answers
-(game.py), the settings (dialogs.py, controls.py) and input (controls.py).
+The game is an engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its
+plain-data picture of the position on screen. render.py draws everything from this state;
+it changes only through game.py (moves, stepping, the AI's replies), the settings
+(dialogs.py, controls.py) and input (controls.py).
 """
 
 import state as st
@@ -14,10 +16,10 @@ class App:
         self.rulesets = {}
         self.levels = {}
         self.settings = st.default_settings()
-        self.game = None  # the descriptor: ruleset, start, moves, ply
-        self.view = None
+        self.session = None  # the game: asalto_core.session.Session
+        self.view = None  # session.view(), taken after every change
         self.inp = st.Input()
-        self.engine = Engine("engine-1")  # index.html's worker tag; restarts are engine-2, ...
+        self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
         self.worker_n = 1
         self.thinking = ""  # "", "move" or "hint"
         self.think_n = 0
@@ -28,13 +30,16 @@ class App:
         self.at = {}
         self.cursor = None
         self.drag = None
-        self.pending_move = None
-        self.busy = False
-        self.synced = 0  # views taken from the engine (tests wait on it)
+        self.synced = 0  # views shown after a move or a new game (tests wait on it)
         self.games = 0  # games started from the New game dialog (tests wait on it)
 
 
 app = App()
+
+
+def board():
+    """The engine's board at the cursor: legal moves and the click matcher."""
+    return app.session.game.board
 
 
 def geometry():
@@ -47,7 +52,7 @@ def human_turn():
 
 
 def can_input():
-    return human_turn() and app.view["ply"] == app.view["length"] and not app.thinking and not app.busy
+    return human_turn() and app.view["ply"] == app.view["length"] and not app.thinking
 
 
 def level_ms(level):

@@ -7,7 +7,7 @@ it returns: play a move, or a named cancel.
 import json
 
 import storage
-from app import app, can_input, undo_target
+from app import app, board, can_input, undo_target
 from game import ai_now, navigate, play, stop_ai, think
 from page import B, el, on, spawn
 from pyscript import document, window
@@ -26,7 +26,7 @@ def do_action(action):
 def click_point(point):
     if not can_input():
         return
-    do_action(app.inp.press(app.view["moves"], app.view["huffable"], point))
+    do_action(app.inp.press(board(), point))
 
 
 def board_xy(event):
@@ -98,7 +98,7 @@ def move_cursor(dx, dy):
         return
     if app.cursor not in app.at:
         # Start where play can start: the selection, else the first piece that can move.
-        first = app.inp.targets(app.view["moves"]) if app.view else []
+        first = app.inp.targets(board()) if app.view else []
         app.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(app.at))[0]
         render_cursor()
         return
@@ -128,8 +128,8 @@ def on_board_key(event):
         event.preventDefault()
         if app.cursor:
             click_point(app.cursor)
-        elif app.inp.can_stop(app.view["moves"]):
-            do_action(app.inp.stop(app.view["moves"]))
+        elif app.inp.can_stop(board()):
+            do_action(app.inp.stop(board()))
     elif key == "Escape":
         app.inp.reset("escape")
         render()
@@ -167,7 +167,7 @@ def on_huff_click(event):
     if btn is None or not can_input():
         return
     point = btn.getAttribute("data-huff") or None
-    do_action(app.inp.choose_huff(app.view["moves"], point))
+    do_action(app.inp.choose_huff(board(), point))
 
 
 def bind():
@@ -184,7 +184,7 @@ def bind():
     on(el("btn-hint"), "click", lambda e: spawn(think("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())
     on(el("btn-stop-ai"), "click", lambda e: spawn(stop_ai()))
-    on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(app.view["moves"])))
+    on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(board())))
     on(el("btn-reload"), "click", lambda e: window.location.reload())
     on(el("moves"), "click", on_moves_click)
     on(el("huff-buttons"), "click", on_huff_click)

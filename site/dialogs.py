@@ -2,12 +2,15 @@
 
 import state as st
 import storage
-import svg as draw
 from app import app, geometry
-from game import ask, new_game, open_game
+from game import new_game, open_game
 from i18n import t
 from page import B, el, on, spawn
 from pyscript import document
+
+from asalto_core import svg as draw
+from asalto_core.errors import AsaltoError
+from asalto_core.session import Session
 
 
 def show_rules(name):
@@ -62,40 +65,39 @@ def open_io():
 
 def fill_io(with_record=True):
     if with_record:
-        el("io-text").value = app.view["record"]
+        el("io-text").value = app.session.record()
     el("io-position").value = app.view["position"]
     el("io-link").value = storage.share_link()
     el("io-embed").value = storage.embed_snippet()
 
 
-async def import_text(text):
-    answer = await ask({"op": "import", "text": text})
+def import_text(text):
+    """A pasted record or position replaces the game; text that yields nothing leaves it as it is."""
     box = el("io-message")
-    if not answer["ok"]:
-        box.textContent = t("import-bad", error=answer["error"])
+    try:
+        session, warning = Session.from_text(text)
+    except AsaltoError as err:
+        box.textContent = t("import-bad", error=str(err))
         box.className = "error"
         return
-    if answer.get("warning"):
-        box.textContent = t("import-partial", error=answer["warning"])
+    if warning:
+        box.textContent = t("import-partial", error=warning)
         box.className = "warn"
     else:
         box.textContent = t("imported")
         box.className = "info"
-    open_game(answer)
+    open_game(session)
     fill_io(False)
 
 
-async def restore_previous():
-    blob = storage.read_previous()
+def restore_previous():
+    kept = storage.read_previous()
     box = el("io-message")
-    if blob is None:
+    if kept is None:
         box.textContent = t("nothing-to-restore")
         return
-    answer = await ask({"op": "view", "game": blob["game"]})
-    if not answer["ok"]:
-        box.textContent = t("import-bad", error=answer["error"])
-        return
-    open_game(answer, st.clean_settings(blob.get("settings"), app.rulesets, app.levels))
+    session, settings = kept
+    open_game(session, st.clean_settings(settings, app.rulesets, app.levels))
     box.textContent = t("imported")
     fill_io(False)
 
@@ -127,11 +129,11 @@ def bind():
     on(el("new-ruleset"), "change", lambda e: new_desc())
     on(el("new-start"), "click", start_from_dialog)
     on(el("btn-io"), "click", lambda e: open_io())
-    on(el("io-load"), "click", lambda e: spawn(import_text(el("io-text").value)))
-    on(el("io-copy-record"), "click", lambda e: spawn(copy(app.view["record"])))
+    on(el("io-load"), "click", lambda e: import_text(el("io-text").value))
+    on(el("io-copy-record"), "click", lambda e: spawn(copy(app.session.record())))
     on(el("io-copy-position"), "click", lambda e: spawn(copy(app.view["position"])))
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
-    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.view["record"]))
-    on(el("io-restore"), "click", lambda e: spawn(restore_previous()))
+    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.session.record()))
+    on(el("io-restore"), "click", lambda e: restore_previous())
     on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet())))
     on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))

@@ -1,4 +1,4 @@
-"""The engine worker's client (worker.py, asalto_core.protocol): start it, call it with time limits.
+"""The AI worker's client (worker.py, asalto_core.protocol): start it, call it with time limits.
 
 A call to a terminated worker never settles and a broken start resolves instead of failing,
 so every step goes through the bridge with a time limit, and a start ends with a ping.
@@ -23,6 +23,7 @@ class Engine:
         self.name = name
         self.worker = None
         self.ready = False
+        self.starting = False
         self.error = ""
 
     def create(self):

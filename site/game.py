@@ -1,8 +1,9 @@
-"""The game's flow: the engine worker's answers into the App state, moves, the AI, navigation.
+"""The game's flow: moves, stepping, new and opened games, and the AI.
 
-The page knows no rules: every change of game is an engine answer taken by ``accept``; a
-request that fails leaves the game as it was, and a worker that dies (or is stuck) is
-replaced under a new name while the game goes on.
+Every rule question is answered here on the page by the engine's ``Session``
+(MicroPython): a move that is refused leaves the game as it was. The Pyodide worker is
+the AI and nothing else; it starts in the background when a game needs it, and a worker
+that dies (or is stuck) is replaced under a new name while the game goes on.
 """
 
 import asyncio
@@ -16,18 +17,32 @@ from page import B, spawn
 from pyscript import document
 from render import apply_labels, message, render, render_progress
 
+from asalto_core.errors import AsaltoError
+from asalto_core.session import Session
+
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
 
 
-# -- the engine worker ---------------------------------------------------------------
-async def start_engine(create):
-    if create and not app.engine.create():
-        return False
-    if not await app.engine.connect():
+# -- the AI's worker ---------------------------------------------------------------------
+def needs_ai():
+    return bool(st.ai_side(app.settings["mode"]))
+
+
+async def start_engine():
+    """Start the AI's worker once (in the background: the game is playable meanwhile)."""
+    if app.engine.ready or app.engine.starting:
+        return await app.engine.wait()
+    app.engine.starting = True
+    document.body.dataset.engine = "starting"
+    ok = app.engine.create() and await app.engine.connect()
+    app.engine.starting = False
+    if not ok:
         message(t("engine-failed", error=app.engine.error), "error")
+        document.body.dataset.engine = "failed"
         return False
     B.mark("engine")
     document.body.dataset.engine = "ready"
+    render()
     return True
 
 
@@ -37,71 +52,57 @@ async def restart_engine():
     app.worker_n += 1
     app.engine.replace(f"engine-{app.worker_n}")
     document.body.dataset.engine = "restarting"
-    ok = await start_engine(True)
+    ok = await start_engine()
     if ok:
         message("")
         document.body.dataset.restarts = str(app.worker_n - 1)
     return ok
 
 
-async def ask(req, retry=True):
-    """One protocol request; the answer dict (``ok`` False with ``error`` on failure)."""
-    if not await app.engine.wait():
-        return {"ok": False, "error": app.engine.error}
-    answer = await app.engine.request(req)
-    if retry and answer.get("lost") and await restart_engine():
-        return await ask(req, False)
-    return answer
-
-
-# -- taking the engine's answers ---------------------------------------------------------
-def show(answer, animate):
-    """Take the game and view the engine answered: draw them and save the game."""
-    app.game = answer["game"]
-    app.view = answer["view"]
+# -- showing the game ---------------------------------------------------------------------
+def show(animate):
+    """Draw the session's position and save the game."""
+    app.view = app.session.view()
     app.inp.reset()
     app.hint = None
     render(animate)
     storage.save()
 
 
-def accept(answer, animate=True):
-    """Show a new view (tests count them in data-synced), then let the AI move if it is its turn."""
-    show(answer, animate)
+def accept(animate=True):
+    """Show a changed game (tests count them in data-synced), then let the AI move if it is its turn."""
+    show(animate)
     app.synced += 1
     document.body.dataset.synced = str(app.synced)
     spawn(maybe_ai())
 
 
-def open_game(answer, settings=None):
+def open_game(session, settings=None):
     """A game from outside (import, a shared link, the previous game): the one it replaces is kept
     for restore, and the AI waits for the player."""
     storage.save_previous()
+    app.session = session
     if settings is None:
-        app.settings["ruleset"] = answer["game"]["ruleset"]
+        app.settings["ruleset"] = session.game.start.ruleset
     else:
         app.settings = settings
     app.ai_paused = True
-    accept(answer, False)
+    accept(False)
 
 
 # -- playing -----------------------------------------------------------------------------
 async def play(move, human_move=False):
-    """Play a move through the engine; an error keeps the game as it was."""
-    app.pending_move = move
-    app.busy = True
-    render()
-    answer = await ask({"op": "play", "game": app.game, "move": move})
-    app.pending_move = None
-    app.busy = False
-    if not answer["ok"]:
-        message(t("illegal", error=answer["error"]), "error")
+    """Play a move on the page's engine; a refused move keeps the game as it was."""
+    try:
+        last = app.session.play(move)
+    except AsaltoError as err:
+        message(t("illegal", error=str(err)), "error")
         render()
         return
-    text = move_message(answer["view"].get("last"))
+    text = move_message(last)
     if text or human_move:
         message(text)
-    accept(answer)
+    accept()
 
 
 def move_message(last):
@@ -132,15 +133,24 @@ async def maybe_ai():
 
 
 async def think(purpose):
-    if app.thinking or not await app.engine.wait():
+    if app.thinking:
+        return
+    if not await start_engine():
         return
     app.think_n += 1
     key = f"think-{app.think_n}"
     app.thinking = purpose
     app.depth = 0
-    game = app.game
+    session = app.session
+    ply = session.game.ply
     level = app.settings["level"] if purpose == "move" else "strongest"
-    req = {"op": "think", "game": game, "level": level, "seed": app.think_n}
+    req = {
+        "op": "think",
+        "position": app.view["position"],
+        "history": session.positions_before(),
+        "level": level,
+        "seed": app.think_n,
+    }
     limit = level_ms(level)
     if purpose == "hint":
         req["time_limit"] = 1.5
@@ -163,7 +173,7 @@ async def think(purpose):
         message(answer["error"], "error")
         render()
         return
-    if answer.get("cancelled") or app.game is not game:
+    if answer.get("cancelled") or app.session is not session or session.game.ply != ply:
         message(t("ai-cancelled"))
         render()
         return
@@ -219,21 +229,13 @@ def ai_now():
 
 # -- commands ----------------------------------------------------------------------------
 async def navigate(ply):
-    if app.busy or app.game is None:
+    if app.session is None:
         return
     if app.thinking:
         await stop_ai()
-    game = dict(app.game)
-    game["ply"] = max(0, min(ply, len(game["moves"])))
-    app.busy = True
-    answer = await ask({"op": "view", "game": game})
-    app.busy = False
-    if not answer["ok"]:
-        message(answer["error"], "error")
-        render()
-        return
+    app.session.go_to(max(0, min(ply, len(app.session.game.moves))))
     app.ai_paused = False
-    show(answer, False)
+    show(False)
 
 
 async def new_game(ruleset, mode, level, lang):
@@ -246,11 +248,14 @@ async def new_game(ruleset, mode, level, lang):
     set_language(lang or B.language())
     apply_labels()
     app.ai_paused = False
-    answer = await ask({"op": "new", "ruleset": ruleset})
-    if not answer["ok"]:
-        message(answer["error"], "error")
+    try:
+        app.session = Session.new(ruleset)
+    except AsaltoError as err:
+        message(str(err), "error")
         return
     message("")
     app.games += 1
     document.body.dataset.games = str(app.games)
-    accept(answer, False)
+    if needs_ai():
+        spawn(start_engine())
+    accept(False)

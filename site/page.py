@@ -7,9 +7,10 @@ and every task runs under ``spawn`` so that an error is shown instead of ending 
 
 import asyncio
 
-import svg
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+
+from asalto_core import svg
 
 B = window.asaltoBridge
 _report = [print]  # how the page shows an error no task caught (set by on_error)

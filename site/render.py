@@ -6,12 +6,13 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import json
 
-import svg as draw
-from app import app, can_input, geometry, human_turn
+from app import app, board, can_input, geometry, human_turn
 from i18n import set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
 from pyscript import document, window
+
+from asalto_core import svg as draw
 
 HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browser
 
@@ -61,7 +62,7 @@ def render_pieces(animate):
         node.setAttribute("data-piece", last["path"][-1])
         shown[last["path"][-1]] = node
     # A chain being entered: show the moving piece at its latest landing.
-    if app.inp.clicks and len(app.inp.clicks) > 1 and not app.inp.placing(app.view["moves"]):
+    if app.inp.clicks and len(app.inp.clicks) > 1 and not app.view["placing"]:
         first, now = app.inp.clicks[0], app.inp.clicks[-1]
         if first in pieces:
             pieces[now] = pieces.pop(first)
@@ -76,7 +77,7 @@ def render_pieces(animate):
             node.removeAttribute("data-piece")
             del shown[point]
     html = []
-    targets = app.inp.targets(app.view["moves"], []) if can_input() else []
+    targets = app.inp.targets(board(), []) if can_input() else []
     for point, kind in pieces.items():
         x, y = app.at[point]
         label = t("officer-on" if kind == "O" else "rebel-on", point=point)
@@ -104,9 +105,9 @@ def render_markers():
     if can_input():
         for p in app.inp.clicks:
             marks.append(("selected", p))
-        for p in app.inp.targets(v["moves"]):
+        for p in app.inp.targets(board()):
             marks.append(("target", p))
-        if app.inp.can_stop(v["moves"]):
+        if app.inp.can_stop(board()):
             marks.append(("stop", app.inp.clicks[-1]))
     if app.hint:
         extra += draw.path_svg(app.at, app.hint, "hint-path")
@@ -115,7 +116,7 @@ def render_markers():
     if app.cursor:
         marks.append(("cursor", app.cursor))
     document.querySelector("#board .layer-markers").innerHTML = extra + draw.markers_svg(app.at, marks)
-    targets = app.inp.targets(v["moves"]) if can_input() else []
+    targets = app.inp.targets(board()) if can_input() else []
     for node in document.querySelectorAll("#board .point"):
         name = node.getAttribute("data-point")
         node.setAttribute("aria-label", point_label(name) + (" (target)" if name in targets else ""))
@@ -140,12 +141,10 @@ def status_text():
     head = (
         t("status-you", side=side_name(v["turn"])) if app.settings["mode"] != "humans" else t("status-turn", side=side)
     )
-    if app.pending_move:
-        return head + ": " + t("status-waiting")
-    moves = v["moves"]
     if v["placing"]:
-        return head + ": " + t("status-place", n=len(moves[0]["clicks"]) if moves else 2)
-    if app.inp.can_stop(moves):
+        placements = board().legal_moves
+        return head + ": " + t("status-place", n=len(placements[0].place) if placements else 2)
+    if app.inp.can_stop(board()):
         what = t("status-chain-stop")
     elif len(app.inp.clicks) > 1:
         what = t("status-chain")
@@ -167,7 +166,7 @@ def render_moves():
     for h in v["history"]:
         current = ' aria-current="step"' if h["ply"] == v["ply"] else ""
         out.append(
-            f'<li class="{h["side"]}"><button type="button" data-ply="{h["ply"]}"{current}>'
+            f'<li class="{draw.esc(h["side"])}"><button type="button" data-ply="{int(h["ply"])}"{current}>'
             f'<span class="num">{draw.esc(h["label"])}</span> {draw.esc(h["move"])}</button></li>'
         )
     box = el("moves")
@@ -200,7 +199,7 @@ def render_panels():
         seen = B.load(HUFF_SEEN_KEY)
         el("huff-explain").hidden = seen.ok and seen.value == "1"
         B.save(HUFF_SEEN_KEY, "1")
-    el("panel-chain").hidden = not (can_input() and app.inp.can_stop(v["moves"]))
+    el("panel-chain").hidden = not (can_input() and app.inp.can_stop(board()))
     banner = el("banner")
     banner.hidden = v["outcome"] is None or v["ply"] < v["length"]
     if v["outcome"]:
@@ -210,8 +209,8 @@ def render_panels():
 
 def render_buttons():
     v = app.view
-    el("btn-undo").disabled = v["ply"] == 0 or app.busy
-    el("btn-redo").disabled = v["ply"] >= v["length"] or app.busy
+    el("btn-undo").disabled = v["ply"] == 0
+    el("btn-redo").disabled = v["ply"] >= v["length"]
     el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None
     el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None
     el("btn-stop-ai").hidden = not app.thinking

@@ -1,9 +1,11 @@
 """The page's state and its pure transitions (no DOM): settings, the input state machine.
 
-The legal moves come from the engine as click sequences (``{"move", "clicks", "huff",
-"place"}``); the board only matches the points clicked so far against them. A step or
-chain is entered point by point; a placement is a set of fortress points (any order).
+A step or chain is entered point by point; a placement is a set of fortress points in any
+order. The engine's ``Board`` (run on the page by MicroPython) says which points may come
+next and which move the clicks make.
 """
+
+from asalto_core.notation import Move
 
 MODES = ("officers", "rebels", "humans", "watch")  # what the human plays
 
@@ -40,31 +42,18 @@ def ai_side(mode):
     return ()
 
 
-def valid_game(desc):
-    """A game descriptor's shape (the engine checks its moves)."""
-    if not isinstance(desc, dict):
-        return False
-    if not isinstance(desc.get("ruleset"), str) or not isinstance(desc.get("start", ""), str):
-        return False
-    moves = desc.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        return False
-    ply = desc.get("ply")
-    return isinstance(ply, int) and 0 <= ply <= len(moves)
-
-
 def hint_path(move):
-    """The points of a move in the engine's notation (``a:b-c``, ``axb``, ``@a,b``, ``Ha``), to mark."""
-    body = move.split(":")[-1]
-    if body.startswith("@"):
-        return body[1:].split(",")
-    if body.startswith("H"):
-        return [body[1:]]
-    return body.replace("x", "-").split("-")
+    """The points of a move in the engine's notation, to mark on the board."""
+    m = Move.parse(move)
+    return list(m.place or m.path) or [m.huff]
 
 
 class Input:
-    """Clicks so far for the move being entered, and the huff chosen (if any)."""
+    """Clicks so far for the move being entered, and the huff chosen (if any).
+
+    Which clicks make which move is the engine's question (``Board.next_points`` and
+    ``Board.move_for``): this only keeps the clicks and says what a press does.
+    """
 
     def __init__(self):
         self.clicks = []
@@ -75,105 +64,71 @@ class Input:
         self.huff = None
         return ("cancel", reason)
 
-    # -- matching against the legal moves ---------------------------------
-    def candidates(self, moves):
-        return [m for m in moves if m.get("huff") == self.huff]
-
-    def placing(self, moves):
-        return any(m.get("place") for m in moves)
-
-    def _matches(self, m, clicks):
-        if m.get("place"):
-            return all(c in m["clicks"] for c in clicks) and len(set(clicks)) == len(clicks)
-        return m["clicks"][: len(clicks)] == clicks
-
-    def targets(self, moves, clicks=None):
+    # -- asking the engine ------------------------------------------------------
+    def targets(self, board, clicks=None):
         """Points that may be clicked next."""
-        clicks = self.clicks if clicks is None else clicks
-        out = []
-        for m in self.candidates(moves):
-            if not self._matches(m, clicks):
-                continue
-            if m.get("place"):
-                nxt = [c for c in m["clicks"] if c not in clicks]
-            else:
-                nxt = m["clicks"][len(clicks) : len(clicks) + 1]
-            for p in nxt:
-                if p not in out:
-                    out.append(p)
-        return out
+        return board.next_points(self.clicks if clicks is None else clicks, self.huff)
 
-    def complete(self, moves, clicks=None):
-        """The move the clicks (and huff) make, or None."""
-        clicks = self.clicks if clicks is None else clicks
-        for m in self.candidates(moves):
-            if m.get("place"):
-                if len(m["clicks"]) == len(clicks) and self._matches(m, clicks):
-                    return m["move"]
-            elif m["clicks"] == clicks:
-                return m["move"]
-        return None
+    def complete(self, board, clicks=None):
+        """The text of the move the clicks (and huff) make, or None."""
+        move = board.move_for(self.clicks if clicks is None else clicks, self.huff)
+        return None if move is None else str(move)
 
-    def can_stop(self, moves):
+    def can_stop(self, board):
         """A chain whose rules allow stopping here, though it could go on."""
-        return bool(self.clicks) and self.complete(moves) is not None and bool(self.targets(moves))
+        return bool(self.clicks) and self.complete(board) is not None and bool(self.targets(board))
 
     # -- transitions -----------------------------------------------------------
-    def choose_huff(self, moves, point):
+    def choose_huff(self, board, point):
         """Pick (or drop, with None) the officer to huff; a lone huff is played at once."""
         self.huff = point
         self.clicks = []
-        done = self.complete(moves)
+        done = self.complete(board)
         if point is not None and done is not None:
             self.huff = None
             return ("play", done)
         return ("huff", point)
 
-    def press(self, moves, huffable, point):
+    def press(self, board, point):
         """A point pressed on the board: before any click a huffable officer picks (or drops)
         the huff, as both the game page and a puzzle take it; anything else is a click."""
-        if not self.clicks and point in huffable:
-            return self.choose_huff(moves, None if self.huff == point else point)
-        return self.click(moves, point)
+        if not self.clicks and point in board.position.huffable():
+            return self.choose_huff(board, None if self.huff == point else point)
+        return self.click(board, point)
 
-    def click(self, moves, point):
+    def click(self, board, point):
         """One click (or drop) on a point; returns ``(action, detail)``.
 
         Actions: ``play`` (a complete move), ``select`` (more clicks needed or stopping
         allowed), ``cancel`` (with a reason: ``deselect``, ``not-a-target``).
         """
         clicks = self.clicks
-        if point in self.targets(moves):
-            clicks = clicks + [point]
-            self.clicks = clicks
-            done = self.complete(moves)
-            if done is not None and not self.targets(moves):
-                self.clicks = []
-                self.huff = None
-                return ("play", done)
+        if point in self.targets(board):
+            self.clicks = clicks + [point]
+            done = self.complete(board)
+            if done is not None and not self.targets(board):
+                return self._played(done)
             return ("select", point)
-        if clicks and point == clicks[-1] and self.complete(moves) is not None:
-            done = self.complete(moves)
-            self.clicks = []
-            self.huff = None
-            return ("play", done)  # clicking the last landing again stops the chain there
+        done = self.complete(board)
+        if clicks and point == clicks[-1] and done is not None:
+            return self._played(done)  # clicking the last landing again stops the chain there
         if clicks and point in clicks:
-            huff = self.huff
             self.clicks = []
-            self.huff = huff
             return ("cancel", "deselect")
-        if clicks and point in self.targets(moves, []):
+        if clicks and point in self.targets(board, []):
             self.clicks = [point]
             return ("select", point)  # another piece
-        had = bool(clicks)
         self.clicks = []
-        return ("cancel", "not-a-target" if had or point not in self.targets(moves, []) else "")
+        return ("cancel", "not-a-target" if clicks or point not in self.targets(board, []) else "")
 
-    def stop(self, moves):
+    def stop(self, board):
         """Finish a chain where the rules allow it (the Stop button or Enter)."""
-        done = self.complete(moves)
+        done = self.complete(board)
         if done is None:
             return ("cancel", "cannot-stop")
+        return self._played(done)
+
+    def _played(self, move):
         self.clicks = []
         self.huff = None
-        return ("play", done)
+        return ("play", move)

@@ -1,7 +1,9 @@
 """The game kept in this browser (local storage) and the links that carry it elsewhere.
 
-A save that cannot be read is kept aside under CORRUPT_KEY, never silently dropped, and
-the page starts afresh with a message that says why.
+A save holds the game as plain data (ruleset, start, moves, ply) and the settings; the
+page's engine replays it. A save that cannot be read is set aside (the last few are kept
+under CORRUPT_KEY), never silently dropped, and the page starts afresh saying why. Saves
+of version 1 (which also held a view, now computed on the page) are read as well.
 """
 
 import json
@@ -12,78 +14,83 @@ from i18n import t
 from page import B
 from render import message
 
+from asalto_core.errors import AsaltoError
+from asalto_core.geometry import is_number
+from asalto_core.session import Session
+
 SAVE_KEY = "asalto.save.v1"
 PREVIOUS_KEY = "asalto.previous"
 CORRUPT_KEY = "asalto.save.corrupt"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+KEEP_CORRUPT = 5  # set-aside saves kept, newest last
 
 
 def save():
-    blob = {"version": SAVE_VERSION, "game": app.game, "view": app.view, "settings": app.settings}
+    blob = {"version": SAVE_VERSION, "game": app.session.descriptor(), "settings": app.settings}
     r = B.save(SAVE_KEY, json.dumps(blob))
     if not r.ok:
         message(f"The game could not be saved in this browser: {r.error}", "warn")
 
 
 def keep_corrupt(text):
-    B.save(CORRUPT_KEY, text)
+    """Set a save aside: appended to the last few kept, so a second one never replaces the first."""
+    r = B.load(CORRUPT_KEY)
+    kept = []
+    if r.ok and r.value:
+        try:
+            kept = json.loads(r.value)
+        except ValueError:
+            kept = [r.value]  # an older single set-aside save
+        if not isinstance(kept, list):
+            kept = [r.value]
+    kept = (kept + [text])[-KEEP_CORRUPT:]
+    B.save(CORRUPT_KEY, json.dumps(kept))
 
 
 def save_previous():
     """Keep the game on screen before an opened one replaces it (the import dialog restores it)."""
-    B.save(PREVIOUS_KEY, json.dumps({"game": app.game, "settings": app.settings}))
+    B.save(PREVIOUS_KEY, json.dumps({"game": app.session.descriptor(), "settings": app.settings}))
 
 
 def read_previous():
-    """The game saved by save_previous ({"game", "settings"}), or None."""
+    """The session and settings saved by save_previous, or None."""
     r = B.load(PREVIOUS_KEY)
-    blob = None
-    if r.ok and r.value:
-        try:
-            blob = json.loads(r.value)
-        except ValueError:
-            blob = None
-    if not isinstance(blob, dict) or not st.valid_game(blob.get("game")):
-        return None
-    return blob
-
-
-def start_view(ruleset):
-    s = app.data["starts"][ruleset]
-    return {"game": s["game"], "view": s["view"]}
-
-
-def valid_view(v):
-    if not isinstance(v, dict):
-        return False
-    for key, kind in (("pieces", dict), ("moves", list), ("history", list), ("huffable", list)):
-        if not isinstance(v.get(key), kind):
-            return False
-    return v.get("ruleset") in app.rulesets and v.get("turn") in ("officers", "rebels")
+    try:
+        blob = json.loads(r.value) if r.ok and r.value else None
+        if isinstance(blob, dict):
+            return Session.from_descriptor(blob.get("game")), blob.get("settings")
+    except (ValueError, AsaltoError):
+        pass
+    return None
 
 
 def read_save():
-    """(game, view, settings, problem) from local storage; problem is '' or a message."""
+    """(session, settings, problem) from local storage; session is None when there is no usable
+    save, and problem is '' or a message saying why the save was set aside."""
     r = B.load(SAVE_KEY)
     if not r.ok or not r.value:
-        return None, None, None, ""
+        return None, None, ""
     try:
         blob = json.loads(r.value)
     except ValueError as err:
         keep_corrupt(r.value)
-        return None, None, None, t("save-corrupt", error=f"not JSON: {err}")
-    if not isinstance(blob, dict) or blob.get("version") != SAVE_VERSION:
+        return None, None, t("save-corrupt", error=f"not JSON: {err}")
+    if not isinstance(blob, dict) or blob.get("version") not in READABLE_VERSIONS:
         keep_corrupt(r.value)
-        return None, None, None, t("save-old")
+        return None, None, t("save-old")
     settings = st.clean_settings(blob.get("settings"), app.rulesets, app.levels)
-    if not st.valid_game(blob.get("game")) or not valid_view(blob.get("view")):
+    try:
+        session = Session.from_descriptor(blob.get("game"))
+    except AsaltoError as err:
         keep_corrupt(r.value)
-        return None, None, settings, t("save-corrupt", error="the game data is damaged")
-    return blob["game"], blob["view"], settings, ""
+        return None, settings, t("save-corrupt", error=str(err))
+    return session, settings, ""
 
 
 def shared_game():
-    """The game in the URL's #ruleset=..&moves=..&ply=.. (None if there is none), or an error."""
+    """The game in the URL's #ruleset=..&moves=..&ply=.. as a Session (None if there is none),
+    and an error ('' if none): the page's engine replays it."""
     r = B.hashParams()
     if not r.ok:
         return None, r.error
@@ -93,25 +100,26 @@ def shared_game():
     moves = [m for m in p["moves"].split(" ") if m]
     ply = len(moves)
     if p["ply"]:
-        try:
-            ply = int(p["ply"])
-        except ValueError:
+        if not is_number(p["ply"], 5):
             return None, f"the move number {p['ply']!r} is not a number"
-    game = {"ruleset": p["ruleset"] or "assault", "start": p["start"], "moves": moves, "ply": ply}
-    if game["ruleset"] not in app.rulesets and not p["start"]:
-        return None, f"unknown rules {p['ruleset']!r}"
-    return game, ""
+        ply = int(p["ply"])
+    start = p["start"]
+    ruleset = p["ruleset"] or (start.split(" ")[0] if start else "assault")
+    try:
+        return Session.from_descriptor({"ruleset": ruleset, "start": start, "moves": moves, "ply": ply}), ""
+    except AsaltoError as err:
+        return None, str(err)
 
 
 def share_link():
-    g = app.game
+    g = app.session.descriptor()
     r = B.shareLink(g["ruleset"], g["start"], " ".join(g["moves"]), g["ply"])
     return r.value if r.ok else ""
 
 
 def embed_snippet():
     """The <iframe> code for the game on screen: its record in the link, shown at the current move."""
-    pairs = [["record", app.view["record"]], ["ply", str(app.view["ply"])]]
+    pairs = [["record", app.session.record()], ["ply", str(app.view["ply"])]]
     if app.settings["flipped"]:
         pairs.append(["flip", "1"])
     r = B.embedSnippet(json.dumps(pairs), 380, 660, "Asalto game")

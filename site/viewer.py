@@ -2,22 +2,24 @@
 
 Everything comes from the URL (asalto_core.embed reads and checks it) and every text
 from the URL or a record goes into the page as text (textContent), never as markup.
-A position alone is drawn from its text at once and never starts the engine, so three
-static figures on one page cost no Pyodide at all; a record or a puzzle asks the
-engine worker once for the whole game (``replay``: one frame per move), then steps
-through the frames locally. Each bad parameter adds a specific message and the rest
-still works.
+The engine's rules run here on MicroPython: a position, a record or a puzzle is read
+once (``Session.frames``: one frame per move) and stepped through locally, with no
+worker and no Pyodide, so ten figures on one page cost little. Each bad parameter adds
+a specific message and the rest still works.
 """
 
 import asyncio
 import json
 
-import embed
 import state as st
-import svg
-from engine_client import Engine
 from page import B, draw_board, el, last_move_marks, on, on_error, spawn
 from pyscript import document, window
+
+from asalto_core import svg
+from asalto_core.embed import read_params
+from asalto_core.errors import AsaltoError
+from asalto_core.notation import Move
+from asalto_core.session import Session
 
 PLAY_STEP_S = 1.2
 
@@ -33,14 +35,13 @@ class Viewer:
         self.comments = []
         self.ply = 0
         self.start_ply = 0
-        self.game = None  # the engine's game descriptor (records and puzzles)
+        self.session = None  # the engine's game (asalto_core.session.Session)
         self.playing = False
-        self.puzzle = None  # {"ply", "moves", "huffable", "answers", "state"}
+        self.puzzle = None  # {"ply", "board", "answers", "state"}
         self.inp = st.Input()
 
 
 v = Viewer()
-engine = Engine("embed-engine")
 
 
 def problem(text):
@@ -64,17 +65,6 @@ def set_status(text, kind=""):
     box = el("status")
     box.textContent = text
     box.className = kind
-
-
-async def start_engine():
-    """Only records and puzzles need it: a position alone is drawn without Pyodide."""
-    el("loading-text").textContent = "Starting the engine (the first visit downloads about 14 MB)…"
-    el("loading").hidden = False
-    ok = engine.create() and await engine.connect()
-    el("loading").hidden = True
-    if not ok:
-        problem(f"The engine could not start: {engine.error}. Reload to try again.")
-    return ok
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -123,7 +113,7 @@ def render():
             extra += svg.arrow_svg(v.at, svg.move_points(pz["answers"][0]), pz["answers"][0])
         elif pz["state"] != "right":
             marks += [("selected", p) for p in v.inp.clicks]
-            marks += [("target", p) for p in v.inp.targets(pz["moves"])]
+            marks += [("target", p) for p in v.inp.targets(pz["board"])]
     el("board").querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
     render_text(frame)
     document.body.dataset.ply = str(v.ply)
@@ -244,28 +234,28 @@ def on_key(event):
 
 
 # -- the puzzle -----------------------------------------------------------------------
-async def setup_puzzle():
+def setup_puzzle():
     ply = v.start_ply
-    desc = dict(v.game)
-    desc["ply"] = ply
-    answer = await engine.request({"op": "view", "game": desc})
-    if not answer["ok"] or not answer["view"]["moves"]:
-        problem("puzzle: " + (answer.get("error") or "there is no move to find in this position"))
+    v.session.go_to(ply)
+    board = v.session.game.board
+    if not board.legal_moves:
+        problem("puzzle: there is no move to find in this position")
         return
-    view = answer["view"]
     answers = []
     for text in v.opts["answer"]:
-        played = await engine.request({"op": "play", "game": desc, "move": text})
-        if played["ok"]:
-            answers.append(played["game"]["moves"][-1])  # the engine's own spelling of it
-        else:
-            problem(f"puzzle answer {text!r} is not a legal move here: {played['error']}")
-    if not v.opts["answer"] and ply < len(v.game["moves"]):
-        answers.append(v.game["moves"][ply])
+        try:
+            move = Move.parse(text)
+            board.position.find_raw(move)
+            answers.append(str(move))  # the engine's own spelling of it
+        except AsaltoError as err:
+            problem(f"puzzle answer {text!r} is not a legal move here: {err}")
+    moves = v.session.game.moves
+    if not v.opts["answer"] and ply < len(moves):
+        answers.append(str(moves[ply]))
     if not answers:
         problem("puzzle: give the answer (answer=...) or a record whose next move is the answer")
         return
-    v.puzzle = {"ply": ply, "moves": view["moves"], "huffable": view["huffable"], "answers": answers, "state": ""}
+    v.puzzle = {"ply": ply, "board": board, "answers": answers, "state": ""}
     el("prompt").textContent = v.opts["prompt"]
     el("prompt").hidden = False
     el("btn-answer").hidden = False
@@ -279,7 +269,7 @@ def verdict(move):
     if move in pz["answers"]:
         pz["state"] = "right"
         set_status(f"Right: {move}.", "right")
-        if v.ply + 1 < len(v.frames) and v.game["moves"][v.ply] == move:
+        if v.ply + 1 < len(v.frames) and str(v.session.game.moves[v.ply]) == move:
             v.ply += 1  # show the move played, as the record goes on
     else:
         pz["state"] = "wrong"
@@ -295,7 +285,7 @@ def on_board_click(event):
     if pz is None or target is None or v.ply != pz["ply"] or pz["state"] in ("right", "shown"):
         return
     point = target.getAttribute("data-point")
-    action = v.inp.press(pz["moves"], pz["huffable"], point)
+    action = v.inp.press(pz["board"], point)
     if action[0] == "play":
         verdict(action[1])
     else:
@@ -316,26 +306,10 @@ def show_answer(_event):
 
 
 # -- start -------------------------------------------------------------------------------
-def static_frame(pieces, turn):
-    return {"pieces": pieces, "turn": turn, "position": "", "fullmove": 1, "last": None, "outcome": ""}
-
-
 def show_start():
-    """The ruleset's start position, drawn from data.json without the engine."""
-    view = v.data["starts"][v.ruleset]["view"]
-    v.frames = [static_frame(view["pieces"], view["turn"])]
-
-
-def show_position(text):
-    boards_of = {rs["name"]: rs["board"] for rs in v.data["rulesets"]}
-    try:
-        name, pieces, turn, _huffable, _number = embed.read_position(text, boards_of, v.data["boards"])
-    except ValueError as err:
-        problem(str(err) + "; showing the start position instead")
-        show_start()
-        return
-    v.ruleset = name
-    v.frames = [static_frame(pieces, turn)]
+    """The ruleset's start position."""
+    v.frames = Session.new(v.ruleset).frames()
+    v.comments = [""]
 
 
 async def record_text():
@@ -374,25 +348,22 @@ def start_ply():
     return 0
 
 
-async def load_game(text):
-    """A record or a puzzle position, through the engine; a bad record keeps the moves before the error."""
-    if not await start_engine():
+def load_game(text):
+    """A record or a position, read by the engine here; a bad record keeps the moves before the error."""
+    try:
+        session, warning = Session.from_text(text)
+    except AsaltoError as err:
+        problem(f"the game could not be read: {err}; showing the start position instead")
         return False
-    answer = await engine.request({"op": "replay", "text": text})
-    if not answer["ok"]:
-        problem(f"the game could not be read: {answer['error']}")
-        return False
-    if answer["warning"]:
-        problem(
-            f"the record could not be read to its end: {answer['warning']} "
-            f"(showing the {len(answer['frames']) - 1} moves before it)"
-        )
-    v.ruleset = answer["game"]["ruleset"]
-    v.game = answer["game"]
-    v.frames = answer["frames"]
-    v.history = answer["history"]
-    v.comments = answer["comments"]
-    show_title(answer["tags"])
+    frames = session.frames()
+    if warning:
+        problem(f"the record could not be read to its end: {warning} (showing the {len(frames) - 1} moves before it)")
+    v.session = session
+    v.ruleset = session.game.start.ruleset
+    v.frames = frames
+    v.history = session.view()["history"]
+    v.comments = list(session.game.comments)
+    show_title(session.game.tags)
     build_moves()
     return True
 
@@ -418,35 +389,32 @@ async def main():
     names = [rs["name"] for rs in v.data["rulesets"]]
     r = B.embedParams()
     params = json.loads(r.value) if r.ok else {}
-    v.opts, problems = embed.read_params(params, names)
+    v.opts, problems = read_params(params, names)
     for text in problems:
         problem(text)
     o = v.opts
     v.ruleset = o["ruleset"] or "assault"
     if o["size"]:
         el("embed").style.maxWidth = f"{o['size']}px"
-    needs_engine = bool(o["record"] or o["record_url"] or (o["position"] and o["puzzle"]))
-    if o["puzzle"] and not needs_engine:
+    has_game = bool(o["record"] or o["record_url"] or o["position"])
+    if o["puzzle"] and not has_game:
         problem("puzzle: give a position or a record to solve")
-    if o["position"] and not needs_engine:
-        show_position(o["position"])
-    else:
-        show_start()
-    show_board()  # at once: the board is in view while the engine starts
-    render()
-    B.mark("board")
     mode = "static"
-    if needs_engine:
-        text = o["position"] if o["position"] and not (o["record"] or o["record_url"]) else await record_text()
-        if text and await load_game(text):
+    if o["record"] or o["record_url"]:
+        text = await record_text()
+        if text and load_game(text):
             mode = "game"
-            show_board()  # the record's own ruleset may have another board
+    elif o["position"] and load_game(o["position"]):
+        mode = "game" if o["puzzle"] else "static"
+    if v.session is None:
+        show_start()
+    show_board()
     v.start_ply = v.ply = start_ply()
     check_marks()
     bind()
     el("loading").hidden = True
     if mode == "game" and o["puzzle"]:
-        await setup_puzzle()
+        setup_puzzle()
         if v.puzzle:
             mode = "puzzle"
     el("controls").hidden = len(v.frames) < 2 and mode != "puzzle"

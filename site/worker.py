@@ -1,34 +1,30 @@
-"""The engine worker (Pyodide): the asalto_core wheel behind a JSON-text protocol.
+"""The AI's worker (Pyodide): the asalto_core wheel behind a JSON-text protocol.
 
-The page's MicroPython calls these exported functions with JSON strings and gets
-JSON strings back (asalto_core.protocol holds the whole contract). ``think`` yields
-to the event loop between search steps, so ``progress`` and ``cancel`` are answered
-while the AI searches.
+The page's MicroPython answers every rule question itself; it calls these exported
+functions only for the AI, with JSON strings, and gets JSON strings back
+(asalto_core.protocol holds the whole contract). ``think`` yields to the event loop
+between search steps, so ``progress`` and ``cancel`` are answered while the AI searches.
 """
 
 import asyncio
 import json
 
-from asalto_core.protocol import Session
+from asalto_core.protocol import Worker
 
-session = Session()
+worker = Worker()
 
 
 def ping():
-    return session.handle_json('{"op": "ping"}')
-
-
-def request(text):
-    return session.handle_json(text)
+    return worker.handle_json('{"op": "ping"}')
 
 
 async def think(text):
     try:
-        req = json.loads(text)
-    except ValueError as err:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as err:
         return json.dumps({"ok": False, "error": f"the request is not JSON: {err}"})
     answer = None
-    for step in session.think(req):
+    for step in worker.steps(request):
         if step is None:
             await asyncio.sleep(0)
         else:
@@ -37,12 +33,12 @@ async def think(text):
 
 
 def progress():
-    return json.dumps(session.progress)
+    return json.dumps(worker.progress)
 
 
 def cancel():
-    session.cancel()
+    worker.cancel()
     return "true"
 
 
-__export__ = ["ping", "request", "think", "progress", "cancel"]
+__export__ = ["ping", "think", "progress", "cancel"]

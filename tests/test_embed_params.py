@@ -1,65 +1,14 @@
-"""The embed view's parameter checks and its engine-free position reader (asalto_core.embed)."""
+"""The embed view's parameter checks (asalto_core.embed) and the frames it steps through (session)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from asalto_core import BOARDS, RULESETS, Board, Position
-from asalto_core.embed import DEFAULT_PROMPT, read_params, read_position, safe_record_url, split_list
-from asalto_core.protocol import Session
+from asalto_core import RULESETS, AsaltoError
+from asalto_core.embed import DEFAULT_PROMPT, read_params, safe_record_url, split_list
+from asalto_core.session import Session
 
 NAMES = list(RULESETS)
-BOARD_OF = {name: rs.board for name, rs in RULESETS.items()}
-GEOMETRY = {name: g.to_json() for name, g in BOARDS.items()}
-
-
-def positions() -> list[Position]:
-    """Start positions of every ruleset and positions along seeded random games."""
-    out = []
-    for name in NAMES:
-        board = Board(name)
-        rnd = random.Random(name)
-        out.append(board.position)
-        for _ in range(40):
-            moves = list(board.legal_moves)
-            if not moves or board.outcome():
-                break
-            board.push(rnd.choice(moves))
-            out.append(board.position)
-    return out
-
-
-def test_the_reader_agrees_with_the_engine_on_every_board():
-    for position in positions():
-        name, pieces, turn, huffable, number = read_position(position.text(), BOARD_OF, GEOMETRY)
-        assert (name, pieces, turn, huffable, number) == (
-            position.ruleset,
-            position.pieces(),
-            position.turn,
-            position.huffable(),
-            position.fullmove,
-        ), position.text()
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("assault 3/3", "expected 5 fields"),
-        ("chess 3/3/7/7/7/3/3 r - 1", "unknown ruleset 'chess'"),
-        ("assault 3/3/7/7/7/3 r - 1", "the board has 7 ranks, found 6"),
-        ("assault 3/3/7/7/7/3/2RR r - 1", "too many points in rank 1"),
-        ("assault 3/3/7/7/7/3/2 r - 1", "rank 1 describes 2 points"),
-        ("assault 3/3/7/7/7/3/X2 r - 1", "unexpected 'X' in rank 1"),
-        ("assault 3/3/7/7/7/3/3 x - 1", "side to move must be r, o or p"),
-        ("assault 3/3/7/7/7/3/3 r c5 1", "no officer on 'c5' to huff"),
-        ("assault 3/3/7/7/7/3/3 r - 0", "move number must be a positive integer"),
-    ],
-)
-def test_bad_positions_are_refused_with_a_reason(text, message):
-    with pytest.raises(ValueError, match=message):
-        read_position(text, BOARD_OF, GEOMETRY)
 
 
 def test_parameters_are_read_with_defaults():
@@ -121,13 +70,15 @@ def test_lists_keep_a_placement_whole():
     assert split_list("e6xe4xe2 c3-c4") == ["e6xe4xe2", "c3-c4"]
 
 
-def test_the_replay_request_gives_every_frame_and_the_comments():
+def test_a_record_gives_every_frame_and_the_comments():
     record = '[Ruleset "assault"]\n\n{Start.} 1. d4-d5 {<b>The only move.</b>} c5-c6 2. c3-c9 *'
-    answer = Session().handle({"op": "replay", "text": record})
-    assert answer["ok"] and "c3-c9" in answer["warning"]
-    assert [f["last"]["move"] if f["last"] else None for f in answer["frames"]] == [None, "d4-d5", "c5-c6"]
-    assert answer["frames"][1]["pieces"]["d5"] == "R" and answer["frames"][2]["turn"] == "rebels"
-    assert answer["comments"] == ["Start.", "<b>The only move.</b>", ""]
-    assert [h["move"] for h in answer["history"]] == ["d4-d5", "c5-c6"]
-    assert answer["tags"]["Ruleset"] == "assault"
-    assert not Session().handle({"op": "replay", "text": ""})["ok"]
+    session, warning = Session.from_text(record)
+    frames = session.frames()
+    assert "c3-c9" in warning
+    assert [f["last"]["move"] if f["last"] else None for f in frames] == [None, "d4-d5", "c5-c6"]
+    assert frames[1]["pieces"]["d5"] == "R" and frames[2]["turn"] == "rebels"
+    assert [f["comment"] for f in frames] == ["Start.", "<b>The only move.</b>", ""]
+    assert [h["move"] for h in session.view()["history"]] == ["d4-d5", "c5-c6"]
+    assert session.game.tags["Ruleset"] == "assault"
+    with pytest.raises(AsaltoError):
+        Session.from_text("")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 from pathlib import Path
 
 import pytest
 
-from asalto_core.protocol import Session
+from asalto_core import RULESETS, Board
 
 _spec = importlib.util.spec_from_file_location("page_state", Path(__file__).parents[1] / "site" / "state.py")
 state = importlib.util.module_from_spec(_spec)
@@ -22,33 +23,60 @@ def test_hint_path_names_the_points_of_a_move(move, points):
     assert state.hint_path(move) == points
 
 
-MOVES = [
-    {"move": "Hd5", "clicks": [], "huff": "d5"},
-    {"move": "Hd5:c5-c4", "clicks": ["c5", "c4"], "huff": "d5"},
-    {"move": "c5-c4", "clicks": ["c5", "c4"], "huff": None},
-]
+def found(ruleset, wanted):
+    """A board from seeded random play where ``wanted(board)`` holds."""
+    for seed in range(300):
+        rnd, board = random.Random(seed), Board(ruleset)
+        for _ in range(80):
+            if wanted(board):
+                return board
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rnd.choice(moves))
+    raise AssertionError("no such position found")
+
+
+def huff_board():
+    return found("asalto", lambda b: b.position.huffable() and any(m.huff and m.path for m in b.legal_moves))
 
 
 def test_press_on_a_huffable_officer_picks_then_drops_the_huff():
+    board = huff_board()
+    officer = next(m.huff for m in board.legal_moves if m.huff and m.path)
     inp = state.Input()
-    assert inp.press(MOVES[1:], ["d5"], "d5") == ("huff", "d5")
-    assert inp.huff == "d5"
-    assert inp.press(MOVES[1:], ["d5"], "d5") == ("huff", None)
+    assert inp.press(board, officer) == ("huff", officer)
+    assert inp.huff == officer
+    assert inp.press(board, officer) == ("huff", None)
     assert inp.huff is None
 
 
-def test_press_plays_a_lone_huff_at_once_and_clicks_otherwise():
+def test_a_huff_then_a_step_plays_the_huffing_move():
+    board = huff_board()
+    officer = next(m.huff for m in board.legal_moves if m.huff and m.path)
     inp = state.Input()
-    assert inp.press(MOVES, ["d5"], "d5") == ("play", "Hd5")
-    assert inp.press(MOVES, ["d5"], "c5") == ("select", "c5")
-    assert inp.press(MOVES, ["d5"], "c4") == ("play", "c5-c4")
+    inp.press(board, officer)
+    step = next(m for m in board.legal_moves if m.huff == officer and m.path)
+    assert inp.press(board, step.path[0]) == ("select", step.path[0])
+    assert inp.press(board, step.path[1]) == ("play", str(step))
 
 
-def test_press_plays_every_legal_move_of_a_start_view():
-    view = Session().handle({"op": "new", "ruleset": "assault"})["view"]
-    for m in view["moves"]:
-        inp = state.Input()
-        action = ("cancel", "")
-        for point in m["clicks"]:
-            action = inp.press(view["moves"], view["huffable"], point)
-        assert action == ("play", m["move"])
+def test_press_plays_every_legal_move_of_every_start():
+    for name in RULESETS:
+        board = Board(name)
+        for m in board.legal_moves:
+            inp = state.Input()
+            action = ("cancel", "")
+            for point in reversed(m.place) if m.place else m.path:  # a placement in any order
+                action = inp.press(board, point)
+            assert action == ("play", str(m)), (name, str(m))
+
+
+def test_a_chain_may_stop_where_the_rules_allow():
+    board = found("asalto", lambda b: any(m.jump and len(m.path) > 2 for m in b.legal_moves))
+    m = next(m for m in board.legal_moves if m.jump and len(m.path) > 2)
+    inp = state.Input()
+    inp.press(board, m.path[0])
+    assert inp.press(board, m.path[1]) == ("select", m.path[1])
+    assert inp.can_stop(board)  # asalto's huffing rules let a chain stop after any jump
+    assert inp.stop(board) == ("play", str(board.move_for(m.path[:2])))

@@ -1,78 +1,61 @@
-"""The page's worker contract: JSON in, JSON out, and bad input never loses the game."""
+"""The AI worker's contract: JSON in, JSON out; every request answered, none raising."""
 
 import json
 
-from asalto_core.protocol import Session, site_data
+import pytest
 
-START = {"ruleset": "assault", "start": "", "moves": [], "ply": 0}
+from asalto_core.protocol import Worker, site_data
 
-
-def ask(session: Session, **request) -> dict:
-    return json.loads(session.handle_json(json.dumps(request)))
+START = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
 
 
-def test_a_move_comes_back_with_the_new_game_and_what_to_draw():
-    answer = ask(Session(), op="play", game=START, move="d4-d5")
-    assert answer["ok"] and answer["game"]["moves"] == ["d4-d5"]
-    view = answer["view"]
-    assert view["turn"] == "officers" and view["pieces"]["d5"] == "R"
-    assert {m["move"] for m in view["moves"]} == {"c5-c6", "c5-d6", "c5-d4", "e5-e6", "e5-d6", "e5-d4"}
-    assert view["last"]["path"] == ["d4", "d5"]
-
-
-def test_an_illegal_move_is_an_error_and_the_game_is_unchanged():
-    s = Session()
-    answer = ask(s, op="play", game=START, move="c3-c4")
-    assert not answer["ok"] and "illegal move 'c3-c4'" in answer["error"]
-    assert ask(s, op="view", game=START)["view"]["moves"][0]["move"] == "d4-d5"
-
-
-def test_bad_requests_are_answered_with_a_message():
-    s = Session()
-    assert "not JSON" in json.loads(s.handle_json("{oops"))["error"]
-    assert "unknown request" in ask(s, op="explode")["error"]
-    assert "must be a list" in ask(s, op="view", game={"ruleset": "assault", "moves": "d4-d5"})["error"]
-    assert "unknown ruleset" in ask(s, op="new", ruleset="chess")["error"]
-
-
-def test_a_corrupt_saved_game_names_the_bad_move():
-    answer = ask(Session(), op="view", game={**START, "moves": ["d4-d5", "z9-z8"]})
-    assert not answer["ok"] and "move 2 of the saved game" in answer["error"]
-
-
-def test_importing_a_record_with_a_bad_move_keeps_the_moves_before_it():
-    record = '[Ruleset "assault"]\n\n1. d4-d5 c5-d4 2. c3-c9 *'
-    answer = ask(Session(), op="import", text=record)
-    assert answer["ok"] and answer["game"]["moves"] == ["d4-d5", "c5-d4"]
-    assert "move 3" in answer["warning"]
-
-
-def test_importing_a_position_starts_a_game_there():
-    text = "ludii 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR o - 1"
-    answer = ask(Session(), op="import", text=text)
-    assert answer["view"]["position"] == text and answer["game"]["start"] == ""
-
-
-def test_a_huff_and_automatic_huffs_are_reported_for_the_page():
-    start = "ludii 3/3/RR1O1RR/RRRRRRR/RRR1RRR/RRR/RRR o - 1"  # d5 could jump d4 to d3
-    answer = ask(Session(), op="play", game={"ruleset": "ludii", "start": start, "moves": []}, move="d5-d6")
-    last = answer["view"]["last"]
-    assert last["automatic"] and last["removed"] == ["d6"]
+def ask(worker: Worker, **request) -> dict:
+    return json.loads(worker.handle_json(json.dumps(request)))
 
 
 def test_the_ai_answers_with_a_legal_move_and_can_be_cancelled():
-    s = Session()
-    steps = list(s.think({"game": START, "level": "beginner", "node_limit": 200}))
-    assert steps[-1]["ok"] and steps[-1]["analysis"]["move"] == "d4-d5"
-    thinking = s.think({"game": {**START, "moves": ["d4-d5"], "ply": 1}, "level": "strongest"})
+    w = Worker()
+    answer = ask(w, op="think", position=START, level="beginner", node_limit=200)
+    assert answer["ok"] and answer["analysis"]["move"] == "d4-d5"
+    after = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR o - 1".replace("RRO1ORR/RRRRRRR", "RRORORR/RRR1RRR")
+    thinking = w.steps({"op": "think", "position": after, "history": [START], "level": "strongest"})
     next(thinking)
-    s.cancel()
+    w.cancel()
     final = [step for step in thinking if step is not None][-1]
     assert final["ok"] and final["cancelled"]
 
 
-def test_site_data_holds_every_board_ruleset_start_and_level():
+@pytest.mark.parametrize(
+    ("request_text", "message"),
+    [
+        ("{oops", "not JSON"),
+        ("[" * 100000, "not JSON"),
+        ('"think"', "must be a JSON object"),
+        ('{"op": "explode"}', "unknown request"),
+        ('{"op": 5}', "has no op"),
+        ('{"op": "think"}', "has no position"),
+        ('{"op": "think", "position": "assault 3/3 r - 1"}', "has 7 ranks"),
+        ('{"op": "think", "position": "' + START + '", "level": ["x"]}', "unknown AI level"),
+        ('{"op": "think", "position": "' + START + '", "history": "x"}', "list of position texts"),
+        ('{"op": "think", "position": "' + START + '", "time_limit": NaN}', "time_limit"),
+        ('{"op": "think", "position": "' + START + '", "time_limit": Infinity}', "time_limit"),
+        ('{"op": "think", "position": "' + START + '", "time_limit": 1e300}', "at most 60"),
+        ('{"op": "think", "position": "' + START + '", "node_limit": 1000000000000000000}', "node_limit"),
+        ('{"op": "think", "position": "' + START.replace(" 1", " ²") + '"}', "move number"),
+    ],
+)
+def test_bad_requests_are_answered_with_a_message(request_text, message):
+    answer = json.loads(Worker().handle_json(request_text))
+    assert answer["ok"] is False and message in answer["error"]
+
+
+def test_a_finished_game_has_no_move_to_find():
+    over = "assault RRR/RRR/1RRRRR1/O1O4/7/3/3 o - 20"  # the rebels hold the fortress
+    assert "over" in ask(Worker(), op="think", position=over)["error"]
+
+
+def test_site_data_holds_every_board_ruleset_and_level_in_order():
     data = site_data()
-    assert set(data["starts"]) == {rs["name"] for rs in data["rulesets"]}
+    assert [rs["name"] for rs in data["rulesets"]][:3] == ["asalto", "german-tactics", "assault"]
     assert {"standard", "royal-garrison"} <= set(data["boards"])
     assert [lv["name"] for lv in data["levels"]] == ["beginner", "casual", "strong", "strongest"]

@@ -11,6 +11,7 @@ Move.parse('d4-d5')
 
 from typing import TYPE_CHECKING
 
+from . import svg
 from .errors import AsaltoError, IllegalMoveError, InvalidPositionError, NotationError, UnknownRulesetError
 from .geometry import BOARDS, Geometry, find_board
 from .notation import Move
@@ -48,6 +49,7 @@ __all__ = [
     "find_board",
     "find_ruleset",
     "perft",
+    "svg",
 ]
 
 _AI = ("LEVELS", "Analysis", "analyse", "best_move")

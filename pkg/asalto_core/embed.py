@@ -1,12 +1,9 @@
-"""The embed view's parameters and position texts, read without the engine.
+"""The embed view's parameters, read and checked.
 
 An embedded board takes everything from its URL (``embed.html?ruleset=assault&position=...``).
 Every value is untrusted: each bad one becomes a specific message and a safe default,
-never an exception, so the rest of the frame still works. A position alone is drawn
-straight from its text (:func:`read_position`, the format of
-:mod:`asalto_core.notation`), so a static figure needs no engine at all; records and
-puzzles go to the engine. Like :mod:`asalto_core.svg` this file runs unchanged on the
-page's MicroPython, hence plain functions and no imports.
+never an exception, so the rest of the frame still works. Positions and records are the
+engine's to read (:mod:`asalto_core.session`, on the page's MicroPython like this module).
 
 >>> opts, problems = read_params({"ruleset": "assault", "ply": "3", "flip": "yes"}, ["assault"])
 >>> opts["ply"], opts["flip"], problems
@@ -14,6 +11,8 @@ page's MicroPython, hence plain functions and no imports.
 >>> read_params({"ply": "-1", "colour": "red"}, ["assault"])[1]
 ["unknown parameter 'colour' (ignored)", "'ply' must be a whole number from 0, not '-1'"]
 """
+
+from .geometry import is_number
 
 TEXT_LIMIT = 100000  # longer records or positions are refused (a URL this long is a mistake)
 PROMPT_LIMIT = 300
@@ -63,8 +62,8 @@ def _flag(opts, problems, params, key, default):
 
 
 def _whole(text, low):
-    """An int >= low from text of digits only, else None."""
-    if not text or not text.isdigit():
+    """An int >= low from ASCII digits only (at most 9), else None."""
+    if not is_number(text):
         return None
     n = int(text)
     return n if n >= low else None
@@ -172,76 +171,3 @@ def read_params(params, rulesets):
     if (opts["answer"] or params.get("prompt", "")) and not opts["puzzle"]:
         opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
     return opts, problems
-
-
-def read_position(text, rulesets, boards):
-    """``(ruleset, pieces, turn, huffable, move number)`` from a position text, or ValueError.
-
-    The same syntax as the engine's ``parse_position`` (ranks from the top, ``O``/``R``,
-    digits for empty runs); whether the position could occur is not checked here.
-    ``rulesets`` maps a name to its board name, ``boards`` a board name to its geometry.
-
-    >>> geometry = {"height": 2, "points": [{"name": "a1", "x": 0, "y": 0}, {"name": "a2", "x": 0, "y": 1}]}
-    >>> read_position("tiny O/1 r - 3", {"tiny": "t"}, {"t": geometry})
-    ('tiny', {'a2': 'O'}, 'rebels', [], 3)
-    """
-    fields = text.split()
-    if len(fields) != 5:
-        raise ValueError(
-            "bad position "
-            + _quote(text)
-            + ": expected 5 fields (ruleset, points, side, huffable, move number), found "
-            + str(len(fields))
-        )
-    name, body, side, huffs, number = fields
-    if name not in rulesets:
-        raise ValueError("bad position " + _quote(text) + ": unknown ruleset " + _quote(name))
-    geometry = boards[rulesets[name]]
-    ranks = body.split("/")
-    height = geometry["height"]
-    if len(ranks) != height:
-        raise ValueError(
-            "bad position " + _quote(text) + ": the board has " + str(height) + " ranks, found " + str(len(ranks))
-        )
-    pieces = {}
-    names = set()
-    for k, row in enumerate(ranks):
-        rank = height - 1 - k
-        points = [p["name"] for p in geometry["points"] if p["y"] == rank]
-        at, run = 0, ""
-        for c in row + " ":
-            if c.isdigit():
-                run += c
-                continue
-            if run:
-                at += int(run)
-                run = ""
-            if c == " ":
-                break
-            if c not in "OR" or at >= len(points):
-                what = "unexpected " + _quote(c) if c not in "OR" else "too many points"
-                raise ValueError("bad position " + _quote(text) + ": " + what + " in rank " + str(rank + 1))
-            pieces[points[at]] = c
-            at += 1
-        if at != len(points):
-            raise ValueError(
-                "bad position "
-                + _quote(text)
-                + ": rank "
-                + str(rank + 1)
-                + " describes "
-                + str(at)
-                + " points, the board has "
-                + str(len(points))
-            )
-        names.update(points)
-    turns = {"r": "rebels", "o": "officers", "p": "officers"}
-    if side not in turns:
-        raise ValueError("bad position " + _quote(text) + ": side to move must be r, o or p, not " + _quote(side))
-    huffable = [] if huffs == "-" else huffs.split(",")
-    for p in huffable:
-        if pieces.get(p) != "O":
-            raise ValueError("bad position " + _quote(text) + ": no officer on " + _quote(p) + " to huff")
-    if not number.isdigit() or int(number) < 1:
-        raise ValueError("bad position " + _quote(text) + ": the move number must be a positive integer")
-    return name, pieces, turns[side], huffable, int(number)

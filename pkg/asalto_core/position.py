@@ -237,8 +237,7 @@ class Position:
 
     def play(self, move: Move | str) -> Position:
         """The position after a legal move (given as a :class:`Move` or its text)."""
-        if isinstance(move, str):
-            move = Move.parse(move)
+        move = _as_move(move)
         return self.play_raw(self.find_raw(move))
 
     def play_raw(self, raw: RawMove) -> Position:
@@ -338,8 +337,7 @@ class Board:
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move; :class:`IllegalMoveError` (and no change) otherwise."""
-        if isinstance(move, str):
-            move = Move.parse(move)
+        move = _as_move(move)
         try:
             if self._repeated():
                 raise IllegalMoveError("the game is over")
@@ -447,3 +445,10 @@ def _begins(move: Move, clicked: list[str]) -> bool:
     if move.place:
         return len(set(clicked)) == len(clicked) and all(p in move.place for p in clicked)
     return list(move.path[: len(clicked)]) == clicked
+
+
+def _as_move(move: Move | str) -> Move:
+    """A move given as a :class:`Move` or its text; anything else is a :class:`NotationError`."""
+    if isinstance(move, Move):
+        return move
+    return Move.parse(move)  # refuses what is not text with a clear message
