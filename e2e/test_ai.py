@@ -90,6 +90,7 @@ def test_hint_shows_a_legal_move(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
     page.click("#btn-hint")
-    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=30000)
+    # Two players: the AI's worker starts only now, for the hint.
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=ENGINE_MS)
     assert "Hint: d4-d5" in page.inner_text("#message")
     assert page.locator("#board .hint-path").count() == 1

@@ -53,7 +53,19 @@ def test_each_bad_parameter_has_its_own_message(params, message):
 
 @pytest.mark.parametrize(
     "url",
-    ["https://evil.example/g.txt", "//evil.example/g.txt", "/other/g.txt", "../other/g.txt", "a\\b.txt", "data:x", ""],
+    [
+        "https://evil.example/g.txt",
+        "//evil.example/g.txt",
+        "/other/g.txt",
+        "../other/g.txt",
+        "a\\b.txt",
+        "data:x",
+        "",
+        "%2e%2e/other/g.txt",
+        "%2E%2E/other/g.txt",
+        "examples%2f..%2f..%2fg.txt",
+        ".%2e/g.txt",
+    ],
 )
 def test_only_relative_links_on_the_site_are_allowed(url):
     assert safe_record_url(url) != ""

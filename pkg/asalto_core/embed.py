@@ -74,15 +74,17 @@ def safe_record_url(url):
 
     Only plain relative paths are allowed: no scheme (``https:``, ``javascript:``, ``data:``),
     no host (``//x``), no absolute path, no ``..`` (which could leave this project for another
-    on the same host), no backslash: a record can only come from the site that serves the
-    embed (the page checks the resolved URL again).
+    on the same host), no backslash, and no dot, slash or backslash written as a %-escape
+    (``%2e%2e/`` is ``../`` to a server): a record can only come from the site that serves
+    the embed (the page checks the resolved URL again).
 
     >>> safe_record_url("examples/game.txt"), safe_record_url("//evil.example/x")[:30]
     ('', 'only a relative link on this s')
     """
     if not url:
         return "the record link is empty"
-    if url[0] == "/" or "//" in url or ".." in url.split("/"):
+    lower = url.lower()
+    if url[0] == "/" or "//" in url or ".." in url.split("/") or "%2e" in lower or "%2f" in lower or "%5c" in lower:
         return "only a relative link on this site is allowed, not " + _quote(url)
     for c in url:
         if c not in _URL_CHARS:

@@ -105,8 +105,16 @@ def size(geometry):
 
 
 def esc(text):
-    """Text made safe inside SVG/HTML text and attribute values: never markup."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    """Text made safe inside SVG/HTML text and attribute values: never markup, and always
+    well-formed XML (control characters and lone surrogates, which XML forbids, become U+FFFD).
+
+    >>> esc('<b a="1">' + chr(0))
+    '&lt;b a=&quot;1&quot;&gt;\ufffd'
+    """
+    text = str(text)
+    if any(ord(c) < 32 and c not in "\t\n\r" or 0xD800 <= ord(c) <= 0xDFFF for c in text):
+        text = "".join("\ufffd" if ord(c) < 32 and c not in "\t\n\r" or 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _plain_label(name):
@@ -183,7 +191,8 @@ def piece_svg(kind, point, xy, label, extra="", animated=True):
         inner += f'<circle class="crest" r="{r - 11}"/>'
     place = f'style="transform: translate({x}px, {y}px)"' if animated else f'transform="translate({x} {y})"'
     return (
-        f'<g class="piece {cls}{extra}" data-piece="{point}" role="img" aria-label="{esc(label)}" {place}>{inner}</g>'
+        f'<g class="piece {cls}{esc(extra)}" data-piece="{esc(point)}" role="img" aria-label="{esc(label)}" {place}>'
+        f"{inner}</g>"
     )
 
 
@@ -201,7 +210,7 @@ def markers_svg(at, marks):
         elif kind == "cursor":
             out.append(f'<rect class="m-cursor" x="{x - 44}" y="{y - 44}" width="88" height="88" rx="12"/>')
         else:
-            out.append(f'<circle class="m-{kind}" cx="{x}" cy="{y}" r="42" data-mark="{esc(point)}"/>')
+            out.append(f'<circle class="m-{esc(kind)}" cx="{x}" cy="{y}" r="42" data-mark="{esc(point)}"/>')
     return "".join(out)
 
 
