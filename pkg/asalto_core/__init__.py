@@ -22,7 +22,7 @@ from .rulesets import RULESETS, Ruleset, find_ruleset
 if TYPE_CHECKING:
     from .ai import LEVELS, Analysis, analyse, best_move
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place: pyproject.toml reads it (setuptools dynamic version)
 
 __all__ = [
     "LEVELS",
