@@ -6,7 +6,7 @@ never an exception, so the rest of the frame still works. A position alone is dr
 straight from its text (:func:`read_position`, the format of
 :mod:`asalto_core.notation`), so a static figure needs no engine at all; records and
 puzzles go to the engine. Like :mod:`asalto_core.svg` this file runs unchanged on the
-page's MicroPython, hence plain functions and no imports.
+page's MicroPython, hence plain functions and no imports at run time.
 
 >>> opts, problems = read_params({"ruleset": "assault", "ply": "3", "flip": "yes"}, ["assault"])
 >>> opts["ply"], opts["flip"], problems
@@ -14,6 +14,12 @@ page's MicroPython, hence plain functions and no imports.
 >>> read_params({"ply": "-1", "colour": "red"}, ["assault"])[1]
 ["unknown parameter 'colour' (ignored)", "'ply' must be a whole number from 0, not '-1'"]
 """
+
+# Type names for checkers only: this file imports nothing at run time (``typing`` included).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from typing import Any
 
 TEXT_LIMIT = 100000  # longer records or positions are refused (a URL this long is a mistake)
 PROMPT_LIMIT = 300
@@ -41,15 +47,15 @@ _FALSE = ("0", "false", "no", "off")
 _URL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/%"
 
 
-def _quote(text):
+def _quote(text: object) -> str:
     """A value as it appears in a message: short, in quotes."""
-    text = str(text)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return "'" + text + "'"
+    out = str(text)
+    if len(out) > 40:
+        out = out[:37] + "..."
+    return "'" + out + "'"
 
 
-def _flag(opts, problems, params, key, default):
+def _flag(opts: "dict[str, Any]", problems: list[str], params: dict[str, str], key: str, default: bool) -> None:
     value = params.get(key, "")
     if value == "":
         opts[key] = default
@@ -62,7 +68,7 @@ def _flag(opts, problems, params, key, default):
         problems.append(_quote(key) + " must be 1 or 0, not " + _quote(value))
 
 
-def _whole(text, low):
+def _whole(text: str, low: int) -> int | None:
     """An int >= low from text of digits only, else None."""
     if not text or not text.isdigit():
         return None
@@ -70,7 +76,7 @@ def _whole(text, low):
     return n if n >= low else None
 
 
-def safe_record_url(url):
+def safe_record_url(url: str) -> str:
     """'' if ``url`` is a relative link on this site, else why it is refused.
 
     Only plain relative paths are allowed: no scheme (``https:``, ``javascript:``, ``data:``),
@@ -91,7 +97,7 @@ def safe_record_url(url):
     return ""
 
 
-def split_list(text):
+def split_list(text: str) -> list[str]:
     """Moves or points separated by commas, spaces or semicolons; a placement keeps its commas
     only where ';' or spaces separate the items (``'@c5,e5; d4-d5'``)."""
     text = text.strip()
@@ -102,10 +108,10 @@ def split_list(text):
     return [p for p in parts if p]
 
 
-def read_params(params, rulesets):
+def read_params(params: dict[str, str], rulesets: "Collection[str]") -> "tuple[dict[str, Any], list[str]]":
     """(options, problems): every parameter checked; a bad one falls back with a message."""
-    problems = []
-    opts = {}
+    problems: list[str] = []
+    opts: dict[str, Any] = {}
     for key in sorted(params):
         if key not in KNOWN:
             problems.append("unknown parameter " + _quote(key) + " (ignored)")
@@ -174,7 +180,9 @@ def read_params(params, rulesets):
     return opts, problems
 
 
-def read_position(text, rulesets, boards):
+def read_position(
+    text: str, rulesets: dict[str, str], boards: "dict[str, Any]"
+) -> tuple[str, dict[str, str], str, list[str], int]:
     """``(ruleset, pieces, turn, huffable, move number)`` from a position text, or ValueError.
 
     The same syntax as the engine's ``parse_position`` (ranks from the top, ``O``/``R``,
@@ -203,8 +211,8 @@ def read_position(text, rulesets, boards):
         raise ValueError(
             "bad position " + _quote(text) + ": the board has " + str(height) + " ranks, found " + str(len(ranks))
         )
-    pieces = {}
-    names = set()
+    pieces: dict[str, str] = {}
+    names: set[str] = set()
     for k, row in enumerate(ranks):
         rank = height - 1 - k
         points = [p["name"] for p in geometry["points"] if p["y"] == rank]

@@ -28,7 +28,7 @@ from . import __version__
 from .ai import LEVELS, analyse
 from .errors import AsaltoError
 from .geometry import BOARDS, bits
-from .position import Position
+from .position import Outcome, Position
 from .record import Game, RecordError
 from .rulesets import RULESETS, find_ruleset
 
@@ -76,7 +76,7 @@ def _read_text(text: Any) -> tuple[Game, str]:
     return Game(position=Position.from_text(text)), ""
 
 
-def describe_game(game: Game) -> dict:
+def describe_game(game: Game) -> dict[str, Any]:
     return {
         "ruleset": game.start.ruleset,
         "start": "" if game.start == Position.start(game.start.ruleset) else game.start.text(),
@@ -94,7 +94,7 @@ def _replay(game: Game) -> list[Position]:
     return out
 
 
-def _last_move(game: Game, before_each: list[Position]) -> dict | None:
+def _last_move(game: Game, before_each: list[Position]) -> dict[str, Any] | None:
     """What the move that led to the shown position did, for animation and messages."""
     if not game.ply:
         return None
@@ -115,7 +115,7 @@ def _last_move(game: Game, before_each: list[Position]) -> dict | None:
     }
 
 
-def view(game: Game) -> dict:
+def view(game: Game) -> dict[str, Any]:
     """Everything the page draws for the position at the game's cursor."""
     board = game.board
     position = board.position
@@ -158,7 +158,7 @@ def view(game: Game) -> dict:
     }
 
 
-def _outcome_json(outcome) -> dict | None:
+def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
     return {"winner": outcome.winner, "reason": outcome.reason, "describe": outcome.describe()}
@@ -169,8 +169,8 @@ class Session:
 
     def __init__(self) -> None:
         self._game: Game | None = None
-        self._desc: dict | None = None
-        self.progress: dict | None = None
+        self._desc: dict[str, Any] | None = None
+        self.progress: dict[str, Any] | None = None
         self.cancelled = False
 
     # -- requests ----------------------------------------------------------
@@ -182,7 +182,7 @@ class Session:
             return json.dumps({"ok": False, "error": f"the request is not JSON: {err}"})
         return json.dumps(self.handle(request))
 
-    def handle(self, request: Any) -> dict:
+    def handle(self, request: Any) -> dict[str, Any]:
         """Dispatch a request dict; errors come back as ``{"ok": False, "error": message}``."""
         if not isinstance(request, dict):
             return {"ok": False, "error": "a request must be a JSON object"}
@@ -220,20 +220,20 @@ class Session:
         self._desc = describe_game(self._game)
         return self._game
 
-    def _answer(self, game: Game) -> dict:
+    def _answer(self, game: Game) -> dict[str, Any]:
         self._game, self._desc = game, describe_game(game)
         return {"game": self._desc, "view": view(game)}
 
-    def op_ping(self, request: dict) -> dict:
+    def op_ping(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"version": __version__}
 
-    def op_view(self, request: dict) -> dict:
+    def op_view(self, request: dict[str, Any]) -> dict[str, Any]:
         return self._answer(self.game(request.get("game")))
 
-    def op_new(self, request: dict) -> dict:
-        return self._answer(Game(find_ruleset(request.get("ruleset")).name))
+    def op_new(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._answer(Game(find_ruleset(str(request.get("ruleset"))).name))
 
-    def op_play(self, request: dict) -> dict:
+    def op_play(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game(request.get("game"))
         move = request.get("move")
         if not isinstance(move, str):
@@ -241,12 +241,12 @@ class Session:
         game.play(move)
         return self._answer(game)
 
-    def op_import(self, request: dict) -> dict:
+    def op_import(self, request: dict[str, Any]) -> dict[str, Any]:
         """A pasted record or position text; a record with a bad move keeps the moves before it."""
         game, warning = _read_text(request.get("text"))
         return {**self._answer(game), "warning": warning}
 
-    def op_replay(self, request: dict) -> dict:
+    def op_replay(self, request: dict[str, Any]) -> dict[str, Any]:
         """A whole record (or position) at once, for the embed view: one frame per ply to step
         through without asking again, the comments and tags as plain text, and the warning
         of a record that could not be read to its end (its moves before the error are kept)."""
@@ -279,11 +279,11 @@ class Session:
             "tags": dict(game.tags),
         }
 
-    def op_rulesets(self, request: dict) -> dict:
+    def op_rulesets(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"rulesets": [rs.to_json() for rs in RULESETS.values()]}
 
     # -- the AI --------------------------------------------------------------
-    def think(self, request: Any) -> Iterator[dict | None]:
+    def think(self, request: Any) -> Iterator[dict[str, Any] | None]:
         """The AI's move for the game at its cursor: yields None while searching (so the
         worker can let other requests in) and finally the answer dict."""
         self.cancelled = False
@@ -323,7 +323,7 @@ class Session:
         self.cancelled = True
 
 
-def site_data() -> dict:
+def site_data() -> dict[str, Any]:
     """What the page needs before the engine starts: boards, rulesets, start views, AI levels.
 
     ``build.py`` writes it to ``data.json``, so the board is drawn at once.

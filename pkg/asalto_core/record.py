@@ -51,7 +51,9 @@ class Game:
     that followed, as in any board-game app.
     """
 
-    def __init__(self, ruleset: str = "assault", position: Position | str | None = None, tags=None) -> None:
+    def __init__(
+        self, ruleset: str = "assault", position: Position | str | None = None, tags: dict[str, str] | None = None
+    ) -> None:
         if isinstance(position, str):
             position = Position.from_text(position)
         self.start = position or Position.start(ruleset)
