@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """The project's commands; each sets up what it needs on a fresh machine (python3 only).
 
-    python3 tasks.py serve   build the site and serve it at http://localhost:8000/
-    python3 tasks.py test    ruff, the engine tests, then the browser tests
-    python3 tasks.py bench   the benchmarks (figures printed and written to bench/results/)
+    python3 tasks.py serve [PORT]  build the site and serve it at http://localhost:PORT/ (8000)
+    python3 tasks.py test          ruff, mypy, the engine tests, then the browser tests
+    python3 tasks.py bench         the benchmarks (figures printed and written to bench/results/)
+    python3 tasks.py build         build the site into dist/ (the wheel in dist/wheels/)
+    python3 tasks.py wheel         build the engine's wheel into wheelhouse/
 
-Set-up: a virtual environment in ``.venv`` with the pinned dev packages, the npm
-packages of ``package.json`` (PyScript, Pyodide, MicroPython), and a Chromium for
-Playwright (Playwright's own where it can be downloaded, else Debian's ``chromium``).
+Set-up: a virtual environment in ``.venv`` with the package (editable) and the pinned
+``dev`` dependency group of ``pyproject.toml``, the npm packages of ``package.json``
+(PyScript, Pyodide, MicroPython; ``nodejs`` and ``npm`` from apt if missing), and a
+Chromium for Playwright (Playwright's own where it can be downloaded, else Debian's
+``chromium`` from apt).
 """
 
 from __future__ import annotations
@@ -39,14 +43,14 @@ def _up_to_date(stamp: Path, digest: str) -> bool:
 
 
 def ensure_venv() -> None:
-    """A venv with the package (editable) and the pinned dev tools."""
+    """A venv with the package (editable) and the pinned dev tools (pip >= 25.1 reads ``--group``)."""
     stamp, digest = _stamp(VENV / ".installed", ROOT / "pyproject.toml")
     if _up_to_date(stamp, digest):
         return
     if not PY.exists():
         run(sys.executable, "-m", "venv", VENV)
     run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    run(PY, "-m", "pip", "install", "--quiet", "-e", ".", "--group", "dev")
     stamp.write_text(digest)
 
 
@@ -98,8 +102,17 @@ def test() -> None:
     ensure_browser()
     run(PY, "-m", "ruff", "check", ".")
     run(PY, "-m", "ruff", "format", "--check", ".")
-    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", "--doctest-glob=README.md")
+    run(PY, "-m", "mypy")  # strict on asalto_core ([tool.mypy] in pyproject.toml)
+    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", "docs/python.md", "--doctest-glob=*.md")
     run(PY, "-m", "pytest", "-q", "e2e")
+
+
+def wheel() -> None:
+    """The wheel people install (``pip install wheelhouse/asalto_core-*.whl``)."""
+    ensure_venv()
+    shutil.rmtree(ROOT / "wheelhouse", ignore_errors=True)
+    run(PY, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", ROOT / "wheelhouse", ".")
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
 
 
 def bench() -> None:
@@ -109,7 +122,7 @@ def bench() -> None:
         run(PY, script)
 
 
-COMMANDS = {"serve": serve, "test": test, "bench": bench, "build": build}
+COMMANDS = {"serve": serve, "test": test, "bench": bench, "build": build, "wheel": wheel}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:

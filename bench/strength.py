@@ -74,7 +74,7 @@ Player = Callable[[Position, list[str], random.Random], str]
 
 
 def random_player(position: Position, history: list[str], rng: random.Random) -> str:
-    return str(rng.choice(list(position.legal_moves())))
+    return str(rng.choice(list(position.legal_moves)))
 
 
 def greedy_player(position: Position, history: list[str], rng: random.Random) -> str:
@@ -134,7 +134,7 @@ def play_game(spec: tuple) -> dict:
         game.play(move)
     outcome = board.outcome()
     winner = outcome.winner if outcome else None
-    captured = len(board.ruleset.rebel_points) - board.position.state[1].bit_count()
+    captured = len(board.rules.rebel_points) - board.position.state[1].bit_count()
     return {"spec": spec, "winner": winner, "plies": game.ply, "captured": captured, "record": game.record()}
 
 
@@ -250,7 +250,7 @@ def speed(seconds: float = 1.0) -> list[dict]:
     for rs in RULESETS:
         for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
             if pos.placing:
-                pos = pos.play(str(pos.legal_moves()[0]))  # the placement, then the rebels' first move
+                pos = pos.play(str(pos.legal_moves[0]))  # the placement, then the rebels' first move
             last = None
             for r in Searcher(rs).iterate(pos.state, time_limit=seconds):
                 last = r or last

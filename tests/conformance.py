@@ -83,6 +83,8 @@ BAD_INPUTS = (
     ("record", '[Ruleset "assault"] {open comment'),
     ("record", '[Ruleset "nowhere"] 1. d4-d5 *'),
     ("record", "1. d4-d5 ] *"),
+    ("start", "ludii|assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("start", "nowhere|assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
 )
 
 
@@ -96,6 +98,8 @@ def errors():
                 Position.from_text(text)
             elif kind == "play":
                 Board("assault").push(text)
+            elif kind == "start":
+                Board(*text.split("|"))
             else:
                 Game.from_record(text)
             out.append([kind, text, "accepted"])
@@ -104,9 +108,27 @@ def errors():
     return out
 
 
+def api():
+    """The views Board, Position and Game share, their repr, and the drawing a notebook shows."""
+    text = "asalto 3/O1O/R1RRRRR/RRRR1RR/RRRRRRR/RR1/RRR o - 5"
+    p = Position.from_text(text)
+    board, game = Board(p), Game("asalto", text)
+    import asalto_core
+
+    return {
+        "repr": [repr(p), repr(board), repr(Position.start("royal-garrison"))],
+        "views": [board.ruleset, p.ruleset, board.rules.name, p.rules.name, board.turn, p.turn, board.huffable()],
+        "legal": [len(p.legal_moves), len(board.legal_moves), len(p.legal_moves()), str(p.legal_moves[0])],
+        "starts": [Board(text).text(), Board("ludii").text(), Game(position=p).board.text()],
+        "svg": [p.svg(), board._repr_svg_() == game._repr_svg_() == p._repr_svg_(), asalto_core.svg.esc("<")],
+        "flipped": Position.start("royal-garrison").svg(flipped=True, arrows=["c7-c6"], highlight=["e7"]),
+    }
+
+
 def report(plies=80):
     return {
         "perft": perfts(),
         "games": [[name, game_trace(name, 7 + i, plies)] for i, name in enumerate(RULESET_NAMES)],
         "errors": errors(),
+        "api": api(),
     }

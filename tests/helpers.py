@@ -12,4 +12,4 @@ def setup(ruleset: str, officers, rebels, turn: str = "officers", huffable=()) -
 
 
 def moves(position: Position) -> list[str]:
-    return sorted(str(m) for m in position.legal_moves())
+    return sorted(str(m) for m in position.legal_moves)

@@ -55,10 +55,10 @@ def test_fills_the_fortress_in_one():
 def test_does_not_open_a_double_jump():
     # Moving the rebel off d4 lets the officer on d6 jump d5 and d3 (d6xd4xd2).
     p = pos("assault", "d6 e7", "d5 d4 d3 a3 b3 a4 b4 f3 g3 f4 g4 c1 e1", side="r")
-    assert "d6xd4xd2" in {str(m) for m in p.play("d4-e5").legal_moves()}
+    assert "d6xd4xd2" in {str(m) for m in p.play("d4-e5").legal_moves}
     a = best_move(p, node_limit=20000)
     after = p.play(a.move)
-    assert max((len(m.path) - 1 for m in after.legal_moves() if m.jump), default=0) < 2
+    assert max((len(m.path) - 1 for m in after.legal_moves if m.jump), default=0) < 2
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
@@ -67,7 +67,7 @@ def test_tiny_budget_gives_a_legal_move(ruleset, nodes):
     p = Position.start(ruleset)
     for _ in range(3):  # the start (or placement), then two more positions
         a = best_move(p, "strongest", node_limit=nodes)
-        assert a.move in p.legal_moves()
+        assert a.move in p.legal_moves
         assert a.pv[0] == a.move
         p = p.play(a.move)
 
@@ -76,7 +76,7 @@ def test_tiny_budget_gives_a_legal_move(ruleset, nodes):
 def test_every_level_plays_a_legal_move(level):
     p = Position.start("royal-garrison")
     a = best_move(p, level, node_limit=3000, seed=3)
-    assert a.move in p.legal_moves()
+    assert a.move in p.legal_moves
 
 
 def test_deterministic_for_a_seed():
@@ -127,9 +127,9 @@ def test_rebels_do_not_step_into_a_jump():
     # Six of the rebels' 19 moves let an officer jump; quiet advances behind the front are safe.
     front = "c6 d6 e6 f6 g6 c5 d5 e5 f5 g5 a5 b5 h5 i5 a6 b6 h6 i6"
     p = pos("royal-garrison", "d8 f8 e9", front + " c4 d4 e4 f4 g4 c3 d3 e3 f3 g3", side="r")
-    assert any(m.jump for m in p.play("d6-d7").legal_moves())
+    assert any(m.jump for m in p.play("d6-d7").legal_moves)
     after = p.play(best_move(p, node_limit=20000).move)
-    assert not any(m.jump for m in after.legal_moves())
+    assert not any(m.jump for m in after.legal_moves)
 
 
 def test_a_hole_no_rebel_can_reach_is_nearly_lost():

@@ -53,6 +53,11 @@ def test_error_messages(on_micropython, on_cpython):
     assert all(e[2] != "accepted" for e in on_cpython["errors"])
 
 
+def test_board_position_and_game_views_and_drawing(on_micropython, on_cpython):
+    assert on_micropython["api"] == on_cpython["api"]
+    assert on_cpython["api"]["svg"][1:] == [True, "&lt;"]
+
+
 @pytest.mark.parametrize(
     "cls", [geometry.Geometry, rulesets.Ruleset, position.Position, position.Outcome, notation.Move]
 )

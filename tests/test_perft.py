@@ -24,7 +24,7 @@ def slow_perft(position: Position, depth: int) -> int:
     """Perft through the public API, no bulk counting: checks the fast path."""
     if depth == 0:
         return 1
-    return sum(slow_perft(position.play(m), depth - 1) for m in position.legal_moves())
+    return sum(slow_perft(position.play(m), depth - 1) for m in position.legal_moves)
 
 
 @pytest.mark.parametrize("ruleset", ["asalto", "citadelle", "ludii", "royal-garrison", "2-contra-20"])
@@ -35,8 +35,8 @@ def test_bulk_counting_agrees_with_playing_every_move(ruleset):
 
 def test_perft_from_a_position_with_a_huff_counts_each_huff_step_pair():
     p = Position.setup("asalto", ["d5", "c7"], ["a3", "a4", "a5", "g3", "g4", "g5", "e1", "d4", "d2"]).play("d5-d6")
-    plain = len([m for m in p.legal_moves() if not m.huff])
-    assert perft(p, 1) == len(p.legal_moves()) > plain
+    plain = len([m for m in p.legal_moves if not m.huff])
+    assert perft(p, 1) == len(p.legal_moves) > plain
 
 
 def test_the_cli_prints_one_line_per_depth_then_the_speed(capsys):

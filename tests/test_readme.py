@@ -10,4 +10,4 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def test_the_readme_rules_section_is_generated_from_the_rulesets():
     text = README.read_text()
     section = text.split("<!-- rules:begin -->\n", 1)[1].split("<!-- rules:end -->", 1)[0]
-    assert section.strip() == rules_markdown().strip(), "run: python -m asalto_core rules --markdown"
+    assert section.strip() == rules_markdown().strip(), "run: asalto rules --markdown"

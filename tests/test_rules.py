@@ -129,7 +129,7 @@ def test_huff_best_punishes_an_officer_that_took_less_than_its_best_capture():
 
 def test_assaut_allows_only_one_officer_to_be_huffed():
     p = setup("assaut", ["d5", "c7"], FAR_REBELS + ["d4", "d2"]).play("d5-d6")
-    huffed = p.play(next(m for m in p.legal_moves() if m.huff))
+    huffed = p.play(next(m for m in p.legal_moves if m.huff))
     assert len([v for v in huffed.pieces().values() if v == "O"]) == 1
     q = setup("assaut", ["d5"], FAR_REBELS + ["d4", "d2"])
     assert huffable_after(q, "d5-d6") == []
@@ -207,7 +207,7 @@ def test_trapped_officers_lose_unless_blocking_is_forbidden():
     # Officers on c7 and e7, boxed in by rebels that cannot be jumped.
     rebels = ["c6", "d7", "e6", "d6", "c5", "e5", "d5", "c4", "e4", "d4", "a3"]
     p = setup("assaut", ["c7", "e7"], rebels)
-    assert p.legal_moves() == [] or len(p.legal_moves()) == 0
+    assert p.legal_moves == [] or len(p.legal_moves) == 0
     assert p.outcome().winner == "rebels" and p.outcome().reason == "no-moves"
     q = setup("assaut-no-blocking", ["c7", "e7"], rebels)
     assert q.outcome().winner == "officers" and q.outcome().reason == "officers-blocked"
@@ -231,4 +231,4 @@ def test_every_ruleset_names_its_source_and_readings():
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_ruleset_starts_with_a_legal_move(name):
-    assert len(Position.start(name).legal_moves()) > 0
+    assert len(Position.start(name).legal_moves) > 0

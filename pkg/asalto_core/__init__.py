@@ -21,9 +21,10 @@ from .record import Game, RecordError
 from .rulesets import RULESETS, Ruleset, find_ruleset
 
 if TYPE_CHECKING:
+    from . import svg
     from .ai import LEVELS, Analysis, analyse, best_move
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place: pyproject.toml reads it (setuptools dynamic version)
 
 __all__ = [
     "LEVELS",
@@ -57,9 +58,14 @@ _AI = ("LEVELS", "Analysis", "analyse", "best_move")
 
 def __getattr__(name: str) -> object:
     """The AI's names load the search on first use: the web page runs the rules on MicroPython
-    without it (only its Pyodide worker thinks)."""
+    without it (only its Pyodide worker thinks); ``svg`` loads on first use too."""
     if name in _AI:
         from . import ai
 
         return getattr(ai, name)
+    if name == "svg":  # ``asalto_core.svg.board(...)`` after a plain ``import asalto_core``
+        import sys
+
+        __import__(__name__ + ".svg")  # not ``from . import svg``, which would ask this function again
+        return sys.modules[__name__ + ".svg"]
     raise AttributeError(f"module 'asalto_core' has no attribute {name!r}")

@@ -1,4 +1,10 @@
-"""Command line: ``python -m asalto_core perft|rules|diagram ...``."""
+"""The ``asalto`` command (also ``python -m asalto_core``): perft, rules, diagram, play, analyse.
+
+asalto perft --ruleset assault --depth 4
+asalto diagram --position "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1" -o start.svg
+asalto play --ruleset asalto --computer officers --level casual      (moves from standard input)
+asalto analyse "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1" --level strong
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from .errors import AsaltoError, NotationError
 from .geometry import BOARDS
 from .notation import Move
 from .perft import perft
-from .position import Position
+from .position import Board, Position
 from .record import Game
 from .rulesets import RULESETS, find_ruleset, rules_markdown
 
@@ -97,8 +103,98 @@ def _diagram(args: argparse.Namespace) -> None:
         sys.stdout.write(text)
 
 
+def _start(args: argparse.Namespace) -> Game:
+    """The game to play or analyse: a record, a position text, or a ruleset's start."""
+    if args.record:
+        try:
+            return Game.from_record(Path(args.record).read_text(encoding="utf-8"))
+        except OSError as err:
+            raise NotationError(f"cannot read the record {args.record!r}: {err.strerror}") from None
+    if args.position:
+        return Game(Position.from_text(args.position))
+    return Game(find_ruleset(args.ruleset).name)
+
+
+def _status(board: Board) -> str:
+    done = board.outcome()
+    if done:
+        return f"{board.text()}\n{done.describe()}"
+    moves = " ".join(map(str, board.legal_moves))
+    return f"{board.text()}\n{board.turn} to move: {moves}"
+
+
+def _computer_move(board: Board, level: str, args: argparse.Namespace) -> str:
+    from .ai import best_move  # the search loads only when the computer plays
+
+    seen = []
+    probe = board.copy()
+    while probe.move_stack:
+        probe.pop()
+        seen.append(probe.text())
+    answer = best_move(board.position, level, node_limit=args.nodes, history=seen)
+    board.push(answer.move)
+    return f"{answer.move}  ({answer.describe()})"
+
+
+def _play(args: argparse.Namespace) -> None:
+    """Play moves (arguments, or one per line on standard input) against the computer or none."""
+    game = _start(args)
+    board = game.board
+    interactive = not args.moves
+    moves = iter(args.moves) if args.moves else (line.strip() for line in sys.stdin)
+    print(_status(board), flush=True)
+    while True:
+        while not board.is_game_over() and board.turn == args.computer:
+            print("computer:", _computer_move(board, args.level, args), flush=True)
+            print(_status(board), flush=True)
+        if board.is_game_over():
+            return
+        text = next(moves, None)
+        if text is None:
+            return
+        if not text or text.startswith("#"):
+            continue
+        try:
+            board.push(text)
+        except AsaltoError as err:
+            if not interactive:
+                raise
+            print(f"error: {err}", flush=True)
+            continue
+        print(_status(board), flush=True)
+
+
+def _analyse(args: argparse.Namespace) -> None:
+    from .ai import best_move
+
+    if args.position_text:
+        args.position = args.position_text
+    game = _start(args)
+    board = game.board
+    if board.is_game_over():
+        print(_status(board))
+        return
+    answer = best_move(board.position, args.level, node_limit=args.nodes, time_limit=args.time)
+    print(f"best {answer.move}")
+    print(f"verdict {answer.describe()}")
+    print("line " + " ".join(map(str, answer.pv)))
+    print(f"depth {answer.depth}, {answer.nodes:,} nodes, {answer.seconds:.2f} s")
+
+
+def _add_start(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", default="assault", choices=sorted(RULESETS), help="its start by default")
+    parser.add_argument("--position", help="start from this position text")
+    parser.add_argument("--record", help="a game record file: its last position")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m asalto_core", description=__doc__)
+    from . import __version__
+    from .ai import LEVELS
+
+    parser = argparse.ArgumentParser(
+        prog="asalto", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"asalto_core {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count positions N plies deep, one line per depth")
     p.add_argument("--ruleset", default="assault", choices=sorted(RULESETS))
@@ -120,6 +216,21 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--title", help="the SVG's <title> (default: the position)")
     d.add_argument("--output", "-o", help="write to this file instead of standard output")
     d.set_defaults(run=_diagram)
+    levels = list(LEVELS)
+    g = sub.add_parser("play", help="play a game in the shell, against the computer or not")
+    _add_start(g)
+    g.add_argument("moves", nargs="*", help="moves to play (default: read one per line from standard input)")
+    g.add_argument("--computer", choices=("officers", "rebels", "none"), default="none", help="the computer's side")
+    g.add_argument("--level", choices=levels, default="casual", help="the computer's level")
+    g.add_argument("--nodes", type=int, help="a node budget per computer move instead of the level's time")
+    g.set_defaults(run=_play)
+    a = sub.add_parser("analyse", aliases=["analyze"], help="the best move of a position, its verdict and line")
+    a.add_argument("position_text", nargs="?", metavar="POSITION", help="a position text (or --position/--record)")
+    _add_start(a)
+    a.add_argument("--level", choices=levels, default="strongest")
+    a.add_argument("--time", type=float, help="seconds to think instead of the level's time")
+    a.add_argument("--nodes", type=int, help="a node budget instead of the level's time")
+    a.set_defaults(run=_analyse)
     args = parser.parse_args(argv)
     try:
         args.run(args)

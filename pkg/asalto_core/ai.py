@@ -17,12 +17,16 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .errors import AsaltoError
 from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
 from .search import WIN, WON, Result, Searcher
+
+if TYPE_CHECKING:
+    from .movegen import RawMove
 
 # A score of SCALE centi-rebels reads as 1/(1+e^-1) = 73% to win: hand-set so that two rebels
 # up (a common lead that the side ahead usually converts in self-play) shows as about 69%.
@@ -98,7 +102,7 @@ class Analysis:
             return f"The game is balanced ({round(pct * 100)}% {leader})"
         return f"{leader.capitalize()} are better ({round(pct * 100)}%)"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Plain data for the page's worker."""
         return {
             "move": str(self.move),
@@ -167,7 +171,7 @@ def analyse(
         yield _analysis(position, _fallback(searcher, position, raw))
 
 
-def best_move(position: Position | str, level: str = "strongest", **kw) -> Analysis:
+def best_move(position: Position | str, level: str = "strongest", **kw: Any) -> Analysis:
     """Run :func:`analyse` to the end and return its answer.
 
     >>> a = best_move("assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", node_limit=1)
@@ -208,7 +212,7 @@ def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, posi
                   r.depth, r.nodes, r.seconds, r.scores)  # fmt: skip
 
 
-def _fallback(searcher: Searcher, position: Position, raw: list) -> Result:
+def _fallback(searcher: Searcher, position: Position, raw: list[RawMove]) -> Result:
     """A legal move when not even depth 1 finished: the biggest capture or huff, else the first move."""
     move = max(raw, key=lambda m: (popcount(m[2]), popcount(m[3])))
     score = -searcher.evaluate(position.kernel.play(position.state, move))

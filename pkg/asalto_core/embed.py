@@ -14,6 +14,12 @@ engine's to read (:mod:`asalto_core.session`, on the page's MicroPython like thi
 
 from .geometry import is_number
 
+# Type names for checkers only: this file imports nothing at run time (``typing`` included).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from typing import Any
+
 TEXT_LIMIT = 100000  # longer records or positions are refused (a URL this long is a mistake)
 PROMPT_LIMIT = 300
 SIZE_MIN, SIZE_MAX = 120, 2000
@@ -40,15 +46,15 @@ _FALSE = ("0", "false", "no", "off")
 _URL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/%"
 
 
-def _quote(text):
+def _quote(text: object) -> str:
     """A value as it appears in a message: short, in quotes."""
-    text = str(text)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return "'" + text + "'"
+    out = str(text)
+    if len(out) > 40:
+        out = out[:37] + "..."
+    return "'" + out + "'"
 
 
-def _flag(opts, problems, params, key, default):
+def _flag(opts: "dict[str, Any]", problems: list[str], params: dict[str, str], key: str, default: bool) -> None:
     value = params.get(key, "")
     if value == "":
         opts[key] = default
@@ -61,7 +67,7 @@ def _flag(opts, problems, params, key, default):
         problems.append(_quote(key) + " must be 1 or 0, not " + _quote(value))
 
 
-def _whole(text, low):
+def _whole(text: str, low: int) -> int | None:
     """An int >= low from ASCII digits only (at most 9), else None."""
     if not is_number(text):
         return None
@@ -69,7 +75,7 @@ def _whole(text, low):
     return n if n >= low else None
 
 
-def safe_record_url(url):
+def safe_record_url(url: str) -> str:
     """'' if ``url`` is a relative link on this site, else why it is refused.
 
     Only plain relative paths are allowed: no scheme (``https:``, ``javascript:``, ``data:``),
@@ -92,7 +98,7 @@ def safe_record_url(url):
     return ""
 
 
-def split_list(text):
+def split_list(text: str) -> list[str]:
     """Moves or points separated by commas, spaces or semicolons; a placement keeps its commas
     only where ';' or spaces separate the items (``'@c5,e5; d4-d5'``)."""
     text = text.strip()
@@ -103,10 +109,10 @@ def split_list(text):
     return [p for p in parts if p]
 
 
-def read_params(params, rulesets):
+def read_params(params: dict[str, str], rulesets: "Collection[str]") -> "tuple[dict[str, Any], list[str]]":
     """(options, problems): every parameter checked; a bad one falls back with a message."""
-    problems = []
-    opts = {}
+    problems: list[str] = []
+    opts: dict[str, Any] = {}
     for key in sorted(params):
         if key not in KNOWN:
             problems.append("unknown parameter " + _quote(key) + " (ignored)")

@@ -133,11 +133,12 @@ class Evaluator:
         longest: list[int | None] = [None] * len(dist)
 
         def path(p: int, on: frozenset[int]) -> int:
-            if longest[p] is None:
+            known = longest[p]
+            if known is None:
                 if p in on:
                     raise ValueError("rebel steps form a cycle")
-                longest[p] = max((1 + path(q, on | {p}) for q in bits(k.rebel_steps[p])), default=0)
-            return longest[p]
+                known = longest[p] = max((1 + path(q, on | {p}) for q in bits(k.rebel_steps[p])), default=0)
+            return known
 
         try:
             for p in range(len(dist)):
@@ -146,7 +147,7 @@ class Evaluator:
             longest = [0] * len(dist)
         # Points nearest the far end first: a rebel's steps all lead to points settled before it.
         self.reserve_order = tuple(
-            (p, 1 << p, k.rebel_steps[p]) for p in sorted(range(len(dist)), key=lambda p: longest[p])
+            (p, 1 << p, k.rebel_steps[p]) for p in sorted(range(len(dist)), key=lambda p: longest[p] or 0)
         )
         self.reserve_on = any(longest)
         # Fortress points where an officer boxed in by rebels stays boxed in for good: every neighbour and

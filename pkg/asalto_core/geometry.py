@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from .errors import NotationError, UnknownRulesetError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
 
     Coord = tuple[int, int]  # (file, rank), both 0-based
 
@@ -138,7 +139,7 @@ class Geometry:
             frontier = nxt
         return tuple(dist)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Plain data for the page and diagrams: names, coordinates, lines."""
         return {
             "name": self.name,
@@ -167,7 +168,7 @@ try:
     popcount = int.bit_count
 except AttributeError:  # MicroPython
 
-    def popcount(mask: int) -> int:
+    def popcount(mask: int) -> int:  # type: ignore[misc]
         """The number of set bits of ``mask``."""
         return bin(mask).count("1")
 
@@ -188,12 +189,12 @@ def _build(
     name: str,
     title: str,
     size: int,
-    on_board,
+    on_board: Callable[[int, int], bool],
     fortress_names: Iterable[str],
-    diagonal,
+    diagonal: Callable[[int, int], bool],
     extra: Iterable[str] = (),
     removed: Iterable[str] = (),
-    marked_rule=None,
+    marked_rule: Callable[[tuple[int, int], tuple[int, int]], bool] | None = None,
     notes: str = "",
 ) -> Geometry:
     """Lay out a board from predicates: which points exist and which diagonals are drawn.
@@ -231,7 +232,7 @@ def _build(
     return Geometry(name, title, size, size, coords, lines, fortress, marked, notes)
 
 
-def _cross(arm: int, size: int):
+def _cross(arm: int, size: int) -> Callable[[int, int], bool]:
     lo, hi = (size - arm) // 2, (size + arm) // 2 - 1
     return lambda f, r: lo <= f <= hi or lo <= r <= hi
 

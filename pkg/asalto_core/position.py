@@ -14,6 +14,11 @@ Move.parse('d4-d5')
 Move.parse('d4-d5')
 >>> Board.from_text(board.text()).text() == board.text()
 True
+
+Both have the same views (python-chess style): ``legal_moves`` (a property), ``turn``,
+``ruleset`` (the name), ``rules`` (the :class:`~asalto_core.rulesets.Ruleset`),
+``pieces()``, ``huffable()``, ``text()``, ``outcome()``, ``svg()``; in a notebook both
+show as the board (``_repr_svg_``), and ``repr()`` gives code that rebuilds them.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from .notation import Move, format_position, move_from_raw, parse_position
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Iterator, Sequence
 
     from .geometry import Geometry
     from .movegen import Kernel, RawMove, State
@@ -105,16 +110,20 @@ class LegalMoves:
     def __repr__(self) -> str:
         return f"<LegalMoves {', '.join(map(str, self._moves))}>"
 
+    def __call__(self) -> LegalMoves:
+        """Itself: ``position.legal_moves()``, from when it was a method, still works."""
+        return self
+
 
 @dataclass(frozen=True)
 class Position:
     """An immutable position: ruleset, pieces, side to move, huffable officers.
 
     >>> p = Position.start("ludii")
-    >>> p.text()
-    'ludii 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR o - 1'
-    >>> len(p.legal_moves())
-    6
+    >>> p
+    Position.from_text('ludii 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR o - 1')
+    >>> p.ruleset, p.rules.title, len(p.legal_moves)
+    ('ludii', 'Asalto (Ludii)', 6)
     """
 
     ruleset: str
@@ -147,7 +156,7 @@ class Position:
         """A validated position from lists of points, for puzzles and teaching.
 
         >>> rebels = ["a3", "a4", "a5", "g3", "g4", "g5", "e1", "d4", "d2"]
-        >>> Position.setup("assault", officers=["d5", "c7"], rebels=rebels).legal_moves()
+        >>> Position.setup("assault", officers=["d5", "c7"], rebels=rebels).legal_moves
         <LegalMoves d5xd3xd1>
         """
         g = find_ruleset(ruleset).geometry
@@ -169,8 +178,45 @@ class Position:
 
     __str__ = text
 
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.text()!r})"
+
+    def svg(
+        self,
+        *,
+        flipped: bool = False,
+        coords: bool = True,
+        arrows: Sequence[str] = (),
+        highlight: Iterable[str] = (),
+        title: str | None = None,
+    ) -> str:
+        """The position as a standalone SVG: the page's drawing (:func:`asalto_core.svg.board`).
+
+        ``arrows`` are moves (``'d5xd3xf3'``), ``highlight`` points; the title defaults to the text.
+
+        >>> Position.start("assault").svg().startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+        True
+        """
+        from . import svg  # loaded on first use: the page draws with its own copy
+
+        return svg.board(
+            self.geometry.to_json(),
+            self.pieces(),
+            flipped=flipped,
+            marked_lines=self.rules.marked_lines,
+            coords=coords,
+            arrows=arrows,
+            highlight=highlight,
+            title=self.text() if title is None else title,
+        )
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the position by itself."""
+        return self.svg()
+
     @property
     def rules(self) -> Ruleset:
+        """The :class:`~asalto_core.rulesets.Ruleset` (``ruleset`` is its name)."""
         return find_ruleset(self.ruleset)
 
     @property
@@ -204,7 +250,9 @@ class Position:
             return []
         return self.kernel.moves(self.state)
 
+    @property
     def legal_moves(self) -> LegalMoves:
+        """The legal moves, as :attr:`Board.legal_moves` (a finished game has none)."""
         g, side = self.geometry, self.state[2]
         return LegalMoves([move_from_raw(g, m, side) for m in self.raw_moves()])
 
@@ -221,7 +269,7 @@ class Position:
             return "the game is over"
         pieces = self.pieces()
         if self.placing:
-            return "the officers must first be placed in the fortress, e.g. " + str(self.legal_moves()[0])
+            return "the officers must first be placed in the fortress, e.g. " + str(self.legal_moves[0])
         if move.place:
             return "the officers are already placed"
         if move.huff and move.huff not in self.huffable():
@@ -230,7 +278,7 @@ class Position:
         want = "R" if self.state[2] == REBELS else "O"
         if frm is not None and pieces.get(frm) != want:
             return f"no {self.turn[:-1]} on {frm}; it is the {self.turn}' turn"
-        captures = [m for m in self.legal_moves() if m.jump]
+        captures = [m for m in self.legal_moves if m.jump]
         if captures and self.kernel.forced and not move.jump:
             return "a capture must be made: " + ", ".join(map(str, captures[:4]))
         return "the rules do not allow it here"
@@ -292,11 +340,20 @@ def validate(position: Position, text: str = "") -> None:
 class Board:
     """A game in progress: the current position, the moves that led there, undo.
 
-    ``Board(ruleset)`` starts a new game; ``Board.from_text(text)`` starts from a position.
+    ``Board(ruleset)`` starts a new game; ``Board(position)`` (a :class:`Position` or its
+    text) or ``Board.from_text(text)`` starts from a position. Given both, the position
+    must be of that ruleset.
+
+    >>> Board("asalto 3/O1O/R1RRRRR/RRRR1RR/RRRRRRR/RR1/RRR o - 5").turn
+    'officers'
+    >>> Board("ludii", Position.start("assault"))
+    Traceback (most recent call last):
+    ...
+    asalto_core.errors.InvalidPositionError: the position is of the assault ruleset, not ludii
     """
 
-    def __init__(self, ruleset: str = "assault", position: Position | None = None) -> None:
-        self.root = position or Position.start(ruleset)
+    def __init__(self, ruleset: str | Position | None = None, position: Position | str | None = None) -> None:
+        self.root = start_position(ruleset, position)
         self.position = self.root
         self.move_stack: list[Move] = []
         self._positions: list[Position] = []
@@ -305,12 +362,16 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str) -> Board:
-        position = Position.from_text(text)
-        return cls(position.ruleset, position)
+        return cls(Position.from_text(text))
 
     # Delegated views of the current position.
     @property
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> str:
+        """The ruleset's name, as :attr:`Position.ruleset` (``rules`` is the object)."""
+        return self.position.ruleset
+
+    @property
+    def rules(self) -> Ruleset:
         return self.position.rules
 
     @property
@@ -325,7 +386,7 @@ class Board:
     def legal_moves(self) -> LegalMoves:
         # A decided or stuck position has no moves already; only the repetition draw is the board's.
         if self._legal is None or self._legal[0] is not self.position:
-            moves = LegalMoves([]) if self._repeated() else self.position.legal_moves()
+            moves = LegalMoves([]) if self._repeated() else self.position.legal_moves
             self._legal = (self.position, moves)
         return self._legal[1]
 
@@ -334,6 +395,24 @@ class Board:
 
     def pieces(self) -> dict[str, str]:
         return self.position.pieces()
+
+    def huffable(self) -> list[str]:
+        return self.position.huffable()
+
+    def svg(
+        self,
+        *,
+        flipped: bool = False,
+        coords: bool = True,
+        arrows: Sequence[str] = (),
+        highlight: Iterable[str] = (),
+        title: str | None = None,
+    ) -> str:
+        """The current position as SVG (:meth:`Position.svg`)."""
+        return self.position.svg(flipped=flipped, coords=coords, arrows=arrows, highlight=highlight, title=title)
+
+    def _repr_svg_(self) -> str:
+        return self.position.svg()
 
     def push(self, move: Move | str) -> Move:
         """Play a legal move; :class:`IllegalMoveError` (and no change) otherwise."""
@@ -431,13 +510,31 @@ class Board:
         return move
 
     def copy(self) -> Board:
-        other = Board(self.root.ruleset, self.root)
+        other = Board(self.root)
         for m in self.move_stack:
             other.push(m)
         return other
 
     def __repr__(self) -> str:
         return f"Board.from_text({self.text()!r})"
+
+
+def start_position(ruleset: str | Position | None = None, position: Position | str | None = None) -> Position:
+    """The start of a :class:`Board` or a game: a ruleset's start, or a position (or its text),
+    which must then be of ``ruleset`` if that is given too."""
+    if isinstance(ruleset, Position) or (isinstance(ruleset, str) and " " in ruleset.strip()):
+        if position is not None:
+            raise InvalidPositionError("give a ruleset and a position, or a position alone")
+        ruleset, position = None, ruleset
+    if isinstance(position, str):
+        position = Position.from_text(position)
+    if position is None:
+        return Position.start(ruleset or "assault")
+    if not isinstance(position, Position):
+        raise InvalidPositionError(f"a position must be a Position or its text, not {type(position).__name__}")
+    if ruleset is not None and find_ruleset(ruleset).name != position.ruleset:
+        raise InvalidPositionError(f"the position is of the {position.ruleset} ruleset, not {ruleset}")
+    return position
 
 
 def _begins(move: Move, clicked: list[str]) -> bool:

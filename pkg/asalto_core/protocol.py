@@ -42,7 +42,7 @@ class ProtocolError(AsaltoError):
     """A request the protocol cannot read (not the engine's business)."""
 
 
-def _position(request: dict) -> tuple[Position, tuple[str, ...]]:
+def _position(request: dict[str, Any]) -> tuple[Position, tuple[str, ...]]:
     text = request.get("position")
     if not isinstance(text, str) or not text:
         raise ProtocolError("the request has no position")
@@ -55,7 +55,7 @@ def _position(request: dict) -> tuple[Position, tuple[str, ...]]:
     return position, tuple(Position.from_text(h).text() for h in history)
 
 
-def _budget(request: dict) -> dict[str, Any]:
+def _budget(request: dict[str, Any]) -> dict[str, Any]:
     """The search's limits from a request, each checked: a NaN or endless budget is refused."""
     kw: dict[str, Any] = {}
     seconds = request.get("time_limit")
@@ -79,7 +79,7 @@ class Worker:
     """The worker's state: the AI's progress and whether the current search was cancelled."""
 
     def __init__(self) -> None:
-        self.progress: dict | None = None
+        self.progress: dict[str, Any] | None = None
         self.cancelled = False
 
     def handle_json(self, text: str) -> str:
@@ -90,15 +90,15 @@ class Worker:
             return json.dumps({"ok": False, "error": f"the request is not JSON: {err}"})
         return json.dumps(self.answer(request))
 
-    def answer(self, request: Any) -> dict:
+    def answer(self, request: Any) -> dict[str, Any]:
         """A request run to its end (the ``think`` of tests and scripts)."""
-        answer: dict = {"ok": False, "error": "no answer"}
+        answer: dict[str, Any] = {"ok": False, "error": "no answer"}
         for step in self.steps(request):
             if step is not None:
                 answer = step
         return answer
 
-    def steps(self, request: Any) -> Iterator[dict | None]:
+    def steps(self, request: Any) -> Iterator[dict[str, Any] | None]:
         """A request's answer, yielding None while the AI searches so the worker can let
         ``progress`` and ``cancel`` in; the last item is the answer."""
         if not isinstance(request, dict):
@@ -112,7 +112,7 @@ class Worker:
         else:
             yield {"ok": False, "error": f"unknown request {op!r}" if isinstance(op, str) else "the request has no op"}
 
-    def _think(self, request: dict) -> Iterator[dict | None]:
+    def _think(self, request: dict[str, Any]) -> Iterator[dict[str, Any] | None]:
         """The AI's move in a position."""
         self.cancelled = False
         self.progress = None
@@ -144,7 +144,7 @@ class Worker:
         self.cancelled = True
 
 
-def site_data() -> dict:
+def site_data() -> dict[str, Any]:
     """What the page reads before its engine starts: boards, rulesets, AI levels.
 
     ``build.py`` writes it to ``data.json``; the lists keep the engine's order.

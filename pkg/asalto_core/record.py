@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING
 from .errors import AsaltoError, NotationError
 from .geometry import DIGITS
 from .notation import Move
-from .position import Board, Position
+from .position import Board, Position, start_position
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from .position import Outcome
 
 RESULTS = ("officers-win", "rebels-win", "draw", "*")
@@ -48,18 +50,23 @@ class Game:
     """A game: tags, a start position, the moves with comments, and a cursor.
 
     Undo and redo move the cursor; playing a move after an undo replaces the moves
-    that followed, as in any board-game app.
+    that followed, as in any board-game app. ``Game(ruleset)``, ``Game(position)`` (a
+    :class:`Position` or its text) and ``Game(ruleset, position)`` start as :class:`Board`
+    does. In a notebook a game shows as its board at the cursor.
     """
 
-    def __init__(self, ruleset: str = "assault", position: Position | str | None = None, tags=None) -> None:
-        if isinstance(position, str):
-            position = Position.from_text(position)
-        self.start = position or Position.start(ruleset)
+    def __init__(
+        self,
+        ruleset: str | Position | None = None,
+        position: Position | str | None = None,
+        tags: dict[str, str] | None = None,
+    ) -> None:
+        self.start = start_position(ruleset, position)
         self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
         self.tags.update(tags or {})
         self.moves: list[Move] = []
         self.comments: list[str] = [""]  # comments[0] comes before the first move
-        self.board = Board(self.start.ruleset, self.start)
+        self.board = Board(self.start)
 
     # -- playing and navigating ------------------------------------------
     @property
@@ -144,7 +151,7 @@ class Game:
         tokens = _tokens(text)
         tags = {name: value for kind, name, value, _ in tokens if kind == "tag"}
         try:
-            game = cls(tags.get("Ruleset", "assault"), tags.get("Position"), tags)
+            game = cls(tags.get("Ruleset"), tags.get("Position"), tags)
         except AsaltoError as err:
             raise NotationError(f"bad record: {err}") from None
         game.tags.pop("Position", None)
@@ -172,6 +179,22 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.start.ruleset} {len(self.moves)} moves, at {self.ply}>"
+
+    def svg(
+        self,
+        *,
+        flipped: bool = False,
+        coords: bool = True,
+        arrows: Sequence[str] = (),
+        highlight: Iterable[str] = (),
+        title: str | None = None,
+    ) -> str:
+        """The position at the cursor as SVG (:meth:`Position.svg`)."""
+        return self.board.svg(flipped=flipped, coords=coords, arrows=arrows, highlight=highlight, title=title)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the game's board at the cursor."""
+        return self.board.svg()
 
 
 def _escape(text: str, closer: str) -> str:

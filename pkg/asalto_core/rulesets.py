@@ -21,7 +21,7 @@ from .errors import UnknownRulesetError
 from .geometry import BOARDS
 
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import Any, Literal
 
     from .geometry import Geometry
 
@@ -133,7 +133,7 @@ class Ruleset:
         ]  # fmt: skip
         return rows
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Plain data for the page's rules panel."""
         return {
             "name": self.name,

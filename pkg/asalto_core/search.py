@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -158,7 +158,7 @@ class Searcher:
                 scores = yield from self._root(state, h, depth, moves, best, full_width)
             except OutOfBudget:
                 return
-            move = max(scores, key=scores.get)
+            move = max(scores, key=scores.__getitem__)
             best = move
             score = scores[move]
             yield Result(move, score, self.line(state, h, move, depth), depth, self.nodes,
@@ -168,7 +168,7 @@ class Searcher:
 
     def _root(
         self, state: State, h: int, depth: int, moves: list[RawMove], best: RawMove | None, full_width: bool
-    ) -> Iterator[None]:
+    ) -> Generator[None, None, dict[RawMove, int]]:
         """Scores of the root moves at ``depth`` (exact for the best, bounds for the rest unless full width)."""
         ordered = self._order(moves, best, 0)
         alpha, beta = -WIN - 1, WIN + 1
@@ -198,7 +198,7 @@ class Searcher:
             self.next_check = min(self.next_check, self.node_limit)
 
     # -- the search -------------------------------------------------------------
-    def _search(self, state: State, h: int, depth: int, alpha: int, beta: int, ply: int) -> Iterator[None]:
+    def _search(self, state: State, h: int, depth: int, alpha: int, beta: int, ply: int) -> Generator[None, None, int]:
         """Negamax with PVS, a transposition table, killers, history and late-move reductions."""
         self.nodes += 1
         if self.nodes >= self.next_check:

@@ -30,6 +30,8 @@ from .record import Game, RecordError
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .notation import Move
     from .position import Outcome
 
@@ -47,7 +49,7 @@ class Session:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._before: list[Position] = []  # the position before each move of the game
-        self._history: list[dict] = []  # the move list's entries, one per move
+        self._history: list[dict[str, Any]] = []  # the move list's entries, one per move
         position = game.start
         for move in game.moves:
             self._append(position, move)
@@ -104,7 +106,7 @@ class Session:
         return cls(Game(position=Position.from_text(text))), ""
 
     # -- what the page keeps ------------------------------------------------------------------
-    def descriptor(self) -> dict:
+    def descriptor(self) -> dict[str, Any]:
         """The game as plain data to save or share: ruleset, start ('' for the usual), moves, ply."""
         g = self.game
         return {
@@ -122,7 +124,7 @@ class Session:
         return [p.text() for p in self._before[: self.game.ply]]
 
     # -- playing and stepping -------------------------------------------------------------------
-    def play(self, move: Move | str) -> dict:
+    def play(self, move: Move | str) -> dict[str, Any]:
         """Play a legal move at the cursor (moves after it are dropped); what it did, for the page."""
         ply = self.game.ply
         before = self.game.board.position
@@ -130,7 +132,9 @@ class Session:
         del self._before[ply:]
         del self._history[ply:]
         self._append(before, played)
-        return self.last()
+        done = self.last()
+        assert done is not None  # a move was just played
+        return done
 
     def go_to(self, ply: int) -> None:
         """Show the position after ``ply`` moves; :class:`SessionError` outside the game."""
@@ -146,7 +150,7 @@ class Session:
         self._history.append({"ply": n, "label": label, "move": str(move), "side": position.turn})
 
     # -- what the page draws ---------------------------------------------------------------------
-    def last(self) -> dict | None:
+    def last(self) -> dict[str, Any] | None:
         """What the move that led to the shown position did: for animation and messages."""
         ply = self.game.ply
         if not ply:
@@ -166,7 +170,7 @@ class Session:
             "automatic": bool(removed) and not move.huff,
         }
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """Everything the page draws for the position at the cursor (plain data)."""
         board = self.game.board
         position = board.position
@@ -189,7 +193,7 @@ class Session:
             "comment": self.game.comments[self.game.ply],
         }
 
-    def frames(self) -> list[dict]:
+    def frames(self) -> list[dict[str, Any]]:
         """One frame per ply (0 to the end) to step through without asking again: the embed view."""
         ply = self.game.ply
         out = []
@@ -212,7 +216,7 @@ class Session:
         return out
 
 
-def outcome_json(outcome: Outcome | None) -> dict | None:
+def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
     return {"winner": outcome.winner, "reason": outcome.reason, "describe": outcome.describe()}

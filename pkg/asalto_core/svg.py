@@ -16,6 +16,15 @@ per point with ``data-point="d4"``), markers (highlights, arrows) and pieces.
 True
 """
 
+# Type names for checkers only: nothing is imported at run time (``typing`` included).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from typing import Any
+
+    GeometryJson = Mapping[str, Any]  # Geometry.to_json(): name, width, height, points, lines, marked
+    Layout = dict[str, tuple[float, float]]
+
 SPACING = 100
 MARGIN = 70
 POINT_R = 34  # hit-target radius
@@ -68,7 +77,7 @@ _CSS_TEMPLATE = """
 """
 
 
-def _board_css():
+def _board_css() -> str:
     css = _CSS_TEMPLATE
     # Longest names first, so that "$line" never eats the start of a longer name.
     for name in sorted(PALETTE, key=len, reverse=True):
@@ -80,16 +89,16 @@ def _board_css():
 BOARD_CSS = _board_css()
 
 
-def palette_css():
+def palette_css() -> str:
     """The palette as CSS variables on :root, for the page's own styles (buttons, panels)."""
     names = sorted(PALETTE)
     return ":root { " + " ".join("--" + n + ": " + PALETTE[n] + ";" for n in names) + " }\n"
 
 
-def layout(geometry, flipped):
+def layout(geometry: "GeometryJson", flipped: bool) -> "Layout":
     """Point name -> (x, y) in SVG units; rank 1 at the bottom unless flipped."""
     w, h = geometry["width"], geometry["height"]
-    at = {}
+    at: Layout = {}
     for p in geometry["points"]:
         f, r = p["x"], p["y"]
         if flipped:
@@ -99,12 +108,12 @@ def layout(geometry, flipped):
     return at
 
 
-def size(geometry):
+def size(geometry: "GeometryJson") -> tuple[int, int]:
     """The (width, height) of the drawing in SVG units."""
     return (2 * MARGIN + (geometry["width"] - 1) * SPACING, 2 * MARGIN + (geometry["height"] - 1) * SPACING)
 
 
-def esc(text):
+def esc(text: object) -> str:
     """Text made safe inside SVG/HTML text and attribute values: never markup, and always
     well-formed XML (control characters and lone surrogates, which XML forbids, become U+FFFD).
 
@@ -117,11 +126,17 @@ def esc(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def _plain_label(name):
+def _plain_label(name: str) -> str:
     return name
 
 
-def static_layers(geometry, flipped, marked_lines, label=_plain_label, coords=True):
+def static_layers(
+    geometry: "GeometryJson",
+    flipped: bool,
+    marked_lines: bool,
+    label: "Callable[[str], str]" = _plain_label,
+    coords: bool = True,
+) -> str:
     """The layers that change only with the board or its orientation (markers and pieces empty)."""
     at = layout(geometry, flipped)
     half = SPACING // 2
@@ -131,7 +146,7 @@ def static_layers(geometry, flipped, marked_lines, label=_plain_label, coords=Tr
             x, y = at[p["name"]]
             out.append(f'<rect x="{x - half}" y="{y - half}" width="{SPACING}" height="{SPACING}"/>')
     out.append('</g><g class="layer-lines" aria-hidden="true">')
-    marked = set()
+    marked: set[tuple[str, str]] = set()
     if marked_lines:
         for a, b in geometry["marked"]:
             marked.add((a, b))
@@ -159,8 +174,8 @@ def static_layers(geometry, flipped, marked_lines, label=_plain_label, coords=Tr
     out.append('</g><g class="layer-coords" aria-hidden="true">')
     if coords:
         w, h = size(geometry)
-        xs = {}
-        ys = {}
+        xs: dict[str, float] = {}
+        ys: dict[int, float] = {}
         for p in geometry["points"]:
             xs[p["name"][0]] = at[p["name"]][0]
             ys[int(p["name"][1:])] = at[p["name"]][1]
@@ -180,7 +195,9 @@ def static_layers(geometry, flipped, marked_lines, label=_plain_label, coords=Tr
     return "".join(out)
 
 
-def piece_svg(kind, point, xy, label, extra="", animated=True):
+def piece_svg(
+    kind: str, point: str, xy: tuple[float, float], label: str, extra: str = "", animated: bool = True
+) -> str:
     """One piece. On screen it is placed with a CSS transform so that moves animate;
     in a diagram (``animated=False``) with the transform attribute every SVG tool reads."""
     x, y = xy
@@ -196,7 +213,7 @@ def piece_svg(kind, point, xy, label, extra="", animated=True):
     )
 
 
-def markers_svg(at, marks):
+def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
     """Highlights from a list of (kind, point) pairs: from/to/target/selected/huffable/hint/captured/highlight."""
     out = []
     for kind, point in marks:
@@ -214,7 +231,7 @@ def markers_svg(at, marks):
     return "".join(out)
 
 
-def path_svg(at, points, cls):
+def path_svg(at: "Layout", points: "Iterable[str]", cls: str) -> str:
     """A polyline through points (the path of the last move, or of a hint)."""
     xy = [at[p] for p in points if p in at]
     if len(xy) < 2:
@@ -223,7 +240,7 @@ def path_svg(at, points, cls):
     return f'<polyline class="{cls}" points="{pts}"/>'
 
 
-def move_points(move):
+def move_points(move: object) -> list[str]:
     """The points a move's arrow goes through: ``'d5xd3xf3'`` -> ``['d5', 'd3', 'f3']``.
 
     A huff's step counts (``'He5:c3-c4'`` -> ``['c3', 'c4']``); a placement or a lone
@@ -235,7 +252,7 @@ def move_points(move):
     return [p for p in body.replace("x", "-").split("-") if p]
 
 
-def arrow_svg(at, points, move=""):
+def arrow_svg(at: "Layout", points: "Iterable[str]", move: str = "") -> str:
     """An arrow along a move's path: a polyline whose last leg ends in a head."""
     xy = [at[p] for p in points if p in at]
     if len(xy) < 2:
@@ -256,17 +273,17 @@ def arrow_svg(at, points, move=""):
 
 
 def board(
-    geometry,
-    pieces,
-    flipped=False,
-    marked_lines=False,
-    coords=True,
-    arrows=(),
-    highlight=(),
-    title="",
-    label=_plain_label,
-    css=True,
-):
+    geometry: "GeometryJson",
+    pieces: "Mapping[str, str]",
+    flipped: bool = False,
+    marked_lines: bool = False,
+    coords: bool = True,
+    arrows: "Sequence[str]" = (),
+    highlight: "Iterable[str]" = (),
+    title: str = "",
+    label: "Callable[[str], str]" = _plain_label,
+    css: bool = True,
+) -> str:
     """A whole board as a standalone SVG document: the diagram, and the page's download.
 
     ``arrows`` are move texts (``'d5xd3xf3'``, ``'c3-c4'``); ``highlight`` point names;
