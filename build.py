@@ -69,7 +69,7 @@ GAME_MODULES = (
     "engine_client.py",
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
-EMBED_MODULES = SHARED_PAGE_MODULES  # the embed view's (viewer.py)
+EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py",)  # the embed view's (viewer.py)
 # The engine's rules modules, which both pages run on MicroPython (``asalto_core/`` there too),
 # and the shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 PAGE_ENGINE = (
@@ -160,7 +160,7 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     wheel = build_wheel(out / "wheels")
     versions = copy_vendor(out)
-    for name in PAGE_FILES + SHARED_PAGE_MODULES + GAME_MODULES:
+    for name in dict.fromkeys(PAGE_FILES + MPY_MODULES + EMBED_MODULES):
         shutil.copy2(SITE / name, out / name)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
     (out / "asalto_core").mkdir()

@@ -106,7 +106,7 @@ def test_bad_parameters_give_specific_messages_and_the_rest_works(page, server):
     assert any("unknown parameter 'color'" in m for m in got)
     assert page.locator("#board .piece").count() == 26  # the Assault start, drawn anyway
     open_embed(page, embed_url(server, position="assault 3/3/RR r - 1"))
-    assert "the board has 7 ranks, found 3" in messages(page)[0] and page.locator("#board .piece").count() == 26
+    assert "board has 7 ranks, found 3" in messages(page)[0] and page.locator("#board .piece").count() == 26
     open_embed(page, embed_url(server, record_url="https://evil.example/game.txt"))
     assert "record-url refused" in messages(page)[0]
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from test_embed import embed_url, lesson_page
+from conftest import Server
+from test_embed import embed_url
 
-from helpers import ENGINE_MS, moves, new_game, open_site, pieces, play, targets
+from helpers import ENGINE_MS, moves, new_game, open_site, pieces, play
 
 RECORD_URL = "examples/assault-double-jump.txt"
 
@@ -24,16 +25,19 @@ def no_pyodide(context) -> list[str]:
 
 
 def test_two_players_play_a_whole_line_without_pyodide(context, server, console):
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")  # remembered: the next visit is a game of two players
+    page.close()
     refused = no_pyodide(context)
     page = context.new_page()
     open_site(page, server.url)
-    new_game(page, "assault", "humans")
-    assert targets(page) == []  # nothing selected yet; the rebels' one legal piece is marked movable
-    line = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("c6", "c7"), ("d5", "c5")]
+    assert page.locator("#board .piece.movable").count() == 1  # the rebels' one legal piece: d4
+    line = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5"), ("f4", "e5")]  # e5xc5 is forced
     for frm, to in line:
         play(page, frm, to)
-    assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "c6-c7", "d5-c5"]
-    assert pieces(page)["c5"] == "R" and pieces(page)["c7"] == "O"
+    assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5", "f4-e5"]
+    assert pieces(page)["e5"] == "R" and pieces(page)["c5"] == "O" and "d5" not in pieces(page)
     page.click("#btn-undo")
     page.wait_for_function("document.body.dataset.ply === '4'", timeout=ENGINE_MS)
     assert page.get_attribute("body", "data-engine") is None  # the AI's worker was never started
@@ -53,6 +57,7 @@ def test_a_record_embed_steps_through_its_moves_without_pyodide(context, server)
 
 
 def test_a_page_with_ten_record_and_puzzle_embeds(context, server, tmp_path):
+    """Ten figures on a teacher's page (another local site), each reading its game on MicroPython."""
     refused = no_pyodide(context)
     frames = []
     for ply in range(1, 8):
@@ -61,13 +66,15 @@ def test_a_page_with_ten_record_and_puzzle_embeds(context, server, tmp_path):
     frames.append(embed_url(server, **{"record-url": RECORD_URL, "ply": "4", "puzzle": "1"}))
     frames.append(embed_url(server, position="assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", answer="d4-d5"))
     snippet = "".join(f'<iframe src="{url}" width="300" height="520"></iframe>' for url in frames)
-    with lesson_page(context, tmp_path, snippet) as first:
-        assert first.locator("body").get_attribute("data-mode") == "game"
-        page = context.pages[-1]
-        ready = [f for f in page.frames if f != page.main_frame]
-        assert len(ready) == 10
-        for frame in ready:
-            frame.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
-        modes = sorted(f.evaluate("document.body.dataset.mode") for f in ready)
-        assert modes.count("puzzle") == 2 and modes.count("game") == 8
+    (tmp_path / "lesson.html").write_text(f"<!doctype html><title>Ten figures</title>{snippet}")
+    host = Server(root=tmp_path)
+    try:
+        page = context.new_page()
+        page.goto(host.origin + "/lesson.html")
+        for i in range(10):
+            page.frame_locator(f"iframe >> nth={i}").locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        modes = [f.evaluate("document.body.dataset.mode") for f in page.frames if f != page.main_frame]
+    finally:
+        host.stop()
+    assert len(modes) == 10 and modes.count("puzzle") == 2 and modes.count("game") == 8
     assert refused == []

@@ -25,6 +25,7 @@ class App:
         self.think_n = 0
         self.depth = 0
         self.ai_paused = False
+        self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
         self.hint = None
         self.drawn_board = None
         self.at = {}

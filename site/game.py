@@ -135,14 +135,20 @@ async def maybe_ai():
 async def think(purpose):
     if app.thinking:
         return
+    session = app.session
+    ply = session.game.ply
     if not await start_engine():
         return
+    # The worker may have taken seconds to start: is this still the question to ask?
+    if app.thinking or app.session is not session or session.game.ply != ply:
+        return
+    if purpose == "move" and app.view["turn"] not in st.ai_side(app.settings["mode"]) and not app.ai_forced:
+        return
+    app.ai_forced = False
     app.think_n += 1
     key = f"think-{app.think_n}"
     app.thinking = purpose
     app.depth = 0
-    session = app.session
-    ply = session.game.ply
     level = app.settings["level"] if purpose == "move" else "strongest"
     req = {
         "op": "think",
@@ -222,6 +228,7 @@ def ai_now():
     v = app.view
     if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.settings["mode"]):
         # Let the AI play this move for the side to move (also truncates when reviewing).
+        app.ai_forced = True
         spawn(think("move"))
     else:
         spawn(maybe_ai())

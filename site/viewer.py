@@ -5,20 +5,21 @@ from the URL or a record goes into the page as text (textContent), never as mark
 The engine's rules run here on MicroPython: a position, a record or a puzzle is read
 once (``Session.frames``: one frame per move) and stepped through locally, with no
 worker and no Pyodide, so ten figures on one page cost little. Each bad parameter adds
-a specific message and the rest still works.
+a specific message and the rest still works. What is shown (the ply, autoplay, a
+puzzle's state) is figure.py's, a pure module with unit tests; this module draws it and
+turns clicks and keys into its transitions.
 """
 
 import asyncio
 import json
 
-import state as st
+import figure as fg
 from page import B, draw_board, el, last_move_marks, on, on_error, spawn
 from pyscript import document, window
 
 from asalto_core import svg
 from asalto_core.embed import read_params
 from asalto_core.errors import AsaltoError
-from asalto_core.notation import Move
 from asalto_core.session import Session
 
 PLAY_STEP_S = 1.2
@@ -30,15 +31,9 @@ class Viewer:
         self.opts = {}
         self.ruleset = "assault"
         self.at = {}
-        self.frames = []  # one per ply: pieces, turn, position, fullmove, last, outcome
-        self.history = []
+        self.fig = None  # figure.Figure: the frames and what is shown
         self.comments = []
-        self.ply = 0
-        self.start_ply = 0
         self.session = None  # the engine's game (asalto_core.session.Session)
-        self.playing = False
-        self.puzzle = None  # {"ply", "board", "answers", "state"}
-        self.inp = st.Input()
 
 
 v = Viewer()
@@ -54,11 +49,6 @@ def problem(text):
 def report(err):
     problem(f"Internal error: {err}")
     window.console.error(f"asalto embed: {err}")
-
-
-def cap(text):
-    """MicroPython's str has no capitalize()."""
-    return text[:1].upper() + text[1:]
 
 
 def set_status(text, kind=""):
@@ -95,7 +85,8 @@ def check_marks():
 
 
 def render():
-    frame = v.frames[v.ply]
+    fig = v.fig
+    frame = fig.frame
     pieces = []
     for point in frame["pieces"]:
         if point in v.at:
@@ -104,67 +95,48 @@ def render():
             pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
     el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
     marks, extra = last_move_marks(v.at, frame["last"])
-    if v.ply == v.start_ply:
+    if fig.ply == fig.start_ply:
         marks += [("highlight", p) for p in v.opts["highlight"]]
         extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
-    pz = v.puzzle
-    if pz and v.ply == pz["ply"]:
-        if pz["state"] == "shown":
-            extra += svg.arrow_svg(v.at, svg.move_points(pz["answers"][0]), pz["answers"][0])
-        elif pz["state"] != "right":
-            marks += [("selected", p) for p in v.inp.clicks]
-            marks += [("target", p) for p in v.inp.targets(pz["board"])]
+    answer = fig.answer_arrow()
+    if answer:
+        extra += svg.arrow_svg(v.at, svg.move_points(answer), answer)
+    marks += fig.marks()
     el("board").querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
-    render_text(frame)
-    document.body.dataset.ply = str(v.ply)
+    render_text()
+    document.body.dataset.ply = str(fig.ply)
+    if fig.puzzle:
+        document.body.dataset.puzzle = fig.puzzle.state
 
 
-def limit():
-    """The last ply one may step to: a puzzle hides the moves after it until it is solved."""
-    pz = v.puzzle
-    if pz and pz["state"] not in ("right", "shown"):
-        return pz["ply"]
-    return len(v.frames) - 1
-
-
-def render_text(frame):
-    pz = v.puzzle
-    if pz and v.ply == pz["ply"] and pz["state"] in ("", "wrong"):
-        if pz["state"] == "":
-            set_status(f"{cap(frame['turn'])} to move.")
-    elif pz and pz["state"] in ("right", "shown") and v.ply == pz["ply"]:
-        pass  # keep the verdict in view
-    elif frame["outcome"]:
-        set_status(frame["outcome"])
-    elif len(v.frames) > 1:
-        set_status(f"Move {v.ply} of {len(v.frames) - 1}; {frame['turn']} to move.")
-    else:
-        set_status(f"{cap(frame['turn'])} to move.")
-    el("comment").textContent = v.comments[v.ply] if v.ply < len(v.comments) else ""
-    top = limit()
+def render_text():
+    fig = v.fig
+    set_status(*fig.status())
+    el("comment").textContent = v.comments[fig.ply] if fig.ply < len(v.comments) else ""
+    top = fig.limit()
     items = el("moves").children
     for i in range(items.length):
         item = items.item(i)
         ply = int(item.dataset.ply)
         item.hidden = ply > top
         button = item.firstElementChild
-        if ply == v.ply:
+        if ply == fig.ply:
             button.setAttribute("aria-current", "step")
         else:
             button.removeAttribute("aria-current")
-    el("btn-first").disabled = v.ply == 0
-    el("btn-back").disabled = v.ply == 0
-    el("btn-forward").disabled = v.ply >= top
-    el("btn-last").disabled = v.ply >= top
-    el("btn-play").disabled = v.ply >= top and not v.playing
-    el("btn-play").setAttribute("aria-pressed", "true" if v.playing else "false")
+    el("btn-first").disabled = fig.ply == 0
+    el("btn-back").disabled = fig.ply == 0
+    el("btn-forward").disabled = fig.ply >= top
+    el("btn-last").disabled = fig.ply >= top
+    el("btn-play").disabled = fig.ply >= top and not fig.playing
+    el("btn-play").setAttribute("aria-pressed", "true" if fig.playing else "false")
 
 
 def build_moves():
     """The move list, built node by node with textContent (move texts and labels are data)."""
     box = el("moves")
     box.innerHTML = ""
-    for h in v.history:
+    for h in v.fig.history:
         item = document.createElement("li")
         item.dataset.ply = str(h["ply"])
         button = document.createElement("button")
@@ -178,7 +150,7 @@ def build_moves():
         button.append(document.createTextNode(h["move"]))
         item.append(button)
         box.append(item)
-    box.hidden = not v.history
+    box.hidden = not v.fig.history
 
 
 def show_title(tags):
@@ -193,27 +165,24 @@ def show_title(tags):
 
 # -- stepping -----------------------------------------------------------------------
 def go(ply):
-    v.ply = max(0, min(ply, limit()))
-    v.inp.reset()
+    v.fig.go(ply)
     render()
 
 
 async def autoplay():
-    v.playing = True
-    if v.ply >= limit():
-        v.ply = 0
+    v.fig.start_playing()
     render()
-    while v.playing and v.ply < limit():
+    while v.fig.playing:
         await asyncio.sleep(PLAY_STEP_S)
-        if v.playing:
-            go(v.ply + 1)
-    v.playing = False
+        if v.fig.playing:
+            v.fig.step_play()
+            render()
     render()
 
 
 def toggle_play(_event):
-    if v.playing:
-        v.playing = False
+    if v.fig.playing:
+        v.fig.playing = False
         render()
     else:
         spawn(autoplay())
@@ -222,93 +191,52 @@ def toggle_play(_event):
 def on_moves_click(event):
     button = event.target.closest("button[data-ply]")
     if button is not None:
-        v.playing = False
+        v.fig.playing = False
         go(int(button.dataset.ply))
 
 
 def on_key(event):
     if event.key == "ArrowLeft":
-        go(v.ply - 1)
+        go(v.fig.ply - 1)
     elif event.key == "ArrowRight":
-        go(v.ply + 1)
+        go(v.fig.ply + 1)
 
 
 # -- the puzzle -----------------------------------------------------------------------
 def setup_puzzle():
-    ply = v.start_ply
-    v.session.go_to(ply)
-    board = v.session.game.board
-    if not board.legal_moves:
-        problem("puzzle: there is no move to find in this position")
-        return
-    answers = []
-    for text in v.opts["answer"]:
-        try:
-            move = Move.parse(text)
-            board.position.find_raw(move)
-            answers.append(str(move))  # the engine's own spelling of it
-        except AsaltoError as err:
-            problem(f"puzzle answer {text!r} is not a legal move here: {err}")
+    fig = v.fig
+    v.session.go_to(fig.start_ply)
     moves = v.session.game.moves
-    if not v.opts["answer"] and ply < len(moves):
-        answers.append(str(moves[ply]))
-    if not answers:
-        problem("puzzle: give the answer (answer=...) or a record whose next move is the answer")
+    nxt = str(moves[fig.start_ply]) if fig.start_ply < len(moves) else ""
+    for text in fig.set_puzzle(v.session.game.board, v.opts["answer"], nxt):
+        problem(text)
+    if fig.puzzle is None:
         return
-    v.puzzle = {"ply": ply, "board": board, "answers": answers, "state": ""}
     el("prompt").textContent = v.opts["prompt"]
     el("prompt").hidden = False
     el("btn-answer").hidden = False
     el("board").setAttribute("role", "application")
     document.body.classList.add("puzzle")
-    document.body.dataset.puzzle = "waiting"
-
-
-def verdict(move):
-    pz = v.puzzle
-    if move in pz["answers"]:
-        pz["state"] = "right"
-        set_status(f"Right: {move}.", "right")
-        if v.ply + 1 < len(v.frames) and str(v.session.game.moves[v.ply]) == move:
-            v.ply += 1  # show the move played, as the record goes on
-    else:
-        pz["state"] = "wrong"
-        set_status(f"Not the answer: {move}. Try again.", "wrong")
-    document.body.dataset.puzzle = pz["state"]
-    v.inp.reset()
-    render()
 
 
 def on_board_click(event):
-    pz = v.puzzle
     target = event.target.closest("[data-point]")
-    if pz is None or target is None or v.ply != pz["ply"] or pz["state"] in ("right", "shown"):
+    if v.fig.puzzle is None or target is None:
         return
-    point = target.getAttribute("data-point")
-    action = v.inp.press(pz["board"], point)
-    if action[0] == "play":
-        verdict(action[1])
-    else:
-        render()
+    v.fig.press(target.getAttribute("data-point"))
+    render()
 
 
 def show_answer(_event):
-    pz = v.puzzle
-    if pz is None:
-        return
-    pz["state"] = "shown"
-    v.ply = pz["ply"]
-    set_status("The answer: " + " or ".join(pz["answers"]) + ".", "right")
-    document.body.dataset.puzzle = "shown"
+    v.fig.show_answer()
     el("btn-answer").hidden = True
-    v.inp.reset()
     render()
 
 
 # -- start -------------------------------------------------------------------------------
 def show_start():
     """The ruleset's start position."""
-    v.frames = Session.new(v.ruleset).frames()
+    v.fig = fg.Figure(Session.new(v.ruleset).frames())
     v.comments = [""]
 
 
@@ -332,22 +260,6 @@ async def record_text():
     return text
 
 
-def start_ply():
-    o = v.opts
-    last = len(v.frames) - 1
-    if o["ply"] is not None:
-        if o["ply"] > last:
-            problem(f"'ply' {o['ply']} is past the end of the game ({last} moves): showing the last position")
-        return min(o["ply"], last)
-    if o["move"] is not None:
-        for i, frame in enumerate(v.frames):
-            if frame["fullmove"] >= o["move"]:
-                return i
-        problem(f"'move' {o['move']} is past the end of the game: showing the last position")
-        return last
-    return 0
-
-
 def load_game(text):
     """A record or a position, read by the engine here; a bad record keeps the moves before the error."""
     try:
@@ -360,8 +272,7 @@ def load_game(text):
         problem(f"the record could not be read to its end: {warning} (showing the {len(frames) - 1} moves before it)")
     v.session = session
     v.ruleset = session.game.start.ruleset
-    v.frames = frames
-    v.history = session.view()["history"]
+    v.fig = fg.Figure(frames, session.view()["history"])
     v.comments = list(session.game.comments)
     show_title(session.game.tags)
     build_moves()
@@ -370,9 +281,9 @@ def load_game(text):
 
 def bind():
     on(el("btn-first"), "click", lambda e: go(0))
-    on(el("btn-back"), "click", lambda e: go(v.ply - 1))
-    on(el("btn-forward"), "click", lambda e: go(v.ply + 1))
-    on(el("btn-last"), "click", lambda e: go(len(v.frames)))
+    on(el("btn-back"), "click", lambda e: go(v.fig.ply - 1))
+    on(el("btn-forward"), "click", lambda e: go(v.fig.ply + 1))
+    on(el("btn-last"), "click", lambda e: go(len(v.fig.frames)))
     on(el("btn-play"), "click", toggle_play)
     on(el("btn-answer"), "click", show_answer)
     on(el("moves"), "click", on_moves_click)
@@ -409,15 +320,18 @@ async def main():
     if v.session is None:
         show_start()
     show_board()
-    v.start_ply = v.ply = start_ply()
+    ply, trouble = fg.start_ply(v.fig.frames, o["ply"], o["move"])
+    v.fig.start_ply = v.fig.ply = ply
+    if trouble:
+        problem(trouble)
     check_marks()
     bind()
     el("loading").hidden = True
     if mode == "game" and o["puzzle"]:
         setup_puzzle()
-        if v.puzzle:
+        if v.fig.puzzle:
             mode = "puzzle"
-    el("controls").hidden = len(v.frames) < 2 and mode != "puzzle"
+    el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
     document.body.dataset.mode = mode
     render()
     document.body.dataset.embed = "ready"

@@ -1,0 +1,177 @@
+"""One embedded figure's state and transitions (no DOM): stepping through a game, and a puzzle.
+
+The embed view (viewer.py) draws from a :class:`Figure` and sends it the reader's clicks
+and keys; everything that decides what is shown lives here and is unit-tested on CPython
+(tests/test_figure.py). The game comes from the engine's ``Session`` (one frame per ply);
+a puzzle asks the engine's ``Board`` which clicks make which move, as the game page does.
+"""
+
+import state as st
+
+from asalto_core.errors import AsaltoError
+from asalto_core.notation import Move
+
+# A puzzle's states: waiting for an answer, a wrong try, solved, the answer shown.
+WAITING, WRONG, RIGHT, SHOWN = "waiting", "wrong", "right", "shown"
+
+
+def cap(text):
+    """MicroPython's str has no capitalize()."""
+    return text[:1].upper() + text[1:]
+
+
+class Puzzle:
+    """The position to solve (a ply of the game), its accepted answers and its state."""
+
+    def __init__(self, ply, board, answers):
+        self.ply = ply
+        self.board = board
+        self.answers = answers
+        self.state = WAITING
+        self.inp = st.Input()
+
+    @property
+    def open(self):
+        return self.state in (WAITING, WRONG)
+
+
+class Figure:
+    """The frames of a game (or of one position) and the ply shown; a puzzle, if any."""
+
+    def __init__(self, frames, history=(), start_ply=0):
+        self.frames = frames
+        self.history = list(history)
+        self.start_ply = start_ply
+        self.ply = start_ply
+        self.playing = False
+        self.puzzle = None
+        self.verdict = ""  # the puzzle's last verdict, shown until the reader steps away
+
+    # -- stepping -------------------------------------------------------------------------------
+    @property
+    def frame(self):
+        return self.frames[self.ply]
+
+    def limit(self):
+        """The last ply one may step to: a puzzle hides the moves after it until it is solved."""
+        if self.puzzle and self.puzzle.open:
+            return self.puzzle.ply
+        return len(self.frames) - 1
+
+    def go(self, ply):
+        """Show ``ply`` (kept within the game and a puzzle's limit); a selection is dropped."""
+        self.ply = max(0, min(ply, self.limit()))
+        if self.puzzle:
+            self.puzzle.inp.reset()
+        return self.ply
+
+    def step_play(self):
+        """One step of autoplay; play stops at the last move it may show. False if it could not step."""
+        if self.ply >= self.limit():
+            self.playing = False
+            return False
+        self.go(self.ply + 1)
+        if self.ply >= self.limit():
+            self.playing = False
+        return True
+
+    def start_playing(self):
+        self.playing = True
+        if self.ply >= self.limit():
+            self.ply = 0
+
+    # -- what the reader sees ----------------------------------------------------------------
+    def status(self):
+        """``(text, kind)`` for the status line."""
+        frame, pz = self.frame, self.puzzle
+        if pz and self.ply == pz.ply and self.verdict:
+            return self.verdict, "wrong" if pz.state == WRONG else "right"
+        if pz and self.ply == pz.ply and pz.open:
+            return f"{cap(frame['turn'])} to move.", ""
+        if frame["outcome"]:
+            return frame["outcome"], ""
+        if len(self.frames) > 1:
+            return f"Move {self.ply} of {len(self.frames) - 1}; {frame['turn']} to move.", ""
+        return f"{cap(frame['turn'])} to move.", ""
+
+    def marks(self):
+        """Points to mark for a puzzle being solved: the clicks so far and the next targets."""
+        pz = self.puzzle
+        if not pz or self.ply != pz.ply or not pz.open:
+            return []
+        return [("selected", p) for p in pz.inp.clicks] + [("target", p) for p in pz.inp.targets(pz.board)]
+
+    def answer_arrow(self):
+        """The answer's move, drawn once it is shown."""
+        pz = self.puzzle
+        return pz.answers[0] if pz and self.ply == pz.ply and pz.state == SHOWN else ""
+
+    # -- the puzzle ------------------------------------------------------------------------------
+    def set_puzzle(self, board, given, next_move):
+        """A puzzle at the start ply; ``given`` are the answers from the link, ``next_move`` the
+        record's move there (the answer when none is given). Returns the problems found."""
+        problems = []
+        if not board.legal_moves:
+            return ["puzzle: there is no move to find in this position"]
+        answers = []
+        for text in given:
+            try:
+                move = Move.parse(text)
+                board.position.find_raw(move)
+                answers.append(str(move))  # the engine's own spelling of it
+            except AsaltoError as err:
+                problems.append(f"puzzle answer {text!r} is not a legal move here: {err}")
+        if not given and next_move:
+            answers.append(next_move)
+        if not answers:
+            return problems + ["puzzle: give the answer (answer=...) or a record whose next move is the answer"]
+        self.puzzle = Puzzle(self.start_ply, board, answers)
+        return problems
+
+    def press(self, point):
+        """A point of the puzzle's board pressed: a selection, or a move judged."""
+        pz = self.puzzle
+        if pz is None or self.ply != pz.ply or not pz.open:
+            return ("ignored", point)
+        action = pz.inp.press(pz.board, point)
+        if action[0] == "play":
+            self.judge(action[1])
+        return action
+
+    def judge(self, move):
+        pz = self.puzzle
+        if move in pz.answers:
+            pz.state = RIGHT
+            self.verdict = f"Right: {move}."
+            nxt = self.history[self.ply]["move"] if self.ply < len(self.history) else ""
+            if self.ply + 1 < len(self.frames) and nxt == move:
+                self.ply += 1  # show the move played, as the record goes on
+                pz.ply = self.ply
+        else:
+            pz.state = WRONG
+            self.verdict = f"Not the answer: {move}. Try again."
+        pz.inp.reset()
+
+    def show_answer(self):
+        pz = self.puzzle
+        if pz is None:
+            return
+        pz.state = SHOWN
+        self.ply = pz.ply
+        self.verdict = "The answer: " + " or ".join(pz.answers) + "."
+        pz.inp.reset()
+
+
+def start_ply(frames, ply, move):
+    """The ply to show first from the link's ``ply`` or ``move`` (a move number), and a problem ('' if none)."""
+    last = len(frames) - 1
+    if ply is not None:
+        if ply > last:
+            return last, f"'ply' {ply} is past the end of the game ({last} moves): showing the last position"
+        return ply, ""
+    if move is not None:
+        for i, frame in enumerate(frames):
+            if frame["fullmove"] >= move:
+                return i, ""
+        return last, f"'move' {move} is past the end of the game: showing the last position"
+    return 0, ""
