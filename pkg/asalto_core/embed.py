@@ -112,7 +112,7 @@ def read_params(params, rulesets):
     name = params.get("ruleset", "")
     opts["ruleset"] = ""
     if name:
-        if name in rulesets:
+        if base_of(name) in rulesets:
             opts["ruleset"] = name
         else:
             problems.append("unknown ruleset " + _quote(name) + "; known: " + ", ".join(rulesets))
@@ -174,6 +174,16 @@ def read_params(params, rulesets):
     return opts, problems
 
 
+def base_of(name):
+    """The named ruleset house rules start from (``asalto:first=officers`` -> ``asalto``):
+    its board is theirs. The options themselves are the engine's to check.
+
+    >>> base_of("asalto:first=officers"), base_of("assault")
+    ('asalto', 'assault')
+    """
+    return name.split(":", 1)[0]
+
+
 def read_position(text, rulesets, boards):
     """``(ruleset, pieces, turn, huffable, move number)`` from a position text, or ValueError.
 
@@ -194,9 +204,9 @@ def read_position(text, rulesets, boards):
             + str(len(fields))
         )
     name, body, side, huffs, number = fields
-    if name not in rulesets:
+    if base_of(name) not in rulesets:
         raise ValueError("bad position " + _quote(text) + ": unknown ruleset " + _quote(name))
-    geometry = boards[rulesets[name]]
+    geometry = boards[rulesets[base_of(name)]]
     ranks = body.split("/")
     height = geometry["height"]
     if len(ranks) != height:

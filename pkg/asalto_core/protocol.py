@@ -30,7 +30,7 @@ from .errors import AsaltoError
 from .geometry import BOARDS, bits
 from .position import Position
 from .record import Game, RecordError
-from .rulesets import RULESETS, find_ruleset
+from .rulesets import RULESETS, custom_name, custom_options, find_ruleset
 
 MAX_MOVES = 5000  # a record longer than this is refused rather than replayed
 
@@ -281,6 +281,23 @@ class Session:
 
     def op_rulesets(self, request: dict) -> dict:
         return {"rulesets": [rs.to_json() for rs in RULESETS.values()]}
+
+    def op_house_rules(self, request: dict) -> dict:
+        """The *Custom rules* form: ``{"base": "asalto", "changes": {"first": "officers"}}`` ->
+        the ruleset's canonical name, its rules panel data, and the named base's options (key,
+        label, value, choices) to draw the form with; ``base`` may be house rules already,
+        changed further; a bad option is an error message.
+
+        >>> a = Session().handle({"op": "house_rules", "base": "asalto", "changes": {"first": "officers"}})
+        >>> a["name"], a["ruleset"]["base"], a["options"][7]["key"]
+        ('asalto:first=officers', 'asalto', 'first')
+        """
+        base = find_ruleset(request.get("base")).name
+        changes = request.get("changes") or {}
+        if not isinstance(changes, dict) or not all(isinstance(v, str) for v in changes.values()):
+            raise ProtocolError("changes must map option names to text values")
+        rs = find_ruleset(custom_name(base, changes))
+        return {"name": rs.name, "ruleset": rs.to_json(), "options": custom_options(rs.base or rs.name)}
 
     # -- the AI --------------------------------------------------------------
     def think(self, request: Any) -> Iterator[dict | None]:

@@ -665,8 +665,19 @@ def custom_name(base: str, changes: dict[str, str]) -> str:
     'assault:rebels=not-away,first=officers'
     >>> custom_name("assault", {"first": "rebels"})
     'assault'
+    >>> custom_name("assault:first=officers", {"win": "12"})  # house rules as the base: changed further
+    'assault:first=officers,win=12'
     """
-    pairs = [f"{key}={changes[key]}" for key in sorted(changes, key=_option_order)]
+    rs = find_ruleset(base)
+    merged = {}
+    if rs.base:
+        for item in rs.name.partition(":")[2].split(","):
+            key, _, value = item.partition("=")
+            merged[key] = value
+        base = rs.base
+    for key in changes:
+        merged[key] = changes[key]
+    pairs = [f"{key}={merged[key]}" for key in sorted(merged, key=_option_order)]
     return custom_ruleset(base + ":" + ",".join(pairs)).name if pairs else find_ruleset(base).name
 
 
