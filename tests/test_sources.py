@@ -163,3 +163,15 @@ def test_numbers_agree_with_their_nouns():
     assert "at most 1 officer may be huffed" in dict(RULESETS["assaut"].summary())["Capturing"]
     assert dict(RULESETS["ludii"].summary())["Officers win"] == "when no rebel remains"
     assert "3 officers" in dict(RULESETS["royal-garrison"].summary())["Pieces"]
+
+
+def test_citadelle_the_page_is_told_the_removal_is_automatic():
+    from asalto_core.protocol import Session
+
+    start = setup("citadelle", ["d5", "c7"], FAR_REBELS + ["d4", "d2"]).text()
+    s = Session()
+    answer = s.handle({"op": "play", "game": {"ruleset": "citadelle", "start": start, "moves": []}, "move": "d5-d6"})
+    assert answer["view"]["auto_removal"] and answer["view"]["huffable"] == ["d6"]
+    answer = s.handle({"op": "play", "game": answer["game"], "move": "Hd6:g5-f5"})
+    last = answer["view"]["last"]
+    assert last["removed"] == ["d6"] and last["automatic"]

@@ -111,7 +111,8 @@ def _last_move(game: Game, before_each: list[Position]) -> dict | None:
         "captured": [g.points[p] for p in bits(captured)],
         "removed": [g.points[p] for p in bits(removed)],
         "huff": move.huff,
-        "automatic": bool(removed) and not move.huff,
+        # Taken off by the rules, not by a player's choice (Ludii's removals, citadelle's huffs).
+        "automatic": bool(removed) and (not move.huff or before.kernel.auto_removal),
     }
 
 
@@ -146,6 +147,8 @@ def view(game: Game) -> dict:
         "placing": position.placing,
         "pieces": position.pieces(),
         "huffable": position.huffable() if not outcome else [],
+        # The huffable officers go with every rebel move (each legal move carries the huff).
+        "auto_removal": position.kernel.auto_removal,
         "moves": moves,
         "outcome": _outcome_json(outcome),
         "final": _outcome_json(final),
