@@ -332,9 +332,9 @@ _ALL_BOARDS = (
         lambda f, r: True,
         notes=(
             "The 67 points of the Royal Garrison board, each joined to every orthogonal and diagonal "
-            "neighbour (216 lines). The page's drawing also lacks c8-d8, d8-e8, e8-f8, f8-g8, b7-c8 and "
-            "g8-h7; its sentence says every diagonal is connected and the other Royal Garrison board has "
-            "the fortress's row-8 lines, so we read those six as slips of the drawing and draw them."
+            "neighbour (216 lines). The drawing on the games-wiki page lacks c8-d8, d8-e8, e8-f8, f8-g8, "
+            "b7-c8 and g8-h7; its sentence says every diagonal is connected, and the other Royal Garrison "
+            "board has the fortress's row-8 lines, so we read those six as slips of the drawing and draw them."
         ),
     ),
 )

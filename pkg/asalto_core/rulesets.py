@@ -50,13 +50,13 @@ STOPS: dict[str, str] = {
 DUTIES: dict[str, str] = {
     "forced": "a capture must be made when one exists",
     "optional": "capturing is optional and never punished",
-    "huff": "capturing is optional, but an officer that failed to make an available capture may be huffed "
-    "(removed): after a move that captured nothing, any officer that could have captured; after a "
+    "huff": "not capturing is allowed but punished: an officer that failed to make an available capture may "
+    "be huffed (removed): after a move that captured nothing, any officer that could have captured; after a "
     "capture, the capturing officer if it stopped its chain while it could jump again",
-    "huff-each": "capturing is optional, but each officer that could capture and did not capture this turn "
+    "huff-each": "not capturing is allowed but punished: each officer that could capture and did not capture this turn "
     "may be huffed (removed), even when the other officer captured",
-    "huff-best": "capturing is optional, but each officer that could capture and did not capture this turn, "
-    "and an officer that captured fewer rebels than its best capture offered, is huffed (removed)",
+    "huff-best": "not capturing is allowed but punished: each officer that could capture and did not capture this "
+    "turn, and an officer that captured fewer rebels than its best capture offered, is huffed (removed)",
     "auto-huff-all": "after a turn without a capture, every officer that could have captured is removed at once",
 }
 REMOVALS: dict[str, str] = {
@@ -376,7 +376,7 @@ _ROYAL = replace(
 _ROYAL_DIAGONALS = replace(
     _ROYAL,
     name="royal-garrison-diagonals",
-    title="Royal Garrison (all diagonals)",
+    title="Royal Garrison: all diagonals",
     source=SOURCES["wiki"] + ", its second Royal Garrison board",
     description="Royal Garrison on the other board the games-wiki page shows, where every diagonal "
     "is drawn: three officers on c7, e7 and g7 against 50 rebels, played as Assault.",
