@@ -1,7 +1,8 @@
 """Perft: count the positions exactly N plies deep, to test move generation.
 
 A finished game has no children; a rebel move with a huff counts once per
-(huff, step) pair. The last ply is counted without being played (bulk counting).
+(huff, step) pair (once per step where every huffable officer goes without
+choice). The last ply is counted without being played (bulk counting).
 
 >>> perft(Position.start("ludii"), 3)
 304

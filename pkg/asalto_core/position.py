@@ -227,7 +227,8 @@ class Position:
         if move.huff and any(h not in self.huffable() for h in move.huff.split(",")):
             return f"the officer on {move.huff} cannot be huffed now"
         if self.kernel.auto_removal and self.state[3] and move.huff != ",".join(self.huffable()):
-            return f"every officer that failed to capture goes first: H{','.join(self.huffable())}"
+            due = ",".join(self.huffable())
+            return f"the officers that failed to capture go with every rebel move: write H{due}:<step>"
         frm = move.from_point
         want = "R" if self.state[2] == REBELS else "O"
         if frm is not None and pieces.get(frm) != want:
