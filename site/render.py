@@ -152,7 +152,7 @@ def status_text():
         what = t("status-target")
     else:
         what = t("status-pick")
-    if v["huffable"] and app.inp.huff is None and not app.inp.clicks:
+    if v["huffable"] and not v["auto_removal"] and app.inp.huff is None and not app.inp.clicks:
         what = t("status-huff") + "; " + what
     return head + ": " + what
 
@@ -184,7 +184,7 @@ def js_options(d):
 def render_panels():
     v = app.view
     huff = el("panel-huff")
-    show_huff = can_input() and bool(v["huffable"]) and not app.inp.clicks
+    show_huff = can_input() and bool(v["huffable"]) and not v["auto_removal"] and not app.inp.clicks
     huff.hidden = not show_huff
     if show_huff:
         buttons = []

@@ -93,7 +93,11 @@ class Input:
         """A point pressed on the board: before any click a huffable officer picks (or drops)
         the huff, as both the game page and a puzzle take it; anything else is a click."""
         if not self.clicks and point in board.position.huffable():
-            return self.choose_huff(board, None if self.huff == point else point)
+            if not board.position.kernel.auto_removal:
+                return self.choose_huff(board, None if self.huff == point else point)
+            lone = board.move_for([])  # the officers that failed go with every move; the last one alone
+            if lone is not None:
+                return self._played(str(lone))
         return self.click(board, point)
 
     def click(self, board, point):

@@ -8,9 +8,16 @@ chosen with a fixed linear congruential generator.
 """
 
 from asalto_core import AsaltoError, Board, Game, Move, Position, perft
-from asalto_core.rulesets import RULESET_NAMES
+from asalto_core.rulesets import RULESET_NAMES, custom_name, custom_options, find_ruleset
 
 PERFT_DEPTH = 4
+# House rules, written out of order: their canonical names, perft, games and rules text.
+HOUSE_RULES = (
+    "assault:first=officers,rebels=not-away",
+    "asalto:repetition=2,removal=auto,duty=huff-best",
+    "royal-garrison-diagonals:stop=anywhere,duty=huff",
+    "citadelle:removal=choice,capture=single",
+)
 
 
 class Lcg:
@@ -85,6 +92,10 @@ BAD_INPUTS = (
     ("record", "1. d4-d5 ] *"),
     ("start", "ludii|assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
     ("start", "nowhere|assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("position", "asalto:first=nobody 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("position", "assaut:removal=auto 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("position", "asalto:colour=red,first 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("record", '[Ruleset "ludii:stop=end"] 1. c6-c7 *'),
 )
 
 
@@ -125,9 +136,28 @@ def api():
     }
 
 
+def house_rules(plies=60):
+    out = []
+    for i, name in enumerate(HOUSE_RULES):
+        rs = find_ruleset(name)
+        out.append(
+            [
+                name,
+                rs.name,
+                [perft(Position.start(name), d) for d in (1, 2, 3)],
+                game_trace(name, 100 + i, plies),
+                rs.to_json(),
+                custom_options(rs.base),
+                custom_name(rs.base, {"first": "officers", "win": "8"}),
+            ]
+        )
+    return out
+
+
 def report(plies=80):
     return {
         "perft": perfts(),
+        "house_rules": house_rules(),
         "games": [[name, game_trace(name, 7 + i, plies)] for i, name in enumerate(RULESET_NAMES)],
         "errors": errors(),
         "api": api(),

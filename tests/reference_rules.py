@@ -2,8 +2,26 @@
 
 It shares only the board data (points, lines, fortress) and the ruleset options with
 the engine: positions are sets of point names, moves are tuples, and every rule is
-spelled out directly from the option's definition, with no bitmasks or tables. Slow
-on purpose; the tests compare its perft with the engine's.
+spelled out directly from the source sentence behind each option, with no bitmasks or
+tables. Slow on purpose; the tests compare its perft with the engine's.
+
+The sentences (by source):
+
+- Cyningstan, 'Asalto', rule 11: "If the officers' player fails to make a capture when
+  one is available, then the rebel player may point out the capture and remove the
+  officer who failed to make it (called huffing), before continuing with his own move."
+  (duty ``huff``: the player's failure; removal by choice, one officer.)
+- The French rule sheet 'Assaut': "Si par oubli ou par choix, un officier ne capture pas
+  de pion alors qu'il en a la possibilité, son adversaire peut ... « souffler » le pion
+  fautif" (duty ``huff-each``: each officer's failure); "Un seul officier peut être retiré
+  de cette manière" (``max_huffs`` 1).
+- The booklet 'Assaut, jeu de la citadelle': "un officier qui ne réalise pas une prise
+  possible (ou la meilleure prise possible) est « soufflé » et retiré du définitivement du
+  jeu" (duty ``huff-best``, removal ``auto``: every failed officer goes, no choice).
+- The games-wiki page 'Assault': "The attacker's pieces must always be moved towards the
+  fortress, and in particular may never be moved sideways except at the very top of the
+  two horizontal arms" (rebels ``forward``); Cyningstan's note on German Tactics: "Rebels
+  may not move along these specially marked lines, but officers may" (``marked_lines``).
 """
 
 from __future__ import annotations
@@ -28,9 +46,13 @@ class Reference:
         self.fortress = {g.points[p] for p in g.fortress}
         self.marked = {frozenset((g.points[a], g.points[b])) for a, b in g.marked} if rs.marked_lines else set()
         self.dist = self._distances()
-        fort_files = {self.xy[p][0] for p in self.fortress}
-        self.inner = range(min(fort_files), max(fort_files) + 1)
-        self.arm_top = max(y for x, y in self.xy.values() if x not in self.inner)
+        # The two horizontal arms are the points left and right of the upright arm (the
+        # files of the bottom row); "the very top" of them is their highest row.
+        bottom = min(y for _, y in self.xy.values())
+        self.upright = {x for x, y in self.xy.values() if y == bottom}
+        self.arm_top = max(
+            self.xy[p][1] for p in self.xy if self.xy[p][0] not in self.upright and p not in self.fortress
+        )
         self.centre = (g.width - 1) / 2
 
     def _distances(self) -> dict[str, int]:
@@ -62,7 +84,7 @@ class Reference:
         if mode == "forward":
             if qy > py:
                 return True
-            on_arm_top = py == qy == self.arm_top and (px not in self.inner or qx not in self.inner)
+            on_arm_top = py == qy == self.arm_top and (px not in self.upright or qx not in self.upright)
             return on_arm_top and abs(qx - self.centre) < abs(px - self.centre)
         if mode == "not-away":
             return self.dist[q] <= self.dist[p]
@@ -102,7 +124,8 @@ class Reference:
                     found.append((path + (land,), taken | {over}))
                 else:
                     go(path + (land,), taken | {over})
-            if taken and not (self.rs.duty == "forced" and nexts):
+            stop_anywhere = self.rs.chain_stop == "anywhere"
+            if taken and (stop_anywhere or not nexts):
                 found.append((path, taken))
 
         go((start,), frozenset())
@@ -115,6 +138,11 @@ class Reference:
             free = sorted(self.fortress - rebels)
             return [("place", frozenset(c)) for c in combinations(free, len(self.rs.officer_start))]
         if side == "rebels":
+            if huffable and self.rs.huffing and self.rs.removal == "auto":
+                # "est « soufflé » et retiré": every failed officer goes, the rebels do not choose.
+                if huffable == officers:
+                    return [("huff", huffable)]
+                return [("step", p, q, huffable) for p, q in self.rebel_steps(officers - huffable, rebels)]
             out = [("step", p, q, None) for p, q in self.rebel_steps(officers, rebels)]
             for h in sorted(huffable):
                 if officers == {h}:
@@ -135,9 +163,9 @@ class Reference:
             return (move[1], rebels, self.rs.first, frozenset())
         if side == "rebels":
             if move[0] == "huff":
-                return (officers - {move[1]}, rebels, "officers", frozenset())
+                return (officers - _as_set(move[1]), rebels, "officers", frozenset())
             _, p, q, huffed = move
-            return (officers - {huffed}, rebels - {p} | {q}, "officers", frozenset())
+            return (officers - _as_set(huffed), rebels - {p} | {q}, "officers", frozenset())
         return self._officer_result(state, move)
 
     def _officer_result(self, state, move):
@@ -158,10 +186,20 @@ class Reference:
         duty = self.rs.duty
         lost = len(self.rs.officer_start) - len(officers)
         may_huff = self.rs.max_huffs is None or lost < self.rs.max_huffs
-        if duty in ("huff", "huff-best") and may_huff:
+        left = rebels - (move[2] if move[0] == "jump" else set())
+        if duty == "huff" and may_huff:
+            # Rule 11: the player failed when a capture was available and none was made; a
+            # capturing officer that stops while it could leap again failed to make one too.
+            if n:
+                if any(self.jumps_from(to, new_officers - {to}, left)):
+                    huffable = {to}
+            else:
+                huffable = {now(o) for o, c in could.items() if c}
+        if duty in ("huff-each", "huff-best") and may_huff:
+            # Each officer that could capture and did not capture this turn.
             huffable = {now(o) for o, c in could.items() if c and not (o == frm and n)}
             if duty == "huff-best" and n and could[frm] > n:
-                huffable.add(to)
+                huffable.add(to)  # "ou la meilleure prise possible"
         if duty == "auto-huff-all" and not n:
             removed = {now(o) for o, c in could.items() if c}
         return (
@@ -183,3 +221,10 @@ class Reference:
         if self.decided(state):
             return 0
         return sum(self.perft(self.play(state, m), depth - 1) for m in self.moves(state))
+
+
+def _as_set(huffed) -> frozenset:
+    """The officers a huff removes: none, one point, or a set of points."""
+    if huffed is None:
+        return frozenset()
+    return frozenset([huffed]) if isinstance(huffed, str) else frozenset(huffed)

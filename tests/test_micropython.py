@@ -46,6 +46,12 @@ def test_games_legal_moves_in_order_and_records(on_micropython, on_cpython, inde
     assert mpy["positions"] == 0
 
 
+def test_house_rules(on_micropython, on_cpython):
+    assert on_micropython["house_rules"] == on_cpython["house_rules"]
+    assert [h[1] for h in on_cpython["house_rules"]][0] == "assault:rebels=not-away,first=officers"
+    assert all(h[3]["round_trip"] for h in on_micropython["house_rules"])
+
+
 def test_error_messages(on_micropython, on_cpython):
     # The one known difference: MicroPython's repr() escapes every non-ASCII character ('\\xb2').
     escaped = [e[:3] + [m.encode("ascii", "backslashreplace").decode() for m in e[3:]] for e in on_cpython["errors"]]

@@ -80,3 +80,11 @@ def test_a_chain_may_stop_where_the_rules_allow():
     assert inp.press(board, m.path[1]) == ("select", m.path[1])
     assert inp.can_stop(board)  # asalto's huffing rules let a chain stop after any jump
     assert inp.stop(board) == ("play", str(board.move_for(m.path[:2])))
+
+
+def test_officers_that_failed_go_with_any_rebel_move_in_the_citadelle():
+    board = found("citadelle", lambda b: b.position.huffable() and b.turn == "rebels" and len(b.legal_moves) > 1)
+    step = board.legal_moves[0]
+    inp = state.Input()
+    assert inp.press(board, step.path[0]) == ("select", step.path[0])  # no huff to choose first
+    assert inp.press(board, step.path[1]) == ("play", str(step)) and step.huff

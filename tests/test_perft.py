@@ -49,3 +49,10 @@ def test_the_cli_prints_one_line_per_depth_then_the_speed(capsys):
 def test_the_cli_reports_a_bad_position_without_a_traceback(capsys):
     assert main(["perft", "--depth", "1", "--position", "assault nonsense"]) == 2
     assert "bad position" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["asalto", "german-tactics", "citadelle", "royal-garrison", "royal-garrison-diagonals"]
+)
+def test_perft_to_depth_six_of_the_rulesets_issue_14_changed(ruleset):
+    assert perft(Position.start(ruleset), 6) == REGRESSION[ruleset][5]

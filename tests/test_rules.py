@@ -108,7 +108,8 @@ def test_an_officer_that_could_capture_and_stepped_is_huffable_at_its_new_point(
     p = setup("asalto", ["d5", "c7"], FAR_REBELS + ["d4", "d2"])
     assert huffable_after(p, "d5-d6") == ["d6"]
     assert huffable_after(p, "c7-d7") == ["d5"]
-    assert huffable_after(p, "d5xd3") == []  # it captured: under 'huff' that is enough
+    assert huffable_after(p, "d5xd3xd1") == []  # it captured all it could
+    assert huffable_after(p, "d5xd3") == ["d3"]  # it stopped while it could jump again (rule 11)
 
 
 def test_the_rebels_may_huff_then_step_and_each_pair_is_a_move():

@@ -24,7 +24,7 @@ from .rulesets import RULESETS, find_ruleset, rules_markdown
 
 
 def _perft(args: argparse.Namespace) -> None:
-    position = Position.from_text(args.position) if args.position else Position.start(args.ruleset)
+    position = Position.from_text(args.position) if args.position else Position.start(find_ruleset(args.ruleset).name)
     started = time.perf_counter()
     leaves = 0
     for depth in range(1, args.depth + 1):
@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"asalto_core {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count positions N plies deep, one line per depth")
-    p.add_argument("--ruleset", default="assault", choices=sorted(RULESETS))
+    p.add_argument("--ruleset", default="assault", help="a ruleset, or house rules such as asalto:first=officers")
     p.add_argument("--depth", type=int, required=True)
     p.add_argument("--position", help="start from this position text instead")
     p.set_defaults(run=_perft)
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--markdown", action="store_true", help="as the README's rules section")
     r.set_defaults(run=_rules)
     d = sub.add_parser("diagram", help="draw a position as SVG (the page's drawing code), for print")
-    d.add_argument("--ruleset", default="assault", choices=sorted(RULESETS), help="its start position by default")
+    d.add_argument("--ruleset", default="assault", help="its start position by default (house rules too)")
     d.add_argument("--position", help="a position text")
     d.add_argument("--record", help="a game record file; the position after --ply moves (default: the last)")
     d.add_argument("--ply", type=int, help="how many moves of the record to play")

@@ -256,6 +256,13 @@ _ODD_ARM_DIAGONALS = [
     "c4-b3", "c4-d3", "e4-d3", "e4-f3", "d3-c2", "d3-e2",
 ]  # fmt: skip
 
+_ROYAL_FORTRESS = [f"{c}9" for c in "bcdefgh"] + [f"{c}{r}" for r in (7, 8) for c in "cdefg"]
+
+
+def _royal_points(f: int, r: int) -> bool:
+    return _cross(5, 9)(f, r) or (r == 8 and f in (1, 7))
+
+
 _ALL_BOARDS = (
     _build(
         "standard",
@@ -275,7 +282,7 @@ _ALL_BOARDS = (
         _STD_FORTRESS,
         lambda f, r: False,
         extra=["c5-d6", "e5-d6", "c7-d6", "e7-d6"],
-        notes="No diagonals but the X inside the fortress (56 lines), as drawn in 001.",
+        notes="No diagonals but the X inside the fortress (56 lines), as drawn on the games-wiki page 'Assault'.",
     ),
     _build(
         "fuchs-und-henne",
@@ -288,8 +295,9 @@ _ALL_BOARDS = (
         removed=["c7-d6", "e7-d6"],
         notes=(
             "The standard board without the two upper fortress diagonals, plus twelve odd-parity "
-            "diagonals in the bottom and side arms (82 lines). The drawing in 001 leaves a4-b3 and "
-            "g4-f3 out; they close no diamond and look like a slip, but we draw what the source shows."
+            "diagonals in the bottom and side arms (82 lines). The drawing on the games-wiki page "
+            "'Assault' leaves a4-b3 and g4-f3 out; they close no diamond and look like a slip, but we "
+            "draw what the source shows."
         ),
     ),
     _build(
@@ -302,18 +310,33 @@ _ALL_BOARDS = (
         extra=_ODD_ARM_DIAGONALS + ["d7-c6", "d7-e6", "c6-d5", "e6-d5", "a4-b3", "g4-f3", "c2-d1", "e2-d1"],
         notes=(
             "The standard board plus 20 diagonals (92 lines): every 8-neighbour link of the cross "
-            "except the four across its inner corners (b5-c6, f5-e6, b3-c2, f3-e2), as drawn in 001."
+            "except the four across its inner corners (b5-c6, f5-e6, b3-c2, f3-e2), as drawn on the games-wiki "
+            "page 'Assault'."
         ),
     ),
     _build(
         "royal-garrison",
         "Royal Garrison 67-point board",
         9,
-        lambda f, r: _cross(5, 9)(f, r) or (r == 8 and f in (1, 7)),
-        [f"{c}9" for c in "bcdefgh"] + [f"{c}{r}" for r in (7, 8) for c in "cdefg"],
+        _royal_points,
+        _ROYAL_FORTRESS,
         _even,
         extra=["b9-c8", "h9-g8"],
         notes="The cross of a 9x9 grid plus b9 and h9; even-parity diagonals and b9-c8, h9-g8 (164 lines).",
+    ),
+    _build(
+        "royal-garrison-diagonals",
+        "Royal Garrison board with all diagonals",
+        9,
+        _royal_points,
+        _ROYAL_FORTRESS,
+        lambda f, r: True,
+        notes=(
+            "The 67 points of the Royal Garrison board, each joined to every orthogonal and diagonal "
+            "neighbour (216 lines). The drawing on the games-wiki page lacks c8-d8, d8-e8, e8-f8, f8-g8, "
+            "b7-c8 and g8-h7; its sentence says every diagonal is connected, and the other Royal Garrison "
+            "board has the fortress's row-8 lines, so we read those six as slips of the drawing and draw them."
+        ),
     ),
 )
 # In this order wherever boards are listed: MicroPython's dicts do not keep insertion order.

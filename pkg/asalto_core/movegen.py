@@ -41,8 +41,10 @@ def rebel_step_masks(rs: Ruleset, g: Geometry) -> tuple[int, ...]:
     """For each point, the mask of points a rebel there may step to (if empty)."""
     dist = g.distances_to_fortress()
     centre = (g.width - 1) / 2
-    inner = {f for f, _ in (g.coords[p] for p in bits(g.fortress_mask))}
-    side_arm_top = max(r for f, r in g.coords if min(inner) > f or f > max(inner))
+    inner = {f for f, r in g.coords if r == 0}  # the files of the cross's upright arm
+    side_arm_top = max(
+        r for p, (f, r) in enumerate(g.coords) if f not in inner and not g.fortress_mask >> p & 1
+    )  # the top line of the side arms (the fortress's corners b9, h9 are no arm)
     marked = {frozenset(line) for line in g.marked} if rs.marked_lines else set()
     masks = []
     for p, (f, r) in enumerate(g.coords):
@@ -86,8 +88,13 @@ class Kernel:
         self.officer_count = rs.officers
         self.forced = rs.duty == "forced"
         self.single = rs.capture == "single"
+        self.to_end = rs.chain_stop == "end"  # only chains jumped to their end are moves
         self.duty = rs.duty
-        self.max_huffs = rs.max_huffs
+        self.huffing = rs.huffing
+        # Huffed officers all go at the start of the rebels' turn, not one at the rebels' choice.
+        self.auto_removal = rs.huffing and rs.removal == "auto"
+        # Optional capture has no penalty: as if no huff were left (the search reads it so).
+        self.max_huffs = 0 if rs.duty == "optional" else rs.max_huffs
         self.blocking_loses = rs.blocking_loses
         self.officer_start = sum(1 << g.index[n] for n in rs.officer_start)
         self.rebel_start = sum(1 << g.index[n] for n in rs.rebel_points)
@@ -113,7 +120,11 @@ class Kernel:
         empty = self.all ^ officers ^ rebels
         steps = self.rebel_steps
         out: list[RawMove] = []
-        for removed, free in [(0, empty)] + [(1 << h, empty | 1 << h) for h in bits(huffable)]:
+        if huffable and self.auto_removal:
+            options = [(huffable, empty | huffable)]  # every huffable officer goes, no choice
+        else:
+            options = [(0, empty)] + [(1 << h, empty | 1 << h) for h in bits(huffable)]
+        for removed, free in options:
             if removed and removed == officers:
                 out.append((-1, -1, 0, removed, 0, ()))  # the last officer goes: the game ends
                 continue
@@ -130,15 +141,17 @@ class Kernel:
                     out.append((p, q, 0, removed, 0, (p, q)))
         return out
 
-    def _chains(self, start: int, officers: int, rebels: int) -> list[tuple[tuple[int, ...], int]]:
-        """Capture sequences of the officer on ``start``: (landing path, captured mask).
+    def _chains(self, start: int, officers: int, rebels: int) -> list[tuple[tuple[int, ...], int, bool]]:
+        """Capture sequences of the officer on ``start``: (landing path, captured mask,
+        whether it could jump on from its last landing).
 
-        Forced capture keeps only chains jumped to their end; huffing rules let the
-        officer stop after any jump; single capture stops after the first.
+        Chains jumped to their end only, or stopping after any jump, as the ruleset
+        says; single capture stops after the first.
         """
         blocked = officers ^ (1 << start)
         jumps = self.jumps
-        out: list[tuple[tuple[int, ...], int]] = []
+        to_end = self.to_end
+        out: list[tuple[tuple[int, ...], int, bool]] = []
 
         def extend(path: tuple[int, ...], taken: int) -> None:
             occupied = blocked | (rebels ^ taken)
@@ -148,11 +161,11 @@ class Kernel:
                     went_on = True
                     nxt = path + (t,)
                     if self.single:
-                        out.append((nxt, taken | over))
+                        out.append((nxt, taken | over, False))
                     else:
                         extend(nxt, taken | over)
-            if taken and not (self.forced and went_on):
-                out.append((path, taken))
+            if taken and not (to_end and went_on):
+                out.append((path, taken, went_on))
 
         extend((start,), 0)
         return out
@@ -164,15 +177,20 @@ class Kernel:
         ]  # a list: dicts are unordered on MicroPython
         capable = sum(1 << o for o, c in chains if c)
         out: list[RawMove] = []
-        huffs_left = self.max_huffs is None or self.officer_count - popcount(officers) < self.max_huffs
+        duty = self.duty
+        huffs = self.huffing and (self.max_huffs is None or self.officer_count - popcount(officers) < self.max_huffs)
         for o, cs in chains:
-            best = max((popcount(c) for _, c in cs), default=0)
-            for path, taken in cs:
+            best = max((popcount(c) for _, c, _ in cs), default=0) if duty == "huff-best" else 0
+            for path, taken, more in cs:
                 after = 0
-                if self.duty in ("huff", "huff-best") and huffs_left:
-                    after = capable & ~(1 << o)
-                    if self.duty == "huff-best" and best > popcount(taken):
-                        after |= 1 << path[-1]
+                if huffs:
+                    if duty == "huff":
+                        # The player captured: only an officer that stopped short failed.
+                        after = 1 << path[-1] if more else 0
+                    else:
+                        after = capable & ~(1 << o)  # each officer that could capture and did not
+                        if duty == "huff-best" and best > popcount(taken):
+                            after |= 1 << path[-1]
                 out.append((o, path[-1], taken, 0, after, path))
         if self.forced and capable:
             return out
@@ -181,9 +199,9 @@ class Kernel:
                 after = removed = 0
                 if capable:
                     moved = capable & ~(1 << o) | (1 << q if capable >> o & 1 else 0)
-                    if self.duty == "auto-huff-all":
+                    if duty == "auto-huff-all":
                         removed = moved
-                    elif self.duty != "forced" and huffs_left:
+                    elif huffs:
                         after = moved
                 out.append((o, q, 0, removed, after, (o, q)))
         return out

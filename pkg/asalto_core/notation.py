@@ -5,6 +5,7 @@ Moves
     ``d5xd3xf3``     a capture chain: start, then every landing point
     ``He5:c3-c4``    the rebels huff the officer on e5, then step
     ``He5``          a huff that removes the last officer (the game ends)
+    ``Hc7,e5:c3-c4`` two officers huffed at once (where every officer that failed goes)
     ``@c5,e5``       the officers' player places the officers (sorted points)
 
 Positions (one line, like chess FEN)::
@@ -37,8 +38,8 @@ class Move:
 
     >>> Move.parse("d5xd3xf3")
     Move.parse('d5xd3xf3')
-    >>> Move.parse("He5:c3-c4").huff
-    'e5'
+    >>> Move.parse("He5:c3-c4").huff, Move.parse("He5,c7:c3-c4").huff
+    ('e5', 'e5,c7')
     >>> str(Move(path=("c3", "c4")))
     'c3-c4'
     """
@@ -65,8 +66,10 @@ class Move:
         huff = None
         if body.startswith("H"):
             huff, colon, body = body[1:].partition(":")
-            if not _is_point(huff) or (colon and not body):
+            huffed = huff.split(",")
+            if not all(map(_is_point, huffed)) or len(set(huffed)) != len(huffed) or (colon and not body):
                 raise NotationError(_bad_move(text))
+            huff = ",".join(sorted(huffed, key=_point_order))
             if not colon:
                 return cls(huff=huff)
         jump = "x" in body
@@ -119,7 +122,13 @@ def move_from_raw(g: Geometry, raw: RawMove, side: int) -> Move:
     names = tuple(g.points[p] for p in path)
     if frm < 0 and not removed:
         return Move(place=tuple(sorted(names, key=_point_order)))
-    huff = g.points[BIT_INDEX[removed]] if side == REBELS and removed else None
+    huff = None
+    if side == REBELS and removed:
+        huff = (
+            g.points[BIT_INDEX[removed]]
+            if removed & (removed - 1) == 0
+            else ",".join(g.points[i] for i in range(len(g.points)) if removed >> i & 1)
+        )
     return Move(path=names, jump=bool(captured), huff=huff)
 
 
@@ -164,7 +173,8 @@ def parse_position(text: str) -> tuple[str, State, int]:
             f"found {len(fields)}"
         )
     name, board, side_char, huffs, number = fields
-    g = find_ruleset(name).geometry
+    rs = find_ruleset(name)
+    name, g = rs.name, rs.geometry  # house rules by their canonical name
     ranks = board.split("/")
     if len(ranks) != g.height:
         raise NotationError(f"bad position {text!r}: the {g.name} board has {g.height} ranks, found {len(ranks)}")

@@ -41,7 +41,7 @@ from .movegen import (
     kernel,
 )
 from .notation import Move, format_position, move_from_raw, parse_position
-from .rulesets import find_ruleset
+from .rulesets import find_ruleset, plural
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Sequence
@@ -272,8 +272,11 @@ class Position:
             return "the officers must first be placed in the fortress, e.g. " + str(self.legal_moves[0])
         if move.place:
             return "the officers are already placed"
-        if move.huff and move.huff not in self.huffable():
+        if move.huff and any(h not in self.huffable() for h in move.huff.split(",")):
             return f"the officer on {move.huff} cannot be huffed now"
+        if self.kernel.auto_removal and self.state[3] and move.huff != ",".join(self.huffable()):
+            due = ",".join(self.huffable())
+            return f"the officers that failed to capture go with every rebel move: write H{due}:<step>"
         frm = move.from_point
         want = "R" if self.state[2] == REBELS else "O"
         if frm is not None and pieces.get(frm) != want:
@@ -324,10 +327,10 @@ def validate(position: Position, text: str = "") -> None:
             problems.append(f"{rs.name} has no placement step")
         elif officers or rebels != k.rebel_start:
             problems.append("officers are placed before any other move, so the board must be the start")
-    elif lost and rs.duty == "forced":
+    elif lost and not rs.loses_officers:
         problems.append(f"officers can only be lost by huffing, which {rs.name} does not have")
-    elif rs.max_huffs is not None and lost > rs.max_huffs:
-        problems.append(f"at most {rs.max_huffs} officer can be huffed in {rs.name}")
+    elif rs.huffing and rs.max_huffs is not None and lost > rs.max_huffs:
+        problems.append(f"at most {plural(rs.max_huffs, 'officer')} can be huffed in {rs.name}")
     if huffable:
         if huffable & ~officers:
             problems.append("a huffable officer must stand on an officer's point")
@@ -445,15 +448,16 @@ class Board:
         return self.move_stack[-1] if self.move_stack else None
 
     def outcome(self) -> Outcome | None:
-        """The result, including a draw by the third repetition of a position."""
+        """The result, including a draw by the repetition of a position."""
         done = self.position.outcome()
         if done is None and self._repeated():
             return Outcome(None, REPETITION)
         return done
 
     def _repeated(self) -> bool:
-        """The current position has occurred for the third time."""
-        return self._seen.get(self.position.key(), 0) >= 3
+        """The current position has occurred for the third time (or as often as the ruleset says)."""
+        times = self.position.rules.repetition
+        return bool(times) and self._seen.get(self.position.key(), 0) >= times
 
     def is_game_over(self) -> bool:
         return self.outcome() is not None
@@ -472,8 +476,9 @@ class Board:
         """
         prefix = list(clicked)
         out: list[str] = []
+        auto = self.position.kernel.auto_removal  # the huff comes with every move: no need to choose it
         for m in self.legal_moves:
-            if m.huff != huff or not _begins(m, prefix):
+            if (m.huff != huff and not (auto and huff is None)) or not _begins(m, prefix):
                 continue
             nxt = [p for p in m.place if p not in prefix] if m.place else list(m.path[len(prefix) : len(prefix) + 1])
             out.extend(p for p in nxt if p not in out)
@@ -483,14 +488,20 @@ class Board:
         """The legal move the clicked points (and the huff chosen) complete, or None.
 
         A chain that may stop early is complete at each landing where the rules allow
-        stopping; a placement's points may come in any order.
+        stopping; a placement's points may come in any order. Where huffed officers go
+        without the rebels' choice, ``huff`` may be left out: the move includes it.
 
         >>> Board("asalto").move_for(["e5", "c5"])
         Move.parse('@c5,e5')
         """
         prefix = list(clicked)
+        auto = self.position.kernel.auto_removal
         for m in self.legal_moves:
-            if m.huff == huff and len(m.place or m.path) == len(prefix) and _begins(m, prefix):
+            if (
+                (m.huff == huff or (auto and huff is None))
+                and len(m.place or m.path) == len(prefix)
+                and _begins(m, prefix)
+            ):
                 return m
         return None
 

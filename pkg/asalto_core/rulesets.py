@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
     RebelMove = Literal["forward", "not-away", "shortest", "never-back", "any"]
     Capture = Literal["chain", "single"]
-    Duty = Literal["forced", "huff", "huff-best", "auto-huff-all"]
+    Stop = Literal["end", "anywhere"]
+    Duty = Literal["forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all"]
+    Removal = Literal["choice", "auto"]
     Side = Literal["officers", "rebels"]
 
 REBEL_MOVES: dict[str, str] = {
@@ -38,16 +40,39 @@ REBEL_MOVES: dict[str, str] = {
     "any": "along any line, in any direction",
 }
 CAPTURES: dict[str, str] = {
-    "chain": "an officer keeps jumping while it can, and may turn between jumps",
+    "chain": "an officer may jump again and again in one move, turning between jumps",
     "single": "one jump per move",
 }
+STOPS: dict[str, str] = {
+    "end": "a chain is jumped to its end",
+    "anywhere": "a chain may stop after any jump",
+}
 DUTIES: dict[str, str] = {
-    "forced": "a capture must be made when one exists, and a chain is jumped to its end",
-    "huff": "capturing is optional; an officer that could capture and did not may be removed (huffed) "
-    "by the rebels at the start of their next move",
-    "huff-best": "as huff, and an officer that captured fewer rebels than its best capture offered may be huffed too",
+    "forced": "a capture must be made when one exists",
+    "optional": "capturing is optional and never punished",
+    "huff": "not capturing is allowed but punished: an officer that failed to make an available capture may "
+    "be huffed (removed): after a move that captured nothing, any officer that could have captured; after a "
+    "capture, the capturing officer if it stopped its chain while it could jump again",
+    "huff-each": "not capturing is allowed but punished: each officer that could capture and did not capture this turn "
+    "may be huffed (removed), even when the other officer captured",
+    "huff-best": "not capturing is allowed but punished: each officer that could capture and did not capture this "
+    "turn, and an officer that captured fewer rebels than its best capture offered, is huffed (removed)",
     "auto-huff-all": "after a turn without a capture, every officer that could have captured is removed at once",
 }
+REMOVALS: dict[str, str] = {
+    "choice": "the rebels may remove one such officer at the start of their next move, then move as usual",
+    "auto": "every such officer is taken off at the start of the rebels' next move, without their choice",
+}
+HUFF_DUTIES = ("huff", "huff-each", "huff-best")
+
+
+def plural(n: int, word: str, words: str = "") -> str:
+    """``n`` and the noun in the right number.
+
+    >>> plural(1, "officer"), plural(2, "rebel"), plural(1, "rebel remains", "rebels remain")
+    ('1 officer', '2 rebels', '1 rebel remains')
+    """
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 @dataclass(frozen=True)
@@ -55,7 +80,8 @@ class Ruleset:
     """One playable variant: a board, the option values, and where they come from.
 
     ``readings`` pairs each disputed point with how this ruleset reads it, in words a
-    player can check against the source.
+    player can check against the source. ``base`` names the ruleset a custom one
+    (house rules, see :func:`custom_ruleset`) starts from; it is empty for the named ones.
     """
 
     name: str
@@ -66,7 +92,9 @@ class Ruleset:
     rebel_move: RebelMove = "forward"
     marked_lines: bool = False
     capture: Capture = "chain"
+    chain_stop: Stop = "end"
     duty: Duty = "forced"
+    removal: Removal = "choice"
     first: Side = "rebels"
     officer_start: tuple[str, ...] = ("c5", "e5")
     placement: bool = False
@@ -74,11 +102,13 @@ class Ruleset:
     max_huffs: int | None = None
     officers_win_below: int | None = None
     blocking_loses: bool = False
+    repetition: int = 3
     readings: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    base: str = ""
     __match_args__ = (
-        "name", "title", "source", "description", "board", "rebel_move", "marked_lines", "capture", "duty",
-        "first", "officer_start", "placement", "rebel_start", "max_huffs", "officers_win_below",
-        "blocking_loses", "readings",
+        "name", "title", "source", "description", "board", "rebel_move", "marked_lines", "capture",
+        "chain_stop", "duty", "removal", "first", "officer_start", "placement", "rebel_start", "max_huffs",
+        "officers_win_below", "blocking_loses", "repetition", "readings", "base",
     )  # fmt: skip
 
     @property
@@ -106,7 +136,13 @@ class Ruleset:
 
     @property
     def huffing(self) -> bool:
-        return self.duty in ("huff", "huff-best")
+        """Officers can be huffable: the rebels remove them (by choice or not) on their move."""
+        return self.duty in HUFF_DUTIES
+
+    @property
+    def loses_officers(self) -> bool:
+        """Officers can leave the board (by huffing or Ludii's automatic removal)."""
+        return self.huffing or self.duty == "auto-huff-all"
 
     def summary(self) -> list[tuple[str, str]]:
         """The option values in words, for the rules panel and the README."""
@@ -116,22 +152,46 @@ class Ruleset:
             if self.placement
             else "on " + ", ".join(self.officer_start)
         )
+        captures = CAPTURES[self.capture] + ("; " + STOPS[self.chain_stop] if self.capture == "chain" else "")
+        capturing = DUTIES[self.duty]
+        if self.huffing:
+            capturing += "; " + REMOVALS[self.removal]
+            if self.max_huffs:
+                capturing += f"; at most {plural(self.max_huffs, 'officer')} may be huffed in a game"
+        below = self.win_threshold
+        remain = "when no rebel remains" if below == 1 else f"when fewer than {below} rebels remain"
+        if self.blocking_loses:
+            officers_win = remain + "; or when the rebels leave them without a move"
+            rebels_win = "when every fortress point holds a rebel, or when no officer is left"
+            stuck = "rebels with no legal move lose; officers left with none win"
+        else:
+            officers_win = remain
+            rebels_win = (
+                "when every fortress point holds a rebel, when no officer is left, or when the officers cannot move"
+            )
+            stuck = "a side with no legal move loses"
+        repeat = (
+            f"the {_ORDINALS[self.repetition]} occurrence of a position is a draw"
+            if self.repetition
+            else "a repeated position is no draw"
+        )
         rows = [
             ("Board", f"{g.title}: {len(g.points)} points, {len(g.lines)} lines, fortress of {len(g.fortress)}"),
-            ("Pieces", f"{self.officers} officers ({start}); {len(self.rebel_points)} rebels"),
+            ("Pieces", f"{plural(self.officers, 'officer')} ({start}); {plural(len(self.rebel_points), 'rebel')}"),
             ("First move", self.first),
             ("Rebels move", REBEL_MOVES[self.rebel_move]
-             + ("; never along the marked (doubled) lines" if self.marked_lines else "")),
-            ("Captures", CAPTURES[self.capture]),
-            ("Capturing", DUTIES[self.duty]
-             + (f"; at most {self.max_huffs} officer may be huffed" if self.max_huffs else "")),
-            ("Officers win", f"when fewer than {self.win_threshold} rebels remain"
-             + ("; or when the rebels leave them without a move" if self.blocking_loses else "")),
-            ("Rebels win", "when every fortress point holds a rebel, when no officer is left, "
-             "or when the officers cannot move"),
-            ("Also", "a side with no legal move loses; the third repetition of a position is a draw"),
+             + ("; never along the marked lines" if self.marked_lines else "")),
+            ("Captures", captures),
+            ("Capturing", capturing),
+            ("Officers win", officers_win),
+            ("Rebels win", rebels_win),
+            ("Also", f"{stuck}; {repeat}"),
         ]  # fmt: skip
         return rows
+
+    def options(self) -> dict[str, str]:
+        """The value of every house-rule option (see :data:`OPTIONS`), as text."""
+        return {key: _get(self, key) for key in OPTION_KEYS}
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page's rules panel."""
@@ -143,36 +203,54 @@ class Ruleset:
             "board": self.board,
             "marked_lines": self.marked_lines,
             "placement": self.placement,
+            "removal": self.removal if self.huffing else "",
+            "base": self.base,
+            "options": [[key, _get(self, key)] for key in OPTION_KEYS],
             "summary": self.summary(),
             "readings": list(self.readings),
         }
 
 
+_ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+# Each source by its title, as a reader sees it (never by a file name).
 SOURCES = {
-    "000": "Cyningstan, 'Asalto' (Traditional Board Games pages: 17 numbered rules and a note on German Tactics)",
-    "001": "a games-wiki page 'Assault' (setup, movement, multi-jumps, alternate boards, Royal Garrison)",
-    "002": "a French rule sheet 'Assaut' (shortest-path soldiers, 'souffler n'est pas jouer', two variants)",
-    "003": "a French booklet 'Assaut, jeu de la citadelle' (forward soldiers, chained captures, best-capture huff)",
+    "cyningstan": "Cyningstan, 'Asalto' (Traditional Board Games pages: 17 numbered rules and a note on "
+    "German Tactics)",
+    "wiki": "a games-wiki page 'Assault' (setup, movement, multi-jumps, alternate boards, Royal Garrison)",
+    "assaut": "a French rule sheet 'Assaut' (shortest-path soldiers, 'souffler n'est pas jouer', two variants)",
+    "citadelle": "a French booklet 'Assaut, jeu de la citadelle' (forward soldiers, chained captures, "
+    "best-capture huff)",
     "ludii": "Ludii's Asalto.lud, version 1.3.13 (Ludii general game system)",
 }
+
+_NOT_AWAY = (
+    "rule 5, 'A rebel may move along a marked line in any direction which does not lead him away from "
+    "the fortress', is read as: the distance to the fortress in line steps may not grow, so sideways "
+    "moves at equal distance are allowed and a rebel inside the fortress moves freely but never leaves"
+)
 
 _ASALTO = Ruleset(
     name="asalto",
     title="Asalto",
-    source=SOURCES["000"],
+    source=SOURCES["cyningstan"],
     description="The classic rules: officers placed anywhere in the fortress, rebels may not "
-    "move away from it, and an officer who fails to capture can be huffed.",
+    "move away from it, and an officer who fails to make a capture can be huffed.",
     rebel_move="not-away",
+    chain_stop="anywhere",
     duty="huff",
     placement=True,
     readings=(
-        ("Rebel moves", "rule 5, 'in any direction which does not lead him away from the fortress', "
-         "is read as: the distance to the fortress in line steps may not grow, so sideways moves "
-         "at equal distance are allowed and a rebel inside the fortress moves freely but never leaves"),
+        ("Rebel moves", _NOT_AWAY),
         ("Multiple captures", "the rules describe one leap; like every other source we let an "
-         "officer continue leaping, turning between leaps"),
-        ("Huffing", "rule 11: an officer that could capture and did not may be removed by the "
-         "rebels before their move; we let them remove one such officer per turn"),
+         "officer continue leaping, turning between leaps, and stop after any leap"),
+        ("Huffing", "rule 11, 'If the officers' player fails to make a capture when one is available, "
+         "then the rebel player may point out the capture and remove the officer who failed to make it': "
+         "the failure is the player's, so after a move that captured, no officer is huffable except the "
+         "capturing officer when it stopped its chain while it could jump again; after a move that "
+         "captured nothing, any officer that could have captured may be huffed; the rebels remove one "
+         "such officer at most, 'before continuing with his own move'"),
         ("Officers' win", "rule 17: once only eight rebels remain the fortress cannot be filled, "
          "so the officers win when fewer than nine remain"),
         ("Setup", "rule 3: the officers' player places both officers anywhere in the fortress; "
@@ -183,37 +261,47 @@ _ASALTO = Ruleset(
 _ASSAULT = Ruleset(
     name="assault",
     title="Assault",
-    source=SOURCES["001"],
+    source=SOURCES["wiki"],
     description="Rebels only advance (sideways only on the top line of a side arm), "
     "officers must capture and may chain jumps; officers start on c5 and e5.",
     readings=(
-        ("Rebel moves", "'always towards the fortress ... never sideways except at the very top of "
-         "the two horizontal arms': straight or diagonal steps to a higher rank, and sideways steps "
-         "toward the centre on rank 5 of the side arms; inside the fortress the same"),
-        ("Capturing", "'the defender must make a jump if it is possible' and chains are jumped to "
-         "the end; there is no huffing"),
-        ("Officers' win", "reduce the attackers to eight: the officers win when fewer than nine remain"),
-        ("Setup", "officers on c5 and e5 as drawn in the setup diagram; the attacker starts"),
+        ("Rebel moves", "'The attacker's pieces must always be moved towards the fortress, and in "
+         "particular may never be moved sideways except at the very top of the two horizontal arms': "
+         "straight or diagonal steps to a higher rank, and sideways steps toward the centre on the top "
+         "line of the side arms; inside the fortress the same"),
+        ("Capturing", "'The defender must make a jump if it is possible' and 'A defending piece may make "
+         "multiple consecutive jumps': chains are jumped to the end; there is no huffing"),
+        ("Officers' win", "'reduce the attacker to eight pieces': the officers win when fewer than nine remain"),
+        ("Setup", "officers on c5 and e5 as drawn in the setup diagram; 'The attacker starts'"),
     ),
 )  # fmt: skip
+
+_SOUFFLER = (
+    "'Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la possibilité, "
+    "son adversaire peut le lui faire remarquer et « souffler » le pion fautif': the fault is the "
+    "officer's, so an officer that could capture and did not may be huffed even when the other one "
+    "captured; 'souffler n'est pas jouer': the huff does not replace the rebels' move; 'Un seul officier "
+    "peut être retiré de cette manière': after one huff there are no more"
+)
 
 _ASSAUT = Ruleset(
     name="assaut",
     title="Assaut",
-    source=SOURCES["002"],
+    source=SOURCES["assaut"],
     description="Rebels take the shortest way to the fortress and move freely inside it; "
     "'souffler n'est pas jouer': one officer at most can be huffed; 16 captures win.",
     rebel_move="shortest",
-    duty="huff",
+    chain_stop="anywhere",
+    duty="huff-each",
     placement=True,
     max_huffs=1,
     readings=(
-        ("Rebel moves", "'toujours prendre le chemin le plus court': outside the fortress each step "
-         "lowers the line distance to the fortress by one; inside, any direction; never out again"),
-        ("Huffing", "'souffler n'est pas jouer': the huff does not replace the rebels' move; "
-         "'un seul officier peut être retiré de cette manière': after one huff there are no more"),
+        ("Rebel moves", "'Ils doivent toujours prendre le chemin le plus court pour atteindre la forteresse': "
+         "outside the fortress each step lowers the line distance to the fortress by one; inside, any "
+         "direction; never out again"),
+        ("Huffing", _SOUFFLER),
         ("Officers' win", "16 captures, that is fewer than nine of the 24 rebels left"),
-        ("No move", "'si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu'"),
+        ("No move", "'Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu'"),
         ("First move", "the sheet does not say; the rebels start, as in the other sources"),
     ),
 )  # fmt: skip
@@ -221,18 +309,28 @@ _ASSAUT = Ruleset(
 _CITADELLE = Ruleset(
     name="citadelle",
     title="Assaut, jeu de la citadelle",
-    source=SOURCES["003"],
+    source=SOURCES["citadelle"],
     description="Rebels only forward (sideways on their last lines), chained captures, and an "
-    "officer that misses a capture, or the best capture, is huffed.",
+    "officer that misses a capture, or the best capture, is taken off the board.",
     rebel_move="forward",
+    chain_stop="anywhere",
     duty="huff-best",
+    removal="auto",
     placement=True,
     readings=(
-        ("Rebel moves", "'uniquement vers l'avant (sauf sur la dernière ligne)': forward, and sideways "
-         "toward the citadel on the top line of the side arms"),
-        ("Capturing", "'la prise est obligatoire' is enforced by the penalty: an officer that does "
-         "not make a possible capture, or makes less than its best capture, is huffed"),
-        ("Officers' win", "capture 16 soldiers: fewer than nine left"),
+        ("Rebel moves", "'Soldats : uniquement vers l'avant (sauf sur la dernière ligne cf dessin page "
+         "suivante)' and 'Les soldats se déplacent uniquement sur les lignes rouges vers l'avant, ils ne "
+         "peuvent donc jamais reculer, mais peuvent se déplacer latéralement sur leurs dernières lignes "
+         "(mais toujours pour se diriger vers la forteresse)': forward, and sideways toward the citadel "
+         "on the top line of the side arms"),
+        ("Capturing", "'la prise est obligatoire. Les captures peuvent s'enchaîner.' is enforced by the "
+         "penalty: 'un officier qui ne réalise pas une prise possible (ou la meilleure prise possible) est "
+         "« soufflé »': an officer that could capture and did not, or whose capture took fewer soldiers "
+         "than its best capture, is huffed"),
+        ("Huffing", "'est « soufflé » et retiré du définitivement du jeu': the officer is removed, not at "
+         "the soldiers' choice: at the start of the soldiers' turn every officer that failed is taken off, "
+         "then they move (a lone removal when it takes the last officer)"),
+        ("Officers' win", "'capturer 16 soldats': fewer than nine left"),
         ("Setup", "'la position des officiers dans la citadelle est laissée au choix du joueur'"),
     ),
 )  # fmt: skip
@@ -241,16 +339,19 @@ _GERMAN = replace(
     _ASALTO,
     name="german-tactics",
     title="German Tactics",
-    source=SOURCES["000"] + ", its note on German Tactics boards; the marked lines of old German boards",
-    description="Asalto on the old German boards: rebels may not use the doubled (marked) lines, "
-    "so they only advance, sideways only on the top line of a side arm.",
-    rebel_move="forward",
+    source=SOURCES["cyningstan"] + ", its note on German Tactics",
+    description="Asalto on the old German boards: rebels may not use the marked lines (every "
+    "horizontal line but the top line of each side arm); otherwise Asalto's rules.",
     marked_lines=True,
     readings=(
-        ("Marked lines", "every horizontal line is marked except the top line of each side arm; "
-         "rebels may not move along marked lines, officers may"),
-        ("Rebel moves", "as on the boards: straight or diagonally forward, and sideways only on the "
-         "open top lines of the side arms, toward the fortress"),
+        ("Marked lines", "Cyningstan's note: 'Rebels may not move along these specially marked lines, "
+         "but officers may. The only horizontal lines along which they may move are the top line of the "
+         "left- and right-hand arms of the cross.' The games-wiki page 'Assault' shows the same marking "
+         "('these forbidden moves are the dashed lines in the diagram above'), and the booklet 'Assaut, "
+         "jeu de la citadelle' draws it the other way round, the lines soldiers may use in red ('Les "
+         "soldats se déplacent uniquement sur les lignes rouges')"),
+        ("Rebel moves", "the note ('This is for the related game German Tactics') changes only the lines "
+         "rebels may use; on the others Asalto's " + _NOT_AWAY),
     ) + _ASALTO.readings[1:],
 )  # fmt: skip
 
@@ -258,16 +359,32 @@ _ROYAL = replace(
     _ASSAULT,
     name="royal-garrison",
     title="Royal Garrison",
-    source=SOURCES["001"] + "; Officers & Sepoys is mentioned by Cyningstan",
+    source=SOURCES["wiki"] + "; Officers & Sepoys is mentioned by Cyningstan",
     description="The big board: three officers on c7, e7 and g7 hold a 17-point fortress "
     "against 50 rebels; otherwise played as Assault.",
     board="royal-garrison",
     officer_start=("c7", "e7", "g7"),
     readings=(
-        ("Setup", "'the middle and either end of the bottom row of the fortress': c7, e7, g7"),
-        ("Rules", "'play is otherwise the same as Assault': forward moves, forced chained captures"),
+        ("Setup", "'The defender has three pieces which start on the middle and either end of the bottom "
+         "row of the fortress': c7, e7, g7"),
+        ("Rules", "'Play is otherwise the same as Assault': forward moves (sideways only on the top line "
+         "of a side arm, rank 7), forced chained captures"),
         ("Officers' win", "fewer rebels than the 17 fortress points: fewer than 17 left"),
     ),
+)  # fmt: skip
+
+_ROYAL_DIAGONALS = replace(
+    _ROYAL,
+    name="royal-garrison-diagonals",
+    title="Royal Garrison: all diagonals",
+    source=SOURCES["wiki"] + ", its second Royal Garrison board",
+    description="Royal Garrison on the other board the games-wiki page shows, where every diagonal "
+    "is drawn: three officers on c7, e7 and g7 against 50 rebels, played as Assault.",
+    board="royal-garrison-diagonals",
+    readings=(
+        ("Board", "'Another version of the “Royal Garrison” board connected all diagonals': "
+         + BOARDS["royal-garrison-diagonals"].notes[0].lower() + BOARDS["royal-garrison-diagonals"].notes[1:-1]),
+    ) + _ROYAL.readings,
 )  # fmt: skip
 
 _TWENTY = tuple(f"{c}{r}" for r in (1, 2) for c in "cde") + tuple(f"{c}{r}" for r in (3, 4) for c in "abcdefg")
@@ -278,15 +395,17 @@ def _alternate(name: str, title: str, board: str, rebels: tuple[str, ...] | None
         _ASSAULT,
         name=name,
         title=title,
-        source=SOURCES["001"] + " (Alternate Boards)",
+        source=SOURCES["wiki"] + " (Alternate Boards)",
         description=f"Assault played on the {title} board{note}.",
         board=board,
         rebel_start=rebels,
         readings=(
-            ("Rules", "001 gives the drawing only ('I do not have rules'); we play it as Assault"),
+            ("Rules", "the games-wiki page 'Assault' gives the drawing only ('For these I do not have "
+             "rules, so it is unclear if horizontal movements were permitted or not'); we play it as Assault"),
             ("Board", BOARDS[board].notes),
             ("Setup", "officers on c5 and e5 as on the standard board"
-             + ("; 20 attackers on every point of ranks 1-4" if rebels else "")),
+             + ("; 'played with 20 attackers which are set up on all the lower points': every point of "
+                "ranks 1-4" if rebels else "")),
         ),
     )  # fmt: skip
 
@@ -305,12 +424,20 @@ _ALL_RULESETS = (
         readings=(
             (
                 "Blocking",
-                "'les soldats perdent en effet la partie s'ils empêchent les officiers de "
+                "'Les soldats perdent en effet la partie s'ils empêchent les officiers de "
                 "se déplacer': a rebel move that leaves the officers with no move loses at once",
             ),
         )
-        + _ASSAUT.readings,
-    ),
+        + _ASSAUT.readings[:3]
+        + (
+            (
+                "No move",
+                "'Lorsqu'un joueur ne peut pas se déplacer, il a perdu', except the officers "
+                "when the soldiers blocked them",
+            ),
+        )
+        + _ASSAUT.readings[4:],
+    ),  # fmt: skip
     replace(
         _ASSAUT,
         name="assaut-free-soldiers",
@@ -320,14 +447,16 @@ _ALL_RULESETS = (
         readings=(
             (
                 "Rebel moves",
-                "'ils ne sont plus obligés d'avancer ... mais n'ont jamais le droit de "
-                "reculer': any line that does not lower the rank; free inside the fortress, never out",
+                "'Les soldats peuvent se déplacer horizontalement. Ils ne sont plus obligés d'avancer vers "
+                "le château, mais n'ont jamais le droit de reculer': any line that does not lower the "
+                "rank; free inside the fortress, never out",
             ),
         )
         + _ASSAUT.readings[1:],
     ),
     _CITADELLE,
     _ROYAL,
+    _ROYAL_DIAGONALS,
     _alternate("simplified", "Simplified", "simplified", None, " (no diagonals outside the fortress)"),
     _alternate("fuchs-und-henne", "Fuchs und Henne", "fuchs-und-henne", _TWENTY, " with 20 attackers"),
     _alternate("2-contra-20", "2 contra 20", "2-contra-20", _TWENTY, " with 20 attackers"),
@@ -373,8 +502,272 @@ def rules_markdown() -> str:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; :class:`UnknownRulesetError` lists the known ones."""
-    try:
-        return RULESETS[name]
-    except (KeyError, TypeError):
-        raise UnknownRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESET_NAMES)}") from None
+    """The ruleset called ``name``, a named one or house rules (see :func:`custom_ruleset`);
+    :class:`UnknownRulesetError` lists the known ones or says what is wrong with the options."""
+    rs = RULESETS.get(name) if isinstance(name, str) else None
+    if rs is not None:
+        return rs
+    if isinstance(name, str) and ":" in name:
+        return custom_ruleset(name)
+    raise UnknownRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESET_NAMES)}")
+
+
+# -- house rules ------------------------------------------------------------------------------
+# A custom ruleset is a named one with some options changed, and its name says which:
+# ``asalto:first=officers,rebels=any`` (the base, a colon, ``key=value`` pairs joined by commas;
+# no character a URL query or a position text treats specially). Options in this order:
+OPTIONS: tuple[tuple[str, str], ...] = (
+    ("rebels", "Rebels move"),
+    ("marked", "Marked lines closed to rebels"),
+    ("capture", "Captures"),
+    ("stop", "A chain may stop"),
+    ("duty", "Capture duty"),
+    ("removal", "Huffed officers"),
+    ("huffs", "Officers that may be huffed in a game"),
+    ("first", "First move"),
+    ("officers", "Officers start"),
+    ("win", "Officers win when fewer rebels remain than"),
+    ("blocking", "Rebels that leave the officers without a move"),
+    ("repetition", "Draw on this occurrence of a position"),
+)
+OPTION_KEYS: tuple[str, ...] = tuple(key for key, _ in OPTIONS)
+_CUSTOM: dict[str, Ruleset] = {}
+# The reading labels an option makes obsolete when it changes.
+_READS = {
+    "rebels": ("Rebel moves", "Rules"), "marked": ("Marked lines", "Rebel moves", "Rules"),
+    "capture": ("Multiple captures", "Capturing", "Rules"), "stop": ("Multiple captures", "Capturing", "Rules"),
+    "duty": ("Capturing", "Huffing", "Rules"), "removal": ("Huffing",), "huffs": ("Huffing",),
+    "first": ("First move", "Setup"), "officers": ("Setup",), "win": ("Officers' win",),
+    "blocking": ("Blocking", "No move"), "repetition": (),
+}  # fmt: skip
+
+
+def _get(rs: Ruleset, key: str) -> str:
+    """The value of one house-rule option in ``rs``, as text."""
+    if key == "rebels":
+        return rs.rebel_move
+    if key == "marked":
+        return "on" if rs.marked_lines else "off"
+    if key == "capture":
+        return rs.capture
+    if key == "stop":
+        return rs.chain_stop
+    if key == "duty":
+        return rs.duty
+    if key == "removal":
+        return rs.removal
+    if key == "huffs":
+        return "all" if rs.max_huffs is None else str(rs.max_huffs)
+    if key == "first":
+        return rs.first
+    if key == "officers":
+        return "placed" if rs.placement else "fixed"
+    if key == "win":
+        return str(rs.win_threshold)
+    if key == "blocking":
+        return "loses" if rs.blocking_loses else "allowed"
+    return str(rs.repetition) if rs.repetition else "off"
+
+
+def _field(key: str, value: str) -> tuple[str, object]:
+    """The :class:`Ruleset` field an option sets, and its value."""
+    if key == "rebels":
+        return "rebel_move", value
+    if key == "marked":
+        return "marked_lines", value == "on"
+    if key == "capture":
+        return "capture", value
+    if key == "stop":
+        return "chain_stop", value
+    if key == "duty":
+        return "duty", value
+    if key == "removal":
+        return "removal", value
+    if key == "huffs":
+        return "max_huffs", None if value == "all" else int(value)
+    if key == "first":
+        return "first", value
+    if key == "officers":
+        return "placement", value == "placed"
+    if key == "win":
+        return "officers_win_below", int(value)
+    if key == "blocking":
+        return "blocking_loses", value == "loses"
+    return "repetition", 0 if value == "off" else int(value)
+
+
+def _choices(base: Ruleset, key: str) -> list[tuple[str, str]]:
+    """The values an option may take with ``base``'s board and pieces, each with its meaning."""
+    if key == "rebels":
+        return [(v, REBEL_MOVES[v]) for v in ("forward", "not-away", "shortest", "never-back", "any")]
+    if key == "marked":
+        off = [("off", "rebels may use every line")]
+        if not base.geometry.marked:
+            return off
+        return off + [
+            ("on", "rebels may not use the marked lines (every horizontal line but the top line of each side arm)")
+        ]
+    if key == "capture":
+        return [(v, CAPTURES[v]) for v in ("chain", "single")]
+    if key == "stop":
+        return [(v, STOPS[v]) for v in ("end", "anywhere")]
+    if key == "duty":
+        return [(v, DUTIES[v]) for v in ("forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all")]
+    if key == "removal":
+        return [(v, REMOVALS[v]) for v in ("choice", "auto")]
+    if key == "huffs":
+        return [("all", "every officer may be huffed")] + [
+            (str(n), f"at most {plural(n, 'officer')} in a game") for n in range(1, base.officers)
+        ]
+    if key == "first":
+        return [("rebels", "the rebels move first"), ("officers", "the officers move first")]
+    if key == "officers":
+        return [
+            ("placed", "the officers' player places them anywhere in the fortress"),
+            ("fixed", "on " + ", ".join(base.officer_start)),
+        ]
+    if key == "win":
+        return [
+            (str(n), "when no rebel remains" if n == 1 else f"when fewer than {n} rebels remain")
+            for n in range(1, len(base.rebel_points) + 1)
+        ]
+    if key == "blocking":
+        return [
+            ("allowed", "officers left without a move lose"),
+            ("loses", "the rebels lose if their move leaves the officers without a move"),
+        ]
+    return [(str(n), f"the {_ORDINALS[n]} occurrence of a position is a draw") for n in (2, 3, 4, 5)] + [
+        ("off", "a repeated position is no draw")
+    ]
+
+
+def custom_options(base: str) -> list[dict[str, Any]]:
+    """Every house-rule option of a named ruleset, for a form: its key, label, current value,
+    and the values it may take with their meanings (in this order; lists, not dicts).
+
+    >>> first = custom_options("asalto")[7]
+    >>> first["key"], first["value"], [v for v, _ in first["choices"]]
+    ('first', 'rebels', ['rebels', 'officers'])
+    """
+    rs = find_ruleset(base)
+    rs = RULESETS[rs.base] if rs.base else rs
+    return [
+        {"key": key, "label": label, "value": _get(rs, key), "choices": [list(c) for c in _choices(rs, key)]}
+        for key, label in OPTIONS
+    ]
+
+
+def custom_name(base: str, changes: dict[str, str]) -> str:
+    """The name of ``base`` with the options in ``changes`` (key -> value) changed; the same
+    checks as :func:`custom_ruleset`. Options in ``changes`` equal to the base's are dropped.
+
+    >>> custom_name("assault", {"first": "officers", "rebels": "not-away"})
+    'assault:rebels=not-away,first=officers'
+    >>> custom_name("assault", {"first": "rebels"})
+    'assault'
+    >>> custom_name("assault:first=officers", {"win": "12"})  # house rules as the base: changed further
+    'assault:first=officers,win=12'
+    """
+    rs = find_ruleset(base)
+    merged = {}
+    if rs.base:
+        for item in rs.name.partition(":")[2].split(","):
+            key, _, value = item.partition("=")
+            merged[key] = value
+        base = rs.base
+    for key in changes:
+        merged[key] = changes[key]
+    pairs = [f"{key}={merged[key]}" for key in sorted(merged, key=_option_order)]
+    return custom_ruleset(base + ":" + ",".join(pairs)).name if pairs else find_ruleset(base).name
+
+
+def _option_order(key: str) -> int:
+    return OPTION_KEYS.index(key) if key in OPTION_KEYS else len(OPTION_KEYS)
+
+
+def custom_ruleset(name: str) -> Ruleset:
+    """A named ruleset with house rules: ``base:key=value,...`` (see :data:`OPTIONS`).
+
+    The result's name is canonical: options in :data:`OPTIONS` order, only those that differ
+    from the base. An unknown base, option or value, or options that contradict each other,
+    raise :class:`UnknownRulesetError` saying which.
+
+    >>> rs = custom_ruleset("assault:first=officers,rebels=not-away")
+    >>> rs.name, rs.first, rs.rebel_move, rs.base
+    ('assault:rebels=not-away,first=officers', 'officers', 'not-away', 'assault')
+    >>> try:
+    ...     custom_ruleset("asalto:duty=forced,removal=auto")
+    ... except UnknownRulesetError as err:
+    ...     print(*str(err).split(": ", 1), sep=":" + chr(10))
+    bad house rules 'asalto:duty=forced,removal=auto':
+    removal= applies only to the huffing duties (huff, huff-each, huff-best), not duty=forced
+    """
+    known = _CUSTOM.get(name)
+    if known is not None:
+        return known
+    where = f"bad house rules {name!r}"
+    base_name, _, text = name.partition(":")
+    base = RULESETS.get(base_name)
+    if base is None:
+        raise UnknownRulesetError(
+            f"{where}: unknown base ruleset {base_name!r}; known rulesets: {', '.join(RULESET_NAMES)}"
+        )
+    values: dict[str, str] = {}
+    for item in text.split(","):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise UnknownRulesetError(f"{where}: expected key=value, not {item!r}")
+        if key not in OPTION_KEYS:
+            raise UnknownRulesetError(f"{where}: unknown option {key!r}; options: {', '.join(OPTION_KEYS)}")
+        if key in values:
+            raise UnknownRulesetError(f"{where}: option {key!r} is given twice")
+        allowed = [v for v, _ in _choices(base, key)]
+        if value not in allowed:
+            raise UnknownRulesetError(
+                f"{where}: {key}={value!r} is not allowed here; {key} may be {', '.join(allowed)}"
+            )
+        values[key] = value
+    fields: dict[str, Any] = {}
+    for key in OPTION_KEYS:
+        if key in values:
+            attr, field_value = _field(key, values[key])
+            fields[attr] = field_value
+    rs = replace(base, **fields)
+    if "stop" in values and rs.capture != "chain":
+        raise UnknownRulesetError(f"{where}: stop= applies only to chains, not capture={rs.capture}")
+    for key in ("removal", "huffs"):
+        if key in values and not rs.huffing:
+            raise UnknownRulesetError(
+                f"{where}: {key}= applies only to the huffing duties ({', '.join(HUFF_DUTIES)}), not duty={rs.duty}"
+            )
+    if rs.huffing and rs.removal == "auto" and rs.max_huffs is not None:
+        raise UnknownRulesetError(
+            f"{where}: removal=auto takes off every officer that failed, which cannot keep to "
+            f"huffs={rs.max_huffs}; add huffs=all or removal=choice"
+        )
+    changed = [key for key in OPTION_KEYS if key in values and _get(rs, key) != _get(base, key)]
+    if not changed:
+        return base
+    canonical = base.name + ":" + ",".join(f"{key}={_get(rs, key)}" for key in changed)
+    rs = _CUSTOM.get(canonical) or replace(
+        rs,
+        name=canonical,
+        title=f"{base.title}, house rules",
+        description=f"{base.title} with house rules: "
+        + "; ".join(f"{_label(key).lower()}: {_meaning(base, key, _get(rs, key))}" for key in changed)
+        + ".",
+        base=base.name,
+        readings=(("House rules", "changed from " + base.title + ": " + ", ".join(
+            f"{key}={_get(rs, key)}" for key in changed) + "; the readings below are " + base.title + "'s"),)
+        + tuple(r for r in base.readings if not any(r[0] in _READS[key] for key in changed)),
+    )  # fmt: skip
+    _CUSTOM[name] = _CUSTOM[canonical] = rs
+    return rs
+
+
+def _label(key: str) -> str:
+    return OPTIONS[OPTION_KEYS.index(key)][1]
+
+
+def _meaning(base: Ruleset, key: str, value: str) -> str:
+    return [text for v, text in _choices(base, key) if v == value][0]

@@ -167,7 +167,8 @@ class Session:
             "captured": [g.points[p] for p in bits(captured)],
             "removed": [g.points[p] for p in bits(removed)],
             "huff": move.huff,
-            "automatic": bool(removed) and not move.huff,
+            # Taken off by the rules, not by a player's choice (Ludii's removals, citadelle's huffs).
+            "automatic": bool(removed) and (not move.huff or before.kernel.auto_removal),
         }
 
     def view(self) -> dict[str, Any]:
@@ -183,6 +184,8 @@ class Session:
             "placing": position.placing,
             "pieces": position.pieces(),
             "huffable": position.huffable() if not outcome else [],
+            # The huffable officers go with every rebel move (each legal move carries the huff).
+            "auto_removal": position.kernel.auto_removal,
             "outcome": outcome_json(outcome),
             "final": outcome_json(self.game.outcome()),
             "history": [dict(h) for h in self._history],
