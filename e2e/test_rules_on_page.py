@@ -78,3 +78,33 @@ def test_a_page_with_ten_record_and_puzzle_embeds(context, server, tmp_path):
         host.stop()
     assert len(modes) == 10 and modes.count("puzzle") == 2 and modes.count("game") == 8
     assert refused == []
+
+
+def test_a_game_of_house_rules_played_to_its_end(page, server):
+    """Assault where the officers win once fewer than 24 rebels remain: the first capture ends it."""
+    open_site(page, server.url)
+    page.click("#btn-new")
+    page.select_option("#new-ruleset", "assault")
+    page.check('#dlg-new input[name="mode"][value="humans"]')
+    page.click("#new-custom summary")
+    page.select_option('#custom-options select[data-option="win"]', "24")
+    assert page.inner_text("#custom-name") == "assault:win=24"
+    page.select_option('#custom-options select[data-option="capture"]', "single")
+    page.select_option('#custom-options select[data-option="stop"]', "anywhere")
+    assert "stop= applies only to chains" in page.inner_text("#custom-message")
+    assert page.is_disabled("#new-start")
+    page.select_option('#custom-options select[data-option="capture"]', "chain")
+    page.select_option('#custom-options select[data-option="stop"]', "end")
+    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
+    page.click("#new-start")
+    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
+    for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]:
+        play(page, frm, to)
+    assert page.get_attribute("body", "data-over") == "1"
+    assert "Officers win" in page.inner_text("#status")
+    page.click("#btn-rules")
+    assert "house rules" in page.inner_text("#rules-title")
+    page.click("#dlg-rules button[value=close]")
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]  # the saved game keeps its house rules

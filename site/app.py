@@ -9,6 +9,8 @@ it changes only through game.py (moves, stepping, the AI's replies), the setting
 import state as st
 from engine_client import Engine
 
+from asalto_core.rulesets import find_ruleset
+
 
 class App:
     def __init__(self):
@@ -43,8 +45,16 @@ def board():
     return app.session.game.board
 
 
+def rules_of(name):
+    """A ruleset's rules-panel data: from data.json, or from the engine for house rules."""
+    rs = app.rulesets.get(name)
+    if rs is None:
+        rs = app.rulesets[name] = find_ruleset(name).to_json()
+    return rs
+
+
 def geometry():
-    return app.data["boards"][app.rulesets[app.view["ruleset"]]["board"]]
+    return app.data["boards"][app.view["board"]]
 
 
 def human_turn():

@@ -2,7 +2,7 @@
 
 import state as st
 import storage
-from app import app, geometry
+from app import app, geometry, rules_of
 from game import new_game, open_game
 from i18n import t
 from page import B, el, on, spawn
@@ -10,11 +10,12 @@ from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
+from asalto_core.rulesets import custom_name, custom_options
 from asalto_core.session import Session
 
 
 def show_rules(name):
-    rs = app.rulesets[name]
+    rs = rules_of(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
     el("rules-source").textContent = rs["source"]
@@ -30,7 +31,9 @@ def open_new_dialog():
     sel.innerHTML = "".join(
         f'<option value="{rs["name"]}">{draw.esc(rs["title"])}</option>' for rs in app.data["rulesets"]
     )
-    sel.value = app.view["ruleset"] if app.view else app.settings["ruleset"]
+    current = app.view["ruleset"] if app.view else app.settings["ruleset"]
+    base = current.split(":")[0]
+    sel.value = base
     lv = el("new-level")
     lv.innerHTML = "".join(
         f'<option value="{x["name"]}">{draw.esc(t("level-" + x["name"]))} ({x["time_limit"]} s)</option>'
@@ -41,6 +44,8 @@ def open_new_dialog():
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         node.checked = node.value == app.settings["mode"]
     new_desc()
+    el("new-custom").open = current != base
+    fill_custom(current)
     el("dlg-new").showModal()
 
 
@@ -48,13 +53,61 @@ def new_desc():
     el("new-ruleset-desc").textContent = app.rulesets[el("new-ruleset").value]["description"]
 
 
+# -- house rules: every option of the chosen rules as a select; the engine names and checks them --
+def fill_custom(name):
+    """The custom-rules form for ``name`` (a ruleset, or house rules already chosen)."""
+    box = el("custom-options")
+    box.innerHTML = ""
+    for opt in custom_options(name):
+        label = document.createElement("label")
+        text = document.createElement("span")
+        text.textContent = opt["label"]
+        select = document.createElement("select")
+        select.dataset.option = opt["key"]
+        for value, meaning in opt["choices"]:
+            option = document.createElement("option")
+            option.value = value
+            option.textContent = f"{value}: {meaning}"
+            select.append(option)
+        select.value = opt["value"]
+        label.append(text, select)
+        box.append(label)
+    custom_changed(None)
+
+
+def chosen_ruleset():
+    """The ruleset the dialog would start: the base, or its house rules; (name, error)."""
+    base = el("new-ruleset").value
+    if not el("new-custom").open:
+        return base, ""
+    changes = {}
+    for select in document.querySelectorAll("#custom-options select"):
+        changes[select.dataset.option] = select.value
+    try:
+        return custom_name(base, changes), ""
+    except AsaltoError as err:
+        return base, str(err)
+
+
+def custom_changed(_event):
+    name, error = chosen_ruleset()
+    el("custom-name").textContent = name
+    box = el("custom-message")
+    box.textContent = error
+    box.className = "error" if error else ""
+    el("new-start").disabled = bool(error)
+
+
 def start_from_dialog(_event):
     mode = "officers"
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         if node.checked:
             mode = node.value
+    name, error = chosen_ruleset()
+    if error:
+        return
     el("dlg-new").close()
-    spawn(new_game(el("new-ruleset").value, mode, el("new-level").value or "casual", el("new-lang").value))
+    spawn(new_game(name, mode, el("new-level").value or "casual", el("new-lang").value))
 
 
 def open_io():
@@ -110,7 +163,7 @@ def diagram_svg():
         geometry(),
         v["pieces"],
         flipped=app.settings["flipped"],
-        marked_lines=app.rulesets[v["ruleset"]]["marked_lines"],
+        marked_lines=rules_of(v["ruleset"])["marked_lines"],
         arrows=[last["move"]] if last and last["path"] else [],
         title=v["position"],
     )
@@ -126,7 +179,9 @@ def bind():
     on(el("banner-new"), "click", lambda e: open_new_dialog())
     on(el("btn-rules"), "click", lambda e: show_rules(app.view["ruleset"]))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
-    on(el("new-ruleset"), "change", lambda e: new_desc())
+    on(el("new-ruleset"), "change", lambda e: (new_desc(), fill_custom(el("new-ruleset").value)))
+    on(el("custom-options"), "change", custom_changed)
+    on(el("new-custom"), "toggle", custom_changed)
     on(el("new-start"), "click", start_from_dialog)
     on(el("btn-io"), "click", lambda e: open_io())
     on(el("io-load"), "click", lambda e: import_text(el("io-text").value))

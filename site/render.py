@@ -6,7 +6,7 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import json
 
-from app import app, board, can_input, geometry, human_turn
+from app import app, board, can_input, geometry, human_turn, rules_of
 from i18n import set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
@@ -38,7 +38,7 @@ def point_label(name):
 
 def draw_board():
     """The static layers, redrawn only when the board, its side up or its marked lines change."""
-    rs = app.rulesets[app.view["ruleset"]]
+    rs = rules_of(app.view["ruleset"])
     key = (rs["board"], app.settings["flipped"], rs["marked_lines"])
     if app.drawn_board == key:
         return
@@ -220,7 +220,7 @@ def render_buttons():
         if app.depth:
             txt += f" depth {app.depth}"
         el("thinking-text").textContent = txt
-    rs = app.rulesets[v["ruleset"]]
+    rs = rules_of(v["ruleset"])
     mode = t("mode-" + app.settings["mode"])
     level = t("level-" + app.settings["level"])
     el("game-info").textContent = f"{rs['title']} · {t('play-as')}: {mode} · {t('level')}: {level}"

@@ -5,7 +5,9 @@ order. The engine's ``Board`` (run on the page by MicroPython) says which points
 next and which move the clicks make.
 """
 
+from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
+from asalto_core.rulesets import find_ruleset
 
 MODES = ("officers", "rebels", "humans", "watch")  # what the human plays
 
@@ -19,7 +21,7 @@ def clean_settings(raw, rulesets, levels):
     s = default_settings()
     if not isinstance(raw, dict):
         return s
-    if raw.get("ruleset") in rulesets:
+    if raw.get("ruleset") in rulesets or is_house_rules(raw.get("ruleset")):
         s["ruleset"] = raw["ruleset"]
     if raw.get("mode") in MODES:
         s["mode"] = raw["mode"]
@@ -29,6 +31,17 @@ def clean_settings(raw, rulesets, levels):
     if raw.get("lang") in ("", "en", "fr", "de"):
         s["lang"] = raw["lang"]
     return s
+
+
+def is_house_rules(name):
+    """A ruleset name with options changed (``assault:win=20``) that the engine accepts."""
+    if not isinstance(name, str) or ":" not in name:
+        return False
+    try:
+        find_ruleset(name)
+    except AsaltoError:
+        return False
+    return True
 
 
 def ai_side(mode):
