@@ -512,6 +512,13 @@ def chromium_version() -> str:
     return out.strip()
 
 
+def section(out: dict, name: str) -> None:
+    """Print progress and note the machine's load (1-minute average) as each part starts."""
+    load = round(os.getloadavg()[0], 2)
+    out["machine"].setdefault("load_during", {})[name] = load
+    print(f"{name} ... (load {load})", flush=True)
+
+
 def main() -> None:
     if not (DIST / "index.html").exists():
         sys.exit("build the site first: python3 tasks.py build")
@@ -548,21 +555,21 @@ def main() -> None:
                 kw["executable_path"] = chromium_path()
             browser = pw.chromium.launch(**kw)
             bench = Bench(browser, server)
-            print("embeds ...", flush=True)
+            section(out, "embeds")
             record = embed_url(server.url, record_url=RECORD_URL, ply="9")
             out["embed_record"] = embed_runs(bench, "record", record, "game", comment=True)
             out["embed_puzzle"] = embed_runs(bench, "puzzle", embed_url(server.url, **PUZZLE), "puzzle", comment=False)
-            print("ten embeds ...", flush=True)
+            section(out, "ten embeds")
             out["ten"] = [ten_run(bench, lesson) for _ in range(RUNS)]
-            print("two players ...", flush=True)
+            section(out, "two players")
             state = humans_state(bench)
             out["humans"] = [humans_run(bench, state) for _ in range(RUNS)]
-            print("AI first move and bare Pyodide ...", flush=True)
+            section(out, "AI first move and bare Pyodide")
             out["ai_game"], out["bare_pyodide"] = [], []
             for _ in range(AI_PAIRS):
                 out["bare_pyodide"].append(bare_pyodide_run(bench))
                 out["ai_game"].append(ai_game_run(bench))
-            print("AI levels ...", flush=True)
+            section(out, "AI levels")
             out["ai"] = ai_levels(bench)
             browser.close()
     finally:
@@ -624,8 +631,10 @@ def report(out: dict) -> str:
         "# Site figures (headless Chromium, localhost, served under /asalto/)",
         "",
         f"Measured {out['measured']} with {out['chromium']}, on a {m['cores']}-core machine that was NOT idle:",
-        f"load average {m['load_before'][0]} before and {m['load_after'][0]} after the run (other work, such as",
-        "test runs, shared the two cores), so the figures carry that noise: each is a median, with every run shown.",
+        f"1-minute load average {m['load_before'][0]} before, "
+        + ", ".join(f"{v} at {k}" for k, v in m.get("load_during", {}).items())
+        + f", {m['load_after'][0]} after (other work, such as test runs and the strength bench, shared the two",
+        "cores), so the figures carry that noise: each is a median, with every run shown.",
         f"Built site: {out['site_bytes'] / 1e6:.1f} MB in {out['files']} files. Cold = a fresh browser context (empty",
         "cache, no service worker); warm = the same context again (files from the service worker's cache). Times",
         "are from navigation start; bytes are response bodies as the local server sent them (uncompressed; a",

@@ -34,8 +34,7 @@ def play(page, *points: str) -> None:
 
 def moves(page) -> list[str]:
     """The move list as shown, without the numbers."""
-    texts = page.locator("#moves li:not(.start) button").all_inner_texts()
-    return [t.split()[-1] for t in texts]
+    return page.locator('#moves tbody button:not([data-ply="0"])').all_inner_texts()
 
 
 def pieces(page) -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, synced, wait_synced_after
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, synced, wait_synced_after
 
 # Assault with 17 rebels left, officers to move: short enough for a whole game in a test.
 SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
@@ -41,8 +41,8 @@ def test_full_game_against_the_ai(page, server):
         if page.evaluate("document.body.dataset.over") == "1":
             break
         human_move(page)
-    banner = page.inner_text("#banner-text")
-    assert banner.startswith(("Officers win", "Rebels win", "Draw")), banner
+    result = page.inner_text("#result-text")
+    assert result.startswith(("Officers win", "Rebels win", "Draw")), result
     assert "Game over" in page.inner_text("#status")
     assert len(moves(page)) > 4
     page.click("#btn-io")
@@ -94,3 +94,18 @@ def test_hint_shows_a_legal_move(page, server):
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=ENGINE_MS)
     assert "Hint: d4-d5" in page.inner_text("#message")
     assert page.locator("#board .hint-path").count() == 1
+
+
+def test_undo_against_the_ai_returns_to_the_players_turn(page, server):
+    """Undo takes back the player's move and the AI's reply; the player moves again at once."""
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "beginner")  # the player is the rebels, who start
+    play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
+    page.click("#btn-undo")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert moves(page) == [] and "Your move" in page.inner_text("#status")
+    play(page, "d4", "d5")  # the board takes the player's move: no review lock
+    page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
+    assert len(moves(page)) == 2
+    assert page.inner_text("#announce").startswith("Officers played ")  # the AI's move is announced

@@ -72,12 +72,15 @@ def test_keyboard_play(page, server):
     new_game(page, "assault", "humans")
     page.focus("#board")
     page.keyboard.press("ArrowDown")  # the cursor appears on the first piece that can move
-    assert "[d4, rebel]" in page.inner_text("#status")
+    assert page.get_attribute("#board", "aria-activedescendant") == "pt-d4"
+    assert page.get_attribute("#pt-d4", "aria-label") == "d4, rebel, can move"
     page.keyboard.press("Enter")
+    assert page.get_attribute("#pt-d5", "aria-label") == "d5, empty, legal target"
     page.keyboard.press("ArrowUp")
-    assert "[d5," in page.inner_text("#status")
+    assert page.get_attribute("#board", "aria-activedescendant") == "pt-d5"
     before = page.evaluate("Number(document.body.dataset.synced)")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.synced) > {before}")
     assert moves(page) == ["d4-d5"]
-    assert page.get_attribute('#board .point[data-point="d5"]', "aria-label") == "d5, rebel"
+    assert page.inner_text("#announce") == "Rebels played d4-d5."
+    assert page.get_attribute("#pt-d5", "aria-label").startswith("d5, rebel")

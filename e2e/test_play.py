@@ -52,20 +52,23 @@ def test_undo_redo_jump_and_reload(page, server):
     play(page, "d4", "d5")
     play(page, "e5", "d4")
     after = pieces(page)
-    before = synced(page)
-    page.click("#btn-undo")
+    page.click("#btn-undo")  # two players: one move is taken back, and it is that side's turn again
     page.wait_for_function("document.body.dataset.ply === '2'")
     assert pieces(page)["e5"] == "O" and "d4" not in pieces(page)
+    assert moves(page) == ["@c5,e5", "d4-d5"] and page.is_enabled("#btn-redo")
     page.click("#btn-redo")
     page.wait_for_function("document.body.dataset.ply === '3'")
-    assert pieces(page) == after
-    page.click('#moves [data-ply="1"]')
+    assert pieces(page) == after and page.is_disabled("#btn-redo")
+    before = synced(page)
+    page.click('#moves [data-ply="1"]')  # browsing is not taking back: the moves stay
     page.wait_for_function("document.body.dataset.ply === '1'")
-    assert pieces(page)["d4"] == "R"
+    assert pieces(page)["d4"] == "R" and len(moves(page)) == 3
     assert "Reviewing move 1 of 3" in page.inner_text("#status")
-    page.click('#moves [data-ply="3"]')
+    click_point(page, "e5")  # a click while browsing asks before it starts a new line
+    assert page.is_visible("#panel-branch") and "2 moves after it" in page.inner_text("#panel-branch")
+    page.click("#btn-to-end")
     page.wait_for_function("document.body.dataset.ply === '3'")
-    assert synced(page) == before  # navigation does not go through the AI
+    assert synced(page) == before and len(moves(page)) == 3  # browsing does not change the game
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
     assert moves(page) == ["@c5,e5", "d4-d5", "e5-d4"]
@@ -118,3 +121,17 @@ def test_every_board_is_drawn_from_the_engine_geometry(page, server):
     page.click("#btn-flip")
     flipped = page.eval_on_selector('#board .point[data-point="e1"]', "n => Number(n.getAttribute('cy'))")
     assert flipped < low  # rank 1 is now at the top
+
+
+def test_a_new_line_from_an_earlier_move_after_the_prompt(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
+        play(page, frm, to)
+    page.click('#moves [data-ply="2"]')
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    click_point(page, "c3")
+    page.click("#btn-branch")
+    play(page, "c3", "c4")
+    assert moves(page) == ["d4-d5", "c5-c6", "c3-c4"]
+    assert page.is_hidden("#panel-branch")

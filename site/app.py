@@ -29,6 +29,10 @@ class App:
         self.ai_paused = False
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
         self.hint = None
+        self.redo = []  # groups of moves taken back by Undo, the last group first to come back
+        self.branch_asked = False  # a click while browsing asked whether to play from there
+        self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
+        self.result_closed = False  # the result box was closed for this game
         self.drawn_board = None
         self.at = {}
         self.cursor = None
@@ -62,8 +66,13 @@ def human_turn():
     return v is not None and v["outcome"] is None and v["turn"] not in st.ai_side(app.settings["mode"])
 
 
+def browsing():
+    """An earlier position of the game is on the board (the move list or the arrow keys)."""
+    return app.view["ply"] < app.view["length"]
+
+
 def can_input():
-    return human_turn() and app.view["ply"] == app.view["length"] and not app.thinking
+    return human_turn() and (not browsing() or app.branch_ok) and not app.thinking
 
 
 def level_ms(level):
@@ -74,11 +83,11 @@ def level_ms(level):
 
 
 def undo_target():
-    """Undo back to the human's turn when playing the AI (two moves), else one move."""
+    """How far Undo takes back: against the AI to the player's previous turn (both plies), else one."""
     v = app.view
-    ply = v["ply"] - 1
+    ply = v["length"] - 1
     ai = st.ai_side(app.settings["mode"])
-    if ai and len(ai) == 1:
+    if len(ai) == 1:
         hist = v["history"]
         while ply > 0 and hist[ply]["side"] in ai:
             ply -= 1

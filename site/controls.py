@@ -7,8 +7,8 @@ it returns: play a move, or a named cancel.
 import json
 
 import storage
-from app import app, board, can_input, undo_target
-from game import ai_now, navigate, play, stop_ai, think
+from app import app, board, browsing, can_input, human_turn
+from game import ai_now, ask_branch, branch, navigate, play, redo, stop_ai, think, undo
 from page import B, el, on, spawn
 from pyscript import document, window
 from render import message, render, render_cursor
@@ -25,6 +25,8 @@ def do_action(action):
 
 def click_point(point):
     if not can_input():
+        if app.view and browsing() and human_turn() and not app.thinking:
+            ask_branch()  # never a new line by accident: ask first
         return
     do_action(app.inp.press(board(), point))
 
@@ -54,6 +56,7 @@ def on_pointerdown(event):
     point = nearest_point(event)
     if point is None:
         return
+    app.cursor = None  # the keyboard's cursor shows only while the keyboard is used
     app.drag = {"from": point, "x": event.clientX, "y": event.clientY, "moved": False}
     el("board").setPointerCapture(event.pointerId)
 
@@ -139,10 +142,18 @@ def on_key(event):
     if event.target.closest("input,textarea,select,dialog"):
         return
     key = event.key
+    on_board = event.target.closest("#board") is not None
+    ply, length = app.view["ply"], app.view["length"]
     if event.ctrlKey and key == "z":
-        spawn(navigate(undo_target()))
+        spawn(undo())
     elif event.ctrlKey and key == "y":
-        spawn(navigate(app.view["ply"] + 1))
+        spawn(redo())
+    elif key in ("PageUp", "PageDown") or (key in ("ArrowLeft", "ArrowRight") and not on_board):
+        event.preventDefault()
+        spawn(navigate(ply - 1 if key in ("PageUp", "ArrowLeft") else ply + 1))
+    elif key in ("Home", "End") and not on_board:
+        event.preventDefault()
+        spawn(navigate(0 if key == "Home" else length))
     elif key == "f" and not event.ctrlKey:
         flip(None)
     elif key == "h" and not event.ctrlKey:
@@ -170,6 +181,11 @@ def on_huff_click(event):
     do_action(app.inp.choose_huff(board(), point))
 
 
+def close_result(_event):
+    app.result_closed = True
+    render()
+
+
 def bind():
     svg = el("board")
     svg.setAttribute("tabindex", "0")
@@ -178,8 +194,11 @@ def bind():
     on(svg, "pointerup", on_pointerup)
     on(svg, "keydown", on_board_key)
     on(document, "keydown", on_key)
-    on(el("btn-undo"), "click", lambda e: spawn(navigate(undo_target())))
-    on(el("btn-redo"), "click", lambda e: spawn(navigate(app.view["ply"] + 1)))
+    on(el("btn-undo"), "click", lambda e: spawn(undo()))
+    on(el("btn-redo"), "click", lambda e: spawn(redo()))
+    on(el("btn-branch"), "click", lambda e: branch(True))
+    on(el("btn-to-end"), "click", lambda e: branch(False))
+    on(el("result-close"), "click", close_result)
     on(el("btn-flip"), "click", flip)
     on(el("btn-hint"), "click", lambda e: spawn(think("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())

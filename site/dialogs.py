@@ -176,7 +176,8 @@ async def copy(text):
 
 def bind():
     on(el("btn-new"), "click", lambda e: open_new_dialog())
-    on(el("banner-new"), "click", lambda e: open_new_dialog())
+    on(el("result-new"), "click", lambda e: open_new_dialog())
+    on(el("result-export"), "click", lambda e: open_io())
     on(el("btn-rules"), "click", lambda e: show_rules(app.view["ruleset"]))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
     on(el("new-ruleset"), "change", lambda e: (new_desc(), fill_custom(el("new-ruleset").value)))

@@ -11,11 +11,11 @@ import json
 
 import state as st
 import storage
-from app import app, level_ms
+from app import app, level_ms, undo_target
 from i18n import set_language, t
 from page import B, spawn
 from pyscript import document
-from render import apply_labels, message, render, render_progress
+from render import announce, apply_labels, message, render, render_progress, side_name
 
 from asalto_core.errors import AsaltoError
 from asalto_core.session import Session
@@ -65,6 +65,9 @@ def show(animate):
     app.view = app.session.view()
     app.inp.reset()
     app.hint = None
+    app.branch_asked = False
+    if app.view["ply"] == app.view["length"]:
+        app.branch_ok = False
     render(animate)
     storage.save()
 
@@ -82,6 +85,8 @@ def open_game(session, settings=None):
     for restore, and the AI waits for the player."""
     storage.save_previous()
     app.session = session
+    app.redo = []
+    app.result_closed = False
     if settings is None:
         app.settings["ruleset"] = session.game.start.ruleset
     else:
@@ -99,9 +104,12 @@ async def play(move, human_move=False):
         message(t("illegal", error=str(err)), "error")
         render()
         return
+    app.redo = []
+    app.branch_ok = False
     text = move_message(last)
     if text or human_move:
         message(text)
+    announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     accept()
 
 
@@ -236,6 +244,7 @@ def ai_now():
 
 # -- commands ----------------------------------------------------------------------------
 async def navigate(ply):
+    """Browse: show an earlier (or later) position of the game; the moves stay."""
     if app.session is None:
         return
     if app.thinking:
@@ -243,6 +252,49 @@ async def navigate(ply):
     app.session.go_to(max(0, min(ply, len(app.session.game.moves))))
     app.ai_paused = False
     show(False)
+
+
+async def undo():
+    """Take back: against the AI to the player's previous turn, else one move; Redo brings them back."""
+    if app.session is None or not app.view["length"]:
+        return
+    if app.thinking:
+        await stop_ai()
+    app.redo.append(app.session.take_back(undo_target()))
+    app.ai_paused = False
+    app.result_closed = False
+    message(t("taken-back", n=len(app.redo[-1])))
+    accept(False)
+
+
+async def redo():
+    if not app.redo:
+        return
+    if app.thinking:
+        await stop_ai()
+    moves = app.redo.pop()
+    app.session.go_to(len(app.session.game.moves))
+    for m in moves:
+        app.session.play(m)
+    app.ai_paused = False
+    show(False)
+
+
+def ask_branch():
+    """A click on the board while browsing: ask before a move drops the moves after this one."""
+    app.branch_asked = True
+    render()
+
+
+def branch(play_here):
+    """The answer: play from the position shown, or go back to the last move."""
+    app.branch_asked = False
+    if play_here:
+        app.branch_ok = True
+        message(t("branch-on"))
+        render()
+    else:
+        spawn(navigate(len(app.session.game.moves)))
 
 
 async def new_game(ruleset, mode, level, lang):
@@ -255,6 +307,8 @@ async def new_game(ruleset, mode, level, lang):
     set_language(lang or B.language())
     apply_labels()
     app.ai_paused = False
+    app.redo = []
+    app.result_closed = False
     try:
         app.session = Session.new(ruleset)
     except AsaltoError as err:

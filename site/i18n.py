@@ -5,7 +5,7 @@ EN = {
     "title": "Asalto",
     "subtitle": "the siege game",
     "loading": "Loading the game…",
-    "engine-starting": "Starting the engine (the first visit downloads about 14 MB; later visits work offline)…",
+    "engine-starting": "Starting the AI…",
     "engine-restarting": "The engine stopped; restarting it…",
     "engine-failed": "The engine could not start: {error}. Reload the page to try again.",
     "new-game": "New game",
@@ -101,6 +101,26 @@ EN = {
     "reload": "Reload",
     "language": "Language",
     "thinking": "Thinking…",
+    "export": "Export",
+    "branch-ask": "You are looking at move {ply} of {length}. Play from here? "
+    "The {later} moves after it will be dropped.",
+    "branch-play": "Play from here",
+    "branch-back": "Back to the last move",
+    "branch-on": "Your next move starts a new line from this position.",
+    "taken-back": "Took back {n} moves.",
+    "played": "{side} played {move}.",
+    "move-by": "{number} {side}: {move}",
+    "point-selected": "selected",
+    "point-target": "legal target",
+    "point-movable": "can move",
+    "keys-title": "Keyboard",
+    "keys-help": "On the board: the arrow keys move the cursor, Enter or Space picks the point, Escape cancels "
+    "the move. Anywhere: Ctrl+Z undo, Ctrl+Y redo, Page Up / Page Down (or the left and right arrows off the "
+    "board) step through the moves, Home / End go to the start / the last move, F flips the board, H asks for a hint.",
+    "custom-rules": "Custom rules",
+    "custom-help": "Change any rule of the rules chosen above: your house rules get a name that links, records "
+    "and embeds keep.",
+    "custom-name": "Name",
 }
 
 FR = {
@@ -136,6 +156,27 @@ FR = {
     "huff-title": "Souffler un officier ?",
     "huff-none": "Ne pas souffler",
     "language": "Langue",
+    "export": "Exporter",
+    "branch-ask": "Vous regardez le coup {ply} sur {length}. Jouer à partir d'ici ? "
+    "Les {later} coups suivants seront effacés.",
+    "branch-play": "Jouer à partir d'ici",
+    "branch-back": "Revenir au dernier coup",
+    "branch-on": "Votre prochain coup commence une nouvelle suite à partir de cette position.",
+    "taken-back": "{n} coups repris.",
+    "played": "{side} : {move}.",
+    "move-by": "{number} {side} : {move}",
+    "point-selected": "choisi",
+    "point-target": "case d'arrivée possible",
+    "point-movable": "peut bouger",
+    "keys-title": "Clavier",
+    "keys-help": "Sur le plateau : les flèches déplacent le curseur, Entrée ou Espace choisit le point, Échap annule "
+    "le coup. Partout : Ctrl+Z annuler, Ctrl+Y rétablir, Page préc. / Page suiv. (ou les flèches gauche et droite "
+    "hors du plateau) parcourent les coups, Début / Fin vont au départ / au dernier coup, F retourne le plateau, "
+    "H demande un conseil.",
+    "custom-rules": "Règles personnalisées",
+    "custom-help": "Changez n'importe quelle règle des règles choisies ci-dessus : vos règles maison reçoivent un nom "
+    "que les liens, les parties et les intégrations conservent.",
+    "custom-name": "Nom",
 }
 
 DE = {
@@ -171,6 +212,27 @@ DE = {
     "huff-title": "Einen Offizier blasen?",
     "huff-none": "Nicht blasen",
     "language": "Sprache",
+    "export": "Exportieren",
+    "branch-ask": "Sie sehen Zug {ply} von {length}. Von hier aus weiterspielen? "
+    "Die {later} Züge danach werden gelöscht.",
+    "branch-play": "Von hier aus spielen",
+    "branch-back": "Zurück zum letzten Zug",
+    "branch-on": "Ihr nächster Zug beginnt eine neue Fortsetzung ab dieser Stellung.",
+    "taken-back": "{n} Züge zurückgenommen.",
+    "played": "{side}: {move}.",
+    "move-by": "{number} {side}: {move}",
+    "point-selected": "ausgewählt",
+    "point-target": "mögliches Ziel",
+    "point-movable": "kann ziehen",
+    "keys-title": "Tastatur",
+    "keys-help": "Auf dem Brett: Pfeiltasten bewegen den Cursor, Eingabe oder Leertaste wählt den Punkt, Escape bricht "
+    "den Zug ab. Überall: Strg+Z rückgängig, Strg+Y wiederholen, Bild auf / Bild ab (oder die Pfeile links und "
+    "rechts außerhalb des Bretts) blättern durch die Züge, Pos1 / Ende springen zum Anfang / zum letzten Zug, "
+    "F dreht das Brett, H gibt einen Tipp.",
+    "custom-rules": "Eigene Regeln",
+    "custom-help": "Ändern Sie jede Regel der oben gewählten Regeln: Ihre Hausregeln erhalten einen Namen, den Links, "
+    "Partien und eingebettete Bretter behalten.",
+    "custom-name": "Name",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

@@ -6,6 +6,7 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import json
 
+import state as st
 from app import app, board, can_input, geometry, human_turn, rules_of
 from i18n import set_language, t
 from page import B, el, last_move_marks
@@ -27,13 +28,22 @@ def side_name(side, capital=False):
     return t(side[0].upper() + side[1:] if capital else side)
 
 
-def point_label(name):
+def point_label(name, movable=(), targets=()):
+    """A point as a screen reader hears it: its name, what stands on it, what a click does there."""
     kind = app.view["pieces"].get(name) if app.view else None
     if kind == "O":
-        return t("point-officer", point=name)
-    if kind == "R":
-        return t("point-rebel", point=name)
-    return t("point-empty", point=name)
+        text = t("point-officer", point=name)
+    elif kind == "R":
+        text = t("point-rebel", point=name)
+    else:
+        text = t("point-empty", point=name)
+    if name in app.inp.clicks:
+        text += ", " + t("point-selected")
+    elif name in targets:
+        text += ", " + t("point-target")
+    elif name in movable:
+        text += ", " + t("point-movable")
+    return text
 
 
 def draw_board():
@@ -83,7 +93,7 @@ def render_pieces(animate):
         label = t("officer-on" if kind == "O" else "rebel-on", point=point)
         node = shown.get(point)
         if node is None:
-            html.append(draw.piece_svg(kind, point, (x, y), label))
+            html.append(draw.piece_svg(kind, point, (x, y), label).replace('role="img"', 'aria-hidden="true"', 1))
         else:
             node.style.transform = f"translate({x}px, {y}px)"
             node.setAttribute("aria-label", label)
@@ -116,11 +126,17 @@ def render_markers():
     if app.cursor:
         marks.append(("cursor", app.cursor))
     document.querySelector("#board .layer-markers").innerHTML = extra + draw.markers_svg(app.at, marks)
-    targets = app.inp.targets(board()) if can_input() else []
+    targets = app.inp.targets(board()) if can_input() and app.inp.clicks else []
+    movable = app.inp.targets(board(), []) if can_input() and not app.inp.clicks else []
     for node in document.querySelectorAll("#board .point"):
         name = node.getAttribute("data-point")
-        node.setAttribute("aria-label", point_label(name) + (" (target)" if name in targets else ""))
+        node.setAttribute("aria-label", point_label(name, movable, targets))
         node.classList.toggle("target", name in targets)
+    svg = el("board")
+    if app.cursor:
+        svg.setAttribute("aria-activedescendant", "pt-" + app.cursor)
+    else:
+        svg.removeAttribute("aria-activedescendant")
 
 
 def status_text():
@@ -158,22 +174,60 @@ def status_text():
 
 
 def render_moves():
+    """The moves as a table of numbered rows (the side that moves first in the first column),
+    built as DOM nodes with text, never from HTML strings; the list scrolls, not the page."""
     v = app.view
-    out = [
-        f'<li class="start"><button type="button" data-ply="0"'
-        f"{' aria-current=step' if v['ply'] == 0 else ''}>{t('start-position')}</button></li>"
-    ]
+    first = v["first"]
+    second = "officers" if first == "rebels" else "rebels"
+    el("moves-first").textContent = side_name(first, True)
+    el("moves-second").textContent = side_name(second, True)
+    body = el("moves").querySelector("tbody")
+    body.innerHTML = ""
+    row = start = document.createElement("tr")
+    start.className = "start"
+    cell = document.createElement("td")
+    cell.colSpan = 3
+    cell.append(move_button(0, t("start-position"), "", v["ply"] == 0))
+    start.append(cell)
+    body.append(start)
+    cells = []
     for h in v["history"]:
-        current = ' aria-current="step"' if h["ply"] == v["ply"] else ""
-        out.append(
-            f'<li class="{draw.esc(h["side"])}"><button type="button" data-ply="{int(h["ply"])}"{current}>'
-            f'<span class="num">{draw.esc(h["label"])}</span> {draw.esc(h["move"])}</button></li>'
-        )
-    box = el("moves")
-    box.innerHTML = "".join(out)
-    cur = box.querySelector('[aria-current="step"]')
+        column = 1 if h["side"] == first and h["label"] != "0." else 2
+        if column == 1 or len(cells) != 2 or h["label"] == "0.":
+            row = document.createElement("tr")
+            num = document.createElement("th")
+            num.scope = "row"
+            num.textContent = h["label"] or f"{h['number']}…"
+            row.append(num)
+            cells = [row.appendChild(document.createElement("td")), row.appendChild(document.createElement("td"))]
+            body.append(row)
+            if column == 2 and h["label"] != "0.":
+                cells.pop(0)
+        label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
+        cells.pop(0).append(move_button(int(h["ply"]), h["move"], label, h["ply"] == v["ply"]))
+    cur = body.querySelector('[aria-current="step"]')
+    wrap = el("moves-wrap")
     if cur:
-        cur.scrollIntoView(js_options({"block": "nearest"}))
+        top = cur.offsetTop
+        if top < wrap.scrollTop or top + cur.offsetHeight > wrap.scrollTop + wrap.clientHeight:
+            wrap.scrollTop = max(0, top - wrap.clientHeight // 2)
+
+
+def move_button(ply, text, label, current):
+    button = document.createElement("button")
+    button.type = "button"
+    button.dataset.ply = str(ply)
+    button.textContent = text
+    if label:
+        button.setAttribute("aria-label", label)
+    if current:
+        button.setAttribute("aria-current", "step")
+    return button
+
+
+def announce(text):
+    """Say a move (both sides') to screen readers through the live region."""
+    el("announce").textContent = text
 
 
 def js_options(d):
@@ -200,26 +254,34 @@ def render_panels():
         el("huff-explain").hidden = seen.ok and seen.value == "1"
         B.save(HUFF_SEEN_KEY, "1")
     el("panel-chain").hidden = not (can_input() and app.inp.can_stop(board()))
-    banner = el("banner")
-    banner.hidden = v["outcome"] is None or v["ply"] < v["length"]
-    if v["outcome"]:
-        el("banner-text").textContent = v["outcome"]["describe"]
-        banner.dataset.winner = v["outcome"]["winner"] or "draw"
+    result = el("result")
+    final = v["final"]
+    result.hidden = final is None or app.result_closed
+    if final:
+        el("result-text").textContent = final["describe"]
+        result.dataset.winner = final["winner"] or "draw"
+    branch = el("panel-branch")
+    branch.hidden = not app.branch_asked
+    if app.branch_asked:
+        el("branch-text").textContent = t("branch-ask", ply=v["ply"], length=v["length"], later=v["length"] - v["ply"])
 
 
 def render_buttons():
     v = app.view
-    el("btn-undo").disabled = v["ply"] == 0
-    el("btn-redo").disabled = v["ply"] >= v["length"]
+    el("btn-undo").disabled = v["length"] == 0
+    el("btn-redo").disabled = not app.redo
     el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None
     el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None
     el("btn-stop-ai").hidden = not app.thinking
-    el("thinking").hidden = not app.thinking
+    starting = app.engine.starting and bool(st.ai_side(app.settings["mode"]))
+    el("thinking").hidden = not (app.thinking or starting)
     if app.thinking:
         txt = t("thinking")
         if app.depth:
             txt += f" depth {app.depth}"
         el("thinking-text").textContent = txt
+    elif starting:
+        el("thinking-text").textContent = t("engine-starting")
     rs = rules_of(v["ruleset"])
     mode = t("mode-" + app.settings["mode"])
     level = t("level-" + app.settings["level"])
@@ -250,8 +312,7 @@ def render_progress():
 
 
 def render_cursor():
-    """The keyboard cursor's marker, and its point named in the status line for screen readers."""
-    el("status").textContent = status_text() + f" [{point_label(app.cursor)}]"
+    """The keyboard cursor's marker; screen readers hear its point through aria-activedescendant."""
     render_markers()
 
 

@@ -93,3 +93,17 @@ def test_the_history_labels_moves_by_number_and_side():
         ("", "officers"),
     ]
     assert s.positions_before() == [p.text() for p in s._before]
+
+
+def test_taking_back_drops_the_moves_and_keeps_them_for_redo():
+    s = Session.new("assault")
+    for _ in range(4):
+        s.play(s.game.board.legal_moves[0])
+    moves = s.descriptor()["moves"]
+    assert s.take_back(2) == moves[2:]
+    assert s.descriptor() == {**START, "moves": moves[:2], "ply": 2}
+    assert [h["move"] for h in s.view()["history"]] == moves[:2] and s.view()["length"] == 2
+    for m in moves[2:]:
+        s.play(m)
+    assert s.descriptor()["moves"] == moves
+    assert Session.from_descriptor(s.descriptor()).view() == s.view()

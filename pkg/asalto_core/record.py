@@ -95,6 +95,13 @@ class Game:
             return None
         return self.board.push(self.moves[self.ply])
 
+    def truncate(self) -> list[Move]:
+        """Drop the moves after the cursor (taking them back); return them, oldest first."""
+        dropped = self.moves[self.ply :]
+        del self.moves[self.ply :]
+        del self.comments[self.ply + 1 :]
+        return dropped
+
     def go_to(self, ply: int) -> None:
         """Show the position after ``ply`` moves (0: the start)."""
         if not 0 <= ply <= len(self.moves):

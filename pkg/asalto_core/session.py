@@ -142,12 +142,22 @@ class Session:
             raise SessionError(f"no move {ply!r}: the game has {len(self.game.moves)} moves")
         self.game.go_to(ply)
 
+    def take_back(self, ply: int) -> list[str]:
+        """Take the moves after ``ply`` back (not a step back: they leave the game); their texts."""
+        self.go_to(ply)
+        dropped = self.game.truncate()
+        del self._before[ply:]
+        del self._history[ply:]
+        return [str(m) for m in dropped]
+
     def _append(self, position: Position, move: Move) -> None:
         first = position.kernel.first == position.state[2]
         label = "0." if position.placing else f"{position.fullmove}." if first else ""
         n = len(self._history) + 1
         self._before.append(position)
-        self._history.append({"ply": n, "label": label, "move": str(move), "side": position.turn})
+        self._history.append(
+            {"ply": n, "label": label, "number": position.fullmove, "move": str(move), "side": position.turn}
+        )
 
     # -- what the page draws ---------------------------------------------------------------------
     def last(self) -> dict[str, Any] | None:
@@ -193,6 +203,7 @@ class Session:
             "length": len(self.game.moves),
             "last": self.last(),
             "move_number": position.fullmove,
+            "first": position.rules.first,
             "comment": self.game.comments[self.game.ply],
         }
 

@@ -43,13 +43,16 @@ PALETTE = {
     "marked": "#b3261e",
     "officer": "#8b1e1e",
     "rebel": "#2f4f6f",
-    "target": "#1f7a3a",
-    "hint": "#c77700",
+    "target": "#15602b",
+    "hint": "#9a4d00",
     "coord": "#7a6a5a",
     "crest": "#f3d27a",
     "arrow": "#1f7a3a",
+    "last": "#7a4a00",
 }
 
+# Every mark keeps at least 3:1 contrast against the paper and the fortress (WCAG 2.1 AA,
+# non-text contrast): the target green, the hint and last-move browns are chosen for it.
 _CSS_TEMPLATE = """
 .layer-fortress rect { fill: $fort; }
 .layer-lines line { stroke: $line; stroke-width: 4; stroke-linecap: round; }
@@ -60,16 +63,16 @@ _CSS_TEMPLATE = """
 .piece.officer > circle { fill: $officer; stroke: #fff; stroke-width: 4; }
 .piece.officer > .crest { fill: none; stroke: $crest; stroke-width: 4; }
 .piece.rebel > circle { fill: $rebel; stroke: #fff; stroke-width: 3; }
-.m-target { fill: $target; opacity: .8; }
+.m-target { fill: $target; }
 .m-selected { fill: none; stroke: $target; stroke-width: 6; }
 .m-stop { fill: none; stroke: $target; stroke-width: 4; stroke-dasharray: 8 6; }
-.m-last { fill: $crest; opacity: .55; }
+.m-last { fill: none; stroke: $last; stroke-width: 6; }
 .m-captured { fill: none; stroke: $marked; stroke-width: 4; stroke-dasharray: 6 6; }
 .m-huffable { fill: none; stroke: $marked; stroke-width: 7; }
 .m-hint { fill: none; stroke: $hint; stroke-width: 6; }
-.m-highlight { fill: $hint; opacity: .45; }
-.m-cursor { fill: none; stroke: #000; stroke-width: 3; stroke-dasharray: 4 4; }
-.last-path { fill: none; stroke: #c9a23a; stroke-width: 8; opacity: .6; stroke-linecap: round; stroke-linejoin: round; }
+.m-highlight { fill: none; stroke: $hint; stroke-width: 8; }
+.m-cursor { fill: none; stroke: $ink; stroke-width: 4; stroke-dasharray: 6 4; }
+.last-path { fill: none; stroke: $last; stroke-width: 8; opacity: .8; stroke-linecap: round; stroke-linejoin: round; }
 .hint-path { fill: none; stroke: $hint; stroke-width: 10; opacity: .7; stroke-linecap: round; stroke-linejoin: round; }
 .arrow polyline { fill: none; stroke: $arrow; stroke-width: 12; stroke-linecap: round; stroke-linejoin: round; }
 .arrow polygon { fill: $arrow; }
@@ -188,7 +191,7 @@ def static_layers(
         x, y = at[p["name"]]
         name = p["name"]
         out.append(
-            f'<circle class="point" cx="{x}" cy="{y}" r="{POINT_R}" data-point="{name}" role="button" '
+            f'<circle class="point" id="pt-{name}" cx="{x}" cy="{y}" r="{POINT_R}" data-point="{name}" role="button" '
             f'tabindex="-1" aria-label="{esc(label(name))}"/>'
         )
     out.append('</g><g class="layer-markers" aria-hidden="true"></g><g class="layer-pieces"></g>')
