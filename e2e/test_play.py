@@ -130,8 +130,8 @@ def test_a_new_line_from_an_earlier_move_after_the_prompt(page, server):
         play(page, frm, to)
     page.click('#moves [data-ply="2"]')
     page.wait_for_function("document.body.dataset.ply === '2'")
-    click_point(page, "c3")
+    click_point(page, "d5")
     page.click("#btn-branch")
-    play(page, "c3", "c4")
-    assert moves(page) == ["d4-d5", "c5-c6", "c3-c4"]
+    play(page, "d5", "d6")
+    assert moves(page) == ["d4-d5", "c5-c6", "d5-d6"]
     assert page.is_hidden("#panel-branch")

@@ -9,7 +9,7 @@ import json
 import storage
 from app import app, board, browsing, can_input, human_turn
 from game import ai_now, ask_branch, branch, navigate, play, redo, stop_ai, think, undo
-from page import B, el, on, spawn
+from page import B, el, on, point_toward, spawn
 from pyscript import document, window
 from render import message, render, render_cursor
 
@@ -105,17 +105,7 @@ def move_cursor(dx, dy):
         app.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(app.at))[0]
         render_cursor()
         return
-    cx, cy = app.at[app.cursor]
-    best, score = None, None
-    for name, (x, y) in app.at.items():
-        vx, vy = x - cx, y - cy
-        along = vx * dx + vy * dy
-        if along <= 0:
-            continue
-        across = abs(vx * dy - vy * dx)
-        s = along + 3 * across
-        if score is None or s < score:
-            best, score = name, s
+    best = point_toward(app.at, app.cursor, dx, dy)
     if best:
         app.cursor = best
         render_cursor()

@@ -70,6 +70,7 @@ def fill_custom(name):
             option.textContent = f"{value}: {meaning}"
             select.append(option)
         select.value = opt["value"]
+        select.dataset.initial = opt["value"]
         label.append(text, select)
         box.append(label)
     custom_changed(None)
@@ -82,7 +83,8 @@ def chosen_ruleset():
         return base, ""
     changes = {}
     for select in document.querySelectorAll("#custom-options select"):
-        changes[select.dataset.option] = select.value
+        if select.value != select.dataset.initial:
+            changes[select.dataset.option] = select.value
     try:
         return custom_name(base, changes), ""
     except AsaltoError as err:

@@ -50,6 +50,23 @@ def draw_board(node, geometry, flipped, marked_lines, **options):
     return svg.layout(geometry, flipped)
 
 
+def point_toward(at, current, dx, dy):
+    """The point a keyboard cursor moves to from ``current`` in direction (dx, dy), or None:
+    the nearest ahead, preferring points in line."""
+    cx, cy = at[current]
+    best, score = None, None
+    for name in sorted(at):
+        x, y = at[name]
+        vx, vy = x - cx, y - cy
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        s = along + 3 * abs(vx * dy - vy * dx)
+        if score is None or s < score:
+            best, score = name, s
+    return best
+
+
 def last_move_marks(at, last):
     """The markers and path of the last move (none for None), the same on both pages."""
     if not last:

@@ -126,8 +126,10 @@ def render_markers():
     if app.cursor:
         marks.append(("cursor", app.cursor))
     document.querySelector("#board .layer-markers").innerHTML = extra + draw.markers_svg(app.at, marks)
-    targets = app.inp.targets(board()) if can_input() and app.inp.clicks else []
-    movable = app.inp.targets(board(), []) if can_input() and not app.inp.clicks else []
+    # A placement's points are empty targets from the first click; otherwise targets follow a selection.
+    picking = app.inp.clicks or app.view["placing"]
+    targets = app.inp.targets(board()) if can_input() and picking else []
+    movable = app.inp.targets(board(), []) if can_input() and not picking else []
     for node in document.querySelectorAll("#board .point"):
         name = node.getAttribute("data-point")
         node.setAttribute("aria-label", point_label(name, movable, targets))
@@ -190,10 +192,10 @@ def render_moves():
     cell.append(move_button(0, t("start-position"), "", v["ply"] == 0))
     start.append(cell)
     body.append(start)
-    cells = []
+    cells = []  # the current row's cells still free
     for h in v["history"]:
-        column = 1 if h["side"] == first and h["label"] != "0." else 2
-        if column == 1 or len(cells) != 2 or h["label"] == "0.":
+        column = 1 if h["side"] == first else 2
+        if column == 1 or len(cells) != 1 or h["label"] == "0.":
             row = document.createElement("tr")
             num = document.createElement("th")
             num.scope = "row"
@@ -201,10 +203,12 @@ def render_moves():
             row.append(num)
             cells = [row.appendChild(document.createElement("td")), row.appendChild(document.createElement("td"))]
             body.append(row)
-            if column == 2 and h["label"] != "0.":
-                cells.pop(0)
+            if column == 2:
+                cells.pop(0)  # the first side's cell of this row stays empty
         label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
         cells.pop(0).append(move_button(int(h["ply"]), h["move"], label, h["ply"] == v["ply"]))
+        if h["label"] == "0.":
+            cells = []  # the placement has its row to itself
     cur = body.querySelector('[aria-current="step"]')
     wrap = el("moves-wrap")
     if cur:

@@ -14,7 +14,7 @@ import asyncio
 import json
 
 import figure as fg
-from page import B, draw_board, el, last_move_marks, on, on_error, spawn
+from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, spawn
 from pyscript import document, window
 
 from asalto_core import svg
@@ -34,6 +34,7 @@ class Viewer:
         self.fig = None  # figure.Figure: the frames and what is shown
         self.comments = []
         self.session = None  # the engine's game (asalto_core.session.Session)
+        self.cursor = None  # the keyboard's point on a puzzle's board
 
 
 v = Viewer()
@@ -70,7 +71,29 @@ def geometry():
 
 
 def show_board():
-    v.at = draw_board(el("board"), geometry(), v.opts["flip"], rules()["marked_lines"], coords=v.opts["coords"])
+    """The board: one image, or for a puzzle an application whose points are buttons."""
+    puzzle = bool(v.fig and v.fig.puzzle)
+    v.at = draw_board(
+        el("board"),
+        geometry(),
+        v.opts["flip"],
+        rules()["marked_lines"],
+        coords=v.opts["coords"],
+        interactive=puzzle,
+        label=point_label,
+    )
+
+
+def point_label(name):
+    """A puzzle's point as a screen reader hears it: name, piece, and what a click does there."""
+    kind = v.fig.frame["pieces"].get(name) if v.fig else None
+    text = name + (", officer" if kind == "O" else ", rebel" if kind == "R" else ", empty")
+    marks = dict((p, k) for k, p in v.fig.marks()) if v.fig else {}
+    if marks.get(name) == "target":
+        text += ", " + ("legal target" if v.fig.puzzle.inp.clicks else "can move")
+    elif marks.get(name) == "selected":
+        text += ", selected"
+    return text
 
 
 def check_marks():
@@ -102,7 +125,17 @@ def render():
     if answer:
         extra += svg.arrow_svg(v.at, svg.move_points(answer), answer)
     marks += fig.marks()
-    el("board").querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
+    if v.cursor:
+        marks.append(("cursor", v.cursor))
+    board = el("board")
+    board.querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
+    if fig.puzzle:
+        for node in board.querySelectorAll(".point"):
+            node.setAttribute("aria-label", point_label(node.getAttribute("data-point")))
+        if v.cursor:
+            board.setAttribute("aria-activedescendant", "pt-" + v.cursor)
+    else:
+        board.setAttribute("aria-label", "Asalto board. " + fig.status()[0])
     render_text()
     document.body.dataset.ply = str(fig.ply)
     if fig.puzzle:
@@ -196,10 +229,32 @@ def on_moves_click(event):
 
 
 def on_key(event):
-    if event.key == "ArrowLeft":
+    key = event.key
+    on_board = event.target.closest("#board") is not None
+    if on_board and v.fig.puzzle and key in ARROWS:
+        event.preventDefault()
+        move_cursor(*ARROWS[key])
+    elif on_board and v.fig.puzzle and key in ("Enter", " ") and v.cursor:
+        event.preventDefault()
+        v.fig.press(v.cursor)
+        render()
+    elif key == "ArrowLeft":
         go(v.fig.ply - 1)
-    elif event.key == "ArrowRight":
+    elif key == "ArrowRight":
         go(v.fig.ply + 1)
+
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def move_cursor(dx, dy):
+    """The keyboard's cursor on a puzzle's board: it starts on a piece that can move."""
+    if v.cursor not in v.at:
+        targets = [p for k, p in v.fig.marks() if k == "target"]
+        v.cursor = (targets or sorted(v.at))[0]
+    else:
+        v.cursor = point_toward(v.at, v.cursor, dx, dy) or v.cursor
+    render()
 
 
 # -- the puzzle -----------------------------------------------------------------------
@@ -215,14 +270,19 @@ def setup_puzzle():
     el("prompt").textContent = v.opts["prompt"]
     el("prompt").hidden = False
     el("btn-answer").hidden = False
-    el("board").setAttribute("role", "application")
+    board = el("board")
+    board.setAttribute("role", "application")
+    board.setAttribute("tabindex", "0")
+    board.setAttribute("aria-label", "Puzzle board: " + v.opts["prompt"])
     document.body.classList.add("puzzle")
+    show_board()  # its points become buttons
 
 
 def on_board_click(event):
     target = event.target.closest("[data-point]")
     if v.fig.puzzle is None or target is None:
         return
+    v.cursor = None  # the keyboard's cursor shows only while the keyboard is used
     v.fig.press(target.getAttribute("data-point"))
     render()
 

@@ -139,8 +139,12 @@ def static_layers(
     marked_lines: bool,
     label: "Callable[[str], str]" = _plain_label,
     coords: bool = True,
+    interactive: bool = True,
 ) -> str:
-    """The layers that change only with the board or its orientation (markers and pieces empty)."""
+    """The layers that change only with the board or its orientation (markers and pieces empty).
+
+    On an ``interactive`` board each point is a button named by ``label``; otherwise the
+    points are only a hit layer, hidden from assistive technology (the board is one image)."""
     at = layout(geometry, flipped)
     half = SPACING // 2
     out = ['<g class="layer-fortress" aria-hidden="true">']
@@ -186,14 +190,12 @@ def static_layers(
             out.append(f'<text x="{xs[f]}" y="{h - 18}">{f}</text>')
         for r in sorted(ys):
             out.append(f'<text x="22" y="{ys[r] + 9}">{r}</text>')
-    out.append('</g><g class="layer-points">')
+    out.append('</g><g class="layer-points">' if interactive else '</g><g class="layer-points" aria-hidden="true">')
     for p in geometry["points"]:
         x, y = at[p["name"]]
         name = p["name"]
-        out.append(
-            f'<circle class="point" id="pt-{name}" cx="{x}" cy="{y}" r="{POINT_R}" data-point="{name}" role="button" '
-            f'tabindex="-1" aria-label="{esc(label(name))}"/>'
-        )
+        role = f' role="button" tabindex="-1" aria-label="{esc(label(name))}"' if interactive else ""
+        out.append(f'<circle class="point" id="pt-{name}" cx="{x}" cy="{y}" r="{POINT_R}" data-point="{name}"{role}/>')
     out.append('</g><g class="layer-markers" aria-hidden="true"></g><g class="layer-pieces"></g>')
     return "".join(out)
 

@@ -1,0 +1,53 @@
+"""Accessibility: axe-core (WCAG 2.1 AA) finds nothing on the game page, its dialogs, the embed and a puzzle."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import ROOT
+from test_embed import embed_url, open_embed
+
+from helpers import ENGINE_MS, new_game, open_site, play
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def violations(page, frame=None) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations in the page (or a frame), one line each."""
+    target = frame or page
+    target.add_script_tag(path=str(AXE))
+    found = target.evaluate(f"async () => (await axe.run(document, {{runOnly: {json.dumps(TAGS)}}})).violations")
+    return [f"{v['id']}: {v['help']} ({', '.join(n['target'][0] for n in v['nodes'][:4])})" for v in found]
+
+
+def test_the_game_page_and_its_dialogs(page, server):
+    open_site(page, server.url)
+    new_game(page, "asalto", "humans")
+    play(page, "c5", "e5")
+    page.click('#board .point[data-point="d4"]')  # a selection: targets and labels on the board
+    assert violations(page) == []
+    for button, dialog in (("#btn-new", "#dlg-new"), ("#btn-rules", "#dlg-rules"), ("#btn-io", "#dlg-io")):
+        page.click(button)
+        page.wait_for_selector(f"{dialog}[open]")
+        assert violations(page) == [], dialog
+        page.keyboard.press("Escape")
+
+
+def test_the_embed_view_and_a_puzzle(page, server):
+    open_embed(page, embed_url(server, **{"record-url": "examples/assault-double-jump.txt", "ply": "3"}))
+    assert violations(page) == []
+    open_embed(page, embed_url(server, position="assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", answer="d4-d5"))
+    assert page.get_attribute("body", "data-mode") == "puzzle"
+    assert violations(page) == []
+
+
+def test_a_puzzle_is_solved_by_keyboard(page, server):
+    open_embed(page, embed_url(server, position="assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", answer="d4-d5"))
+    page.focus("#board")
+    page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#board", "aria-activedescendant") == "pt-d4"
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.puzzle === 'right'", timeout=ENGINE_MS)
