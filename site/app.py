@@ -33,6 +33,9 @@ class App:
         self.branch_asked = False  # a click while browsing asked whether to play from there
         self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
         self.result_closed = False  # the result box was closed for this game
+        self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
+        self.analysis_on = False  # the analysis board: the engine's view of every position shown
+        self.analysis = None  # its latest answer, with the ply it is for
         self.drawn_board = None
         self.at = {}
         self.cursor = None

@@ -8,7 +8,7 @@ import json
 
 import storage
 from app import app, board, browsing, can_input, human_turn
-from game import ai_now, ask_branch, branch, navigate, play, redo, stop_ai, think, undo
+from game import ai_now, ask_branch, branch, navigate, play, redo, review, stop_ai, think, toggle_analysis, undo
 from page import B, el, on, point_toward, spawn
 from pyscript import document, window
 from render import message, render, render_cursor
@@ -189,6 +189,12 @@ def bind():
     on(el("btn-branch"), "click", lambda e: branch(True))
     on(el("btn-to-end"), "click", lambda e: branch(False))
     on(el("result-close"), "click", close_result)
+    on(el("btn-review"), "click", lambda e: spawn(review(el("review-depth").value)))
+    on(el("result-review"), "click", lambda e: spawn(review(el("review-depth").value)))
+    on(el("btn-review-run"), "click", lambda e: spawn(review(el("review-depth").value)))
+    on(el("btn-analysis"), "click", lambda e: toggle_analysis())
+    on(el("review-graph"), "click", on_moves_click)
+    on(el("review-marks"), "click", on_moves_click)
     on(el("btn-flip"), "click", flip)
     on(el("btn-hint"), "click", lambda e: spawn(think("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())

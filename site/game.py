@@ -63,9 +63,15 @@ async def restart_engine():
 def show(animate):
     """Draw the session's position and save the game."""
     app.view = app.session.view()
+    if app.review and app.review["moves"] != app.session.descriptor()["moves"][: len(app.review["moves"])]:
+        app.review = None  # the game changed under the review
     app.inp.reset()
     app.hint = None
     app.branch_asked = False
+    v = app.view
+    ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.settings["mode"])
+    if app.analysis_on and not app.thinking and not v["outcome"] and not (ai_next and not app.ai_paused):
+        spawn(think("analysis"))
     if app.view["ply"] == app.view["length"]:
         app.branch_ok = False
     render(animate)
@@ -158,6 +164,7 @@ async def think(purpose):
     app.thinking = purpose
     app.depth = 0
     level = app.settings["level"] if purpose == "move" else "strongest"
+    shown = app.view["ply"]
     req = {
         "op": "think",
         "position": app.view["position"],
@@ -166,7 +173,7 @@ async def think(purpose):
         "seed": app.think_n,
     }
     limit = level_ms(level)
-    if purpose == "hint":
+    if purpose in ("hint", "analysis"):
         req["time_limit"] = 1.5
         limit = 1500
     render()
@@ -188,10 +195,19 @@ async def think(purpose):
         render()
         return
     if answer.get("cancelled") or app.session is not session or session.game.ply != ply:
+        if purpose == "analysis":
+            if app.analysis_on:
+                spawn(think("analysis"))  # the position changed meanwhile: look at the new one
+            return
         message(t("ai-cancelled"))
         render()
         return
     a = answer["analysis"]
+    if purpose == "analysis":
+        app.analysis = {"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]}
+        render()
+        spawn(maybe_ai())
+        return
     if purpose == "hint":
         app.hint = st.hint_path(a["move"])
         message(t("hint-is", move=a["move"], describe=a.get("describe") or ""))
@@ -320,3 +336,75 @@ async def new_game(ruleset, mode, level, lang):
     if needs_ai():
         spawn(start_engine())
     accept(False)
+
+
+# -- review and analysis ------------------------------------------------------------------
+REVIEW_SECONDS = {"quick": 0.3, "deep": 1.5}  # as asalto_core.review.DEPTHS
+
+
+async def review(depth="quick"):
+    """Search every position of the game in the AI's worker, then mark the moves that changed the
+    verdict; a stopped review keeps what it found and goes on from there next time."""
+    if app.thinking or app.session is None:
+        return
+    moves = app.session.descriptor()["moves"]
+    rv = app.review
+    if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
+        rv = app.review = {"moves": moves, "points": [], "marks": [], "done": 0, "total": len(moves) + 1}
+    rv["depth"] = depth
+    render()
+    if not await start_engine():
+        return
+    app.think_n += 1
+    key = f"think-{app.think_n}"
+    app.thinking = "review"
+    seconds = REVIEW_SECONDS[depth]
+    req = {"op": "review", "game": app.session.descriptor(), "seconds": seconds, "points": rv["points"]}
+    render()
+    spawn(watch_review(key))
+    r = await app.engine.call("think", json.dumps(req), int((len(moves) + 1) * seconds * 3000) + 30000, key)
+    app.thinking = ""
+    if not r.ok:
+        render()
+        if r.error != "cancelled":
+            await restart_engine()
+        return
+    answer = json.loads(r.value)
+    if not answer["ok"]:
+        message(answer["error"], "error")
+    elif app.review is rv:
+        rv["points"] = answer["points"]
+        rv["done"] = sum(1 for p in rv["points"] if p)
+        if not answer["cancelled"]:
+            rv["marks"] = answer["marks"]
+            app.session.annotate(answer["marks"])  # the export and an embed carry the review
+            storage.save()
+            message(t("review-done", n=len(rv["marks"])))
+    render()
+
+
+async def watch_review(key):
+    n = app.think_n
+    while app.thinking == "review" and app.think_n == n:
+        await asyncio.sleep(0.3)
+        r = await app.engine.call("progress", None, POLL_MS)
+        if not (app.thinking == "review" and app.think_n == n):
+            return
+        if not r.ok:
+            B.abort(key)
+            return
+        try:
+            p = json.loads(r.value)
+        except ValueError:
+            p = None
+        if p and app.review and "done" in p:
+            app.review["done"], app.review["total"] = p["done"], p["total"]
+            render_progress()
+
+
+def toggle_analysis():
+    app.analysis_on = not app.analysis_on
+    app.analysis = None
+    render()
+    if app.analysis_on:
+        spawn(think("analysis"))

@@ -119,6 +119,9 @@ def render_markers():
             marks.append(("target", p))
         if app.inp.can_stop(board()):
             marks.append(("stop", app.inp.clicks[-1]))
+    mark = review_mark(v["ply"])
+    if mark:  # the better move the review found, from the position before the move played
+        extra += draw.arrow_svg(app.at, draw.move_points(mark["best"]), mark["best"])
     if app.hint:
         extra += draw.path_svg(app.at, app.hint, "hint-path")
         for p in app.hint:
@@ -175,6 +178,71 @@ def status_text():
     return head + ": " + what
 
 
+def review_mark(ply):
+    """The review's mark of the move that led to ``ply``, or None."""
+    if not app.review:
+        return None
+    for mark in app.review["marks"]:
+        if mark["ply"] == ply:
+            return mark
+    return None
+
+
+def render_review():
+    """The review: progress, the graph of the officers' chance, the marked moves, the note on the
+    move shown; and the analysis board's line for the position shown."""
+    rv, v = app.review, app.view
+    el("review-panel").hidden = rv is None
+    analysis = app.analysis if app.analysis_on and app.analysis and app.analysis["ply"] == v["ply"] else None
+    el("analysis").hidden = not app.analysis_on
+    if app.analysis_on:
+        el("analysis").textContent = (
+            t("analysis-line", describe=analysis["describe"], line=" ".join(analysis["line"][:8]))
+            if analysis
+            else t("analysis-wait")
+        )
+    el("btn-analysis").setAttribute("aria-pressed", "true" if app.analysis_on else "false")
+    if rv is None:
+        return
+    running = app.thinking == "review"
+    bar = el("review-progress")
+    bar.hidden = not running
+    bar.max = max(rv["total"], 1)
+    bar.value = rv["done"]
+    if running:
+        el("review-status").textContent = t("review-running", done=rv["done"], total=rv["total"])
+    elif rv["marks"] or rv["done"] == rv["total"]:
+        el("review-status").textContent = t("review-done", n=len(rv["marks"]))
+    else:
+        el("review-status").textContent = t("review-stopped", done=rv["done"], total=rv["total"])
+    chances = [p["officers"] if p else None for p in rv["points"]]
+    marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
+    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"))
+    box = el("review-marks")
+    box.innerHTML = ""
+    for m in rv["marks"]:
+        item = document.createElement("li")
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.ply = str(m["ply"])
+        button.className = "mark-" + m["kind"]
+        button.textContent = t("review-mark", move=m["move"], symbol=m["symbol"], kind=t("kind-" + m["kind"]))
+        item.append(button)
+        box.append(item)
+    mark = review_mark(v["ply"])
+    el("review-note").textContent = (
+        t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
+          line=" ".join(mark["line"][:6]), before=round(mark["before"] * 100), after=round(mark["after"] * 100))
+        if mark
+        else ""
+    )  # fmt: skip
+
+
+def reason_text(mark):
+    other = "rebels" if mark["side"] == "officers" else "officers"
+    return t("reason-" + mark["reason"], n=mark["count"], other=side_name(other))
+
+
 def render_moves():
     """The moves as a table of numbered rows (the side that moves first in the first column),
     built as DOM nodes with text, never from HTML strings; the list scrolls, not the page."""
@@ -206,7 +274,11 @@ def render_moves():
             if column == 2:
                 cells.pop(0)  # the first side's cell of this row stays empty
         label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
-        cells.pop(0).append(move_button(int(h["ply"]), h["move"], label, h["ply"] == v["ply"]))
+        mark = review_mark(h["ply"])
+        if mark:
+            label += ", " + t("kind-" + mark["kind"])
+        text = h["move"] + (mark["symbol"] if mark else "")
+        cells.pop(0).append(move_button(int(h["ply"]), text, label, h["ply"] == v["ply"]))
         if h["label"] == "0.":
             cells = []  # the placement has its row to itself
     cur = body.querySelector('[aria-current="step"]')
@@ -276,6 +348,8 @@ def render_buttons():
     el("btn-redo").disabled = not app.redo
     el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None
     el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None
+    el("btn-review").disabled = bool(app.thinking) or not v["length"]
+    el("btn-review-run").disabled = bool(app.thinking) or not v["length"]
     el("btn-stop-ai").hidden = not app.thinking
     starting = app.engine.starting and bool(st.ai_side(app.settings["mode"]))
     el("thinking").hidden = not (app.thinking or starting)
@@ -302,6 +376,7 @@ def render(animate=False):
     render_moves()
     render_panels()
     render_buttons()
+    render_review()
     body = document.body
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])
@@ -310,9 +385,10 @@ def render(animate=False):
 
 
 def render_progress():
-    """The AI's search depth while it thinks (the rest of the page is unchanged)."""
+    """The AI's search depth, or the review's progress, while the worker thinks."""
     el("status").textContent = status_text()
     render_buttons()
+    render_review()
 
 
 def render_cursor():

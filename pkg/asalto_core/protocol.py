@@ -28,7 +28,9 @@ from .ai import LEVELS, analyse
 from .errors import AsaltoError
 from .geometry import BOARD_NAMES, BOARDS
 from .position import Position
+from .review import DEPTHS, Point, evaluate, judge
 from .rulesets import RULESET_NAMES, RULESETS
+from .session import Session
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -109,6 +111,8 @@ class Worker:
             yield {"ok": True, "version": __version__}
         elif op == "think":
             yield from self._think(request)
+        elif op == "review":
+            yield from self._review(request)
         else:
             yield {"ok": False, "error": f"unknown request {op!r}" if isinstance(op, str) else "the request has no op"}
 
@@ -140,8 +144,52 @@ class Worker:
         except AsaltoError as err:
             yield {"ok": False, "error": str(err)}
 
+    def _review(self, request: dict[str, Any]) -> Iterator[dict[str, Any] | None]:
+        """Every position of a game searched (``seconds`` each, or ``node_limit``), then the moves
+        judged. ``points`` from an earlier, stopped review are kept; a cancelled review answers
+        with the points it has, so the page can resume it."""
+        self.cancelled = False
+        self.progress = None
+        try:
+            session = Session.from_descriptor(request.get("game"))
+            game = session.game
+            seconds = request.get("seconds", DEPTHS["quick"])
+            budget = _budget({"time_limit": seconds, "node_limit": request.get("node_limit")})
+            done = _points(request.get("points"), len(game.moves) + 1)
+            points: list[Point | None] = list(done) + [None] * (len(game.moves) + 1 - len(done))
+            total = len(points)
+            for item in evaluate(game, budget.get("time_limit", DEPTHS["quick"]), budget.get("node_limit"), done):
+                if item is not None:
+                    points[item.ply] = item
+                    self.progress = {"done": sum(p is not None for p in points), "total": total}
+                yield None
+                if self.cancelled:
+                    break
+            kept = [p.to_json() if p else None for p in points]
+            if self.cancelled or any(p is None for p in points):
+                yield {"ok": True, "cancelled": True, "points": kept, "marks": []}
+                return
+            marks = judge(game, [p for p in points if p is not None])
+            yield {"ok": True, "cancelled": False, "points": kept, "marks": [m.to_json() for m in marks]}
+        except AsaltoError as err:
+            yield {"ok": False, "error": str(err)}
+
     def cancel(self) -> None:
         self.cancelled = True
+
+
+def _points(raw: Any, most: int) -> list[Point | None]:
+    """The points of an earlier review from a request (anything malformed is searched again)."""
+    if not isinstance(raw, list):
+        return []
+    out: list[Point | None] = []
+    for i, d in enumerate(raw[:most]):
+        try:
+            point = Point.from_json(d) if isinstance(d, dict) else None
+        except (KeyError, TypeError, ValueError):
+            point = None
+        out.append(point if point is not None and point.ply == i else None)
+    return out
 
 
 def site_data() -> dict[str, Any]:

@@ -142,6 +142,15 @@ class Session:
             raise SessionError(f"no move {ply!r}: the game has {len(self.game.moves)} moves")
         self.game.go_to(ply)
 
+    def annotate(self, marks: list[dict[str, Any]]) -> None:
+        """Put a review's marks (``review.Mark.to_json``) into the comments, so an export or an
+        embed carries them; a comment already there is kept beside it."""
+        for mark in marks:
+            ply, note = mark.get("ply"), f"{mark.get('symbol', '')} {mark.get('sentence', '')}".strip()
+            if isinstance(ply, int) and 0 < ply <= len(self.game.moves) and note:
+                old = self.game.comments[ply]
+                self.game.comments[ply] = old if note in old else f"{old} {note}".strip()
+
     def take_back(self, ply: int) -> list[str]:
         """Take the moves after ``ply`` back (not a step back: they leave the game); their texts."""
         self.go_to(ply)

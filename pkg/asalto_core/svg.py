@@ -324,3 +324,55 @@ def board(
         head += f"<style>.asalto-board {{ background: {PALETTE['paper']}; }}\n{BOARD_CSS}</style>"
         head += f'<rect width="{w}" height="{h}" fill="{PALETTE["paper"]}"/>'
     return head + layers + "</svg>\n"
+
+
+def eval_graph(
+    chances: "list[float | None]",
+    marks: "list[tuple[int, str]] | None" = None,
+    current: int = -1,
+    title: str = "",
+    width: int = 320,
+    height: int = 120,
+) -> str:
+    """A review's graph: the officers' win chance (0..1) after each ply, left to right, with the
+    marked moves as dots (``marks``: (ply, kind)) and the ply shown as a line. Every ply is a
+    ``data-ply`` target, so a click can jump to it.
+
+    >>> svg = eval_graph([0.5, 0.7, None, 0.2], [(3, "blunder")], current=1)
+    >>> svg.count('data-ply="'), 'class="g-blunder"' in svg
+    (5, True)
+    """
+    n = max(len(chances) - 1, 1)
+    pad = 6
+    step = (width - 2 * pad) / n
+
+    def xy(ply: int, chance: float) -> tuple[float, float]:
+        return round(pad + ply * step, 1), round(pad + (1 - chance) * (height - 2 * pad), 1)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="eval-graph" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{esc(title)}">',
+        f'<rect class="g-rebels" x="0" y="0" width="{width}" height="{height}"/>',
+        f'<line class="g-even" x1="0" y1="{height / 2}" x2="{width}" y2="{height / 2}"/>',
+    ]
+    known = [(i, c) for i, c in enumerate(chances) if c is not None]
+    if known:
+        top = " ".join("{},{}".format(*xy(i, c)) for i, c in known)
+        first, last = xy(known[0][0], 0)[0], xy(known[-1][0], 0)[0]
+        out.append(f'<polygon class="g-officers" points="{first},{height} {top} {last},{height}"/>')
+        out.append(f'<polyline class="g-line" points="{top}"/>')
+    if 0 <= current < len(chances):
+        x = xy(current, 0)[0]
+        out.append(f'<line class="g-current" x1="{x}" y1="0" x2="{x}" y2="{height}"/>')
+    for ply, kind in marks or []:
+        if 0 <= ply < len(chances) and chances[ply] is not None:
+            x, y = xy(ply, chances[ply] or 0)
+            out.append(f'<circle class="g-{esc(kind)}" cx="{x}" cy="{y}" r="5" data-ply="{ply}"/>')
+    for ply in range(len(chances)):
+        x = xy(ply, 0)[0]
+        out.append(
+            f'<rect class="g-hit" x="{round(x - step / 2, 1)}" y="0" width="{round(step, 1)}" height="{height}" '
+            f'data-ply="{ply}"/>'
+        )
+    out.append("</svg>")
+    return "".join(out)

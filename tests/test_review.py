@@ -1,0 +1,73 @@
+"""The post-game review (asalto_core.review and the worker's review request)."""
+
+import json
+
+from asalto_core import Game
+from asalto_core.protocol import Worker
+from asalto_core.review import BLUNDER, INACCURACY, Point, evaluate, judge
+from asalto_core.session import Session
+
+
+def blundered_game() -> Game:
+    """Assault: the officers ignore a chain that wins rebels (their best move) and step aside."""
+    game = Game("assault")
+    for m in ("d4-d5", "c5-c6", "d3-d4"):
+        game.play(m)
+    return game
+
+
+def test_every_position_gets_a_point_and_a_finished_game_its_result():
+    game = blundered_game()
+    points = [p for p in evaluate(game, node_limit=400) if p is not None]
+    assert [p.ply for p in points] == [0, 1, 2, 3]
+    assert points[3].best == "e5xc5"  # the forced capture
+    sent = json.loads(json.dumps(points[2].to_json()))
+    assert Point.from_json(sent).to_json() == points[2].to_json()
+
+
+def test_the_move_that_throws_the_chance_away_is_marked_with_the_better_move():
+    game = Game("assault")
+    for m in ("d4-d5", "c5-c6"):
+        game.play(m)
+    points = [
+        Point(0, 0.5, None, "rebels", "d4-d5", ("d4-d5",), ""),
+        Point(1, 0.5, None, "officers", "c5-d4", ("c5-d4",), ""),
+        Point(2, 0.5 - BLUNDER - 0.01, None, "rebels", "d3-d4", ("d3-d4",), ""),
+    ]
+    marks = judge(game, points)
+    assert len(marks) == 1
+    mark = marks[0]
+    assert (mark.ply, mark.move, mark.side, mark.kind, mark.best) == (2, "c5-c6", "officers", "blunder", "c5-d4")
+    assert mark.to_json()["symbol"] == "??" and "Better: c5-d4" in mark.sentence()
+    small = [points[0], points[1], Point(2, 0.5 - INACCURACY + 0.05, None, "rebels", "d3-d4", (), "")]  # 5% lost
+    assert judge(game, small) == []  # a loss below the threshold is no mark
+    session = Session(game)
+    session.annotate([m.to_json() for m in marks])
+    assert game.comments[2].startswith("?? ") and Game.from_record(game.record()).comments[2] == game.comments[2]
+    session.annotate([m.to_json() for m in marks])  # once only
+    assert game.comments[2].count("??") == 1
+
+
+def test_a_review_request_resumes_after_a_cancel_and_marks_moves():
+    w = Worker()
+    desc = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c5-c6", "d3-d4"], "ply": 3}
+    steps = w.steps({"op": "review", "game": desc, "node_limit": 300})
+    first = None
+    for step in steps:
+        if w.progress and w.progress["done"] >= 2:
+            w.cancel()
+        if step is not None:
+            first = step
+    assert first["ok"] and first["cancelled"] and first["points"][0] is not None
+    final = w.answer({"op": "review", "game": desc, "node_limit": 300, "points": first["points"]})
+    assert final["ok"] and not final["cancelled"] and all(final["points"])
+    assert final["points"][:2] == first["points"][:2]  # kept, not searched again
+    assert isinstance(final["marks"], list)
+
+
+def test_bad_review_requests_are_answered():
+    w = Worker()
+    assert not w.answer({"op": "review", "game": {"ruleset": "assault", "moves": ["zz"]}})["ok"]
+    junk = {"ply": 0, "officers": "x", "mate": None, "side": "rebels", "best": "", "line": [], "describe": ""}
+    answer = w.answer({"op": "review", "game": {"ruleset": "assault", "moves": []}, "node_limit": 50, "points": [junk]})
+    assert answer["ok"] and answer["points"][0]["officers"] != "x"  # a malformed point is searched again
