@@ -4,10 +4,10 @@ record-url. No script of the input runs, the page starts, and the input is refus
 from __future__ import annotations
 
 import json
-import urllib.parse
+
+from test_offline import write_save
 
 from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play
-from test_offline import write_save
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
