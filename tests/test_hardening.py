@@ -143,7 +143,7 @@ def test_long_records_are_read_in_linear_time_and_refused_when_too_long():
     text = "{" + "x\\}" * 300_000 + "} " + game.record()  # 900 KB of escapes in one comment
     t = time.perf_counter()
     assert Game.from_record(text).moves == game.moves
-    assert time.perf_counter() - t < 2
+    assert time.perf_counter() - t < 20  # linear: well under a second on a quiet machine; quadratic: minutes
     with pytest.raises(NotationError, match=f"at most {MAX_MOVES} are read"):
         Session.from_text("1. " + " ".join(["d4-d5"] * (MAX_MOVES + 1)))
     with pytest.raises(AsaltoError, match="at most 1000000"):
