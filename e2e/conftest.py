@@ -2,7 +2,8 @@
 
 The site is served by a local static server under a subpath (``/asalto/``), as on a
 GitHub Pages project site. Every request that is not to that server is aborted, and
-any console error or page error fails the test.
+any console error or page error fails the test, and so does any report of a breach of the
+pages' Content-Security-Policy (a ``securitypolicyviolation`` event, logged as an error).
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ LAUNCH_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+
+
+# Every page reports a breach of its Content-Security-Policy as a console error (which fails the test).
+CSP_WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error("CSP violation: " + e.violatedDirective + " blocked " + e.blockedURI + " in " + e.sourceFile));"""
 
 
 class SubpathHandler(http.server.SimpleHTTPRequestHandler):
@@ -161,6 +167,7 @@ def context(browser, server, blocked, console):
             r.abort()
 
     ctx.route("**/*", route)
+    ctx.add_init_script(CSP_WATCH)
     ctx.on("page", console.attach)
     yield ctx
     ctx.close()

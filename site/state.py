@@ -21,15 +21,17 @@ def clean_settings(raw, rulesets, levels):
     s = default_settings()
     if not isinstance(raw, dict):
         return s
-    if raw.get("ruleset") in rulesets or is_house_rules(raw.get("ruleset")):
-        s["ruleset"] = raw["ruleset"]
-    if raw.get("mode") in MODES:
-        s["mode"] = raw["mode"]
-    if raw.get("level") in levels:
-        s["level"] = raw["level"]
+    # Only text is looked up: a list or dict from a forged save is unhashable (``x in dict`` raises).
+    text = {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, str)}
+    if text.get("ruleset") in rulesets or is_house_rules(text.get("ruleset")):
+        s["ruleset"] = text["ruleset"]
+    if text.get("mode") in MODES:
+        s["mode"] = text["mode"]
+    if text.get("level") in levels:
+        s["level"] = text["level"]
     s["flipped"] = raw.get("flipped") is True
-    if raw.get("lang") in ("", "en", "fr", "de"):
-        s["lang"] = raw["lang"]
+    if text.get("lang") in ("", "en", "fr", "de"):
+        s["lang"] = text["lang"]
     return s
 
 

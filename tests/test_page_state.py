@@ -88,3 +88,10 @@ def test_officers_that_failed_go_with_any_rebel_move_in_the_citadelle():
     inp = state.Input()
     assert inp.press(board, step.path[0]) == ("select", step.path[0])  # no huff to choose first
     assert inp.press(board, step.path[1]) == ("play", str(step)) and step.huff
+
+
+def test_settings_from_a_forged_save_fall_back_without_raising():
+    rulesets, levels = {"assault": {}}, {"casual": {}}
+    forged = {"ruleset": ["assault"], "mode": {"x": 1}, "level": ["casual"], "lang": [], "flipped": "yes", 5: "x"}
+    assert state.clean_settings(forged, rulesets, levels) == state.default_settings()
+    assert state.clean_settings({"ruleset": "assault", "mode": "humans"}, rulesets, levels)["mode"] == "humans"

@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from .movegen import RawMove, State
 
 
+MAX_MOVE_TEXT = 300  # characters: the longest chain on the largest board is far shorter
+MAX_POSITION_TEXT = 1000  # characters (a house rule's name included)
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move as the players write it, independent of any board.
@@ -55,6 +59,8 @@ class Move:
         """Read a move's text form; syntax only (legality is the board's business)."""
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, not {type(text).__name__}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(f"bad move: {len(text)} characters; a move is at most {MAX_MOVE_TEXT}")
         body = text.strip()
         if body.startswith("@"):
             points = body[1:].split(",")
@@ -166,6 +172,8 @@ def parse_position(text: str) -> tuple[str, State, int]:
     """
     if not isinstance(text, str):
         raise NotationError(f"a position must be text, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_TEXT:
+        raise NotationError(f"bad position: {len(text)} characters; a position is at most {MAX_POSITION_TEXT}")
     fields = text.split()
     if len(fields) != 5:
         raise NotationError(

@@ -161,11 +161,22 @@ class Position:
         """
         g = find_ruleset(ruleset).geometry
         sides = {"officers": OFFICERS, "rebels": REBELS, "place": PLACING}
-        if turn not in sides:
-            raise InvalidPositionError(f"turn must be one of {', '.join(sides)}, not {turn!r}")
+        if not isinstance(turn, str) or turn not in sides:
+            raise InvalidPositionError(f"turn must be one of officers, rebels, place, not {turn!r}")
+        if isinstance(fullmove, bool) or not isinstance(fullmove, int) or not 1 <= fullmove < 10**9:
+            raise InvalidPositionError(f"the move number must be a whole number from 1, not {fullmove!r}")
 
         def mask(points: Iterable[str]) -> int:
-            return sum(1 << g.point(p) for p in set(points))
+            # A list of point names (a lone name, a number or None is a mistake, not a board).
+            try:
+                names = None if isinstance(points, (str, bytes)) else list(points)
+            except TypeError:
+                names = None
+            if names is None:
+                raise InvalidPositionError(f"points must be a list of point names, not {type(points).__name__}")
+            if not all(isinstance(p, str) for p in names):
+                raise InvalidPositionError(f"points must be a list of point names, not {names!r}")
+            return sum(1 << g.point(p) for p in set(names))
 
         position = cls(
             find_ruleset(ruleset).name, (mask(officers), mask(rebels), sides[turn], mask(huffable)), fullmove

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AsaltoError, NotationError
-from .geometry import DIGITS
+from .errors import AsaltoError, InvalidPositionError, NotationError
+from .geometry import DIGITS, is_number
 from .notation import Move
 from .position import Board, Position, start_position
+from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 RESULTS = ("officers-win", "rebels-win", "draw", "*")
 # Tags are written in this order, then any others alphabetically (the same on every interpreter).
 _TAG_ORDER = ("Event", "Site", "Date", "Ruleset", "Officers", "Rebels", "Position", "Result")
+_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"  # a tag's name (ASCII)
 
 
 class RecordError(NotationError):
@@ -61,9 +63,22 @@ class Game:
         position: Position | str | None = None,
         tags: dict[str, str] | None = None,
     ) -> None:
+        tags = _checked_tags(tags)
+        if ruleset is None and position is None:  # a game described by its tags alone
+            ruleset, position = tags.get("Ruleset"), tags.get("Position")
         self.start = start_position(ruleset, position)
+        # The tags never contradict the game: what is played is what is written.
+        named = tags.get("Ruleset")
+        if named is not None and find_ruleset(named).name != self.start.ruleset:
+            raise InvalidPositionError(f"the Ruleset tag {named!r} is not the game's ruleset {self.start.ruleset!r}")
+        text = tags.pop("Position", None)
+        if text is not None and start_position(None, text) != self.start:
+            raise InvalidPositionError(f"the Position tag {_short(text)} is not the game's start {self.start.text()!r}")
+        if tags.get("Result", "*") not in RESULTS:
+            raise NotationError(f"the Result tag must be one of {', '.join(RESULTS)}, not {_short(tags['Result'])}")
         self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
-        self.tags.update(tags or {})
+        self.tags.update(tags)
+        self.tags["Ruleset"] = self.start.ruleset
         self.moves: list[Move] = []
         self.comments: list[str] = [""]  # comments[0] comes before the first move
         self.board = Board(self.start)
@@ -85,6 +100,8 @@ class Game:
 
     def comment(self, text: str, ply: int | None = None) -> None:
         """Set the comment after move ``ply`` (default: the last move on the board)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a comment must be text, not {type(text).__name__}")
         self.comments[self.ply if ply is None else ply] = text
 
     def undo(self) -> Move | None:
@@ -120,13 +137,17 @@ class Game:
         return done
 
     def result(self) -> str:
+        """The result token: the rules' when the game is over, else the Result tag ('*' if none)."""
         done = self.outcome()
-        return done.token() if done else self.tags.get("Result", "*")
+        result = self.tags.get("Result", "*")
+        return done.token() if done else result if result in RESULTS else "*"
 
     # -- records ------------------------------------------------------------
     def record(self) -> str:
         """The game as PGN-like text that :meth:`from_record` reads back."""
         tags = dict(self.tags)
+        tags.pop("Position", None)
+        tags["Ruleset"] = self.start.ruleset
         if self.start != Position.start(self.start.ruleset):
             tags["Position"] = self.start.text()
         tags["Result"] = self.result()
@@ -151,23 +172,36 @@ class Game:
     __str__ = record
 
     @classmethod
-    def from_record(cls, text: str) -> Game:
-        """Read a record; a bad tag or move raises :class:`RecordError` (with the moves before it)."""
+    def from_record(cls, text: str, max_moves: int | None = None) -> Game:
+        """Read a record; a bad tag or move raises :class:`RecordError` (with the moves before it).
+
+        With ``max_moves``, a record of more moves is refused before any is played."""
         if not isinstance(text, str):
             raise NotationError(f"a game record must be text, not {type(text).__name__}")
         tokens = _tokens(text)
+        if max_moves is not None:
+            n = sum(1 for kind, _, value, _ in tokens if kind == "word" and value not in RESULTS)
+            if n > max_moves:
+                raise NotationError(f"bad record: it has {n} moves; at most {max_moves} are read")
         tags = {name: value for kind, name, value, _ in tokens if kind == "tag"}
+        tags["Result"] = "*"  # the result is the token after the moves, not the tag
         try:
-            game = cls(tags.get("Ruleset"), tags.get("Position"), tags)
+            game = cls(None, None, tags)
         except AsaltoError as err:
             raise NotationError(f"bad record: {err}") from None
-        game.tags.pop("Position", None)
         result = "*"
         for kind, _, value, line in tokens:
             if kind == "comment":
                 game.comments[game.ply] = value
+            elif kind == "number":
+                if not is_number(value.rstrip(".")):
+                    why = f"bad move number {_short(value)}: at most 9 digits"
+                    raise RecordError(f"bad record, line {line}, move {game.ply + 1}: {why}", game)
             elif kind == "word" and value in RESULTS:
                 result = value
+            elif kind == "word" and value.endswith("."):
+                why = f"bad move number {_short(value)}: ASCII digits and a dot, like '12.'"
+                raise RecordError(f"bad record, line {line}, move {game.ply + 1}: {why}", game)
             elif kind == "word":
                 try:
                     game.play(value)
@@ -204,6 +238,29 @@ class Game:
         return self.board.svg()
 
 
+def _checked_tags(tags: object) -> dict[str, str]:
+    """A copy of a game's tags: names of ASCII letters, digits and '_', values text."""
+    if tags is None:
+        return {}
+    if not isinstance(tags, dict):
+        raise NotationError(f"the tags must be a dict of names to text, not {type(tags).__name__}")
+    out: dict[str, str] = {}
+    for name in sorted(tags, key=str):
+        value = tags[name]
+        if not isinstance(name, str) or not name or not all(c in _NAME_CHARS for c in name):
+            raise NotationError(f"bad tag name {_short(name)}: ASCII letters, digits and '_' only")
+        if not isinstance(value, str):
+            raise NotationError(f"the tag {name} must be text, not {type(value).__name__}")
+        out[name] = value
+    return out
+
+
+def _short(value: object) -> str:
+    """A value quoted for a message, cut short if long (a message never repeats a whole text)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _escape(text: str, closer: str) -> str:
     return text.replace("\\", "\\\\").replace(closer, "\\" + closer)
 
@@ -225,7 +282,7 @@ def _tokens(text: str) -> list[tuple[str, str, str, int]]:
         start, at_line = i, line
         if c == "[":
             j = i + 1
-            while j < n and (text[j].isalpha() or text[j] in DIGITS or text[j] == "_"):
+            while j < n and text[j] in _NAME_CHARS:
                 j += 1
             name = text[i + 1 : j]
             k = j
@@ -262,21 +319,25 @@ def _tokens(text: str) -> list[tuple[str, str, str, int]]:
 
 def _quoted(text: str, i: int, closer: str) -> tuple[str, int]:
     """The unescaped text from ``text[i]`` (an opener) to ``closer``, and the index after it (-1 if
-    it is never closed). Inside, a backslash takes the next character as it is."""
+    it is never closed). Inside, a backslash takes the next character as it is.
+
+    Linear however the text is made: each search starts where the last one stopped (a record
+    of backslashes, or of one 250 KB comment, is read by a few ``str.find`` calls)."""
     parts = []
-    j, n = i + 1, len(text)
-    while j < n:
-        k = j
-        while k < n and text[k] != closer and text[k] != "\\":
-            k += 1
-        parts.append(text[j:k])
-        if k >= n:
+    j = i + 1
+    end = text.find(closer, j)  # the first closer at or after j (recomputed only once passed)
+    while True:
+        if end < 0:
             return "", -1
-        if text[k] == closer:
-            return "".join(parts), k + 1
+        k = text.find("\\", j, end)
+        if k < 0:
+            parts.append(text[j:end])
+            return "".join(parts), end + 1
+        parts.append(text[j:k])
         parts.append(text[k + 1 : k + 2])
         j = k + 2
-    return "", -1
+        if j > end:
+            end = text.find(closer, j)
 
 
 def _unreadable(text: str, i: int, line: int) -> NotationError:

@@ -98,7 +98,7 @@ class Session:
         text = text.strip()
         if "[" in text or "." in text or "\n" in text or "{" in text:
             try:
-                return cls(Game.from_record(text)), ""
+                return cls(Game.from_record(text, MAX_MOVES)), ""
             except RecordError as err:
                 if not err.partial.moves:  # nothing read: the game on screen stays
                     raise NotationError(str(err)) from None

@@ -118,15 +118,22 @@ def size(geometry: "GeometryJson") -> tuple[int, int]:
 
 def esc(text: object) -> str:
     """Text made safe inside SVG/HTML text and attribute values: never markup, and always
-    well-formed XML (control characters and lone surrogates, which XML forbids, become U+FFFD).
+    well-formed XML (control characters, lone surrogates and U+FFFE/U+FFFF, which XML forbids,
+    become U+FFFD).
 
     >>> esc('<b a="1">' + chr(0))
     '&lt;b a=&quot;1&quot;&gt;\ufffd'
     """
     text = str(text)
-    if any(ord(c) < 32 and c not in "\t\n\r" or 0xD800 <= ord(c) <= 0xDFFF for c in text):
-        text = "".join("\ufffd" if ord(c) < 32 and c not in "\t\n\r" or 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    if any(_not_xml(c) for c in text):
+        text = "".join("\ufffd" if _not_xml(c) else c for c in text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _not_xml(c: str) -> bool:
+    """A character XML 1.0 forbids anywhere in a document."""
+    n = ord(c)
+    return (n < 32 and c not in "\t\n\r") or 0xD800 <= n <= 0xDFFF or n in (0xFFFE, 0xFFFF)
 
 
 def _plain_label(name: str) -> str:

@@ -1,0 +1,97 @@
+"""Untrusted input on the pages (issue 13): forged and older saves, junk imports, a traversal
+record-url. No script of the input runs, the page starts, and the input is refused with a reason."""
+
+from __future__ import annotations
+
+import json
+
+from test_offline import write_save
+
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play
+
+PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
+
+
+def corrupt(page) -> list:
+    return page.evaluate("JSON.parse(localStorage.getItem('asalto.save.corrupt') || '[]')")
+
+
+def assert_no_injection(page) -> None:
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("img").count() == 0
+    assert page.locator("#board .piece").count() > 0  # the page started and drew a board
+
+
+def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
+    game = {"ruleset": "assault", "start": "", "moves": ["d4-d5", PAYLOAD], "ply": 2}
+    settings = {"ruleset": ["assault"], "mode": PAYLOAD, "level": {"x": 1}, "lang": PAYLOAD, "flipped": PAYLOAD}
+    forged = json.dumps({"version": 2, "game": game, "settings": settings})
+    write_save(context, server, forged)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "could not be read" in page.inner_text("#message")
+    assert_no_injection(page)
+    assert moves(page) == []
+    assert corrupt(page) == [forged]
+    page.close()
+    # An older (version 1) save with a view whose history carries markup: the view is never read.
+    view = {"history": [{"ply": PAYLOAD, "side": PAYLOAD, "label": PAYLOAD, "move": PAYLOAD}], "ply": PAYLOAD}
+    game = {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}
+    write_save(context, server, json.dumps({"version": 1, "game": game, "view": view, "settings": {"mode": "humans"}}))
+    page = context.new_page()
+    open_site(page, server.url)
+    assert_no_injection(page)
+    assert moves(page) == ["d4-d5"]
+    assert PAYLOAD not in page.content()
+    # A ruleset name with markup: refused by the engine, its text shown as text.
+    page.close()
+    bad = json.dumps({"version": 2, "game": {"ruleset": PAYLOAD, "moves": []}, "settings": {}})
+    write_save(context, server, bad)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "unknown ruleset" in page.inner_text("#message")
+    assert_no_injection(page)
+    assert corrupt(page)[-1] == bad
+
+
+def test_a_save_of_an_older_shape_starts_a_fresh_game(context, server):
+    old = json.dumps({"moves": ["d4-d5"], "ruleset": "assault"})  # no version: a shape before saves had one
+    write_save(context, server, old)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "older version" in page.inner_text("#message")
+    assert moves(page) == []
+    assert corrupt(page) == [old]
+    play(page, "d4", "d5")  # and the page plays on, saving the new shape
+    saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
+    assert saved["version"] == 2 and saved["game"]["moves"] == ["d4-d5"] and "view" not in saved
+
+
+def test_a_junk_import_leaves_the_game_and_says_why(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    page.click("#btn-io")
+    page.fill("#io-text", "1. zz-zz <script>window.__pwned=1</script>")
+    page.click("#io-load")
+    page.wait_for_function("document.querySelector('#io-message').textContent.length > 0", timeout=ENGINE_MS)
+    assert "Nothing was imported" in page.inner_text("#io-message")
+    assert "zz-zz" in page.inner_text("#io-message")
+    page.click("#dlg-io button[value=close]")
+    assert moves(page) == ["d4-d5"]
+    assert page.evaluate("window.__pwned") is None
+    import_text(page, "1. d4-d5 c5-c6")  # a good import still works after a refused one
+    assert moves(page) == ["d4-d5", "c5-c6"]
+
+
+def test_a_traversal_record_url_is_refused_before_any_request(page, server):
+    # As written in the link: %2e%2e is '..' once decoded, %252e%252e is '%2e%2e' (a server's '..').
+    queries = ("%2e%2e/secret.txt", "%252e%252e/secret.txt", "..%252fsecret.txt", "examples/%252E%252E/secret.txt",
+               "//evil.example/secret.txt", "%5c%5cevil/secret.txt")  # fmt: skip
+    for query in queries:
+        before = len(server.requests)
+        page.goto(server.url + "embed.html?record-url=" + query)
+        page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+        assert "record-url refused" in " ".join(page.locator("#messages li").all_inner_texts()), query
+        fetched = [r for r in server.requests[before:] if "secret" in r and not r.startswith("/asalto/embed.html?")]
+        assert fetched == [], fetched

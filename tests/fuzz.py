@@ -1,0 +1,298 @@
+"""The project's own mutation fuzzer: every kind of untrusted input, mutated, against its contract.
+
+Each target takes valid texts of its kind (moves, positions, records, house-rule names, worker
+requests, saved games, embed URL parameters), mutates them with a seeded generator and checks
+the one documented outcome for bad input:
+
+- engine input raises :class:`AsaltoError` (nothing else) and leaves the game as it was
+  (a :class:`Session`'s ``descriptor()`` and ``view()`` equal before and after a refused
+  ``play``, a refused ``from_text`` leaves the session on screen untouched);
+- the AI worker answers every request with ``{"ok": True, ...}`` or ``{"ok": False, "error": str}``
+  and never raises;
+- the embed view's ``read_params`` never raises and reports problems as a list of text.
+
+What is accepted must be right too: a record read is written back and read again equal, a
+saved game's descriptor replays to itself, a position's text reads back to the same position.
+
+``tests/test_fuzz.py`` runs a few hundred inputs per target in the normal test run;
+``bench/fuzz.py`` runs 100,000 per target and writes the counts to ``bench/results/fuzz.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from asalto_core import AsaltoError, Game, Position, embed
+from asalto_core.protocol import Worker
+from asalto_core.rulesets import RULESET_NAMES, find_ruleset
+from asalto_core.session import Session
+
+# Characters that break parsers: digits of other scripts, controls, surrogates, quotes, brackets.
+NASTY = list("0123456789-x:,@H./{}[]\"'\\ \n\t\r;=%<>&") + [
+    "²", "٣", "१", "Ⅻ", "\x00", "\x7f", "\u200b", "\ud800", "\udfff", "\ufeff", "\uffff", "é", "😀", "ß", "İ",
+]  # fmt: skip
+START = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
+
+
+class Failure(AssertionError):
+    """An input that broke its target's contract."""
+
+
+def mutate(rng: random.Random, text: str, corpus: list[str]) -> str:
+    """One to three random edits of ``text`` (a splice with another corpus item among them)."""
+    for _ in range(rng.randint(1, 3)):
+        n = len(text)
+        op = rng.randrange(9)
+        i = rng.randint(0, n)
+        if op == 0 and n:  # delete a span
+            j = min(n, i + rng.randint(1, 4))
+            text = text[:i] + text[j:]
+        elif op == 1:  # insert a nasty character
+            text = text[:i] + rng.choice(NASTY) + text[i:]
+        elif op == 2 and n:  # replace a character
+            i = min(i, n - 1)
+            text = text[:i] + rng.choice(NASTY) + text[i + 1 :]
+        elif op == 3 and n:  # duplicate a span
+            j = min(n, i + rng.randint(1, 12))
+            text = text[:j] + text[i:j] + text[j:]
+        elif op == 4:  # truncate
+            text = text[:i]
+        elif op == 5:  # splice with another input
+            other = rng.choice(corpus)
+            k = rng.randint(0, len(other))
+            text = text[:i] + other[k:]
+        elif op == 6:  # a huge number
+            text = text[:i] + "9" * rng.choice((10, 400, 5000)) + text[i:]
+        elif op == 7 and n:  # repeat a span many times (long inputs)
+            j = min(n, i + rng.randint(1, 6))
+            text = text[:i] + text[i:j] * rng.choice((50, 2000)) + text[j:]
+        else:  # swap two characters
+            if n > 1:
+                a, b = sorted((rng.randrange(n), rng.randrange(n)))
+                text = text[:a] + text[b] + text[a + 1 : b] + text[a] + text[b + 1 :]
+    return text
+
+
+def random_json(rng: random.Random, depth: int = 0) -> Any:
+    """Any JSON value (NaN and the infinities included, as Python's json writes them)."""
+    kind = rng.randrange(11 if depth < 3 else 8)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return rng.random() < 0.5
+    if kind == 2:
+        return rng.choice((0, -1, 1, 2**31, 10**18, 10**30, 2**63))
+    if kind == 3:
+        return rng.choice((float("nan"), float("inf"), -float("inf"), 1e300, -0.0, 0.5, 1e-300))
+    if kind in (4, 5, 6, 7):
+        return rng.choice(("", "x", START, "d4-d5", "ping", "think", "casual", "²", "\ud800", "[" * 50))
+    if kind in (8, 9):
+        return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    return {rng.choice(("op", "position", "level", "x")): random_json(rng, depth + 1) for _ in range(rng.randint(0, 3))}
+
+
+# -- corpora: valid inputs of every kind ------------------------------------------------------------
+def sample_games(seed: int = 1, count: int = 12, plies: int = 24) -> list[Game]:
+    """Seeded random games in every ruleset, with comments and tags of awkward text."""
+    rng = random.Random(seed)
+    names = list(RULESET_NAMES) + ["assault:first=officers", "asalto:repetition=2,removal=auto"]
+    games = []
+    for k in range(count):
+        name = names[k % len(names)]
+        game = Game(name, tags={"Event": 'a "quoted" \\ event', "Officers": "Zoë ✓"})
+        for i in range(rng.randint(0, plies)):
+            moves = list(game.board.legal_moves)
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+            if i % 5 == 0:
+                game.comment("note {with} braces \\ and\nnewline é")
+        games.append(game)
+    return games
+
+
+def corpora() -> dict[str, list[str]]:
+    games = sample_games()
+    moves, positions = [], []
+    for g in games:
+        moves.extend(str(m) for m in g.moves)
+        board = g.start
+        for m in g.moves:
+            positions.append(board.text())
+            board = board.play(m)
+    return {
+        "moves": sorted(set(moves)) + ["He5:c3-c4", "Hc7,e5:c3-c4", "@c5,e5", "d5xd3xf3", "He5"],
+        "positions": sorted(set(positions)),
+        "records": [g.record() for g in games],
+        "rulesets": list(RULESET_NAMES)
+        + ["asalto:first=officers", "assault:first=officers,rebels=not-away", "citadelle:removal=choice"],
+        "requests": [
+            json.dumps({"op": "think", "position": p, "level": "beginner", "node_limit": 40, "seed": 3})
+            for p in sorted(set(positions))[:20]
+        ]
+        + ['{"op": "ping"}', '{"op": "think", "position": "' + START + '", "history": ["' + START + '"]}'],
+        "saves": [json.dumps(Session(g).descriptor()) for g in games],
+    }
+
+
+# -- targets: each checks one input against its contract ------------------------------------------
+def _expect_asalto(call: Callable[[], Any]) -> tuple[bool, Any]:
+    """(True, value) or (False, error); any exception other than AsaltoError is a failure."""
+    try:
+        return True, call()
+    except AsaltoError as err:
+        if not isinstance(str(err), str) or not str(err):
+            raise Failure(f"an error without a message: {err!r}") from None
+        return False, err
+    except Exception as err:
+        raise Failure(f"undocumented {type(err).__name__}: {err}") from err
+
+
+def _same_session(session: Session, before: tuple[Any, Any], what: str) -> None:
+    if (session.descriptor(), session.view()) != before:
+        raise Failure(f"the game changed after a refused {what}")
+
+
+class Targets:
+    """The fuzz targets; each returns 'ok' (accepted) or 'error' (refused as documented)."""
+
+    def __init__(self) -> None:
+        self.sessions = [Session(g) for g in sample_games(seed=2, count=6)]
+        self.rulesets = list(RULESET_NAMES)
+
+    def move(self, text: str, rng: random.Random) -> str:
+        session = rng.choice(self.sessions)
+        session.go_to(rng.randint(0, len(session.game.moves)))
+        legal = [str(m) for m in session.game.board.legal_moves]
+        if legal and rng.random() < 0.6:  # most inputs: a legal move here, mutated (10% as it is)
+            text = rng.choice(legal) if rng.random() < 0.15 else mutate(rng, rng.choice(legal), legal)
+        before = (session.descriptor(), session.view())
+        ok, _ = _expect_asalto(lambda: session.play(text))
+        if not ok:
+            _same_session(session, before, "move")
+        return "ok" if ok else "error"
+
+    def position(self, text: str, rng: random.Random) -> str:
+        ok, position = _expect_asalto(lambda: Position.from_text(text))
+        if ok and Position.from_text(position.text()) != position:
+            raise Failure(f"{text!r} reads as {position.text()!r}, which reads back differently")
+        return "ok" if ok else "error"
+
+    def record(self, text: str, rng: random.Random) -> str:
+        session = rng.choice(self.sessions)
+        before = (session.descriptor(), session.view())
+        ok, got = _expect_asalto(lambda: Session.from_text(text))
+        _same_session(session, before, "import")  # an import never touches the game on screen
+        if ok:
+            new, _warning = got
+            again = Game.from_record(new.record())
+            if again != new.game:
+                raise Failure(f"the record written for {text[:80]!r} does not read back equal")
+            new.frames()
+        return "ok" if ok else "error"
+
+    def ruleset(self, text: str, rng: random.Random) -> str:
+        ok, rs = _expect_asalto(lambda: find_ruleset(text))
+        if ok:
+            ok2, session = _expect_asalto(lambda: Session.new(text))
+            if not ok2 or find_ruleset(rs.name).name != rs.name:
+                raise Failure(f"ruleset {text!r} is found but does not start a game under its name")
+        return "ok" if ok else "error"
+
+    def request(self, text: str, rng: random.Random) -> str:
+        text = _tiny_budget(text)
+        answer_text = Worker().handle_json(text)  # must not raise: a raise fails the run
+        answer = json.loads(answer_text)
+        if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
+            raise Failure(f"not an answer: {answer_text[:200]}")
+        if not answer["ok"] and not (isinstance(answer.get("error"), str) and answer["error"]):
+            raise Failure(f"a refusal without its reason: {answer_text[:200]}")
+        return "ok" if answer["ok"] else "error"
+
+    def save(self, text: str, rng: random.Random) -> str:
+        try:
+            desc = json.loads(text)
+        except ValueError:
+            desc = text  # a save that is not JSON reaches from_descriptor as text
+        ok, session = _expect_asalto(lambda: Session.from_descriptor(desc))
+        if ok and Session.from_descriptor(session.descriptor()).descriptor() != session.descriptor():
+            raise Failure(f"the save {text[:80]!r} does not replay to itself")
+        return "ok" if ok else "error"
+
+    def params(self, text: str, rng: random.Random) -> str:
+        keys = list(embed.KNOWN) + ["colour", "", "ply²", "\ud800"]
+        params = {rng.choice(keys): mutate(rng, text, [text]) for _ in range(rng.randint(1, 5))}
+        try:
+            opts, problems = embed.read_params(params, self.rulesets)
+        except Exception as err:
+            raise Failure(f"read_params raised {type(err).__name__}: {err} on {params!r}") from err
+        if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
+            raise Failure(f"problems is not a list of text: {problems!r}")
+        for key in ("ply", "move", "size"):
+            if opts[key] is not None and (not isinstance(opts[key], int) or opts[key] >= 10**9):
+                raise Failure(f"{key} read as {opts[key]!r} from {params!r}")
+        if opts["record_url"] and embed.safe_record_url(opts["record_url"]):
+            raise Failure(f"an unsafe record-url passed: {opts['record_url']!r}")
+        return "error" if problems else "ok"
+
+
+def _tiny_budget(text: str) -> str:
+    """A think request keeps a node budget of at most 60 (the fuzzer tests shapes, not the AI)."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if isinstance(request, dict) and request.get("op") == "think":
+        limit = request.get("node_limit")
+        # Absent or a valid budget above 60: 60 (a bad one stays, to be refused as it is).
+        if limit is None or (type(limit) is int and 60 < limit <= 50_000_000):
+            request["node_limit"] = 60
+        return json.dumps(request)
+    return text
+
+
+PARAM_TEXTS = [
+    "assault", START, "3", "12", "0", "yes", "officers", "d4-d5, c5-c6", "examples/game.txt",
+    "%2e%2e/secret.txt", "../x", "//evil.example/x", "javascript:alert(1)", "300", "Find the move",
+]  # fmt: skip
+
+
+def run(count: int, seed: int = 0, only: str | None = None) -> dict[str, dict[str, int]]:
+    """``count`` mutated inputs per target; the counts of accepted and refused inputs per target.
+    Raises :class:`Failure` (with the input) at the first broken contract."""
+    corpus = corpora()
+    targets = Targets()
+    plan = {
+        "move": (targets.move, corpus["moves"]),
+        "position": (targets.position, corpus["positions"]),
+        "record": (targets.record, corpus["records"]),
+        "ruleset": (targets.ruleset, corpus["rulesets"]),
+        "request": (targets.request, corpus["requests"]),
+        "save": (targets.save, corpus["saves"]),
+        "params": (targets.params, PARAM_TEXTS),
+    }
+    counts: dict[str, dict[str, int]] = {}
+    for name, (target, texts) in plan.items():
+        if only and name != only:
+            continue
+        rng = random.Random(f"{seed}:{name}")
+        tally = {"inputs": 0, "ok": 0, "error": 0}
+        for i in range(count):
+            if name == "request" and i % 5 == 4:
+                text = json.dumps(random_json(rng))  # a request of any shape at all
+            elif name == "save" and i % 5 == 4:
+                text = json.dumps({"ruleset": random_json(rng), "start": random_json(rng),
+                                   "moves": random_json(rng), "ply": random_json(rng)})  # fmt: skip
+            else:
+                base = rng.choice(texts)
+                text = base if i % 10 == 0 else mutate(rng, base, texts)
+            try:
+                tally[target(text, rng)] += 1
+            except Failure as err:
+                raise Failure(f"{name} #{i} (seed {seed}): {err}\ninput: {text[:300]!r}") from err
+            tally["inputs"] += 1
+        counts[name] = tally
+    return counts
