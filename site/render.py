@@ -6,8 +6,9 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import json
 
+import rules_i18n
 from app import app, board, can_input, geometry, human_turn, rules_of
-from i18n import set_language, t
+from i18n import choose, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
 from pyscript import document, window
@@ -119,15 +120,21 @@ def render_markers():
     targets = app.inp.targets(board()) if can_input() else []
     for node in document.querySelectorAll("#board .point"):
         name = node.getAttribute("data-point")
-        node.setAttribute("aria-label", point_label(name) + (" (target)" if name in targets else ""))
+        label = point_label(name)
+        node.setAttribute("aria-label", t("point-target", label=label) if name in targets else label)
         node.classList.toggle("target", name in targets)
+
+
+def result_text(outcome):
+    """The result sentence in the page's language, from the engine's winner and reason."""
+    options = dict(rules_of(app.view["ruleset"])["options"])
+    return outcome_text(outcome, options.get("repetition", "3"))
 
 
 def status_text():
     v = app.view
     if v["outcome"]:
-        return t("status-over", result=v["outcome"]["describe"])
-    side = side_name(v["turn"], True)
+        return t("status-over", result=result_text(v["outcome"]))
     if v["ply"] < v["length"]:
         return t("status-review", ply=v["ply"], length=v["length"], side=side_name(v["turn"]))
     if app.thinking == "move":
@@ -139,11 +146,13 @@ def status_text():
             return t("status-ai-paused")
         return t("status-ai", side=side_name(v["turn"]))
     head = (
-        t("status-you", side=side_name(v["turn"])) if app.settings["mode"] != "humans" else t("status-turn", side=side)
+        t("status-you", side=side_name(v["turn"]))
+        if app.settings["mode"] != "humans"
+        else t("status-turn", side=side_name(v["turn"]))
     )
     if v["placing"]:
         placements = board().legal_moves
-        return head + ": " + t("status-place", n=len(placements[0].place) if placements else 2)
+        return t("status-join", head=head, what=t("status-place", n=len(placements[0].place) if placements else 2))
     if app.inp.can_stop(board()):
         what = t("status-chain-stop")
     elif len(app.inp.clicks) > 1:
@@ -154,7 +163,7 @@ def status_text():
         what = t("status-pick")
     if v["huffable"] and not v["auto_removal"] and app.inp.huff is None and not app.inp.clicks:
         what = t("status-huff") + "; " + what
-    return head + ": " + what
+    return t("status-join", head=head, what=what)
 
 
 def render_moves():
@@ -203,7 +212,7 @@ def render_panels():
     banner = el("banner")
     banner.hidden = v["outcome"] is None or v["ply"] < v["length"]
     if v["outcome"]:
-        el("banner-text").textContent = v["outcome"]["describe"]
+        el("banner-text").textContent = result_text(v["outcome"])
         banner.dataset.winner = v["outcome"]["winner"] or "draw"
 
 
@@ -216,14 +225,18 @@ def render_buttons():
     el("btn-stop-ai").hidden = not app.thinking
     el("thinking").hidden = not app.thinking
     if app.thinking:
-        txt = t("thinking")
-        if app.depth:
-            txt += f" depth {app.depth}"
-        el("thinking-text").textContent = txt
+        el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     rs = rules_of(v["ruleset"])
     mode = t("mode-" + app.settings["mode"])
     level = t("level-" + app.settings["level"])
-    el("game-info").textContent = f"{rs['title']} · {t('play-as')}: {mode} · {t('level')}: {level}"
+    el("game-info").textContent = t(
+        "game-info",
+        title=rules_i18n.title(rs["name"]),
+        play_as=t("play-as"),
+        mode=mode,
+        level_label=t("level"),
+        level=level,
+    )
 
 
 def render(animate=False):
@@ -251,11 +264,17 @@ def render_progress():
 
 def render_cursor():
     """The keyboard cursor's marker, and its point named in the status line for screen readers."""
-    el("status").textContent = status_text() + f" [{point_label(app.cursor)}]"
+    el("status").textContent = t("status-cursor", status=status_text(), point=point_label(app.cursor))
     render_markers()
 
 
 def apply_labels():
+    """Every fixed text of the page in the chosen language (the menu's, else the browser's)."""
+    document.documentElement.lang = set_language(choose(app.settings["lang"], B.language()))
     for node in document.querySelectorAll("[data-i18n]"):
         node.textContent = t(node.getAttribute("data-i18n"))
-    document.documentElement.lang = set_language(app.settings["lang"] or B.language())
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
+    menu = el("lang-menu")
+    if menu:
+        menu.value = document.documentElement.lang
