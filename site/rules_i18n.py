@@ -794,7 +794,10 @@ def panel(name):
     tab = TABLES.get(language())
     if tab is None:
         data = rs.to_json()
-        return {key: data[key] for key in ("name", "title", "source", "description", "summary", "readings")}
+        out = {key: data[key] for key in ("name", "title", "source", "description")}
+        out["summary"] = [list(row) for row in data["summary"]]
+        out["readings"] = [list(row) for row in data["readings"]]
+        return out
     base = _base(rs)
     readings = tab["readings"][base.name]
     out = {"name": rs.name, "source": tab["sources"][base.name], "summary": summary(tab, rs)}
