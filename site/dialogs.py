@@ -5,7 +5,7 @@ import state as st
 import storage
 from app import app, geometry, rules_of
 from game import new_game, open_game
-from i18n import t
+from i18n import language, t
 from page import B, el, on, spawn
 from pyscript import document
 from render import apply_labels, render
@@ -68,7 +68,8 @@ def fill_custom(name):
         for value, meaning in opt["choices"]:
             option = document.createElement("option")
             option.value = value
-            option.textContent = f"{value}: {meaning}"
+            # The value is the house-rules name's token (English, like move texts): shown in English only.
+            option.textContent = f"{value}: {meaning}" if language() == "en" else meaning
             select.append(option)
         select.value = opt["value"]
         label.append(text, select)
