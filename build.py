@@ -66,10 +66,11 @@ GAME_MODULES = (
     "dialogs.py",
     "controls.py",
     "i18n.py",
+    "rules_i18n.py",
     "engine_client.py",
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
-EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py",)  # the embed view's (viewer.py)
+EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)
 # The engine's rules modules, which both pages run on MicroPython (``asalto_core/`` there too),
 # and the shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 PAGE_ENGINE = (

@@ -1,21 +1,23 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
+import rules_i18n
 import state as st
 import storage
 from app import app, geometry, rules_of
 from game import new_game, open_game
-from i18n import t
+from i18n import language, t
 from page import B, el, on, spawn
 from pyscript import document
+from render import apply_labels, render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
-from asalto_core.rulesets import custom_name, custom_options
+from asalto_core.rulesets import custom_name
 from asalto_core.session import Session
 
 
 def show_rules(name):
-    rs = rules_of(name)
+    rs = rules_i18n.panel(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
     el("rules-source").textContent = rs["source"]
@@ -29,7 +31,7 @@ def show_rules(name):
 def open_new_dialog():
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
-        f'<option value="{rs["name"]}">{draw.esc(rs["title"])}</option>' for rs in app.data["rulesets"]
+        f'<option value="{rs["name"]}">{draw.esc(rules_i18n.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
     )
     current = app.view["ruleset"] if app.view else app.settings["ruleset"]
     base = current.split(":")[0]
@@ -40,7 +42,6 @@ def open_new_dialog():
         for x in app.data["levels"]
     )
     lv.value = app.settings["level"]
-    el("new-lang").value = app.settings["lang"]
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         node.checked = node.value == app.settings["mode"]
     new_desc()
@@ -50,7 +51,7 @@ def open_new_dialog():
 
 
 def new_desc():
-    el("new-ruleset-desc").textContent = app.rulesets[el("new-ruleset").value]["description"]
+    el("new-ruleset-desc").textContent = rules_i18n.panel(el("new-ruleset").value)["description"]
 
 
 # -- house rules: every option of the chosen rules as a select; the engine names and checks them --
@@ -58,7 +59,7 @@ def fill_custom(name):
     """The custom-rules form for ``name`` (a ruleset, or house rules already chosen)."""
     box = el("custom-options")
     box.innerHTML = ""
-    for opt in custom_options(name):
+    for opt in rules_i18n.form_options(name):
         label = document.createElement("label")
         text = document.createElement("span")
         text.textContent = opt["label"]
@@ -67,7 +68,8 @@ def fill_custom(name):
         for value, meaning in opt["choices"]:
             option = document.createElement("option")
             option.value = value
-            option.textContent = f"{value}: {meaning}"
+            # The value is the house-rules name's token (English, like move texts): shown in English only.
+            option.textContent = f"{value}: {meaning}" if language() == "en" else meaning
             select.append(option)
         select.value = opt["value"]
         select.dataset.initial = opt["value"]
@@ -109,7 +111,7 @@ def start_from_dialog(_event):
     if error:
         return
     el("dlg-new").close()
-    spawn(new_game(name, mode, el("new-level").value or "casual", el("new-lang").value))
+    spawn(new_game(name, mode, el("new-level").value or "casual", app.settings["lang"]))
 
 
 def open_io():
@@ -176,7 +178,17 @@ async def copy(text):
     el("io-message").textContent = t("copied") if r.ok else t("copy-failed")
 
 
+# -- the language menu: switches at once, keeps the game, and is remembered with the settings --
+def change_language(_event):
+    app.settings["lang"] = el("lang-menu").value
+    apply_labels()
+    app.drawn_board = None  # the points' labels are in the language too
+    render()
+    storage.save()
+
+
 def bind():
+    on(el("lang-menu"), "change", change_language)
     on(el("btn-new"), "click", lambda e: open_new_dialog())
     on(el("result-new"), "click", lambda e: open_new_dialog())
     on(el("result-export"), "click", lambda e: open_io())

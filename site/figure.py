@@ -7,17 +7,13 @@ a puzzle asks the engine's ``Board`` which clicks make which move, as the game p
 """
 
 import state as st
+from i18n import outcome_text, side, t
 
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
 
 # A puzzle's states: waiting for an answer, a wrong try, solved, the answer shown.
 WAITING, WRONG, RIGHT, SHOWN = "waiting", "wrong", "right", "shown"
-
-
-def cap(text):
-    """MicroPython's str has no capitalize()."""
-    return text[:1].upper() + text[1:]
 
 
 class Puzzle:
@@ -46,6 +42,7 @@ class Figure:
         self.playing = False
         self.puzzle = None
         self.verdict = ""  # the puzzle's last verdict, shown until the reader steps away
+        self.repetition = 3  # the ruleset's repetition count, named in a draw's reason
 
     # -- stepping -------------------------------------------------------------------------------
     @property
@@ -87,12 +84,12 @@ class Figure:
         if pz and self.ply == pz.ply and self.verdict:
             return self.verdict, "wrong" if pz.state == WRONG else "right"
         if pz and self.ply == pz.ply and pz.open:
-            return f"{cap(frame['turn'])} to move.", ""
+            return t("fig-to-move", side=side(frame["turn"])), ""
         if frame["outcome"]:
-            return frame["outcome"], ""
+            return (outcome_text(frame["result"], self.repetition) if frame.get("result") else frame["outcome"]), ""
         if len(self.frames) > 1:
-            return f"Move {self.ply} of {len(self.frames) - 1}; {frame['turn']} to move.", ""
-        return f"{cap(frame['turn'])} to move.", ""
+            return t("fig-move-of", ply=self.ply, length=len(self.frames) - 1, side=side(frame["turn"])), ""
+        return t("fig-to-move", side=side(frame["turn"])), ""
 
     def marks(self):
         """Points to mark for a puzzle being solved: the clicks so far and the next targets."""
@@ -112,7 +109,7 @@ class Figure:
         record's move there (the answer when none is given). Returns the problems found."""
         problems = []
         if not board.legal_moves:
-            return ["puzzle: there is no move to find in this position"]
+            return [t("fig-no-move")]
         answers = []
         for text in given:
             try:
@@ -120,11 +117,11 @@ class Figure:
                 board.position.find_raw(move)
                 answers.append(str(move))  # the engine's own spelling of it
             except AsaltoError as err:
-                problems.append(f"puzzle answer {text!r} is not a legal move here: {err}")
+                problems.append(t("fig-bad-answer", text=repr(text), error=err))
         if not given and next_move:
             answers.append(next_move)
         if not answers:
-            return problems + ["puzzle: give the answer (answer=...) or a record whose next move is the answer"]
+            return problems + [t("fig-no-answer")]
         self.puzzle = Puzzle(self.start_ply, board, answers)
         return problems
 
@@ -142,14 +139,14 @@ class Figure:
         pz = self.puzzle
         if move in pz.answers:
             pz.state = RIGHT
-            self.verdict = f"Right: {move}."
+            self.verdict = t("fig-right", move=move)
             nxt = self.history[self.ply]["move"] if self.ply < len(self.history) else ""
             if self.ply + 1 < len(self.frames) and nxt == move:
                 self.ply += 1  # show the move played, as the record goes on
                 pz.ply = self.ply
         else:
             pz.state = WRONG
-            self.verdict = f"Not the answer: {move}. Try again."
+            self.verdict = t("fig-wrong", move=move)
         pz.inp.reset()
 
     def show_answer(self):
@@ -158,7 +155,7 @@ class Figure:
             return
         pz.state = SHOWN
         self.ply = pz.ply
-        self.verdict = "The answer: " + " or ".join(pz.answers) + "."
+        self.verdict = t("fig-answer", moves=t("fig-or").join(pz.answers))
         pz.inp.reset()
 
 
@@ -167,11 +164,11 @@ def start_ply(frames, ply, move):
     last = len(frames) - 1
     if ply is not None:
         if ply > last:
-            return last, f"'ply' {ply} is past the end of the game ({last} moves): showing the last position"
+            return last, t("fig-ply-past", ply=ply, last=last)
         return ply, ""
     if move is not None:
         for i, frame in enumerate(frames):
             if frame["fullmove"] >= move:
                 return i, ""
-        return last, f"'move' {move} is past the end of the game: showing the last position"
+        return last, t("fig-move-past", move=move)
     return 0, ""

@@ -12,7 +12,7 @@ import json
 import state as st
 import storage
 from app import app, level_ms, undo_target
-from i18n import set_language, t
+from i18n import choose, set_language, t, verdict
 from page import B, spawn
 from pyscript import document
 from render import announce, apply_labels, message, render, render_progress, side_name
@@ -210,7 +210,7 @@ async def think(purpose):
         return
     if purpose == "hint":
         app.hint = st.hint_path(a["move"])
-        message(t("hint-is", move=a["move"], describe=a.get("describe") or ""))
+        message(t("hint-is", move=a["move"], describe=verdict(a)))
         render()
         return
     await play(a["move"])
@@ -320,7 +320,7 @@ async def new_game(ruleset, mode, level, lang):
     app.settings["mode"] = mode
     app.settings["level"] = level
     app.settings["lang"] = lang
-    set_language(lang or B.language())
+    set_language(choose(lang, B.language()))
     apply_labels()
     app.ai_paused = False
     app.redo = []

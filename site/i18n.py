@@ -1,5 +1,17 @@
-"""The page's words. English is complete; French and German fall back to English
-for any key they lack. ``t("key", n=3)`` formats with ``str.format``."""
+"""The page's words: English, French and German, every key in each (tests/test_i18n.py checks
+that, and that each translation has the same ``{placeholders}``). ``t("key", n=3)`` formats
+with ``str.format``; ``{Side}`` in a text is the ``side`` argument with a capital letter.
+
+The historic terms, from the sources (site/rules_i18n.py quotes them):
+
+- French: *officiers* and *soldats* (both French rule sheets, "Assaut" and "Assaut, jeu de la
+  citadelle", call the rebels "soldats"), the *forteresse* (both sheets; the booklet's title
+  says "citadelle"), and *souffler* for huffing ("souffler n'est pas jouer", "est « soufflé »").
+- German: *Offiziere* and *Rebellen* (Cyningstan's officers and rebels; "Aufständische" is a
+  modern, longer word with no older use for this game), the *Festung*, and *blasen* for
+  huffing: in the German draughts (Dame) of the 18th and 19th centuries a piece that failed
+  to take was "geblasen" (also "gepustet"), the term the English "huff" translates.
+"""
 
 EN = {
     "title": "Asalto",
@@ -43,7 +55,7 @@ EN = {
     "point-empty": "{point}, empty",
     "point-officer": "{point}, officer",
     "point-rebel": "{point}, rebel",
-    "status-turn": "{side} to move",
+    "status-turn": "{Side} to move",
     "status-you": "Your move ({side})",
     "status-ai": "The AI is thinking for the {side}…",
     "status-ai-depth": "The AI is thinking for the {side}… depth {depth}",
@@ -101,6 +113,73 @@ EN = {
     "reload": "Reload",
     "language": "Language",
     "thinking": "Thinking…",
+    "thinking-depth": "Thinking… depth {depth}",
+    "board-label": "Asalto board",
+    "io-text-label": "Record or position",
+    "custom-rules": "Custom rules",
+    "custom-help": "Change any rule of the rules chosen above: your house rules get a name that links, "
+    "records and embeds keep.",
+    "custom-name": "Name",
+    "status-join": "{head}: {what}",
+    "status-cursor": "{status} [{point}]",
+    "game-info": "{title} · {play_as}: {mode} · {level_label}: {level}",
+    "internal-error": "Internal error: {error}",
+    "data-failed": "The game data could not be loaded: {error}",
+    "save-failed": "The game could not be saved in this browser: {error}",
+    # outcomes (from the engine's winner and reason) and the AI's verdicts
+    "outcome": "{head}: {why}.",
+    "win-officers": "Officers win",
+    "win-rebels": "Rebels win",
+    "draw": "Draw",
+    "reason-fortress-taken": "the rebels hold every point of the fortress",
+    "reason-officers-gone": "no officer is left",
+    "reason-rebels-depleted": "too few rebels are left to fill the fortress",
+    "reason-officers-blocked": "the rebels left the officers without a move, which this ruleset forbids",
+    "reason-no-moves": "the {side} have no legal move",
+    "reason-repetition": "the same position occurred for the {nth} time",
+    "nth-2": "second",
+    "nth-3": "third",
+    "nth-4": "fourth",
+    "nth-5": "fifth",
+    "verdict-win": "{Side} win in {n}",
+    "verdict-balanced": "The game is balanced ({pct}% {side})",
+    "verdict-better": "{Side} are better ({pct}%)",
+    # the embed view
+    "embed-loading": "Loading…",
+    "embed-first": "First position",
+    "embed-back": "Back one move",
+    "embed-play": "Play through the moves",
+    "embed-forward": "Forward one move",
+    "embed-last": "Last position",
+    "embed-first-short": "First",
+    "embed-back-short": "Back",
+    "embed-play-short": "Play",
+    "embed-forward-short": "Forward",
+    "embed-last-short": "Last",
+    "embed-play-button": "▶ Play",
+    "show-answer": "Show the answer",
+    "embed-players": "{officers} (officers) vs {rebels} (rebels)",
+    "embed-data-failed": "The board data could not be loaded: {error}",
+    "embed-arrow-bad": "arrow {name} is not a move between points of this board (ignored)",
+    "embed-highlight-bad": "highlight {name} is not a point of this board (ignored)",
+    "embed-url-refused": "record-url refused: {url} is not on this site",
+    "embed-record-failed": "the record could not be loaded: {error}",
+    "embed-game-bad": "the game could not be read: {error}; showing the start position instead",
+    "embed-record-partial": "the record could not be read to its end: {error} (showing the {n} moves before it)",
+    "embed-puzzle-no-game": "puzzle: give a position or a record to solve",
+    "embed-prompt": "Your move: find the best move.",
+    "embed-open": "Asalto",
+    "fig-to-move": "{Side} to move.",
+    "fig-move-of": "Move {ply} of {length}; {side} to move.",
+    "fig-right": "Right: {move}.",
+    "fig-wrong": "Not the answer: {move}. Try again.",
+    "fig-answer": "The answer: {moves}.",
+    "fig-or": " or ",
+    "fig-no-move": "puzzle: there is no move to find in this position",
+    "fig-bad-answer": "puzzle answer {text} is not a legal move here: {error}",
+    "fig-no-answer": "puzzle: give the answer (answer=...) or a record whose next move is the answer",
+    "fig-ply-past": "'ply' {ply} is past the end of the game ({last} moves): showing the last position",
+    "fig-move-past": "'move' {move} is past the end of the game: showing the last position",
     "export": "Export",
     "branch-ask": "You are looking at move {ply} of {length}. Play from here? "
     "The {later} moves after it will be dropped.",
@@ -110,17 +189,13 @@ EN = {
     "taken-back": "Took back {n} moves.",
     "played": "{side} played {move}.",
     "move-by": "{number} {side}: {move}",
-    "point-selected": "selected",
-    "point-target": "legal target",
-    "point-movable": "can move",
+    "point-is-target": "legal target",
+    "point-is-selected": "selected",
+    "point-is-movable": "can move",
     "keys-title": "Keyboard",
     "keys-help": "On the board: the arrow keys move the cursor, Enter or Space picks the point, Escape cancels "
     "the move. Anywhere: Ctrl+Z undo, Ctrl+Y redo, Page Up / Page Down (or the left and right arrows off the "
     "board) step through the moves, Home / End go to the start / the last move, F flips the board, H asks for a hint.",
-    "custom-rules": "Custom rules",
-    "custom-help": "Change any rule of the rules chosen above: your house rules get a name that links, records "
-    "and embeds keep.",
-    "custom-name": "Name",
     "review": "Review",
     "analysis": "Analysis",
     "analysis-line": "Analysis: {describe}. Best line: {line}",
@@ -149,15 +224,20 @@ EN = {
 }
 
 FR = {
+    "title": "Asalto",
     "subtitle": "le jeu du siège",
     "loading": "Chargement du jeu…",
+    "engine-starting": "Démarrage du moteur (la première visite télécharge environ 14 Mo ; les suivantes "
+    "fonctionnent hors ligne)…",
+    "engine-restarting": "Le moteur s'est arrêté ; redémarrage…",
+    "engine-failed": "Le moteur n'a pas pu démarrer : {error}. Rechargez la page pour réessayer.",
     "new-game": "Nouvelle partie",
-    "undo": "Annuler",
-    "redo": "Rétablir",
-    "flip": "Retourner",
+    "undo": "Reprendre le coup",
+    "redo": "Rejouer le coup",
+    "flip": "Retourner le plateau",
     "hint": "Conseil",
     "ai-move": "Coup de l'IA",
-    "stop-ai": "Arrêter",
+    "stop-ai": "Arrêter la réflexion",
     "stop-chain": "S'arrêter ici",
     "import-export": "Importer / exporter",
     "rules": "Règles",
@@ -166,21 +246,152 @@ FR = {
     "close": "Fermer",
     "ruleset": "Règles",
     "play-as": "Vous jouez",
+    "mode-officers": "les officiers (IA : soldats)",
+    "mode-rebels": "les soldats (IA : officiers)",
+    "mode-humans": "les deux camps (deux joueurs sur cet appareil)",
+    "mode-watch": "aucun camp : regarder l'IA jouer contre elle-même",
     "level": "Niveau de l'IA",
     "level-beginner": "Débutant",
     "level-casual": "Amateur",
     "level-strong": "Fort",
     "level-strongest": "Le plus fort",
     "moves": "Coups",
+    "start-position": "Départ",
     "officers": "officiers",
     "rebels": "soldats",
     "Officers": "Officiers",
     "Rebels": "Soldats",
+    "officer-on": "Officier en {point}",
+    "rebel-on": "Soldat en {point}",
+    "point-empty": "{point}, vide",
+    "point-officer": "{point}, officier",
+    "point-rebel": "{point}, soldat",
     "status-turn": "Aux {side} de jouer",
     "status-you": "À vous ({side})",
+    "status-ai": "L'IA réfléchit pour les {side}…",
+    "status-ai-depth": "L'IA réfléchit pour les {side}… profondeur {depth}",
+    "status-place": "Placez les {n} officiers : cliquez sur {n} points de la forteresse",
+    "status-pick": "cliquez sur une pièce qui peut bouger",
+    "status-target": "cliquez sur un point en surbrillance",
+    "status-chain": "continuez à sauter : cliquez sur le point d'arrivée suivant",
+    "status-chain-stop": "sautez encore, ou arrêtez-vous ici (cliquez de nouveau sur l'officier, Entrée, "
+    "ou S'arrêter ici)",
+    "status-huff": "vous pouvez d'abord souffler un officier qui n'a pas pris",
+    "status-over": "Partie terminée. {result}",
+    "status-review": "Coup {ply} sur {length} ; aux {side} de jouer",
+    "status-waiting": "En attente du moteur…",
+    "status-ai-paused": "L'IA est en pause : appuyez sur Coup de l'IA pour la laisser jouer",
     "huff-title": "Souffler un officier ?",
+    "huff-explain": "Un officier qui pouvait prendre et ne l'a pas fait peut être retiré (soufflé) par les soldats "
+    "avant leur coup. Souffler est facultatif : souffler n'est pas jouer.",
+    "huff-point": "Souffler l'officier en {point}",
     "huff-none": "Ne pas souffler",
+    "huffed": "Les soldats ont soufflé l'officier en {point}.",
+    "auto-huffed": "Retiré d'office (il pouvait prendre) : officier en {points}.",
+    "captured": "Pris {n} : {points}.",
+    "hint-is": "Conseil : {move} ({describe})",
+    "ai-played": "L'IA a joué {move} ({describe})",
+    "ai-cancelled": "L'IA a cessé de réfléchir.",
+    "illegal": "Ce coup n'est pas permis : {error}",
+    "save-corrupt": "La partie enregistrée n'a pas pu être lue ({error}) ; une nouvelle partie a commencé. "
+    "L'ancienne sauvegarde est conservée sous 'asalto.save.corrupt'.",
+    "save-old": "La partie enregistrée venait d'une ancienne version et n'a pas pu être reprise ; "
+    "une nouvelle partie a commencé.",
+    "share-bad": "La partie partagée de ce lien n'a pas pu être ouverte ({error}) ; voici une nouvelle partie.",
+    "share-opened": "Partie partagée ouverte. Votre partie précédente est conservée : Importer / exporter, "
+    "Restaurer la partie précédente.",
+    "import-bad": "Rien n'a été importé : {error}",
+    "import-partial": "Importé jusqu'à l'erreur : {error}",
+    "imported": "Partie importée.",
+    "copied": "Copié.",
+    "copy-failed": "Copie impossible ; sélectionnez le texte et copiez-le à la main.",
+    "record": "Relevé de la partie",
+    "position": "Position",
+    "share-link": "Lien de partage",
+    "load": "Charger depuis la zone de texte",
+    "copy-record": "Copier le relevé",
+    "copy-position": "Copier la position",
+    "copy-link": "Copier le lien de partage",
+    "download": "Télécharger le relevé",
+    "embed-code": "Intégrer cette partie dans une page web",
+    "copy-embed": "Copier le code d'intégration",
+    "download-diagram": "Télécharger le diagramme (SVG)",
+    "examples": "Exemples pour les enseignants",
+    "restore": "Restaurer la partie précédente",
+    "nothing-to-restore": "Il n'y a pas de partie précédente à restaurer.",
+    "io-help": "Collez un relevé de partie ou une position et appuyez sur Charger ; ou copiez cette partie.",
+    "source": "Source",
+    "readings": "Comment nous lisons les sources",
+    "result-banner": "{describe}",
+    "update-ready": "Une nouvelle version est prête. Rechargez pour l'utiliser (votre partie est enregistrée).",
+    "reload": "Recharger",
     "language": "Langue",
+    "thinking": "Réflexion…",
+    "thinking-depth": "Réflexion… profondeur {depth}",
+    "board-label": "Plateau d'Asalto",
+    "io-text-label": "Relevé ou position",
+    "custom-rules": "Règles maison",
+    "custom-help": "Changez n'importe quelle règle des règles choisies ci-dessus : vos règles maison reçoivent "
+    "un nom que les liens, les relevés et les intégrations conservent.",
+    "custom-name": "Nom",
+    "status-join": "{head} : {what}",
+    "status-cursor": "{status} [{point}]",
+    "game-info": "{title} · {play_as} : {mode} · {level_label} : {level}",
+    "internal-error": "Erreur interne : {error}",
+    "data-failed": "Les données du jeu n'ont pas pu être chargées : {error}",
+    "save-failed": "La partie n'a pas pu être enregistrée dans ce navigateur : {error}",
+    "outcome": "{head} : {why}.",
+    "win-officers": "Les officiers gagnent",
+    "win-rebels": "Les soldats gagnent",
+    "draw": "Partie nulle",
+    "reason-fortress-taken": "les soldats occupent tous les points de la forteresse",
+    "reason-officers-gone": "il ne reste aucun officier",
+    "reason-rebels-depleted": "il reste trop peu de soldats pour remplir la forteresse",
+    "reason-officers-blocked": "les soldats ont laissé les officiers sans coup, ce que ces règles interdisent",
+    "reason-no-moves": "les {side} n'ont aucun coup permis",
+    "reason-repetition": "la même position s'est produite pour la {nth} fois",
+    "nth-2": "deuxième",
+    "nth-3": "troisième",
+    "nth-4": "quatrième",
+    "nth-5": "cinquième",
+    "verdict-win": "Les {side} gagnent en {n}",
+    "verdict-balanced": "La partie est équilibrée ({pct} % {side})",
+    "verdict-better": "Les {side} sont mieux ({pct} %)",
+    "embed-loading": "Chargement…",
+    "embed-first": "Position de départ",
+    "embed-back": "Un coup en arrière",
+    "embed-play": "Dérouler les coups",
+    "embed-forward": "Un coup en avant",
+    "embed-last": "Dernière position",
+    "embed-first-short": "Début",
+    "embed-back-short": "Arrière",
+    "embed-play-short": "Lecture",
+    "embed-forward-short": "Avant",
+    "embed-last-short": "Fin",
+    "embed-play-button": "▶ Lecture",
+    "show-answer": "Montrer la solution",
+    "embed-players": "{officers} (officiers) contre {rebels} (soldats)",
+    "embed-data-failed": "Les données du plateau n'ont pas pu être chargées : {error}",
+    "embed-arrow-bad": "la flèche {name} n'est pas un coup entre des points de ce plateau (ignorée)",
+    "embed-highlight-bad": "le point en surbrillance {name} n'est pas un point de ce plateau (ignoré)",
+    "embed-url-refused": "record-url refusé : {url} n'est pas sur ce site",
+    "embed-record-failed": "le relevé n'a pas pu être chargé : {error}",
+    "embed-game-bad": "la partie n'a pas pu être lue : {error} ; voici la position de départ",
+    "embed-record-partial": "le relevé n'a pas pu être lu jusqu'au bout : {error} (voici les {n} coups qui précèdent)",
+    "embed-puzzle-no-game": "problème : donnez une position ou un relevé à résoudre",
+    "embed-prompt": "À vous : trouvez le meilleur coup.",
+    "embed-open": "Asalto",
+    "fig-to-move": "Aux {side} de jouer.",
+    "fig-move-of": "Coup {ply} sur {length} ; aux {side} de jouer.",
+    "fig-right": "Exact : {move}.",
+    "fig-wrong": "Ce n'est pas la solution : {move}. Essayez encore.",
+    "fig-answer": "La solution : {moves}.",
+    "fig-or": " ou ",
+    "fig-no-move": "problème : il n'y a aucun coup à trouver dans cette position",
+    "fig-bad-answer": "la solution {text} n'est pas un coup permis ici : {error}",
+    "fig-no-answer": "problème : donnez la solution (answer=...) ou un relevé dont le coup suivant est la solution",
+    "fig-ply-past": "'ply' {ply} dépasse la fin de la partie ({last} coups) : voici la dernière position",
+    "fig-move-past": "'move' {move} dépasse la fin de la partie : voici la dernière position",
     "export": "Exporter",
     "branch-ask": "Vous regardez le coup {ply} sur {length}. Jouer à partir d'ici ? "
     "Les {later} coups suivants seront effacés.",
@@ -190,18 +401,14 @@ FR = {
     "taken-back": "{n} coups repris.",
     "played": "{side} : {move}.",
     "move-by": "{number} {side} : {move}",
-    "point-selected": "choisi",
-    "point-target": "case d'arrivée possible",
-    "point-movable": "peut bouger",
+    "point-is-target": "case d'arrivée possible",
+    "point-is-selected": "choisi",
+    "point-is-movable": "peut bouger",
     "keys-title": "Clavier",
     "keys-help": "Sur le plateau : les flèches déplacent le curseur, Entrée ou Espace choisit le point, Échap annule "
     "le coup. Partout : Ctrl+Z annuler, Ctrl+Y rétablir, Page préc. / Page suiv. (ou les flèches gauche et droite "
     "hors du plateau) parcourent les coups, Début / Fin vont au départ / au dernier coup, F retourne le plateau, "
     "H demande un conseil.",
-    "custom-rules": "Règles personnalisées",
-    "custom-help": "Changez n'importe quelle règle des règles choisies ci-dessus : vos règles maison reçoivent un nom "
-    "que les liens, les parties et les intégrations conservent.",
-    "custom-name": "Nom",
     "review": "Revue",
     "analysis": "Analyse",
     "analysis-line": "Analyse : {describe}. Meilleure suite : {line}",
@@ -230,38 +437,176 @@ FR = {
 }
 
 DE = {
+    "title": "Asalto",
     "subtitle": "das Belagerungsspiel",
     "loading": "Das Spiel wird geladen…",
+    "engine-starting": "Die Engine startet (der erste Besuch lädt etwa 14 MB; spätere Besuche funktionieren offline)…",
+    "engine-restarting": "Die Engine ist stehen geblieben; sie wird neu gestartet…",
+    "engine-failed": "Die Engine konnte nicht starten: {error}. Laden Sie die Seite neu, um es erneut zu versuchen.",
     "new-game": "Neues Spiel",
-    "undo": "Zurück",
-    "redo": "Vor",
+    "undo": "Zug zurücknehmen",
+    "redo": "Zug wiederholen",
     "flip": "Brett drehen",
     "hint": "Tipp",
     "ai-move": "KI-Zug",
-    "stop-ai": "Anhalten",
+    "stop-ai": "Nachdenken beenden",
     "stop-chain": "Hier anhalten",
     "import-export": "Import / Export",
     "rules": "Regeln",
-    "start": "Start",
+    "start": "Beginnen",
     "cancel": "Abbrechen",
     "close": "Schließen",
     "ruleset": "Regeln",
     "play-as": "Sie spielen",
+    "mode-officers": "die Offiziere (KI: Rebellen)",
+    "mode-rebels": "die Rebellen (KI: Offiziere)",
+    "mode-humans": "beide Seiten (zwei Spieler an diesem Gerät)",
+    "mode-watch": "keine Seite: der KI beim Spiel gegen sich selbst zusehen",
     "level": "KI-Stufe",
     "level-beginner": "Anfänger",
     "level-casual": "Gelegenheitsspieler",
     "level-strong": "Stark",
     "level-strongest": "Am stärksten",
     "moves": "Züge",
+    "start-position": "Anfang",
     "officers": "Offiziere",
     "rebels": "Rebellen",
     "Officers": "Offiziere",
     "Rebels": "Rebellen",
+    "officer-on": "Offizier auf {point}",
+    "rebel-on": "Rebell auf {point}",
+    "point-empty": "{point}, leer",
+    "point-officer": "{point}, Offizier",
+    "point-rebel": "{point}, Rebell",
     "status-turn": "{side} am Zug",
     "status-you": "Ihr Zug ({side})",
+    "status-ai": "Die KI denkt für die {side} nach…",
+    "status-ai-depth": "Die KI denkt für die {side} nach… Tiefe {depth}",
+    "status-place": "Stellen Sie die {n} Offiziere auf: klicken Sie {n} Punkte der Festung an",
+    "status-pick": "klicken Sie eine Figur an, die ziehen kann",
+    "status-target": "klicken Sie einen hervorgehobenen Punkt an",
+    "status-chain": "weiter springen: klicken Sie den nächsten Landepunkt an",
+    "status-chain-stop": "weiter springen oder hier anhalten (den Offizier erneut anklicken, Eingabetaste oder "
+    "Hier anhalten)",
+    "status-huff": "Sie dürfen zuerst einen Offizier blasen, der nicht geschlagen hat",
+    "status-over": "Spiel zu Ende. {result}",
+    "status-review": "Zug {ply} von {length}; {side} am Zug",
+    "status-waiting": "Warten auf die Engine…",
+    "status-ai-paused": "Die KI pausiert: drücken Sie KI-Zug, damit sie spielt",
     "huff-title": "Einen Offizier blasen?",
+    "huff-explain": "Ein Offizier, der schlagen konnte und es nicht tat, darf von den Rebellen vor ihrem Zug "
+    "vom Brett genommen (geblasen) werden. Das Blasen ist freiwillig und ersetzt Ihren Zug nicht.",
+    "huff-point": "Den Offizier auf {point} blasen",
     "huff-none": "Nicht blasen",
+    "huffed": "Die Rebellen haben den Offizier auf {point} geblasen.",
+    "auto-huffed": "Von selbst entfernt (hätte schlagen können): Offizier auf {points}.",
+    "captured": "{n} geschlagen: {points}.",
+    "hint-is": "Tipp: {move} ({describe})",
+    "ai-played": "Die KI spielte {move} ({describe})",
+    "ai-cancelled": "Die KI hat aufgehört nachzudenken.",
+    "illegal": "Dieser Zug ist nicht erlaubt: {error}",
+    "save-corrupt": "Ihr gespeichertes Spiel konnte nicht gelesen werden ({error}); ein neues Spiel wurde begonnen. "
+    "Der alte Spielstand bleibt unter 'asalto.save.corrupt' erhalten.",
+    "save-old": "Ihr gespeichertes Spiel stammt aus einer älteren Version und konnte nicht fortgesetzt werden; "
+    "ein neues Spiel wurde begonnen.",
+    "share-bad": "Das geteilte Spiel in diesem Link konnte nicht geöffnet werden ({error}); hier ist ein neues Spiel.",
+    "share-opened": "Das geteilte Spiel ist geöffnet. Ihr vorheriges Spiel bleibt erhalten: Import / Export, "
+    "Vorheriges Spiel wiederherstellen.",
+    "import-bad": "Nichts wurde importiert: {error}",
+    "import-partial": "Bis zum Fehler importiert: {error}",
+    "imported": "Spiel importiert.",
+    "copied": "Kopiert.",
+    "copy-failed": "Kopieren nicht möglich; markieren Sie den Text und kopieren Sie ihn von Hand.",
+    "record": "Partieaufzeichnung",
+    "position": "Stellung",
+    "share-link": "Link zum Teilen",
+    "load": "Aus dem Textfeld laden",
+    "copy-record": "Aufzeichnung kopieren",
+    "copy-position": "Stellung kopieren",
+    "copy-link": "Link kopieren",
+    "download": "Aufzeichnung herunterladen",
+    "embed-code": "Dieses Spiel in eine Webseite einbetten",
+    "copy-embed": "Einbettungscode kopieren",
+    "download-diagram": "Diagramm herunterladen (SVG)",
+    "examples": "Beispiele für Lehrkräfte",
+    "restore": "Vorheriges Spiel wiederherstellen",
+    "nothing-to-restore": "Es gibt kein vorheriges Spiel zum Wiederherstellen.",
+    "io-help": "Fügen Sie eine Partieaufzeichnung oder eine Stellung ein und drücken Sie Laden; "
+    "oder kopieren Sie dieses Spiel heraus.",
+    "source": "Quelle",
+    "readings": "Wie wir die Quellen lesen",
+    "result-banner": "{describe}",
+    "update-ready": "Eine neue Version ist bereit. Laden Sie neu, um sie zu nutzen (Ihr Spiel ist gespeichert).",
+    "reload": "Neu laden",
     "language": "Sprache",
+    "thinking": "Denkt nach…",
+    "thinking-depth": "Denkt nach… Tiefe {depth}",
+    "board-label": "Asalto-Brett",
+    "io-text-label": "Aufzeichnung oder Stellung",
+    "custom-rules": "Hausregeln",
+    "custom-help": "Ändern Sie jede Regel der oben gewählten Regeln: Ihre Hausregeln erhalten einen Namen, "
+    "den Links, Aufzeichnungen und Einbettungen behalten.",
+    "custom-name": "Name",
+    "status-join": "{head}: {what}",
+    "status-cursor": "{status} [{point}]",
+    "game-info": "{title} · {play_as}: {mode} · {level_label}: {level}",
+    "internal-error": "Interner Fehler: {error}",
+    "data-failed": "Die Spieldaten konnten nicht geladen werden: {error}",
+    "save-failed": "Das Spiel konnte in diesem Browser nicht gespeichert werden: {error}",
+    "outcome": "{head}: {why}.",
+    "win-officers": "Die Offiziere gewinnen",
+    "win-rebels": "Die Rebellen gewinnen",
+    "draw": "Unentschieden",
+    "reason-fortress-taken": "die Rebellen besetzen jeden Punkt der Festung",
+    "reason-officers-gone": "kein Offizier ist mehr übrig",
+    "reason-rebels-depleted": "es sind zu wenige Rebellen übrig, um die Festung zu füllen",
+    "reason-officers-blocked": "die Rebellen haben den Offizieren keinen Zug gelassen, was diese Regeln verbieten",
+    "reason-no-moves": "die {side} haben keinen erlaubten Zug",
+    "reason-repetition": "dieselbe Stellung ist zum {nth} Mal entstanden",
+    "nth-2": "zweiten",
+    "nth-3": "dritten",
+    "nth-4": "vierten",
+    "nth-5": "fünften",
+    "verdict-win": "Die {side} gewinnen in {n}",
+    "verdict-balanced": "Das Spiel ist ausgeglichen ({pct} % {side})",
+    "verdict-better": "Die {side} stehen besser ({pct} %)",
+    "embed-loading": "Wird geladen…",
+    "embed-first": "Anfangsstellung",
+    "embed-back": "Einen Zug zurück",
+    "embed-play": "Die Züge abspielen",
+    "embed-forward": "Einen Zug vor",
+    "embed-last": "Letzte Stellung",
+    "embed-first-short": "Anfang",
+    "embed-back-short": "Zurück",
+    "embed-play-short": "Abspielen",
+    "embed-forward-short": "Vor",
+    "embed-last-short": "Ende",
+    "embed-play-button": "▶ Abspielen",
+    "show-answer": "Lösung zeigen",
+    "embed-players": "{officers} (Offiziere) gegen {rebels} (Rebellen)",
+    "embed-data-failed": "Die Brettdaten konnten nicht geladen werden: {error}",
+    "embed-arrow-bad": "der Pfeil {name} ist kein Zug zwischen Punkten dieses Bretts (übergangen)",
+    "embed-highlight-bad": "die Hervorhebung {name} ist kein Punkt dieses Bretts (übergangen)",
+    "embed-url-refused": "record-url abgelehnt: {url} liegt nicht auf dieser Website",
+    "embed-record-failed": "die Aufzeichnung konnte nicht geladen werden: {error}",
+    "embed-game-bad": "das Spiel konnte nicht gelesen werden: {error}; stattdessen die Anfangsstellung",
+    "embed-record-partial": "die Aufzeichnung konnte nicht bis zum Ende gelesen werden: {error} "
+    "(gezeigt werden die {n} Züge davor)",
+    "embed-puzzle-no-game": "Aufgabe: geben Sie eine Stellung oder eine Aufzeichnung zum Lösen an",
+    "embed-prompt": "Sie sind am Zug: finden Sie den besten Zug.",
+    "embed-open": "Asalto",
+    "fig-to-move": "{Side} am Zug.",
+    "fig-move-of": "Zug {ply} von {length}; {side} am Zug.",
+    "fig-right": "Richtig: {move}.",
+    "fig-wrong": "Nicht die Lösung: {move}. Versuchen Sie es noch einmal.",
+    "fig-answer": "Die Lösung: {moves}.",
+    "fig-or": " oder ",
+    "fig-no-move": "Aufgabe: in dieser Stellung gibt es keinen Zug zu finden",
+    "fig-bad-answer": "die Lösung {text} ist hier kein erlaubter Zug: {error}",
+    "fig-no-answer": "Aufgabe: geben Sie die Lösung an (answer=...) oder eine Aufzeichnung, deren nächster Zug "
+    "die Lösung ist",
+    "fig-ply-past": "'ply' {ply} liegt hinter dem Ende des Spiels ({last} Züge): die letzte Stellung wird gezeigt",
+    "fig-move-past": "'move' {move} liegt hinter dem Ende des Spiels: die letzte Stellung wird gezeigt",
     "export": "Exportieren",
     "branch-ask": "Sie sehen Zug {ply} von {length}. Von hier aus weiterspielen? "
     "Die {later} Züge danach werden gelöscht.",
@@ -271,18 +616,14 @@ DE = {
     "taken-back": "{n} Züge zurückgenommen.",
     "played": "{side}: {move}.",
     "move-by": "{number} {side}: {move}",
-    "point-selected": "ausgewählt",
-    "point-target": "mögliches Ziel",
-    "point-movable": "kann ziehen",
+    "point-is-target": "mögliches Ziel",
+    "point-is-selected": "ausgewählt",
+    "point-is-movable": "kann ziehen",
     "keys-title": "Tastatur",
     "keys-help": "Auf dem Brett: Pfeiltasten bewegen den Cursor, Eingabe oder Leertaste wählt den Punkt, Escape bricht "
     "den Zug ab. Überall: Strg+Z rückgängig, Strg+Y wiederholen, Bild auf / Bild ab (oder die Pfeile links und "
     "rechts außerhalb des Bretts) blättern durch die Züge, Pos1 / Ende springen zum Anfang / zum letzten Zug, "
     "F dreht das Brett, H gibt einen Tipp.",
-    "custom-rules": "Eigene Regeln",
-    "custom-help": "Ändern Sie jede Regel der oben gewählten Regeln: Ihre Hausregeln erhalten einen Namen, den Links, "
-    "Partien und eingebettete Bretter behalten.",
-    "custom-name": "Name",
     "review": "Auswertung",
     "analysis": "Analyse",
     "analysis-line": "Analyse: {describe}. Beste Fortsetzung: {line}",
@@ -311,7 +652,16 @@ DE = {
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}
+LANGUAGES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"))  # the menu, in this order
 _lang = ["en"]
+
+
+def choose(setting, browser):
+    """The language to show: the one chosen in the menu, else the browser's if we have it, else English."""
+    if setting in TABLES:
+        return setting
+    browser = (browser or "")[:2].lower()
+    return browser if browser in TABLES else "en"
 
 
 def set_language(code):
@@ -323,6 +673,52 @@ def language():
     return _lang[0]
 
 
+def cap(text):
+    """MicroPython's str has no capitalize()."""
+    return text[:1].upper() + text[1:]
+
+
 def t(key, **kw):
     text = TABLES[_lang[0]].get(key) or EN.get(key) or key
-    return text.format(**kw) if kw else text
+    if not kw:
+        return text
+    if "side" in kw:
+        kw["Side"] = cap(kw["side"])
+    return text.format(**kw)
+
+
+def side(name, capital=False):
+    """A side's name ('officers' or 'rebels') in the page's language."""
+    return t(cap(name) if capital else name)
+
+
+def outcome_text(outcome, repetition=3):
+    """The result sentence from the engine's outcome ({winner, reason}) in the page's language."""
+    if not outcome:
+        return ""
+    winner, reason = outcome["winner"], outcome["reason"]
+    if reason == "no-moves":
+        why = t("reason-no-moves", side=side("officers" if winner == "rebels" else "rebels"))
+    elif reason == "repetition":
+        why = t("reason-repetition", nth=t("nth-" + str(repetition)))
+    else:
+        why = t("reason-" + reason)
+    head = t("win-" + winner) if winner else t("draw")
+    return t("outcome", head=head, why=why)
+
+
+def verdict(analysis):
+    """The AI's verdict from its analysis (asalto_core.ai.Analysis.to_json) in the page's language:
+    the same figures as Analysis.describe."""
+    mover = analysis["side"]
+    other = "officers" if mover == "rebels" else "rebels"
+    mate = analysis.get("mate")
+    if mate is not None:
+        winner = mover if mate > 0 else other
+        moves = (abs(mate) + 1) // 2 if mate > 0 else abs(mate) // 2
+        return t("verdict-win", side=side(winner), n=max(1, moves))
+    p = analysis["win_probability"]
+    leader, pct = (mover, p) if p >= 0.5 else (other, 1 - p)
+    if pct < 0.55:
+        return t("verdict-balanced", pct=round(pct * 100), side=side(leader))
+    return t("verdict-better", side=side(leader), pct=round(pct * 100))

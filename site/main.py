@@ -28,7 +28,7 @@ from asalto_core.session import Session
 
 
 def report(err):
-    message(f"Internal error: {err}", "error")
+    message(t("internal-error", error=err), "error")
     window.console.error(f"asalto: {err}")
 
 
@@ -36,7 +36,7 @@ async def main():
     B.mark("mpy")
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
-        el("loading-text").textContent = f"The game data could not be loaded: {r.error}"
+        el("loading-text").textContent = t("data-failed", error=r.error)
         return
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}

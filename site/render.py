@@ -6,9 +6,10 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import json
 
+import rules_i18n
 import state as st
 from app import app, board, can_input, geometry, human_turn, rules_of
-from i18n import set_language, t
+from i18n import choose, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
 from pyscript import document, window
@@ -38,11 +39,11 @@ def point_label(name, movable=(), targets=()):
     else:
         text = t("point-empty", point=name)
     if name in app.inp.clicks:
-        text += ", " + t("point-selected")
+        text += ", " + t("point-is-selected")
     elif name in targets:
-        text += ", " + t("point-target")
+        text += ", " + t("point-is-target")
     elif name in movable:
-        text += ", " + t("point-movable")
+        text += ", " + t("point-is-movable")
     return text
 
 
@@ -144,11 +145,16 @@ def render_markers():
         svg.removeAttribute("aria-activedescendant")
 
 
+def result_text(outcome):
+    """The result sentence in the page's language, from the engine's winner and reason."""
+    options = dict(rules_of(app.view["ruleset"])["options"])
+    return outcome_text(outcome, options.get("repetition", "3"))
+
+
 def status_text():
     v = app.view
     if v["outcome"]:
-        return t("status-over", result=v["outcome"]["describe"])
-    side = side_name(v["turn"], True)
+        return t("status-over", result=result_text(v["outcome"]))
     if v["ply"] < v["length"]:
         return t("status-review", ply=v["ply"], length=v["length"], side=side_name(v["turn"]))
     if app.thinking == "move":
@@ -160,11 +166,13 @@ def status_text():
             return t("status-ai-paused")
         return t("status-ai", side=side_name(v["turn"]))
     head = (
-        t("status-you", side=side_name(v["turn"])) if app.settings["mode"] != "humans" else t("status-turn", side=side)
+        t("status-you", side=side_name(v["turn"]))
+        if app.settings["mode"] != "humans"
+        else t("status-turn", side=side_name(v["turn"]))
     )
     if v["placing"]:
         placements = board().legal_moves
-        return head + ": " + t("status-place", n=len(placements[0].place) if placements else 2)
+        return t("status-join", head=head, what=t("status-place", n=len(placements[0].place) if placements else 2))
     if app.inp.can_stop(board()):
         what = t("status-chain-stop")
     elif len(app.inp.clicks) > 1:
@@ -175,7 +183,7 @@ def status_text():
         what = t("status-pick")
     if v["huffable"] and not v["auto_removal"] and app.inp.huff is None and not app.inp.clicks:
         what = t("status-huff") + "; " + what
-    return head + ": " + what
+    return t("status-join", head=head, what=what)
 
 
 def review_mark(ply):
@@ -334,7 +342,7 @@ def render_panels():
     final = v["final"]
     result.hidden = final is None or app.result_closed
     if final:
-        el("result-text").textContent = final["describe"]
+        el("result-text").textContent = result_text(final)
         result.dataset.winner = final["winner"] or "draw"
     branch = el("panel-branch")
     branch.hidden = not app.branch_asked
@@ -354,16 +362,20 @@ def render_buttons():
     starting = app.engine.starting and bool(st.ai_side(app.settings["mode"]))
     el("thinking").hidden = not (app.thinking or starting)
     if app.thinking:
-        txt = t("thinking")
-        if app.depth:
-            txt += f" depth {app.depth}"
-        el("thinking-text").textContent = txt
+        el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
         el("thinking-text").textContent = t("engine-starting")
     rs = rules_of(v["ruleset"])
     mode = t("mode-" + app.settings["mode"])
     level = t("level-" + app.settings["level"])
-    el("game-info").textContent = f"{rs['title']} · {t('play-as')}: {mode} · {t('level')}: {level}"
+    el("game-info").textContent = t(
+        "game-info",
+        title=rules_i18n.title(rs["name"]),
+        play_as=t("play-as"),
+        mode=mode,
+        level_label=t("level"),
+        level=level,
+    )
 
 
 def render(animate=False):
@@ -397,6 +409,12 @@ def render_cursor():
 
 
 def apply_labels():
+    """Every fixed text of the page in the chosen language (the menu's, else the browser's)."""
+    document.documentElement.lang = set_language(choose(app.settings["lang"], B.language()))
     for node in document.querySelectorAll("[data-i18n]"):
         node.textContent = t(node.getAttribute("data-i18n"))
-    document.documentElement.lang = set_language(app.settings["lang"] or B.language())
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
+    menu = el("lang-menu")
+    if menu:
+        menu.value = document.documentElement.lang

@@ -30,7 +30,7 @@ def save():
     blob = {"version": SAVE_VERSION, "game": app.session.descriptor(), "settings": app.settings}
     r = B.save(SAVE_KEY, json.dumps(blob))
     if not r.ok:
-        message(f"The game could not be saved in this browser: {r.error}", "warn")
+        message(t("save-failed", error=r.error), "warn")
 
 
 def keep_corrupt(text):

@@ -14,11 +14,12 @@ import asyncio
 import json
 
 import figure as fg
+from i18n import choose, set_language, t
 from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, spawn
 from pyscript import document, window
 
 from asalto_core import svg
-from asalto_core.embed import read_params
+from asalto_core.embed import DEFAULT_PROMPT, read_params
 from asalto_core.errors import AsaltoError
 from asalto_core.session import Session
 
@@ -48,7 +49,7 @@ def problem(text):
 
 
 def report(err):
-    problem(f"Internal error: {err}")
+    problem(t("internal-error", error=err))
     window.console.error(f"asalto embed: {err}")
 
 
@@ -101,10 +102,10 @@ def check_marks():
     for name in v.opts["arrows"]:
         points = svg.move_points(name)
         if len(points) < 2 or any(p not in v.at for p in points):
-            problem(f"arrow {name!r} is not a move between points of this board (ignored)")
+            problem(t("embed-arrow-bad", name=repr(name)))
     for name in v.opts["highlight"]:
         if name not in v.at:
-            problem(f"highlight {name!r} is not a point of this board (ignored)")
+            problem(t("embed-highlight-bad", name=repr(name)))
 
 
 def render():
@@ -114,7 +115,7 @@ def render():
     for point in frame["pieces"]:
         if point in v.at:
             kind = frame["pieces"][point]
-            label = ("officer on " if kind == "O" else "rebel on ") + point
+            label = t("officer-on" if kind == "O" else "rebel-on", point=point)
             pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
     el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
     marks, extra = last_move_marks(v.at, frame["last"])
@@ -190,7 +191,7 @@ def show_title(tags):
     parts = [tags[k] for k in ("Event", "Date") if tags.get(k)]
     players = [tags[k] for k in ("Officers", "Rebels") if tags.get(k)]
     if len(players) == 2:
-        parts.append(players[0] + " (officers) vs " + players[1] + " (rebels)")
+        parts.append(t("embed-players", officers=players[0], rebels=players[1]))
     if parts:
         el("title").textContent = " · ".join(parts)
         el("title").hidden = False
@@ -267,7 +268,8 @@ def setup_puzzle():
         problem(text)
     if fig.puzzle is None:
         return
-    el("prompt").textContent = v.opts["prompt"]
+    prompt = v.opts["prompt"]
+    el("prompt").textContent = t("embed-prompt") if prompt == DEFAULT_PROMPT else prompt
     el("prompt").hidden = False
     el("btn-answer").hidden = False
     board = el("board")
@@ -308,11 +310,11 @@ async def record_text():
     else:
         r = B.siteUrl(o["record_url"])
         if not r.ok:
-            problem(f"record-url refused: {o['record_url']!r} is not on this site")
+            problem(t("embed-url-refused", url=repr(o["record_url"])))
             return ""
         r = await B.fetchText(r.value, 15000)
         if not r.ok:
-            problem(f"the record could not be loaded: {r.error}")
+            problem(t("embed-record-failed", error=r.error))
             return ""
         text = r.value
     if v.ruleset and "[Ruleset " not in text and "." in text:
@@ -325,14 +327,15 @@ def load_game(text):
     try:
         session, warning = Session.from_text(text)
     except AsaltoError as err:
-        problem(f"the game could not be read: {err}; showing the start position instead")
+        problem(t("embed-game-bad", error=err))
         return False
     frames = session.frames()
     if warning:
-        problem(f"the record could not be read to its end: {warning} (showing the {len(frames) - 1} moves before it)")
+        problem(t("embed-record-partial", error=warning, n=len(frames) - 1))
     v.session = session
     v.ruleset = session.game.start.ruleset
     v.fig = fg.Figure(frames, session.view()["history"])
+    v.fig.repetition = session.game.board.position.rules.repetition
     v.comments = list(session.game.comments)
     show_title(session.game.tags)
     build_moves()
@@ -351,15 +354,27 @@ def bind():
     on(document, "keydown", on_key)
 
 
+def apply_labels(lang):
+    """The frame's fixed texts in ``lang=`` of the link, else the reader's browser language."""
+    document.documentElement.lang = set_language(choose(lang, B.language()))
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = t(node.getAttribute("data-i18n"))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
+    for node in document.querySelectorAll("[data-i18n-title]"):
+        node.setAttribute("title", t(node.getAttribute("data-i18n-title")))
+
+
 async def main():
+    r = B.embedParams()
+    params = json.loads(r.value) if r.ok else {}
+    apply_labels(params.get("lang", ""))
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
-        el("loading-text").textContent = f"The board data could not be loaded: {r.error}"
+        el("loading-text").textContent = t("embed-data-failed", error=r.error)
         return
     v.data = json.loads(r.value)
     names = [rs["name"] for rs in v.data["rulesets"]]
-    r = B.embedParams()
-    params = json.loads(r.value) if r.ok else {}
     v.opts, problems = read_params(params, names)
     for text in problems:
         problem(text)
@@ -369,7 +384,7 @@ async def main():
         el("embed").style.maxWidth = f"{o['size']}px"
     has_game = bool(o["record"] or o["record_url"] or o["position"])
     if o["puzzle"] and not has_game:
-        problem("puzzle: give a position or a record to solve")
+        problem(t("embed-puzzle-no-game"))
     mode = "static"
     if o["record"] or o["record_url"]:
         text = await record_text()

@@ -40,7 +40,9 @@ KNOWN = (
     "puzzle",
     "prompt",
     "answer",
+    "lang",
 )
+LANGUAGES = ("en", "fr", "de")  # the embed view's languages (lang=); without it, the reader's browser's
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 _URL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/%"
@@ -176,6 +178,10 @@ def read_params(params: dict[str, str], rulesets: "Collection[str]") -> "tuple[d
         prompt = prompt[:PROMPT_LIMIT]
     opts["prompt"] = prompt or DEFAULT_PROMPT
     opts["answer"] = split_list(params.get("answer", ""))
+    lang = params.get("lang", "")
+    opts["lang"] = lang if lang in LANGUAGES else ""
+    if lang and not opts["lang"]:
+        problems.append("'lang' must be " + ", ".join(LANGUAGES) + ", not " + _quote(lang))
     if (opts["answer"] or params.get("prompt", "")) and not opts["puzzle"]:
         opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
     return opts, problems

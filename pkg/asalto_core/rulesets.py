@@ -677,7 +677,10 @@ def custom_name(base: str, changes: dict[str, str]) -> str:
         base = rs.base
     for key in changes:
         merged[key] = changes[key]
-    pairs = [f"{key}={merged[key]}" for key in sorted(merged, key=_option_order)]
+    # Values equal to the base's are dropped first: a form may send every option, and an option
+    # left as it is (removal=choice with duty=forced) must not count as a contradiction.
+    theirs = RULESETS[base].options() if base in RULESETS else {}
+    pairs = [f"{key}={merged[key]}" for key in sorted(merged, key=_option_order) if theirs.get(key) != merged[key]]
     return custom_ruleset(base + ":" + ",".join(pairs)).name if pairs else find_ruleset(base).name
 
 

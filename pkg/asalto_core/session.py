@@ -232,6 +232,7 @@ class Session:
                     "fullmove": position.fullmove,
                     "last": self.last(),
                     "outcome": outcome.describe() if outcome else "",
+                    "result": outcome_json(outcome),  # the same as winner and reason, for a translation
                     "comment": self.game.comments[n],
                 }
             )

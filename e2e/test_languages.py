@@ -1,0 +1,126 @@
+"""French and German in the browser: no English word of the page's own is left on the main
+page (its dialogs included) or in the embed view; the menu switches at once and keeps the game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import LOCAL
+
+from helpers import ENGINE_MS, moves, open_site, play
+
+# Words only the English page writes (proper names, ruleset names and move texts are allowed).
+ENGLISH = (
+    "Undo", "Redo", "New game", "Rules", "Moves", "click", "officers", "rebels", "Officers", "Rebels",
+    "Start", "Close", "Loading", "Cancel", "Hint", "Flip", "Copy", "Download", "Language", "Draw",
+    "You play", "level", "move", "How we read", "fortress", "huff", "Play", "Show the answer",
+    "Back", "Forward", "Examples", "Custom rules", "win", "the ", " and ",
+)  # fmt: skip
+ALLOWED = ("Royal Garrison", "German Tactics", "Officers & Sepoys", "Asalto.lud")
+
+
+def english_left(text: str) -> list[str]:
+    for name in ALLOWED:
+        text = text.replace(name, "")
+    found = []
+    for w in ENGLISH:
+        m = re.search(r"(?<![\w-])" + re.escape(w.strip()) + r"(?![\w-])", text)
+        if m:
+            found.append(w + " in " + repr(text[max(0, m.start() - 40) : m.end() + 40]))
+    return found
+
+
+def visible(page) -> str:
+    """The text a reader sees: the body's, and every open dialog's."""
+    return page.evaluate(
+        """() => {
+            const box = document.getElementById('custom-message');  // the engine's words (AsaltoError)
+            const kept = box ? box.textContent : '';
+            if (box) box.textContent = '';
+            const text = document.body.innerText + '\\n' +
+                [...document.querySelectorAll('dialog[open]')].map(d => d.innerText).join('\\n');
+            if (box) box.textContent = kept;
+            return text;
+        }"""
+    )
+
+
+@pytest.fixture
+def context_for(browser, server, blocked, console):
+    made = []
+
+    def make(locale):
+        ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale=locale)
+        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(LOCAL) else r.abort())
+        ctx.on("page", console.attach)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+    assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
+
+
+@pytest.mark.parametrize(("locale", "lang", "word"), [("fr-FR", "fr", "Règles"), ("de-DE", "de", "Regeln")])
+def test_the_main_page_in_the_browsers_language_has_no_english_left(context_for, server, locale, lang, word):
+    page = context_for(locale).new_page()
+    open_site(page, server.url)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("#btn-rules").inner_text() == word
+    assert page.locator("#lang-menu").input_value() == lang
+    play(page, "d4", "d5")
+    texts = {"page": visible(page)}
+    page.click("#btn-new")
+    page.locator("#new-custom summary").click()
+    texts["new game"] = visible(page)
+    page.click("#dlg-new button[value=cancel]")
+    page.click("#btn-rules")
+    page.locator("#dlg-rules details summary").click()
+    texts["rules"] = visible(page)
+    page.click("#dlg-rules button[value=close]")
+    page.click("#btn-io")
+    texts["import/export"] = visible(page)
+    page.click("#dlg-io button[value=close]")
+    for where, text in texts.items():
+        assert english_left(text) == [], where
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_embed_view_speaks_lang(context_for, server, lang):
+    page = context_for("en-US").new_page()
+    record = "1. d4-d5 c5-d4 *"
+    page.goto(server.url + f"embed.html?lang={lang}&ruleset=assault&ply=1&record={record}")
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.evaluate("document.documentElement.lang") == lang
+    text = visible(page)
+    assert english_left(text) == []
+    page.goto(
+        server.url
+        + f"embed.html?lang={lang}&puzzle=1&answer=d4-d5"
+        + "&position=assault%203/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR%20r%20-%201"
+    )
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    page.click("#btn-answer")
+    text = visible(page)
+    assert english_left(text) == []
+
+
+def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for, server):
+    page = context_for("en-US").new_page()
+    open_site(page, server.url)
+    assert page.locator("#btn-undo").inner_text() == "Undo"
+    play(page, "d4", "d5")
+    before = moves(page)
+    page.select_option("#lang-menu", "de")
+    assert page.locator("#btn-undo").inner_text() == "Zug zurücknehmen"
+    assert moves(page) == before
+    assert "Offizier" in page.locator("#status").inner_text() or "KI" in page.locator("#status").inner_text()
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert page.locator("#btn-undo").inner_text() == "Zug zurücknehmen"
+    assert moves(page) == before
+    page.select_option("#lang-menu", "fr")
+    assert page.locator("#btn-undo").inner_text() == "Reprendre le coup"
+    assert page.evaluate("document.documentElement.lang") == "fr"

@@ -1,0 +1,160 @@
+"""The page's languages: every key in every table with the same placeholders, the rules panel
+translated for every ruleset, option and choice, and outcomes and verdicts that say in English
+exactly what the engine says."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+SITE = Path(__file__).resolve().parent.parent / "site"
+sys.path.insert(0, str(SITE))
+
+import i18n  # noqa: E402
+import rules_i18n  # noqa: E402
+
+from asalto_core.ai import Analysis  # noqa: E402
+from asalto_core.notation import Move  # noqa: E402
+from asalto_core.position import Outcome  # noqa: E402
+from asalto_core.rulesets import OPTION_KEYS, RULESET_NAMES, RULESETS, custom_options, find_ruleset  # noqa: E402
+
+LANGS = ("fr", "de")
+
+
+def placeholders(text: str) -> set[str]:
+    """{name} fields; {Side} is {side} with a capital, so they count as one."""
+    return {name.lower() for name in re.findall(r"\{(\w*)\}", text)}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_key_in_every_language_with_the_same_placeholders(lang):
+    table = i18n.TABLES[lang]
+    assert set(table) == set(i18n.EN)
+    for key, text in i18n.EN.items():
+        assert text.strip() and table[key].strip(), key
+        assert placeholders(table[key]) == placeholders(text), key
+
+
+def test_every_key_the_pages_use_exists():
+    used = set()
+    for path in SITE.glob("*.html"):
+        used |= set(re.findall(r'data-i18n(?:-label|-title)?="([\w-]+)"', path.read_text()))
+    for path in SITE.glob("*.py"):
+        if path.name == "i18n.py":
+            continue
+        used |= {k for k in re.findall(r'\bt\(\s*"([\w-]+)"', path.read_text()) if not k.endswith("-")}
+    assert used - set(i18n.EN) == set()
+
+
+def test_the_menu_lists_every_language():
+    html = (SITE / "index.html").read_text()
+    menu = re.search(r'<select id="lang-menu".*?</select>', html).group(0)
+    assert re.findall(r'<option value="(\w+)">', menu) == [code for code, _ in i18n.LANGUAGES]
+    assert sorted(code for code, _ in i18n.LANGUAGES) == sorted(i18n.TABLES)
+
+
+def test_the_language_chosen():
+    assert i18n.choose("", "fr") == "fr"
+    assert i18n.choose("", "de-AT".lower()) == "de"
+    assert i18n.choose("", "es") == "en"
+    assert i18n.choose("de", "fr") == "de"
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_every_ruleset_is_translated(lang, name):
+    i18n.set_language(lang)
+    panel = rules_i18n.panel(name)
+    rs = RULESETS[name]
+    assert len(panel["readings"]) == len(rs.readings)
+    assert len(panel["summary"]) == len(rs.summary())
+    for label, text in panel["summary"] + panel["readings"]:
+        assert label.strip() and text.strip()
+    for key in ("title", "source", "description"):
+        assert panel[key].strip()
+    if lang == "en":
+        assert panel["description"] == rs.description and panel["readings"] == [list(r) for r in rs.readings]
+        assert [tuple(row) for row in panel["summary"]] == rs.summary()
+    else:
+        assert panel["description"] != rs.description
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_french_sources_stay_quoted_in_french(lang):
+    i18n.set_language(lang)
+    for name in ("assaut", "citadelle", "assaut-no-blocking", "assaut-free-soldiers"):
+        english = " ".join(text for _, text in RULESETS[name].readings)
+        ours = " ".join(text for _, text in rules_i18n.panel(name)["readings"])
+        for quote in re.findall(r"'([^']*(?:souffl|soldats|forteresse)[^']*)'", english):
+            assert quote.split(" ")[0] in ours, quote
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_every_option_and_choice_is_translated(lang, name):
+    i18n.set_language(lang)
+    english = custom_options(name)
+    ours = rules_i18n.form_options(name)
+    assert [o["key"] for o in ours] == list(OPTION_KEYS)
+    for en, tr in zip(english, ours, strict=True):
+        assert tr["label"] and tr["label"] != en["label"]
+        assert [v for v, _ in tr["choices"]] == [v for v, _ in en["choices"]]
+        assert all(meaning.strip() for _, meaning in tr["choices"])
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+@pytest.mark.parametrize(
+    "name",
+    ["asalto:first=officers,win=12,huffs=1", "assault:duty=huff,removal=auto,repetition=off,blocking=loses",
+     "citadelle:rebels=any,capture=single", "royal-garrison:officers=placed,marked=off,repetition=2"],
+)  # fmt: skip
+def test_house_rules_are_translated_from_their_options(lang, name):
+    i18n.set_language(lang)
+    rs = find_ruleset(name)
+    panel = rules_i18n.panel(name)
+    assert len(panel["readings"]) == len(rs.readings) and len(panel["summary"]) == 9
+    if lang == "en":
+        assert (panel["title"], panel["description"]) == (rs.title, rs.description)
+    else:
+        assert panel["title"] != rs.title and panel["description"] != rs.description
+
+
+REASONS = ("fortress-taken", "officers-gone", "rebels-depleted", "officers-blocked", "no-moves", "repetition")
+
+
+@pytest.mark.parametrize("reason", REASONS)
+def test_outcomes_in_english_are_the_engines(reason):
+    for winner in ("officers", "rebels", None):
+        outcome = Outcome(winner, reason)
+        if reason == "no-moves" and winner is None:
+            continue
+        data = {"winner": winner, "reason": reason}
+        assert i18n.outcome_text(data) == outcome.describe()
+        for lang in LANGS:
+            i18n.set_language(lang)
+            assert i18n.outcome_text(data) not in ("", outcome.describe())
+            i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("score", "mate", "side"),
+    [(99997, 3, "rebels"), (-99996, -4, "officers"), (0, None, "rebels"), (300, None, "officers"),
+     (-300, None, "rebels"), (40, None, "officers")],
+)  # fmt: skip
+def test_verdicts_in_english_are_the_engines(score, mate, side):
+    analysis = Analysis(Move.parse("d4-d5"), score, mate, (), 3, 10, 0.0, side)
+    data = analysis.to_json()
+    assert i18n.verdict(data) == analysis.describe()
+    for lang in LANGS:
+        i18n.set_language(lang)
+        assert i18n.verdict(data) != analysis.describe()
+        i18n.set_language("en")
