@@ -68,6 +68,7 @@ GAME_MODULES = (
     "i18n.py",
     "rules_i18n.py",
     "engine_client.py",
+    "editor.py",
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
 EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)

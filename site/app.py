@@ -36,6 +36,7 @@ class App:
         self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
         self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.analysis = None  # its latest answer, with the ply it is for
+        self.editor = None  # editor.Editor while a position is being set up
         self.drawn_board = None
         self.at = {}
         self.cursor = None

@@ -24,6 +24,13 @@ def do_action(action):
 
 
 def click_point(point):
+    if app.editor is not None:  # setting up a position: the tool goes on the point
+        if app.editor.tool == "huff":
+            app.editor.toggle_huff(point)
+        else:
+            app.editor.press(point)
+        render()
+        return
     if not can_input():
         if app.view and browsing() and human_turn() and not app.thinking:
             ask_branch()  # never a new line by accident: ask first

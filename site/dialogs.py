@@ -1,9 +1,12 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
+import json
+
 import rules_i18n
 import state as st
 import storage
 from app import app, geometry, rules_of
+from editor import Editor
 from game import new_game, open_game
 from i18n import language, t
 from page import B, el, on, spawn
@@ -12,6 +15,7 @@ from render import apply_labels, render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
+from asalto_core.record import Game
 from asalto_core.rulesets import custom_name
 from asalto_core.session import Session
 
@@ -173,9 +177,9 @@ def diagram_svg():
     )
 
 
-async def copy(text):
+async def copy(text, box="io-message"):
     r = await B.copy(text)
-    el("io-message").textContent = t("copied") if r.ok else t("copy-failed")
+    el(box).textContent = t("copied") if r.ok else t("copy-failed")
 
 
 # -- the language menu: switches at once, keeps the game, and is remembered with the settings --
@@ -185,6 +189,80 @@ def change_language(_event):
     app.drawn_board = None  # the points' labels are in the language too
     render()
     storage.save()
+
+
+# -- the position editor ------------------------------------------------------------------
+def open_setup():
+    """Set up a position, starting from the one on the board."""
+    app.editor = Editor(app.session.game.board.position)
+    sel = el("setup-ruleset")
+    sel.innerHTML = ""
+    names = [rs["name"] for rs in app.data["rulesets"]]
+    if app.editor.ruleset not in names:
+        names.append(app.editor.ruleset)  # house rules
+    for name in names:
+        option = document.createElement("option")
+        option.value = name
+        option.textContent = rules_of(name)["title"]
+        sel.append(option)
+    sel.value = app.editor.ruleset
+    app.drawn_board = None
+    render()
+    el("setup-title").scrollIntoView()
+
+
+def close_setup():
+    app.editor = None
+    app.drawn_board = None
+    app.cursor = None
+    render()
+
+
+def setup_changed(event):
+    ed = app.editor
+    target = event.target
+    if target.name == "setup-tool":
+        ed.tool = target.value
+    elif target.id == "setup-ruleset":
+        ed.set_ruleset(target.value)
+        app.drawn_board = None
+    elif target.id == "setup-turn":
+        ed.turn = target.value
+    render()
+
+
+def setup_play():
+    position, _ = app.editor.position()
+    if position is None:
+        return
+    app.editor = None
+    app.drawn_board = None
+    open_game(Session(Game(position=position)))
+
+
+def setup_embed():
+    position, _ = app.editor.position()
+    if position is None:
+        return
+    r = B.embedSnippet(json.dumps([["position", position.text()]]), 380, 520, t("setup-title"))
+    if r.ok:
+        spawn(copy(r.value, "setup-message"))
+
+
+def setup_diagram():
+    position, _ = app.editor.position()
+    if position is None:
+        return
+    rs = rules_of(position.ruleset)
+    svg_text = draw.board(
+        app.data["boards"][rs["board"]],
+        position.pieces(),
+        flipped=app.settings["flipped"],
+        marked_lines=rs["marked_lines"],
+        highlight=position.huffable(),
+        title=position.text(),
+    )
+    B.download("asalto-position.svg", svg_text, "image/svg+xml")
 
 
 def bind():
@@ -206,4 +284,12 @@ def bind():
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.session.record()))
     on(el("io-restore"), "click", lambda e: restore_previous())
     on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet())))
+    on(el("btn-setup"), "click", lambda e: open_setup())
+    on(el("setup-cancel"), "click", lambda e: close_setup())
+    on(el("setup-play"), "click", lambda e: setup_play())
+    on(el("setup-embed"), "click", lambda e: setup_embed())
+    on(el("setup-diagram"), "click", lambda e: setup_diagram())
+    on(el("setup-clear"), "click", lambda e: (app.editor.clear(), render()))
+    on(el("setup-start"), "click", lambda e: (app.editor.set_ruleset(app.editor.ruleset), render()))
+    on(el("panel-setup"), "change", setup_changed)
     on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))

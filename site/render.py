@@ -50,7 +50,7 @@ def point_label(name, movable=(), targets=()):
 def draw_board():
     """The static layers, redrawn only when the board, its side up or its marked lines change."""
     rs = rules_of(app.view["ruleset"])
-    key = (rs["board"], app.settings["flipped"], rs["marked_lines"])
+    key = ("game", rs["board"], app.settings["flipped"], rs["marked_lines"])
     if app.drawn_board == key:
         return
     app.at = draw_static(el("board"), geometry(), app.settings["flipped"], rs["marked_lines"], label=point_label)
@@ -378,9 +378,53 @@ def render_buttons():
     )
 
 
+def render_editor():
+    """The position being set up: its pieces, its huffable officers, what the rules say of it."""
+    ed = app.editor
+    rs = rules_of(ed.ruleset)
+    key = ("editor", rs["board"], app.settings["flipped"], rs["marked_lines"])
+    if app.drawn_board != key:
+        geo = app.data["boards"][rs["board"]]
+        app.at = draw_static(el("board"), geo, app.settings["flipped"], rs["marked_lines"], label=editor_label)
+        app.drawn_board = key
+    pieces = []
+    for point, kind in ed.pieces.items():
+        label = t("officer-on" if kind == "O" else "rebel-on", point=point)
+        pieces.append(draw.piece_svg(kind, point, app.at[point], label).replace('role="img"', 'aria-hidden="true"', 1))
+    document.querySelector("#board .layer-pieces").innerHTML = "".join(pieces)
+    marks = [("huffable", p) for p in ed.huffable]
+    if app.cursor:
+        marks.append(("cursor", app.cursor))
+    document.querySelector("#board .layer-markers").innerHTML = draw.markers_svg(app.at, marks)
+    for node in document.querySelectorAll("#board .point"):
+        node.setAttribute("aria-label", editor_label(node.getAttribute("data-point")))
+    position, error = ed.position()
+    box = el("setup-message")
+    box.textContent = t("setup-valid") if position else t("setup-invalid", error=error)
+    box.className = "info" if position else "error"
+    el("setup-text").value = position.text() if position else ""
+    for name in ("setup-play", "setup-embed", "setup-diagram"):
+        el(name).disabled = position is None
+    el("setup-turn").value = ed.turn
+    el("status").textContent = t("setup-status")
+    el("panel-setup").hidden = False
+    document.body.dataset.editor = "1"
+
+
+def editor_label(name):
+    kind = app.editor.pieces.get(name) if app.editor else None
+    text = t("point-officer" if kind == "O" else "point-rebel" if kind == "R" else "point-empty", point=name)
+    return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffable else "")
+
+
 def render(animate=False):
     if app.view is None:
         return
+    if app.editor is not None:
+        render_editor()
+        return
+    el("panel-setup").hidden = True
+    document.body.dataset.editor = ""
     draw_board()
     render_pieces(animate)
     render_markers()

@@ -1,0 +1,62 @@
+"""The position editor (site/editor.py, run by MicroPython in the browser)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from asalto_core import Position
+
+SITE = Path(__file__).parents[1] / "site"
+sys.path.insert(0, str(SITE))
+_spec = importlib.util.spec_from_file_location("editor", SITE / "editor.py")
+editor = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(editor)
+
+
+def test_pieces_go_on_and_off_with_the_tools():
+    ed = editor.Editor(Position.start("assault"))
+    ed.clear()
+    ed.tool = "officer"
+    ed.press("d6")
+    ed.press("c7")
+    ed.tool = "rebel"
+    for p in ("a3", "d4", "d2"):
+        ed.press(p)
+    ed.press("d2")  # the same piece again takes it off
+    assert ed.officers() == ["c7", "d6"] and ed.rebels() == ["a3", "d4"]
+    ed.tool = "empty"
+    ed.press("c7")
+    assert ed.officers() == ["d6"]
+    ed.tool = "officer"
+    ed.press("e7")
+    ed.turn = "officers"
+    position, error = ed.position()
+    assert error == "" and position.pieces() == {"d6": "O", "e7": "O", "a3": "R", "d4": "R"}
+
+
+def test_what_the_rules_forbid_is_refused_in_words():
+    ed = editor.Editor(Position.start("assault"))
+    ed.tool = "officer"
+    ed.press("a3")  # a third officer, on a rebel's point
+    position, error = ed.position()
+    assert position is None and "3 officers, but assault has only 2" in error
+    ed.clear()
+    assert ed.position()[1] == "put at least one officer on the board"
+
+
+def test_huffable_officers_only_in_a_huffing_ruleset_with_the_rebels_to_move():
+    ed = editor.Editor(Position.start("asalto"))
+    ed.clear()
+    ed.tool = "officer"
+    ed.press("d5")
+    ed.press("c7")
+    ed.tool = "rebel"
+    ed.press("d4")
+    ed.turn = "rebels"
+    ed.toggle_huff("d5")
+    position, error = ed.position()
+    assert error == "" and position.huffable() == ["d5"]
+    ed.set_ruleset("assault")
+    assert ed.ruleset == "assault" and ed.huffable == [] and len(ed.rebels()) == 24
