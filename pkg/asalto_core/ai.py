@@ -195,10 +195,13 @@ def _analysis(position: Position, r: Result) -> Analysis:
 def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, position: Position) -> Result:
     """A weaker level's pick: a move scoring within ``margin`` of the best, nearer ones likelier.
 
-    A move that loses by force is never picked when the best one does not.
+    A move that loses by force is never picked; when every move does, the best (slowest) loss is
+    played, so the verdict shown is the position's own, not that of a quicker loss.
     """
     best = r.score
-    choices = [(m, s) for m, s in r.scores.items() if s >= best - lv.margin and (s > -WON or best <= -WON)]
+    if best <= -WON:
+        return r
+    choices = [(m, s) for m, s in r.scores.items() if s >= best - lv.margin and s > -WON]
     weights = [math.exp((s - best) * 3 / lv.margin) for _, s in choices]
     move, score = rng.choices(choices, weights)[0]
     if move == r.move:

@@ -158,11 +158,15 @@ class Evaluator:
         self.offset = self.evaluate((k.officer_start, k.rebel_start, REBELS, 0))
 
     def fills_next(self, officers: int, rebels: int) -> bool:
-        """True if a rebel step now fills the fortress (one point missing, empty, reachable)."""
+        """True if a rebel step now fills the fortress (one point missing, empty, reachable).
+
+        Only a rebel from outside the fortress fills it: one stepping in from another fortress
+        point empties that point (issue 15: d6-d7 was scored as a win it was not).
+        """
         hole = self.fortress & ~rebels
         if hole.bit_count() != 1 or hole & officers:
             return False
-        return bool(rebels & self.came_from[hole.bit_length() - 1])
+        return bool(rebels & ~self.fortress & self.came_from[hole.bit_length() - 1])
 
     def reserve(self, officers: int, rebels: int) -> int:
         """An upper bound on the moves the rebels have left: per rebel, its longest forward path now.
