@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from asalto_core import LEVELS, Board, Position, analyse
+from asalto_core.ai import Player
 from asalto_core.evaluation import evaluator
 from asalto_core.movegen import OFFICERS, PLACING, State, kernel
 
@@ -50,12 +51,12 @@ def forces_win(ruleset: str, state: State, winner: int, plies: int) -> bool:
     return go(state, plies)
 
 
-def check_verdict(text: str, level: str, nodes: int) -> int:
+def check_verdict(text: str, level: str, nodes: int, player: Player | None = None) -> int:
     """Check every mate announced while analysing ``text``; return how many there were."""
     p = Position.from_text(text)
     mover = OFFICERS if p.state[2] == PLACING else p.state[2]
     found = 0
-    for a in analyse(p, level, node_limit=nodes):
+    for a in (player.analyse if player else analyse)(p, level, node_limit=nodes):
         if a is None or a.mate is None:
             continue
         found += 1
@@ -93,3 +94,11 @@ def test_a_losing_weak_level_announces_its_best_defence():
 def test_every_announced_mate_is_forced(level):
     found = sum(check_verdict(t, level, n) for t in verdict_positions() for n in BUDGETS)
     assert found >= 50  # the set holds enough decided positions for the check to mean something
+
+
+def test_every_announced_mate_is_forced_with_a_kept_table():
+    # One Player through the whole set (the positions of a game in order): what earlier searches stored
+    # must not turn into a false verdict later.
+    player = Player()
+    found = sum(check_verdict(t, "strongest", n, player) for t in verdict_positions() for n in BUDGETS)
+    assert found >= 50
