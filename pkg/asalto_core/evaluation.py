@@ -64,6 +64,20 @@ THIN = 60  # per empty fortress point only one rebel can still reach: the office
 RESERVE = 10  # per step the rebels' reserve is short of RESERVE_CAP, once a hole is stranded
 RESERVE_CAP = 40  # a reserve of this many steps or more costs nothing: only a short one decides a game
 
+# -- the race for the last holes (issue 15) --------------------------------------------------------------------
+# The assault games lost as rebels to an outside program ended with 7 of 9 points held, d5 and e5 out of reach
+# and the rebels out of moves. Three things the supply terms above missed, each counted as a stranded hole:
+# - a rebel already in the fortress is no supplier: stepping on, it empties the point it leaves (the same
+#   mistake as the false win of issue 15), so only rebels outside can still fill a hole;
+# - holes need one supplier each: when a few rebels are all that can reach several holes, the holes beyond
+#   what they can cover are stranded (a matching of holes to suppliers, run only when supply is scarce);
+# - in forward-only rulesets a rebel that can never move again (every step onto a piece that never moves)
+#   is neither a supplier nor a reserve.
+# An officer on a hole with a step to a point no rebel can ever reach again cannot be shut in there; while
+# the other officer keeps moving, the hole stays empty and the rebels' moves run out. Rebels can still lure it
+# off with a forced or huffable capture, so it counts as a thin hole, not a stranded one: hand-set.
+SEATED = 150  # per hole an officer sits on with a retreat no rebel can reach (two officers or more)
+
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)
 THREAT = 40  # per rebel an officer could jump right now, when the rebels are to move (they can save about one)
@@ -105,7 +119,8 @@ class Evaluator:
             n | sum(1 << q for r in _bits(n) for q in _bits(g.neighbours[r]))
             for n in (g.neighbours[p] for p in range(len(dist)))
         )
-        # Which points a rebel can reach each fortress point from, in any number of steps (empty board).
+        # Which points a rebel can reach each point from, in any number of steps (empty board); for a fortress
+        # point only the points outside count (a rebel inside only moves the hole on).
         cone = [0] * len(dist)
         for p in range(len(dist)):
             seen, todo = 0, k.rebel_steps[p]
@@ -115,9 +130,10 @@ class Evaluator:
                 for q in _bits(todo):
                     nxt |= k.rebel_steps[q]
                 todo = nxt & ~seen
-            for q in _bits(seen & k.fortress & ~(1 << p)):
+            for q in _bits(seen & ~(1 << p)):
                 cone[q] |= 1 << p
-        self.cones = tuple((1 << q, cone[q]) for q in _bits(k.fortress))
+        self.reach_to = tuple(cone)
+        self.cones = tuple((1 << q, cone[q] & ~k.fortress) for q in _bits(k.fortress))
         # Which points a rebel could step to each point from: fortress fill in one move.
         came = [0] * len(dist)
         for p, steps in enumerate(k.rebel_steps):
@@ -174,12 +190,11 @@ class Evaluator:
         A rebel whose every step leads onto a rebel that can never move again (or an officer sealed in
         the fortress) can never move either; the paths run through the other points.
         """
-        frozen = officers & ~self.fortress_free(officers, rebels)
+        frozen = self.frozen(officers, rebels)
         live = [0] * len(self.reserve_order)
         total = 0
         for p, bit, steps in self.reserve_order:
-            if rebels & bit and not steps & ~frozen:
-                frozen |= bit
+            if frozen & bit:
                 continue
             best = 0
             open_steps = steps & ~frozen
@@ -194,6 +209,40 @@ class Evaluator:
                 total += best
         return total
 
+    def frozen(self, officers: int, rebels: int) -> int:
+        """The pieces that can never move again: sealed officers, and rebels whose every step is onto one.
+
+        Only where rebel steps form no cycle (:attr:`reserve_on`); elsewhere just the sealed officers.
+        """
+        frozen = officers & ~self.fortress_free(officers, rebels)
+        if self.reserve_on:
+            for _p, bit, steps in self.reserve_order:
+                if rebels & bit and not steps & ~frozen:
+                    frozen |= bit
+        return frozen
+
+    def unmatched(self, officers: int, rebels: int, holes: list[int]) -> int:
+        """How many of ``holes`` (supplier masks) cannot each get a rebel of their own that can still move.
+
+        A maximum matching of holes to suppliers (Kuhn's augmenting paths on bitmasks).
+        """
+        movable = ~self.frozen(officers, rebels)
+        holes = [h & movable for h in holes]
+        owner: dict[int, int] = {}
+
+        def place(i: int, tried: list[int]) -> bool:
+            free = holes[i] & ~tried[0]
+            while free:
+                low = free & -free
+                free ^= low
+                tried[0] |= low
+                if low not in owner or place(owner[low], tried):
+                    owner[low] = i
+                    return True
+            return False
+
+        return sum(not place(i, [0]) for i in range(len(holes)))
+
     def fortress_free(self, officers: int, rebels: int) -> int:
         """The officers not sealed in the fortress (see :data:`RESERVE`)."""
         free = officers
@@ -201,6 +250,44 @@ class Evaluator:
             if officers & point and not box & ~rebels:
                 free &= ~point
         return free
+
+    def supply(self, officers: int, rebels: int, empty: int) -> tuple[int, int, int, int]:
+        """Holes that can no longer be filled (stranded), with one supplier left (thin), held by a seated
+        officer, and the points a rebel can still fill a hole from."""
+        reachable = stranded = thin = seated = 0
+        holes = []
+        for point, cone in self.cones:
+            if not rebels & point:
+                suppliers = rebels & cone
+                if not suppliers:
+                    stranded += 1
+                else:
+                    if not suppliers & (suppliers - 1):
+                        thin += 1
+                    holes.append(suppliers)
+                    if officers & point and self.seated(point, officers, empty, rebels):
+                        seated += 1
+                reachable |= cone
+        # Scarce supply (some hole has no more suppliers than there are holes) is where one rebel may be
+        # counted for two holes; with every hole well supplied a matching always exists.
+        if any(h.bit_count() <= len(holes) for h in holes):
+            stranded += self.unmatched(officers, rebels, holes)
+        for point, box in self.seals:
+            if officers & point and not box & ~rebels:
+                stranded += 1
+        return stranded, thin, seated, reachable
+
+    def seated(self, point: int, officers: int, empty: int, rebels: int) -> bool:
+        """Whether the officer on ``point`` (a hole) has a step no rebel can ever take from it, with another officer."""
+        if not officers & ~point:
+            return False
+        steps = self.neighbours[point.bit_length() - 1] & empty
+        while steps:
+            low = steps & -steps
+            steps ^= low
+            if not rebels & self.reach_to[low.bit_length() - 1]:
+                return True
+        return False
 
     def evaluate(self, state: State) -> int:
         """The score for the side to move; positive is good for it."""
@@ -213,19 +300,8 @@ class Evaluator:
             s -= SCARCITY * (SPARE_CUSHION - spare) ** 2
         # Supply: a hole no rebel can reach is (almost) a lost game; a rebel that can reach no hole
         # any more is only material and backing, so its advance no longer counts.
-        reachable = stranded = thin = 0
-        for point, cone in self.cones:
-            if not rebels & point:
-                suppliers = rebels & cone
-                if not suppliers:
-                    stranded += 1
-                elif not suppliers & (suppliers - 1):
-                    thin += 1
-                reachable |= cone
-        for point, box in self.seals:
-            if officers & point and not box & ~rebels:
-                stranded += 1
-        s -= STRANDED * stranded + THIN * thin
+        stranded, thin, seated, reachable = self.supply(officers, rebels, empty)
+        s -= STRANDED * stranded + THIN * thin + SEATED * seated
         if stranded and self.reserve_on:
             s -= RESERVE * max(0, RESERVE_CAP - self.reserve(officers, rebels))
         useful = rebels & (reachable | self.fortress)
