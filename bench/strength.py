@@ -330,25 +330,27 @@ def rebels_table(rows: list[dict]) -> list[str]:
     for r in rows:
         if r["b"] in ("random", "greedy"):
             continue
-        games = r["games"]
+        # The games alternate: A as officers, then A as rebels (older results do not say so otherwise).
+        games = [g | {"a": g.get("a", ("officers", "rebels")[i % 2])} for i, g in enumerate(r["games"])]
         won = {side: sum(g["winner"] == "rebels" for g in games if g["a"] == side) for side in ("rebels", "officers")}
         n = {side: sum(g["a"] == side for g in games) for side in ("rebels", "officers")}
         plies = {w: sorted(g["plies"] for g in games if g["winner"] == w) for w in ("rebels", "officers")}
         lines.append(f"| {r['ruleset']} | {r['a']} | {r['b']} | {won['rebels']}/{n['rebels']} "
                      f"| {won['officers']}/{n['officers']} | {lengths(plies['rebels'])} "
                      f"| {lengths(plies['officers'])} |")  # fmt: skip
-        if r["a"] in ("strong", "strongest"):
+        if (r["a"], r["b"]) == ("strongest", "strong"):
             upper.setdefault(r["ruleset"], []).extend(games)
     lines.append("")
     for rs, games in upper.items():
-        winners = {g["winner"] for g in games}
-        if len(winners) == 1:
-            w = winners.pop() or "nobody (draws)"
-            plies = sorted(g["plies"] for g in games)
-            lines.append(f"- {rs}: the {w} won every upper-level game ({len(games)} games, strong and strongest, "
-                         f"whoever played them), in {lengths(plies)} plies.")  # fmt: skip
+        won = {w: sorted(g["plies"] for g in games if g["winner"] == w) for w in ("rebels", "officers", None)}
+        tally = f"rebels {len(won['rebels'])}, officers {len(won['officers'])}, draws {len(won[None])}"
+        one = [w for w in ("rebels", "officers") if not won[w]]
+        if len(one) == 1:
+            side = "officers" if one[0] == "rebels" else "rebels"
+            lines.append(f"- {rs}: strongest against strong, the {side} won every decided game whoever played "
+                         f"them ({tally}), in {lengths(won[side])} plies.")  # fmt: skip
         else:
-            lines.append(f"- {rs}: both sides won upper-level games.")
+            lines.append(f"- {rs}: strongest against strong, both sides won games ({tally}).")
     return lines
 
 
@@ -359,12 +361,14 @@ def lengths(plies: list[int]) -> str:
     return f"{len(plies)}: median {plies[len(plies) // 2]}, {plies[0]}-{plies[-1]}"
 
 
-def report(rows: list[dict], scale: float, elapsed: float, quick: bool, games: str = "") -> str:
+def report(rows: list[dict], scale: float, elapsed: float | None, quick: bool, games: str = "") -> str:
     lines = [
         "# Strength benchmark",
         "",
         f"`python bench/strength.py{' --quick' if quick else ''}`: levels at {NPS_REF} nodes per second of "
-        f"their time limit x {scale}; {elapsed / 60:.1f} minutes." + (f" Game records: {games}." if games else ""),
+        f"their time limit x {scale}"
+        + (f"; {elapsed / 60:.1f} minutes." if elapsed else ".")
+        + (f" Game records: {games}." if games else ""),
         "",
         "## Matches",
         "",
@@ -457,7 +461,7 @@ def positions_report(checked: list[tuple[str, str, str, bool]]) -> str:
 
 def results_text(data: dict) -> str:
     """strength.md from strength.json: matches, regression positions, speed."""
-    text = report(data["matches"], data["scale"], data["elapsed"], data["quick"], data["games"])
+    text = report(data["matches"], data["scale"], data.get("elapsed"), data.get("quick", False), data.get("games", ""))
     if data.get("positions"):
         text += "\n" + positions_report(data["positions"])
     if data.get("speed"):

@@ -227,7 +227,15 @@ class Evaluator:
         A maximum matching of holes to suppliers (Kuhn's augmenting paths on bitmasks).
         """
         movable = ~self.frozen(officers, rebels)
-        holes = [h & movable for h in holes]
+        holes = sorted((h & movable for h in holes), key=int.bit_count)
+        used = 0
+        for h in holes:  # first, greedily: the scarcest hole takes a free supplier; usually enough
+            free = h & ~used
+            if not free:
+                break
+            used |= free & -free
+        else:
+            return 0
         owner: dict[int, int] = {}
 
         def place(i: int, tried: list[int]) -> bool:
@@ -254,7 +262,7 @@ class Evaluator:
     def supply(self, officers: int, rebels: int, empty: int) -> tuple[int, int, int, int]:
         """Holes that can no longer be filled (stranded), with one supplier left (thin), held by a seated
         officer, and the points a rebel can still fill a hole from."""
-        reachable = stranded = thin = seated = 0
+        reachable = stranded = thin = seated = union = 0
         holes = []
         for point, cone in self.cones:
             if not rebels & point:
@@ -265,12 +273,13 @@ class Evaluator:
                     if not suppliers & (suppliers - 1):
                         thin += 1
                     holes.append(suppliers)
+                    union |= suppliers
                     if officers & point and self.seated(point, officers, empty, rebels):
                         seated += 1
                 reachable |= cone
-        # Scarce supply (some hole has no more suppliers than there are holes) is where one rebel may be
-        # counted for two holes; with every hole well supplied a matching always exists.
-        if any(h.bit_count() <= len(holes) for h in holes):
+        # Only where supply is scarce (a hole with one supplier, or few suppliers for all the holes) can a
+        # rebel be counted for two holes or be stuck; elsewhere the matching is skipped (it costs).
+        if thin or union.bit_count() < 2 * len(holes):
             stranded += self.unmatched(officers, rebels, holes)
         for point, box in self.seals:
             if officers & point and not box & ~rebels:
