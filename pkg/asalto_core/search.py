@@ -303,9 +303,12 @@ class Searcher:
             tactical = [m for m in k.moves(state) if m[3]]
             stand = True
         else:
+            if not self._can_jump(officers, rebels):
+                # No capture: no tactics to look at; only whether the officers can move at all.
+                if not self._can_step(officers, rebels):
+                    return self._stuck(side, ply)
+                return self.evaluate(state)
             moves = k.moves(state)
-            if not moves:
-                return self._stuck(side, ply)
             tactical = [m for m in moves if m[2]]
             stand = not (tactical and self._punished(officers))
             if len(tactical) > 1:
@@ -325,6 +328,29 @@ class Searcher:
                     if alpha >= beta:
                         break
         return best
+
+    def _can_jump(self, officers: int, rebels: int) -> bool:
+        """Whether an officer has a capture (cheaper than generating the moves, which most nodes need not)."""
+        empty = self.kernel.all ^ officers ^ rebels
+        jumps = self.kernel.jumps
+        while officers:
+            low = officers & -officers
+            officers ^= low
+            for over, to, _t in jumps[low.bit_length() - 1]:
+                if rebels & over and empty & to:
+                    return True
+        return False
+
+    def _can_step(self, officers: int, rebels: int) -> bool:
+        """Whether an officer has an empty neighbour (with no capture, its only kind of move)."""
+        empty = self.kernel.all ^ officers ^ rebels
+        neighbours = self.kernel.neighbours
+        while officers:
+            low = officers & -officers
+            officers ^= low
+            if neighbours[low.bit_length() - 1] & empty:
+                return True
+        return False
 
     def _punished(self, officers: int) -> bool:
         """Whether officers that could capture and step instead lose for it (so they may not stand pat)."""
