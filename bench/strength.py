@@ -262,44 +262,62 @@ def run_matches(
     return list(rows.values())
 
 
-def speed(seconds: float = 1.0) -> list[dict]:
-    """Depth reached and nodes per second in ``seconds`` on the start and a mid-game position."""
+def speed(seconds: float = 1.0, budgets: dict | None = None) -> list[dict]:
+    """Depth reached in ``seconds`` of one core on the start and a mid-game position, and nodes per second.
+
+    The machine is shared, so time is counted as CPU time: nodes per second from a fixed-node search
+    timed with the process clock, then the depth a search reaches with that many nodes per second.
+    ``budgets`` (ruleset, position) -> nodes replaces that budget, so two engines can be compared
+    at equal nodes (``depth_at``): timings on a shared machine vary more than the engines do.
+    """
     out = []
     for rs in RULESETS:
         for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
             if pos.placing:
                 pos = pos.play(str(pos.legal_moves()[0]))  # the placement, then the rebels' first move
-            searcher = Searcher(rs)
-            last = None
-            for r in searcher.iterate(pos.state, time_limit=seconds):
-                last = r or last
-            # Nodes per second over the whole budget, the unfinished depth included.
-            nps = int(searcher.nodes / max(time.perf_counter() - searcher.start, 1e-9))
-            out.append({"ruleset": rs, "position": label, "seconds": seconds, "depth": last.depth,
-                        "nodes": searcher.nodes, "nps": nps})  # fmt: skip
+            nps = nodes_per_second(pos)
+            nodes = (budgets or {}).get(f"{rs} {label} {seconds:g}", int(nps * seconds))
+            depth = [r.depth for r in Searcher(rs).iterate(pos.state, node_limit=nodes) if r][-1]
+            out.append({"ruleset": rs, "position": label, "seconds": seconds, "depth": depth,
+                        "nodes": nodes, "nps": nps})  # fmt: skip
     return out
+
+
+def nodes_per_second(pos: Position, nodes: int = 30_000) -> int:
+    """Nodes per second of CPU time of a fresh search of ``pos`` (the best of three)."""
+    best = 0.0
+    for _ in range(3):
+        searcher = Searcher(pos.ruleset)
+        t0 = time.process_time()
+        for _r in searcher.iterate(pos.state, node_limit=nodes):
+            pass
+        best = max(best, searcher.nodes / max(time.process_time() - t0, 1e-9))
+    return int(best)
 
 
 def kept_table(seconds: float = 1.0, moves: int = 8) -> list[dict]:
     """Depth at equal time with the table kept between moves (ai.Player) and without (a fresh search).
 
     From each ruleset's mid-game position the kept player plays ``moves`` moves against itself;
-    every position after the first is also searched afresh for the same time.
+    every position after the first is also searched afresh with the same budget: ``seconds`` at
+    the mid-game position's nodes per second (CPU time, as :func:`speed`).
     """
     out = []
     for rs in RULESETS:
         engine, pos, history = ai.Player(), Position.from_text(MIDGAMES[rs]), []
+        nodes = int(nodes_per_second(pos) * seconds)
         kept, fresh = [], []
         for i in range(moves):
             if pos.outcome():
                 break
-            a = engine.best_move(pos, "strong", time_limit=seconds, history=history)
+            a = engine.best_move(pos, "strong", node_limit=nodes, history=history)
             if i:
                 kept.append(a.depth)
-                fresh.append(ai.best_move(pos, "strong", time_limit=seconds, history=history).depth)
+                fresh.append(ai.best_move(pos, "strong", node_limit=nodes, history=history).depth)
             history.append(pos.text())
             pos = pos.play(a.move)
-        out.append({"ruleset": rs, "seconds": seconds, "moves": len(kept), "kept": kept, "fresh": fresh})
+        out.append({"ruleset": rs, "seconds": seconds, "nodes": nodes, "moves": len(kept), "kept": kept,
+                    "fresh": fresh})  # fmt: skip
     return out
 
 
@@ -397,11 +415,13 @@ def speed_report(speeds: list[dict], kept: list[dict], before: list[dict]) -> st
     lines = [
         "## Speed",
         "",
-        "A fresh search of the start and a mid-game position (MIDGAMES) for 1 and 3 seconds, on CPython; nodes "
-        "per second over the whole budget. *Before*: the engine before issue 15 (main at b55c77e), measured "
-        "by the same function on the same machine.",
+        "A fresh search of the start and a mid-game position (MIDGAMES) for 1 and 3 seconds of one core, on "
+        "CPython. The machine is shared, so seconds are CPU seconds: nodes per second from a 30000-node search "
+        "timed by the process clock (best of three), and the depth reached with that many nodes per second. "
+        "*Before*: the engine before issue 15 (main at b55c77e), measured by the same function, its depth with "
+        "the same number of nodes (so the depths compare the searches, not the load of the machine at the time).",
         "",
-        "| ruleset | position | seconds | depth | nodes | nodes/s | depth before | nodes/s before |",
+        "| ruleset | position | seconds | depth | nodes | nodes/s | depth before (same nodes) | nodes/s before |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for s in speeds:
@@ -413,8 +433,8 @@ def speed_report(speeds: list[dict], kept: list[dict], before: list[dict]) -> st
             "",
             "### The table kept between moves",
             "",
-            "ai.Player (the table kept) plays a few moves against itself from the mid-game position at the "
-            "`strong` level's second; each position after the first is also searched afresh for the same time.",
+            "ai.Player (the table kept) plays a few moves against itself from the mid-game position, each with "
+            "the nodes of 1 or 3 CPU seconds; each position after the first is also searched afresh with the same.",
             "",
             "| ruleset | seconds | moves | depth, kept (mean) | depth, fresh (mean) | deeper / same / shallower |",
             "|---|---|---|---|---|---|",
@@ -472,10 +492,12 @@ def results_text(data: dict) -> str:
 def measure_speed(before: str) -> dict:
     """Speed at 1 and 3 s and the kept-table figures; ``before``: an older package dir measured the same way."""
     data = {"speed": speed(1.0) + speed(3.0), "kept": kept_table(1.0) + kept_table(3.0)}
-    if before:
+    if before:  # the older engine with the same node budgets: its depth at equal nodes, and its own speed
         env = dict(os.environ, ASALTO_PKG=before)
+        budgets = {f"{s['ruleset']} {s['position']} {s['seconds']:g}": s["nodes"] for s in data["speed"]}
         cmd = [sys.executable, __file__, "--speed-json"]
-        data["speed_before"] = json.loads(subprocess.run(cmd, env=env, capture_output=True, check=True).stdout)
+        run = subprocess.run(cmd, env=env, input=json.dumps(budgets), capture_output=True, text=True, check=True)
+        data["speed_before"] = json.loads(run.stdout)
     return data
 
 
@@ -495,7 +517,8 @@ def main() -> None:
     args = ap.parse_args()
     out = ROOT / "bench" / "results"
     if args.speed_json:
-        print(json.dumps(speed(1.0) + speed(3.0)))
+        budgets = json.loads(sys.stdin.read() or "{}")
+        print(json.dumps(speed(1.0, budgets) + speed(3.0, budgets)))
         return
     if args.positions:
         checked = check_positions()
