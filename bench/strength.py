@@ -9,6 +9,14 @@
     python bench/strength.py --rulesets assaut --pairing strongest-strong --pairs 10
                                         one ladder pairing with more pairs (the first
                                         LADDER_PAIRS from the full run's openings)
+    python bench/strength.py --positions
+                                        the regression positions (bench/positions/regression.txt,
+                                        about a minute); exit status 1 if one fails
+    python bench/strength.py --speed --before /tmp/old/pkg
+                                        depth and nodes per second at 1 and 3 s, the table kept
+                                        between moves, and an older engine's figures to compare
+                                        (a directory holding its asalto_core); updates the speed
+                                        section of bench/results/strength.md (about 3 minutes)
 
 Baselines (they live here, not in the engine): ``random`` plays uniformly random legal
 moves; ``greedy`` looks one ply ahead: officers capture the most rebels (else step next
@@ -22,7 +30,9 @@ of OPENING random quiet plies, the same for both games of the pair. In rulesets 
 one side wins almost whatever the level, both games of a pair often go to that side;
 such a pair is scored by margin (PAIR_RULE, printed with the results), so the ladder
 measures which level won faster and lost slower rather than which colour it had.
-Records go to bench/games/, figures to bench/results/strength.md and strength.json;
+The levels play as the page's worker does, each with one ai.Player for the whole game (its
+transposition table kept between moves). Records go to bench/games/, figures to
+bench/results/strength.md and strength.json (with the rebels' results by games and game lengths);
 ``--quick``, ``--weights`` and ``--pairing`` runs write to the temp directory instead (asalto-strength/).
 """
 
@@ -31,7 +41,9 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -39,9 +51,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "pkg"))
+# ASALTO_PKG: another engine's package directory, for the speed figures of an older version (--before).
+sys.path.insert(0, os.environ.get("ASALTO_PKG", str(ROOT / "pkg")))
 
-from asalto_core import LEVELS, Game, Position, best_move, evaluation  # noqa: E402
+from asalto_core import LEVELS, Game, Position, ai, evaluation  # noqa: E402
 from asalto_core.movegen import OFFICERS, REBELS  # noqa: E402
 from asalto_core.notation import move_from_raw  # noqa: E402
 from asalto_core.search import Searcher  # noqa: E402
@@ -95,8 +108,11 @@ def greedy_player(position: Position, history: list[str], rng: random.Random) ->
 
 
 def level_player(level: str, nodes: int, seed: int) -> Player:
+    """A level as the page's worker plays it: one ai.Player for the whole game, its table kept."""
+    engine = ai.Player()
+
     def play(position: Position, history: list[str], rng: random.Random) -> str:
-        return str(best_move(position, level, node_limit=nodes, seed=seed + len(history), history=history).move)
+        return str(engine.best_move(position, level, node_limit=nodes, seed=seed + len(history), history=history).move)
 
     return play
 
@@ -236,26 +252,72 @@ def run_matches(
         row["rebels"][1] += 1
         row["pairs"][0] += pair_score(g_off, g_reb)
         row["pairs"][1] += 1
-        for g in (g_off, g_reb):
-            row["games"].append({k: g[k] for k in ("winner", "plies", "captured")} | {"seed": g["spec"][3]})
+        for g, a_side in ((g_off, "officers"), (g_reb, "rebels")):
+            row["games"].append(
+                {k: g[k] for k in ("winner", "plies", "captured")} | {"seed": g["spec"][3], "a": a_side}
+            )
             records.setdefault(f"{rs}-{a}-vs-{b}.pgn", []).append(g["record"])
     for name, recs in records.items():
         (out_dir / name).write_text("\n".join(recs))
     return list(rows.values())
 
 
-def speed(seconds: float = 1.0) -> list[dict]:
-    """Depth reached and nodes per second in ``seconds`` on the start and a mid-game position."""
+def speed(seconds: float = 1.0, budgets: dict | None = None) -> list[dict]:
+    """Depth reached in ``seconds`` of one core on the start and a mid-game position, and nodes per second.
+
+    The machine is shared, so time is counted as CPU time: nodes per second from a fixed-node search
+    timed with the process clock, then the depth a search reaches with that many nodes per second.
+    ``budgets`` (ruleset, position) -> nodes replaces that budget, so two engines can be compared
+    at equal nodes (``depth_at``): timings on a shared machine vary more than the engines do.
+    """
     out = []
     for rs in RULESETS:
         for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
             if pos.placing:
                 pos = pos.play(str(pos.legal_moves[0]))  # the placement, then the rebels' first move
-            last = None
-            for r in Searcher(rs).iterate(pos.state, time_limit=seconds):
-                last = r or last
-            nps = int(last.nodes / max(last.seconds, 1e-9))
-            out.append({"ruleset": rs, "position": label, "depth": last.depth, "nodes": last.nodes, "nps": nps})
+            nps = nodes_per_second(pos)
+            nodes = (budgets or {}).get(f"{rs} {label} {seconds:g}", int(nps * seconds))
+            depth = [r.depth for r in Searcher(rs).iterate(pos.state, node_limit=nodes) if r][-1]
+            out.append({"ruleset": rs, "position": label, "seconds": seconds, "depth": depth,
+                        "nodes": nodes, "nps": nps})  # fmt: skip
+    return out
+
+
+def nodes_per_second(pos: Position, nodes: int = 30_000) -> int:
+    """Nodes per second of CPU time of a fresh search of ``pos`` (the best of three)."""
+    best = 0.0
+    for _ in range(3):
+        searcher = Searcher(pos.ruleset)
+        t0 = time.process_time()
+        for _r in searcher.iterate(pos.state, node_limit=nodes):
+            pass
+        best = max(best, searcher.nodes / max(time.process_time() - t0, 1e-9))
+    return int(best)
+
+
+def kept_table(seconds: float = 1.0, moves: int = 8) -> list[dict]:
+    """Depth at equal time with the table kept between moves (ai.Player) and without (a fresh search).
+
+    From each ruleset's mid-game position the kept player plays ``moves`` moves against itself;
+    every position after the first is also searched afresh with the same budget: ``seconds`` at
+    the mid-game position's nodes per second (CPU time, as :func:`speed`).
+    """
+    out = []
+    for rs in RULESETS:
+        engine, pos, history = ai.Player(), Position.from_text(MIDGAMES[rs]), []
+        nodes = int(nodes_per_second(pos) * seconds)
+        kept, fresh = [], []
+        for i in range(moves):
+            if pos.outcome():
+                break
+            a = engine.best_move(pos, "strong", node_limit=nodes, history=history)
+            if i:
+                kept.append(a.depth)
+                fresh.append(ai.best_move(pos, "strong", node_limit=nodes, history=history).depth)
+            history.append(pos.text())
+            pos = pos.play(a.move)
+        out.append({"ruleset": rs, "seconds": seconds, "nodes": nodes, "moves": len(kept), "kept": kept,
+                    "fresh": fresh})  # fmt: skip
     return out
 
 
@@ -275,12 +337,56 @@ def targets(rows: list[dict]) -> list[str]:
     return out
 
 
-def report(rows: list[dict], speeds: list[dict], scale: float, elapsed: float, quick: bool, games: str = "") -> str:
+def rebels_table(rows: list[dict]) -> list[str]:
+    """The rebels' results by games per ruleset and pairing, with game lengths, and the one-sided rulesets."""
+    lines = [
+        "| ruleset | player | opponent | rebels won, player as rebels | rebels won, opponent as rebels "
+        "| plies of rebels' wins | plies of officers' wins |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    upper: dict[str, list[dict]] = {}
+    for r in rows:
+        if r["b"] in ("random", "greedy"):
+            continue
+        # The games alternate: A as officers, then A as rebels (older results do not say so otherwise).
+        games = [g | {"a": g.get("a", ("officers", "rebels")[i % 2])} for i, g in enumerate(r["games"])]
+        won = {side: sum(g["winner"] == "rebels" for g in games if g["a"] == side) for side in ("rebels", "officers")}
+        n = {side: sum(g["a"] == side for g in games) for side in ("rebels", "officers")}
+        plies = {w: sorted(g["plies"] for g in games if g["winner"] == w) for w in ("rebels", "officers")}
+        lines.append(f"| {r['ruleset']} | {r['a']} | {r['b']} | {won['rebels']}/{n['rebels']} "
+                     f"| {won['officers']}/{n['officers']} | {lengths(plies['rebels'])} "
+                     f"| {lengths(plies['officers'])} |")  # fmt: skip
+        if (r["a"], r["b"]) == ("strongest", "strong"):
+            upper.setdefault(r["ruleset"], []).extend(games)
+    lines.append("")
+    for rs, games in upper.items():
+        won = {w: sorted(g["plies"] for g in games if g["winner"] == w) for w in ("rebels", "officers", None)}
+        tally = f"rebels {len(won['rebels'])}, officers {len(won['officers'])}, draws {len(won[None])}"
+        one = [w for w in ("rebels", "officers") if not won[w]]
+        if len(one) == 1:
+            side = "officers" if one[0] == "rebels" else "rebels"
+            lines.append(f"- {rs}: strongest against strong, the {side} won every decided game whoever played "
+                         f"them ({tally}), in {lengths(won[side])} plies.")  # fmt: skip
+        else:
+            lines.append(f"- {rs}: strongest against strong, both sides won games ({tally}).")
+    return lines
+
+
+def lengths(plies: list[int]) -> str:
+    """Game lengths in brief: how many, the median and the range."""
+    if not plies:
+        return "-"
+    return f"{len(plies)}: median {plies[len(plies) // 2]}, {plies[0]}-{plies[-1]}"
+
+
+def report(rows: list[dict], scale: float, elapsed: float | None, quick: bool, games: str = "") -> str:
     lines = [
         "# Strength benchmark",
         "",
         f"`python bench/strength.py{' --quick' if quick else ''}`: levels at {NPS_REF} nodes per second of "
-        f"their time limit x {scale}; {elapsed / 60:.1f} minutes." + (f" Game records: {games}." if games else ""),
+        f"their time limit x {scale}"
+        + (f"; {elapsed / 60:.1f} minutes." if elapsed else ".")
+        + (f" Game records: {games}." if games else ""),
         "",
         "## Matches",
         "",
@@ -298,18 +404,101 @@ def report(rows: list[dict], speeds: list[dict], scale: float, elapsed: float, q
         total = (po + pr) / max(1, no + nr)
         lines.append(f"| {r['ruleset']} | {r['a']} | {r['b']} | {po:g}/{no} | {pr:g}/{nr} | {total:.0%} "
                      f"| {pp:g}/{np_} ({pp / max(1, np_):.0%}) |")  # fmt: skip
+    lines += ["", "## The rebels' results by games", "", *rebels_table(rows)]
     lines += ["", "## Targets (issue 4)", "", *targets(rows)]
-    if speeds:
+    return "\n".join(lines) + "\n"
+
+
+def speed_report(speeds: list[dict], kept: list[dict], before: list[dict]) -> str:
+    """The speed section: depth and nodes per second at 1 and 3 s (before: main's engine), the kept table."""
+    was = {(b["ruleset"], b["position"], b["seconds"]): b for b in before}
+    lines = [
+        "## Speed",
+        "",
+        "A fresh search of the start and a mid-game position (MIDGAMES) for 1 and 3 seconds of one core, on "
+        "CPython. The machine is shared, so seconds are CPU seconds: nodes per second from a 30000-node search "
+        "timed by the process clock (best of three), and the depth reached with that many nodes per second. "
+        "*Before*: the engine before issue 15 (main at b55c77e), measured by the same function, its depth with "
+        "the same number of nodes (so the depths compare the searches, not the load of the machine at the time).",
+        "",
+        "| ruleset | position | seconds | depth | nodes | nodes/s | depth before (same nodes) | nodes/s before |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for s in speeds:
+        b = was.get((s["ruleset"], s["position"], s["seconds"]), {})
+        lines.append(f"| {s['ruleset']} | {s['position']} | {s['seconds']:g} | {s['depth']} | {s['nodes']} "
+                     f"| {s['nps']} | {b.get('depth', '-')} | {b.get('nps', '-')} |")  # fmt: skip
+    if kept:
         lines += [
             "",
-            "## Speed at 1 second per move",
+            "### The table kept between moves",
             "",
-            "| ruleset | position | depth | nodes | nodes/s |",
-            "|---|---|---|---|---|",
+            "ai.Player (the table kept) plays a few moves against itself from the mid-game position, each with "
+            "the nodes of 1 or 3 CPU seconds; each position after the first is also searched afresh with the same.",
+            "",
+            "| ruleset | seconds | moves | depth, kept (mean) | depth, fresh (mean) | deeper / same / shallower |",
+            "|---|---|---|---|---|---|",
         ]
-    for s in speeds:
-        lines.append(f"| {s['ruleset']} | {s['position']} | {s['depth']} | {s['nodes']} | {s['nps']} |")
+    for k in kept:
+        pairs = list(zip(k["kept"], k["fresh"], strict=True))
+        n = max(1, len(pairs))
+        tally = "/".join(str(sum(op(a, b) for a, b in pairs)) for op in (int.__gt__, int.__eq__, int.__lt__))
+        lines.append(f"| {k['ruleset']} | {k['seconds']:g} | {len(pairs)} | {sum(k['kept']) / n:.2f} "
+                     f"| {sum(k['fresh']) / n:.2f} | {tally} |")  # fmt: skip
     return "\n".join(lines) + "\n"
+
+
+def check_positions(nodes: int = 20000) -> list[tuple[str, str, str, bool]]:
+    """The regression suite (bench/positions/regression.txt): the strongest level's answer against each expectation.
+
+    An expectation is ``move M`` (the move played), ``not M`` (never that move), ``mate N`` (the
+    announced mate, plies from the mover's view), or ``no-win`` (no forced win announced for the mover).
+    """
+    out = []
+    for line in (ROOT / "bench" / "positions" / "regression.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        text, expect, note = (f.strip() for f in line.split("|"))
+        a = ai.best_move(text, "strongest", node_limit=nodes)
+        kind, _, arg = expect.partition(" ")
+        if kind == "move":
+            ok = str(a.move) == arg
+        elif kind == "not":
+            ok = str(a.move) != arg
+        elif kind == "mate":
+            ok = a.mate == int(arg)
+        else:
+            ok = a.mate is None or a.mate < 0
+        out.append((text, expect, f"{a.move} {a.describe()} (depth {a.depth})", ok))
+    return out
+
+
+def positions_report(checked: list[tuple[str, str, str, bool]]) -> str:
+    lines = ["## Regression positions", "", "| position | expected | strongest, 20000 nodes | |", "|---|---|---|---|"]
+    lines += [f"| `{t}` | {e} | {got} | {'ok' if ok else 'FAILED'} |" for t, e, got, ok in checked]
+    return "\n".join(lines) + "\n"
+
+
+def results_text(data: dict) -> str:
+    """strength.md from strength.json: matches, regression positions, speed."""
+    text = report(data["matches"], data["scale"], data.get("elapsed"), data.get("quick", False), data.get("games", ""))
+    if data.get("positions"):
+        text += "\n" + positions_report(data["positions"])
+    if data.get("speed"):
+        text += "\n" + speed_report(data["speed"], data.get("kept", []), data.get("speed_before", []))
+    return text
+
+
+def measure_speed(before: str) -> dict:
+    """Speed at 1 and 3 s and the kept-table figures; ``before``: an older package dir measured the same way."""
+    data = {"speed": speed(1.0) + speed(3.0), "kept": kept_table(1.0) + kept_table(3.0)}
+    if before:  # the older engine with the same node budgets: its depth at equal nodes, and its own speed
+        env = dict(os.environ, ASALTO_PKG=before)
+        budgets = {f"{s['ruleset']} {s['position']} {s['seconds']:g}": s["nodes"] for s in data["speed"]}
+        cmd = [sys.executable, __file__, "--speed-json"]
+        run = subprocess.run(cmd, env=env, input=json.dumps(budgets), capture_output=True, text=True, check=True)
+        data["speed_before"] = json.loads(run.stdout)
+    return data
 
 
 def main() -> None:
@@ -321,7 +510,27 @@ def main() -> None:
     ap.add_argument("--pairing", default="", help="A-B: only this pairing (e.g. strongest-strong)")
     ap.add_argument("--pairs", type=int, default=0, help="pairs per match with --pairing (default: as planned)")
     ap.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
+    ap.add_argument("--positions", action="store_true", help="only check the regression positions (a minute)")
+    ap.add_argument("--speed", action="store_true", help="only measure speed; update the results' speed section")
+    ap.add_argument("--before", default="", help="with --speed: an older asalto_core's parent dir to compare")
+    ap.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    out = ROOT / "bench" / "results"
+    if args.speed_json:
+        budgets = json.loads(sys.stdin.read() or "{}")
+        print(json.dumps(speed(1.0, budgets) + speed(3.0, budgets)))
+        return
+    if args.positions:
+        checked = check_positions()
+        print(positions_report(checked))
+        sys.exit(0 if all(ok for *_, ok in checked) else 1)
+    if args.speed:
+        data = json.loads((out / "strength.json").read_text())
+        data.update(measure_speed(args.before))
+        (out / "strength.json").write_text(json.dumps(data, indent=1))
+        (out / "strength.md").write_text(results_text(data))
+        print(speed_report(data["speed"], data["kept"], data.get("speed_before", [])))
+        return
     weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
     # Only the full run writes into the repository; a smoke or tuning run goes to the temp directory.
     pairing = tuple(args.pairing.split("-", 1)) if args.pairing else None
@@ -331,20 +540,23 @@ def main() -> None:
     if weights or pairing:
         only = args.rulesets.split(",")
         rows = run_matches(args.quick, args.scale, args.jobs, weights, only, base, pairing, args.pairs)
-        print(report(rows, [], args.scale, time.perf_counter() - t0, args.quick))
+        print(report(rows, args.scale, time.perf_counter() - t0, args.quick))
         print(f"games in {base / 'games'}")
         return
-    speeds = speed()
-    for s in speeds:
-        print(f"{s['ruleset']:15} {s['position']:9} depth {s['depth']:2}  {s['nps']} nodes/s", flush=True)
     rows = run_matches(args.quick, args.scale, args.jobs, {}, RULESETS, base)
     games = "bench/games/" if base == ROOT / "bench" else str(base / "games")
-    text = report(rows, speeds, args.scale, time.perf_counter() - t0, args.quick, games)
-    print(text)
+    data = {"matches": rows, "scale": args.scale, "elapsed": time.perf_counter() - t0, "quick": args.quick,
+            "games": games, "positions": check_positions()}  # fmt: skip
+    data.update(measure_speed(""))
     out = base / "results"
+    old = out / "strength.json"
+    if old.exists():  # the figures of the older engine stay until measured again with --speed --before
+        data.setdefault("speed_before", json.loads(old.read_text()).get("speed_before", []))
+    text = results_text(data)
+    print(text)
     out.mkdir(parents=True, exist_ok=True)
     (out / "strength.md").write_text(text)
-    (out / "strength.json").write_text(json.dumps({"matches": rows, "speed": speeds, "scale": args.scale}, indent=1))
+    (out / "strength.json").write_text(json.dumps(data, indent=1))
     print(f"written to {out} and {base / 'games'}")
 
 

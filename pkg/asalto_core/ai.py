@@ -23,7 +23,7 @@ from .errors import AsaltoError
 from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
-from .search import WIN, WON, Result, Searcher
+from .search import TT_SIZE, WIN, WON, Result, Searcher
 
 if TYPE_CHECKING:
     from .movegen import RawMove
@@ -118,6 +118,57 @@ class Analysis:
         }
 
 
+class Player:
+    """The computer of one game: :meth:`analyse` as the module's, but each search starts from the last ones.
+
+    It keeps one :class:`~asalto_core.search.Searcher` per ruleset, so the transposition table
+    (bounded by ``tt_size`` entries) carries what one move's search learned into the next; the
+    page's worker keeps one Player for as long as it lives. Only the full-strength levels share
+    it: the weaker ones search afresh, so what the stronger searches found does not make them strong.
+    Its answers depend on what it searched before; :meth:`clear` forgets it all.
+
+    >>> player = Player()
+    >>> start = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
+    >>> first = player.best_move(start, node_limit=6000)
+    >>> steps = [a for a in player.analyse(start, node_limit=6000) if a]  # progress as analyse's
+    >>> str(steps[-1].move), steps[-1].depth > first.depth
+    ('d4-d5', True)
+    """
+
+    def __init__(self, tt_size: int = TT_SIZE) -> None:
+        self.tt_size = tt_size
+        self.searchers: dict[str, Searcher] = {}
+
+    def clear(self) -> None:
+        """Forget every search (a new game need not: positions of another game are just not found)."""
+        self.searchers.clear()
+
+    def analyse(
+        self,
+        position: Position | str,
+        level: str = "strongest",
+        *,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        seed: int = 0,
+        history: Sequence[str] = (),
+    ) -> Iterator[Analysis | None]:
+        """Like :func:`analyse` (same arguments, same yields), with the kept table."""
+        position, lv = _check(position, level)
+        if lv.margin:
+            searcher = Searcher(position.ruleset, self.tt_size)
+        else:
+            kept = self.searchers.get(position.ruleset)
+            if kept is None:
+                kept = self.searchers[position.ruleset] = Searcher(position.ruleset, self.tt_size)
+            searcher = kept
+        yield from _analyse(searcher, position, lv, time_limit, node_limit, seed, history)
+
+    def best_move(self, position: Position | str, level: str = "strongest", **kw: Any) -> Analysis:
+        """Run :meth:`analyse` to the end and return its answer."""
+        return _last(self.analyse(position, level, **kw))
+
+
 def analyse(
     position: Position | str,
     level: str = "strongest",
@@ -133,23 +184,39 @@ def analyse(
     and there is always one, even when the budget runs out before depth 1 is done.
     ``history`` holds the texts of the game's earlier positions: returning to one is
     scored as a draw. ``time_limit``/``node_limit`` replace the level's time budget.
-    With the same arguments and a node budget, the answer is always the same.
+    With the same arguments and a node budget, the answer is always the same (each call
+    searches afresh; a :class:`Player` keeps its table from one call to the next).
 
     >>> steps = list(analyse("assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", node_limit=500))
     >>> [a.depth for a in steps if a][:3]
     [1, 2, 3]
     """
+    position, lv = _check(position, level)
+    yield from _analyse(Searcher(position.ruleset), position, lv, time_limit, node_limit, seed, history)
+
+
+def _check(position: Position | str, level: str) -> tuple[Position, Level]:
+    """The position and level to search, or :class:`AsaltoError` for an unknown level or a finished game."""
     if isinstance(position, str):
         position = Position.from_text(position)
     if level not in LEVELS:
         raise AsaltoError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    lv = LEVELS[level]
-    raw = position.raw_moves()
-    if not raw or position.outcome():
+    if not position.raw_moves() or position.outcome():
         raise AsaltoError(f"no move to find in {position.text()!r}: the game is over")
+    return position, LEVELS[level]
+
+
+def _analyse(
+    searcher: Searcher,
+    position: Position,
+    lv: Level,
+    time_limit: float | None,
+    node_limit: int | None,
+    seed: int,
+    history: Sequence[str],
+) -> Iterator[Analysis | None]:
     if time_limit is None and node_limit is None:
         time_limit = lv.time_limit
-    searcher = Searcher(position.ruleset)
     seen = [searcher.zobrist.full(Position.from_text(t).state) for t in history]
     last = None
     for r in searcher.iterate(
@@ -168,7 +235,16 @@ def analyse(
         last = _analysis(position, r)
         yield last
     if last is None:
-        yield _analysis(position, _fallback(searcher, position, raw))
+        yield _analysis(position, _fallback(searcher, position, position.raw_moves()))
+
+
+def _last(steps: Iterator[Analysis | None]) -> Analysis:
+    answer = None
+    for a in steps:
+        if a is not None:
+            answer = a
+    assert answer is not None  # analyse always yields one
+    return answer
 
 
 def best_move(position: Position | str, level: str = "strongest", **kw: Any) -> Analysis:
@@ -178,12 +254,7 @@ def best_move(position: Position | str, level: str = "strongest", **kw: Any) -> 
     >>> str(a.move), a.depth
     ('d4-d5', 0)
     """
-    answer = None
-    for a in analyse(position, level, **kw):
-        if a is not None:
-            answer = a
-    assert answer is not None  # analyse always yields one
-    return answer
+    return _last(analyse(position, level, **kw))
 
 
 def _analysis(position: Position, r: Result) -> Analysis:
@@ -200,10 +271,13 @@ def _analysis(position: Position, r: Result) -> Analysis:
 def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, position: Position) -> Result:
     """A weaker level's pick: a move scoring within ``margin`` of the best, nearer ones likelier.
 
-    A move that loses by force is never picked when the best one does not.
+    A move that loses by force is never picked; when every move does, the best (slowest) loss is
+    played, so the verdict shown is the position's own, not that of a quicker loss.
     """
     best = r.score
-    choices = [(m, s) for m, s in r.scores.items() if s >= best - lv.margin and (s > -WON or best <= -WON)]
+    if best <= -WON:
+        return r
+    choices = [(m, s) for m, s in r.scores.items() if s >= best - lv.margin and s > -WON]
     weights = [math.exp((s - best) * 3 / lv.margin) for _, s in choices]
     move, score = rng.choices(choices, weights)[0]
     if move == r.move:

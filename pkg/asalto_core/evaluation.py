@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .geometry import BIT_INDEX, bits, popcount
+from .geometry import bits
 from .movegen import REBELS, Kernel, kernel
 
 if TYPE_CHECKING:
@@ -68,6 +68,20 @@ THIN = 60  # per empty fortress point only one rebel can still reach: the office
 RESERVE = 10  # per step the rebels' reserve is short of RESERVE_CAP, once a hole is stranded
 RESERVE_CAP = 40  # a reserve of this many steps or more costs nothing: only a short one decides a game
 
+# -- the race for the last holes (issue 15) --------------------------------------------------------------------
+# The assault games lost as rebels to an outside program ended with 7 of 9 points held, d5 and e5 out of reach
+# and the rebels out of moves. Three things the supply terms above missed, each counted as a stranded hole:
+# - a rebel already in the fortress is no supplier: stepping on, it empties the point it leaves (the same
+#   mistake as the false win of issue 15), so only rebels outside can still fill a hole;
+# - holes need one supplier each: when a few rebels are all that can reach several holes, the holes beyond
+#   what they can cover are stranded (a matching of holes to suppliers, run only when supply is scarce);
+# - in forward-only rulesets a rebel that can never move again (every step onto a piece that never moves)
+#   is neither a supplier nor a reserve.
+# An officer on a hole with a step to a point no rebel can ever reach again cannot be shut in there; while
+# the other officer keeps moving, the hole stays empty and the rebels' moves run out. Rebels can still lure it
+# off with a forced or huffable capture, so it counts as a thin hole, not a stranded one: hand-set.
+SEATED = 150  # per hole an officer sits on with a retreat no rebel can reach (two officers or more)
+
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)
 THREAT = 40  # per rebel an officer could jump right now, when the rebels are to move (they can save about one)
@@ -88,7 +102,7 @@ class Evaluator:
         self.kernel = k
         self.all = k.all
         self.fortress = k.fortress
-        self.fortress_size = popcount(k.fortress)
+        self.fortress_size = k.fortress.bit_count()
         self.neighbours = k.neighbours
         self.jumps = k.jumps
         self.trap_counts = not k.blocking_loses
@@ -109,7 +123,8 @@ class Evaluator:
             n | sum(1 << q for r in bits(n) for q in bits(g.neighbours[r]))
             for n in (g.neighbours[p] for p in range(len(dist)))
         )
-        # Which points a rebel can reach each fortress point from, in any number of steps (empty board).
+        # Which points a rebel can reach each point from, in any number of steps (empty board); for a fortress
+        # point only the points outside count (a rebel inside only moves the hole on).
         cone = [0] * len(dist)
         for p in range(len(dist)):
             seen, todo = 0, k.rebel_steps[p]
@@ -119,9 +134,10 @@ class Evaluator:
                 for q in bits(todo):
                     nxt |= k.rebel_steps[q]
                 todo = nxt & ~seen
-            for q in bits(seen & k.fortress & ~(1 << p)):
+            for q in bits(seen & ~(1 << p)):
                 cone[q] |= 1 << p
-        self.cones = tuple((1 << q, cone[q]) for q in bits(k.fortress))
+        self.reach_to = tuple(cone)
+        self.cones = tuple((1 << q, cone[q] & ~k.fortress) for q in bits(k.fortress))
         # Which points a rebel could step to each point from: fortress fill in one move.
         came = [0] * len(dist)
         for p, steps in enumerate(k.rebel_steps):
@@ -163,11 +179,15 @@ class Evaluator:
         self.offset = self.evaluate((k.officer_start, k.rebel_start, REBELS, 0))
 
     def fills_next(self, officers: int, rebels: int) -> bool:
-        """True if a rebel step now fills the fortress (one point missing, empty, reachable)."""
+        """True if a rebel step now fills the fortress (one point missing, empty, reachable).
+
+        Only a rebel from outside the fortress fills it: one stepping in from another fortress
+        point empties that point (issue 15: d6-d7 was scored as a win it was not).
+        """
         hole = self.fortress & ~rebels
-        if popcount(hole) != 1 or hole & officers:
+        if hole.bit_count() != 1 or hole & officers:
             return False
-        return bool(rebels & self.came_from[BIT_INDEX[hole]])
+        return bool(rebels & ~self.fortress & self.came_from[hole.bit_length() - 1])
 
     def reserve(self, officers: int, rebels: int) -> int:
         """An upper bound on the moves the rebels have left: per rebel, its longest forward path now.
@@ -175,25 +195,66 @@ class Evaluator:
         A rebel whose every step leads onto a rebel that can never move again (or an officer sealed in
         the fortress) can never move either; the paths run through the other points.
         """
-        frozen = officers & ~self.fortress_free(officers, rebels)
+        frozen = self.frozen(officers, rebels)
         live = [0] * len(self.reserve_order)
         total = 0
         for p, bit, steps in self.reserve_order:
-            if rebels & bit and not steps & ~frozen:
-                frozen |= bit
+            if frozen & bit:
                 continue
             best = 0
             open_steps = steps & ~frozen
             while open_steps:
                 low = open_steps & -open_steps
                 open_steps ^= low
-                v = live[BIT_INDEX[low]] + 1
+                v = live[low.bit_length() - 1] + 1
                 if v > best:
                     best = v
             live[p] = best
             if rebels & bit:
                 total += best
         return total
+
+    def frozen(self, officers: int, rebels: int) -> int:
+        """The pieces that can never move again: sealed officers, and rebels whose every step is onto one.
+
+        Only where rebel steps form no cycle (:attr:`reserve_on`); elsewhere just the sealed officers.
+        """
+        frozen = officers & ~self.fortress_free(officers, rebels)
+        if self.reserve_on:
+            for _p, bit, steps in self.reserve_order:
+                if rebels & bit and not steps & ~frozen:
+                    frozen |= bit
+        return frozen
+
+    def unmatched(self, officers: int, rebels: int, holes: list[int]) -> int:
+        """How many of ``holes`` (supplier masks) cannot each get a rebel of their own that can still move.
+
+        A maximum matching of holes to suppliers (Kuhn's augmenting paths on bitmasks).
+        """
+        movable = ~self.frozen(officers, rebels)
+        holes = sorted((h & movable for h in holes), key=int.bit_count)
+        used = 0
+        for h in holes:  # first, greedily: the scarcest hole takes a free supplier; usually enough
+            free = h & ~used
+            if not free:
+                break
+            used |= free & -free
+        else:
+            return 0
+        owner: dict[int, int] = {}
+
+        def place(i: int, tried: list[int]) -> bool:
+            free = holes[i] & ~tried[0]
+            while free:
+                low = free & -free
+                free ^= low
+                tried[0] |= low
+                if low not in owner or place(owner[low], tried):
+                    owner[low] = i
+                    return True
+            return False
+
+        return sum(not place(i, [0]) for i in range(len(holes)))
 
     def fortress_free(self, officers: int, rebels: int) -> int:
         """The officers not sealed in the fortress (see :data:`RESERVE`)."""
@@ -203,36 +264,64 @@ class Evaluator:
                 free &= ~point
         return free
 
-    def evaluate(self, state: State) -> int:
-        """The score for the side to move; positive is good for it."""
-        officers, rebels, side, _ = state
-        empty = self.all ^ officers ^ rebels
-        n = popcount(rebels)
-        s = REBEL * n - OFFICER * popcount(officers)
-        spare = n - self.fortress_size
-        if spare < SPARE_CUSHION:
-            s -= SCARCITY * (SPARE_CUSHION - spare) ** 2
-        # Supply: a hole no rebel can reach is (almost) a lost game; a rebel that can reach no hole
-        # any more is only material and backing, so its advance no longer counts.
-        reachable = stranded = thin = 0
+    def supply(self, officers: int, rebels: int, empty: int) -> tuple[int, int, int, int]:
+        """Holes that can no longer be filled (stranded), with one supplier left (thin), held by a seated
+        officer, and the points a rebel can still fill a hole from."""
+        reachable = stranded = thin = seated = union = 0
+        holes = []
         for point, cone in self.cones:
             if not rebels & point:
                 suppliers = rebels & cone
                 if not suppliers:
                     stranded += 1
-                elif not suppliers & (suppliers - 1):
-                    thin += 1
+                else:
+                    if not suppliers & (suppliers - 1):
+                        thin += 1
+                    holes.append(suppliers)
+                    union |= suppliers
+                    if officers & point and self.seated(point, officers, empty, rebels):
+                        seated += 1
                 reachable |= cone
+        # Only where supply is scarce (a hole with one supplier, or few suppliers for all the holes) can a
+        # rebel be counted for two holes or be stuck; elsewhere the matching is skipped (it costs).
+        if thin or union.bit_count() < 2 * len(holes):
+            stranded += self.unmatched(officers, rebels, holes)
         for point, box in self.seals:
             if officers & point and not box & ~rebels:
                 stranded += 1
-        s -= STRANDED * stranded + THIN * thin
+        return stranded, thin, seated, reachable
+
+    def seated(self, point: int, officers: int, empty: int, rebels: int) -> bool:
+        """Whether the officer on ``point`` (a hole) has a step no rebel can ever take from it, with another officer."""
+        if not officers & ~point:
+            return False
+        steps = self.neighbours[point.bit_length() - 1] & empty
+        while steps:
+            low = steps & -steps
+            steps ^= low
+            if not rebels & self.reach_to[low.bit_length() - 1]:
+                return True
+        return False
+
+    def evaluate(self, state: State) -> int:
+        """The score for the side to move; positive is good for it."""
+        officers, rebels, side, _ = state
+        empty = self.all ^ officers ^ rebels
+        n = rebels.bit_count()
+        s = REBEL * n - OFFICER * officers.bit_count()
+        spare = n - self.fortress_size
+        if spare < SPARE_CUSHION:
+            s -= SCARCITY * (SPARE_CUSHION - spare) ** 2
+        # Supply: a hole no rebel can reach is (almost) a lost game; a rebel that can reach no hole
+        # any more is only material and backing, so its advance no longer counts.
+        stranded, thin, seated, reachable = self.supply(officers, rebels, empty)
+        s -= STRANDED * stranded + THIN * thin + SEATED * seated
         if stranded and self.reserve_on:
             s -= RESERVE * max(0, RESERVE_CAP - self.reserve(officers, rebels))
         useful = rebels & (reachable | self.fortress)
         for mask, value in self.layers:
-            s += value * popcount(useful & mask)
-        held = popcount(rebels & self.fortress)
+            s += value * (useful & mask).bit_count()
+        held = (rebels & self.fortress).bit_count()
         if held >= self.fortress_size - 2:
             s += LAST_POINTS * held
         # Officers: room to move, rebels they can jump now, and the unbacked rebels nearby.
@@ -241,8 +330,8 @@ class Evaluator:
         while o:
             low = o & -o
             o ^= low
-            p = BIT_INDEX[low]
-            free = popcount(self.neighbours[p] & empty)
+            p = low.bit_length() - 1
+            free = (self.neighbours[p] & empty).bit_count()
             room += free
             can_jump = False
             for over, to, _t in self.jumps[p]:
@@ -256,14 +345,14 @@ class Evaluator:
         if self.trap_counts:
             s += TRAPPED * trapped
         if side == REBELS:
-            s -= THREAT * popcount(threatened)
+            s -= THREAT * threatened.bit_count()
         open_ = empty | officers
         exposed = 0
         r = rebels & near
         while r:
             low = r & -r
             r ^= low
-            for a, b in self.pairs[BIT_INDEX[low]]:
+            for a, b in self.pairs[low.bit_length() - 1]:
                 if (open_ & a and empty & b) or (open_ & b and empty & a):
                     exposed += 1
                     break

@@ -24,7 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .ai import LEVELS, analyse
+from .ai import LEVELS, Player
 from .errors import AsaltoError
 from .geometry import BOARD_NAMES, BOARDS
 from .position import Position
@@ -83,6 +83,7 @@ class Worker:
     def __init__(self) -> None:
         self.progress: dict[str, Any] | None = None
         self.cancelled = False
+        self.player = Player()  # keeps its transposition table from one request to the next
 
     def handle_json(self, text: str) -> str:
         """One request as JSON text; the answer as JSON text (never raises)."""
@@ -128,7 +129,7 @@ class Worker:
             if position.outcome():
                 raise ProtocolError("the game is over")
             best = None
-            for item in analyse(position, level, history=history, **_budget(request)):
+            for item in self.player.analyse(position, level, history=history, **_budget(request)):
                 if item is not None:
                     best = item.to_json()
                     self.progress = best
@@ -158,7 +159,8 @@ class Worker:
             done = _points(request.get("points"), len(game.moves) + 1)
             points: list[Point | None] = list(done) + [None] * (len(game.moves) + 1 - len(done))
             total = len(points)
-            for item in evaluate(game, budget.get("time_limit", DEPTHS["quick"]), budget.get("node_limit"), done):
+            seconds_each = budget.get("time_limit", DEPTHS["quick"])
+            for item in evaluate(game, seconds_each, budget.get("node_limit"), done, self.player):
                 if item is not None:
                     points[item.ply] = item
                     self.progress = {"done": sum(p is not None for p in points), "total": total}

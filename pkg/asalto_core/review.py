@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .ai import analyse
+from .ai import Player, analyse
 from .position import Position
 
 if TYPE_CHECKING:
@@ -97,11 +97,17 @@ def positions(game: Game) -> list[Position]:
 
 
 def evaluate(
-    game: Game, seconds: float = DEPTHS["quick"], node_limit: int | None = None, done: Sequence[Point | None] = ()
+    game: Game,
+    seconds: float = DEPTHS["quick"],
+    node_limit: int | None = None,
+    done: Sequence[Point | None] = (),
+    player: Player | None = None,
 ) -> Iterator[Point | None]:
     """Search every position of ``game``; yield None while searching (the worker stays responsive
     and can stop) and a Point per position. Points already in ``done`` are yielded as they are,
-    so a review that was left resumes where it stopped."""
+    so a review that was left resumes where it stopped. A ``player`` (:class:`ai.Player`) keeps
+    what it learned from one position to the next."""
+    search = player.analyse if player is not None else analyse
     every = positions(game)
     texts = [p.text() for p in every]
     for ply, position in enumerate(every):
@@ -115,7 +121,7 @@ def evaluate(
             continue
         budget: dict[str, Any] = {"node_limit": node_limit} if node_limit else {"time_limit": seconds}
         last = None
-        for item in analyse(position, "strongest", history=texts[:ply], **budget):
+        for item in search(position, "strongest", history=texts[:ply], **budget):
             if item is None:
                 yield None
             else:

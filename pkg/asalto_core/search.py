@@ -34,6 +34,9 @@ MAX_PLY = 120  # deepest ply the search (with extensions and quiescence) goes
 YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPython, well under a frame budget
 LMR_FROM = 4  # late-move reduction: quiet moves from the 5th on, at depth >= 3, are searched one ply shallower
 EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bounds
+# Entries the transposition table keeps between searches: about 60 MB of CPython dict and tuples, roughly
+# what two or three 3-second searches store. Past it the shallow entries go first (see Searcher.trim).
+TT_SIZE = 300_000
 
 
 class OutOfBudget(Exception):
@@ -109,9 +112,14 @@ class Zobrist:
 
 
 class Searcher:
-    """Alpha-beta over one ruleset's kernel, with a transposition table kept between searches."""
+    """Alpha-beta over one ruleset's kernel, with a transposition table kept between searches.
 
-    def __init__(self, ruleset: str) -> None:
+    Keep one Searcher for a whole game and each search starts from what the last ones learned;
+    ``tt_size`` bounds the table (:meth:`trim`), so a long game does not grow it without end.
+    """
+
+    def __init__(self, ruleset: str, tt_size: int = TT_SIZE) -> None:
+        self.tt_size = tt_size
         self.kernel = k = kernel(ruleset)
         self.evaluate = evaluator(ruleset).evaluate
         self.fills_next = evaluator(ruleset).fills_next
@@ -146,6 +154,9 @@ class Searcher:
         self.next_check = min(YIELD_EVERY, node_limit or YIELD_EVERY)
         self.path = {h: 1 for h in seen}
         self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
+        self.trim()
+        # Old history counts still order moves, but this search's cutoffs soon outweigh them.
+        self.history = {m: v >> 2 for m, v in self.history.items() if v >> 2}
         h = self.zobrist.full(state)
         self.path[h] = 1
         k = self.kernel
@@ -196,6 +207,17 @@ class Searcher:
         self.next_check = self.nodes + YIELD_EVERY
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
+        if len(self.tt) > 2 * self.tt_size:
+            self.trim()  # a long analysis: bound the table as it goes
+
+    def trim(self) -> None:
+        """Bring the table under ``tt_size``: drop the shallowest entries (cheapest to find again) first."""
+        tt = self.tt
+        floor = 1
+        while len(tt) > self.tt_size:
+            tt = {h: e for h, e in tt.items() if e[0] > floor}
+            floor += 1
+        self.tt = tt
 
     # -- the search -------------------------------------------------------------
     def _search(self, state: State, h: int, depth: int, alpha: int, beta: int, ply: int) -> Generator[None, None, int]:
@@ -286,9 +308,12 @@ class Searcher:
             tactical = [m for m in k.moves(state) if m[3]]
             stand = True
         else:
+            if not self._can_jump(officers, rebels):
+                # No capture: no tactics to look at; only whether the officers can move at all.
+                if not self._can_step(officers, rebels):
+                    return self._stuck(side, ply)
+                return self.evaluate(state)
             moves = k.moves(state)
-            if not moves:
-                return self._stuck(side, ply)
             tactical = [m for m in moves if m[2]]
             stand = not (tactical and self._punished(officers))
             if len(tactical) > 1:
@@ -308,6 +333,29 @@ class Searcher:
                     if alpha >= beta:
                         break
         return best
+
+    def _can_jump(self, officers: int, rebels: int) -> bool:
+        """Whether an officer has a capture (cheaper than generating the moves, which most nodes need not)."""
+        empty = self.kernel.all ^ officers ^ rebels
+        jumps = self.kernel.jumps
+        while officers:
+            low = officers & -officers
+            officers ^= low
+            for over, to, _t in jumps[low.bit_length() - 1]:
+                if rebels & over and empty & to:
+                    return True
+        return False
+
+    def _can_step(self, officers: int, rebels: int) -> bool:
+        """Whether an officer has an empty neighbour (with no capture, its only kind of move)."""
+        empty = self.kernel.all ^ officers ^ rebels
+        neighbours = self.kernel.neighbours
+        while officers:
+            low = officers & -officers
+            officers ^= low
+            if neighbours[low.bit_length() - 1] & empty:
+                return True
+        return False
 
     def _punished(self, officers: int) -> bool:
         """Whether officers that could capture and step instead lose for it (so they may not stand pat)."""
