@@ -208,7 +208,6 @@ def open_setup():
     sel.value = app.editor.ruleset
     app.drawn_board = None
     render()
-    el("setup-title").scrollIntoView()
 
 
 def close_setup():

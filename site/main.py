@@ -16,6 +16,7 @@ import json
 
 import controls
 import dialogs
+import state as st
 import storage
 from app import app
 from game import accept, needs_ai, open_game, start_engine
@@ -34,6 +35,8 @@ def report(err):
 
 async def main():
     B.mark("mpy")
+    if st.ai_side(storage.saved_mode()):
+        spawn(start_engine())  # Pyodide takes seconds: start it while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
         el("loading-text").textContent = t("data-failed", error=r.error)
@@ -63,7 +66,7 @@ async def main():
     if share_error:
         message(t("share-bad", error=share_error), "error")
         B.clearHash()
-    if needs_ai():
+    if needs_ai() and not (app.engine.ready or app.engine.starting):
         spawn(start_engine())
 
 

@@ -65,6 +65,18 @@ def read_previous():
     return None
 
 
+def saved_mode():
+    """The mode of the saved settings (the default if there is none), read before anything else:
+    a game against the AI starts the AI's worker at once, as Pyodide takes seconds to start."""
+    r = B.load(SAVE_KEY)
+    try:
+        blob = json.loads(r.value) if r.ok and r.value else {}
+        mode = blob.get("settings", {}).get("mode")
+    except (ValueError, AttributeError):
+        mode = None
+    return mode if mode in st.MODES else st.default_settings()["mode"]
+
+
 def read_save():
     """(session, settings, problem) from local storage; session is None when there is no usable
     save, and problem is '' or a message saying why the save was set aside."""
