@@ -377,25 +377,25 @@ class Game:
                 cur.comments[k] = f"{cur.comments[k]} {value}" if cur.comments[k] else value
             elif kind == "open":
                 if not cur.moves:
-                    raise RecordError(f"{where}: a variation '(' must follow the move it replaces", game)
+                    raise _failed(f"{where}: a variation '(' must follow the move it replaces", game, cur, stack)
                 if len(stack) >= MAX_DEPTH:
-                    raise RecordError(f"{where}: variations nested more than {MAX_DEPTH} deep", game)
+                    raise _failed(f"{where}: variations nested more than {MAX_DEPTH} deep", game, cur, stack)
                 var = Line()
                 cur.variations[-1].append(var)
                 stack.append((cur, game.board.pop()))
                 cur = var
             elif kind == "close":
                 if not stack:
-                    raise RecordError(f"{where}: ')' closes no variation (unbalanced parentheses)", game)
+                    raise _failed(f"{where}: ')' closes no variation (unbalanced parentheses)", game, cur, stack)
                 cur = _close(game, cur, stack)
             elif kind == "number":
                 if not is_number(value.rstrip(".")):
-                    raise RecordError(f"{where}: bad move number {_short(value)}: at most 9 digits", game)
+                    raise _failed(f"{where}: bad move number {_short(value)}: at most 9 digits", game, cur, stack)
             elif kind == "word" and value in RESULTS:
                 result = value
             elif kind == "word" and value.endswith("."):
                 why = f"bad move number {_short(value)}: ASCII digits and a dot, like '12.'"
-                raise RecordError(f"{where}: {why}", game)
+                raise _failed(f"{where}: {why}", game, cur, stack)
             elif kind == "word" and value[:1] == "$":
                 nag = _NAG_CODES.get(value, "")  # other PGN codes ($7 and on) are skipped
                 if nag and cur.moves:
@@ -405,13 +405,11 @@ class Game:
                 try:
                     cur.append(game.board.push(move))
                 except AsaltoError as err:
-                    _close_all(game, cur, stack)
-                    raise RecordError(f"{where}: {err}", game) from None
+                    raise _failed(f"{where}: {err}", game, cur, stack) from None
                 cur.nags[-1] = nag
         if stack:
             why = f"{len(stack)} variation '(' never closed (unbalanced parentheses)"
-            _close_all(game, cur, stack)
-            raise RecordError(f"bad record: {why}", game)
+            raise _failed(f"bad record: {why}", game, cur, stack)
         game.path = (len(game.moves),)
         game.tags["Result"] = result
         return game
@@ -485,11 +483,13 @@ def _close(game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> Line:
     return outer
 
 
-def _close_all(game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> None:
-    """After an error inside variations: the board back on the main line (what was read is kept)."""
+def _failed(message: str, game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> RecordError:
+    """The error of a record read up to a point: the board back on the main line, at its last
+    move read (what was read, variations included, is kept)."""
     while stack:
         cur = _close(game, cur, stack)
     game.path = (len(game.moves),)
+    return RecordError(message, game)
 
 
 def _write_line(line: Line, position: Position, words: list[str]) -> None:
