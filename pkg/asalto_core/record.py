@@ -226,11 +226,11 @@ class Game:
     def node(self, path: Sequence[int]) -> tuple[Line, int]:
         """The line holding the node at ``path`` and how many of its moves lead there;
         :class:`IndexError` if the game has no such node."""
-        line, k = self._walk(path)[:2]
+        line, k = self._walk(path, False)[:2]
         return line, k
 
-    def _walk(self, path: Sequence[int]) -> tuple[Line, int, list[Move]]:
-        """The line and index of a path's node, and every move from the start to it."""
+    def _walk(self, path: Sequence[int], collect: bool = True) -> tuple[Line, int, list[Move]]:
+        """The line and index of a path's node, and (with ``collect``) every move from the start to it."""
         if (
             not isinstance(path, (tuple, list))
             or len(path) % 2 != 1
@@ -242,19 +242,21 @@ class Game:
             j, w = path[d], path[d + 1]
             if not 0 <= j < len(line.moves) or not 0 <= w < len(line.variations[j]):
                 raise IndexError(f"no variation {w} at move {j + 1} of the path {_short(path)}")
-            moves.extend(line.moves[:j])
+            if collect:
+                moves.extend(line.moves[:j])
             line = line.variations[j][w]
         k = path[-1]
         if not 0 <= k <= len(line.moves):
             raise IndexError(f"no move {k} in the line of the path {_short(path)}: it has {len(line.moves)}")
-        moves.extend(line.moves[:k])
+        if collect:
+            moves.extend(line.moves[:k])
         return line, k, moves
 
     def go_to_path(self, path: Sequence[int]) -> None:
         """Show the position at a node of the tree; :class:`IndexError` if there is none."""
         path = tuple(path)
         if len(path) == 1 and len(self.path) == 1:  # along the main line: no comparison needed
-            self._walk(path)
+            self._walk(path, False)
             while self.ply > path[0]:
                 self.board.pop()
             while self.ply < path[0]:
