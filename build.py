@@ -47,6 +47,8 @@ PAGE_FILES = (
     "embed.html",
     "embed.css",
     "examples.html",
+    "examples.fr.html",
+    "examples.de.html",
     "boot.js",
     "bridge.js",
     "style.css",
@@ -89,7 +91,7 @@ PAGE_ENGINE = (
     "embed.py",
 )
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
-HTML_PAGES = ("index.html", "embed.html", "examples.html")
+HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
 
 

@@ -200,6 +200,7 @@ def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
     page = context.new_page()
     page.goto(server.url + "examples.html")
     for name, mode in (("ex-game", "game"), ("ex-position", "static"), ("ex-puzzle", "puzzle")):
+        page.locator(f"#{name}").scroll_into_view_if_needed()  # the lesson's frames load lazily
         frame = page.frame_locator(f"#{name}")
         frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
         assert frame.locator("body").get_attribute("data-mode") == mode

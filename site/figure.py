@@ -32,11 +32,20 @@ class Puzzle:
 
 
 class Figure:
-    """The frames of a game (or of one position) and the ply shown; a puzzle, if any."""
+    """The frames of a game (or of one position) and the ply shown; a puzzle, if any.
 
-    def __init__(self, frames, history=(), start_ply=0):
+    With variations (``lines``: ``Session.variation_frames()``) the reader may step into one:
+    ``line`` is then the variation's path without its last number (a tuple) and ``ply`` how
+    many of its moves are shown (from 1; stepping back from 1 leaves it where it branched)."""
+
+    def __init__(self, frames, history=(), start_ply=0, tree=(), lines=()):
         self.frames = frames
         self.history = list(history)
+        self.tree = list(tree) or [dict(h, path=[h["ply"]], depth=0, nag="") for h in self.history]
+        self.lines = {}
+        for entry in lines:
+            self.lines[tuple(entry["path"])] = entry
+        self.line = ()  # the main line
         self.start_ply = start_ply
         self.ply = start_ply
         self.playing = False
@@ -47,20 +56,71 @@ class Figure:
     # -- stepping -------------------------------------------------------------------------------
     @property
     def frame(self):
-        return self.frames[self.ply]
+        return self.line_frames()[self.ply]
+
+    def line_frames(self):
+        """The frames of the line shown (the main line's, or a variation's from its branch point)."""
+        return self.lines[self.line]["frames"] if self.line else self.frames
+
+    def path(self):
+        """The path of the node shown (as in ``Session.view()["tree"]``)."""
+        return list(self.line) + [self.ply]
 
     def limit(self):
         """The last ply one may step to: a puzzle hides the moves after it until it is solved."""
+        if self.line:
+            return len(self.line_frames()) - 1
         if self.puzzle and self.puzzle.open:
             return self.puzzle.ply
         return len(self.frames) - 1
 
     def go(self, ply):
-        """Show ``ply`` (kept within the game and a puzzle's limit); a selection is dropped."""
+        """Show ``ply`` of the line shown (kept within it and a puzzle's limit); a selection is
+        dropped. Back from a variation's first move is where it branched."""
+        if self.line and ply < 1:
+            return self.leave()
         self.ply = max(0, min(ply, self.limit()))
         if self.puzzle:
             self.puzzle.inp.reset()
         return self.ply
+
+    def enter(self, path):
+        """Show the node at ``path`` (a main-line ply ``[k]`` or a variation's move); False if
+        there is none or a puzzle is being solved."""
+        path = list(path)
+        if len(path) == 1:
+            self.line = ()
+            self.go(path[0])
+            return True
+        key = tuple(path[:-1])
+        if key not in self.lines or (self.puzzle and self.puzzle.open):
+            return False
+        self.line = key
+        self.ply = max(1, min(path[-1], len(self.lines[key]["frames"]) - 1))
+        return True
+
+    def leave(self):
+        """Out of the variation shown, to the position it branched from."""
+        if not self.line:
+            return self.ply
+        parent = self.lines[self.line]["parent"]
+        self.line = tuple(parent[:-1])
+        self.ply = parent[-1]
+        return self.ply
+
+    def variations_here(self):
+        """The variations that branch from the node shown (they replace its next move)."""
+        here = self.path()
+        return [key for key in self.lines if self.lines[key]["parent"] == here]
+
+    def enter_variation(self):
+        """Into the first variation branching here (its first move); False if there is none."""
+        keys = self.variations_here()
+        if not keys or (self.puzzle and self.puzzle.open):
+            return False
+        self.line = min(keys)
+        self.ply = 1
+        return True
 
     def step_play(self):
         """One step of autoplay; play stops at the last move it may show. False if it could not step."""
@@ -75,7 +135,7 @@ class Figure:
     def start_playing(self):
         self.playing = True
         if self.ply >= self.limit():
-            self.ply = 0
+            self.ply = 1 if self.line else 0
 
     # -- what the reader sees ----------------------------------------------------------------
     def status(self):
@@ -87,6 +147,9 @@ class Figure:
             return t("fig-to-move", side=side(frame["turn"])), ""
         if frame["outcome"]:
             return (outcome_text(frame["result"], self.repetition) if frame.get("result") else frame["outcome"]), ""
+        if self.line:
+            n = len(self.line_frames()) - 1
+            return t("fig-variation-move-of", ply=self.ply, length=n, side=side(frame["turn"])), ""
         if len(self.frames) > 1:
             return t("fig-move-of", ply=self.ply, length=len(self.frames) - 1, side=side(frame["turn"])), ""
         return t("fig-to-move", side=side(frame["turn"])), ""
@@ -94,14 +157,14 @@ class Figure:
     def marks(self):
         """Points to mark for a puzzle being solved: the clicks so far and the next targets."""
         pz = self.puzzle
-        if not pz or self.ply != pz.ply or not pz.open:
+        if not pz or self.line or self.ply != pz.ply or not pz.open:
             return []
         return [("selected", p) for p in pz.inp.clicks] + [("target", p) for p in pz.inp.targets(pz.board)]
 
     def answer_arrow(self):
         """The answer's move, drawn once it is shown."""
         pz = self.puzzle
-        return pz.answers[0] if pz and self.ply == pz.ply and pz.state == SHOWN else ""
+        return pz.answers[0] if pz and not self.line and self.ply == pz.ply and pz.state == SHOWN else ""
 
     # -- the puzzle ------------------------------------------------------------------------------
     def set_puzzle(self, board, given, next_move):
@@ -128,7 +191,7 @@ class Figure:
     def press(self, point):
         """A point of the puzzle's board pressed: a selection, or a move judged."""
         pz = self.puzzle
-        if pz is None or self.ply != pz.ply or not pz.open:
+        if pz is None or self.line or self.ply != pz.ply or not pz.open:
             return ("ignored", point)
         action = pz.inp.press(pz.board, point)
         if action[0] == "play":
@@ -154,6 +217,7 @@ class Figure:
         if pz is None:
             return
         pz.state = SHOWN
+        self.line = ()
         self.ply = pz.ply
         self.verdict = t("fig-answer", moves=t("fig-or").join(pz.answers))
         pz.inp.reset()

@@ -15,7 +15,7 @@ self.addEventListener("install", (event) => {
       const names = await caches.keys();
       const update = names.some((n) => n.startsWith(PREFIX) && n !== CACHE);
       const cache = await caches.open(CACHE);
-      const wanted = update ? FILES : ["./", "index.html", "embed.html", "examples.html", "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
+      const wanted = update ? FILES : ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
       await cache.addAll(wanted.map((f) => new Request(f, { cache: "reload" })));
       await self.skipWaiting();
     })()

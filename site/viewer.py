@@ -33,7 +33,6 @@ class Viewer:
         self.ruleset = "assault"
         self.at = {}
         self.fig = None  # figure.Figure: the frames and what is shown
-        self.comments = []
         self.session = None  # the engine's game (asalto_core.session.Session)
         self.cursor = None  # the keyboard's point on a puzzle's board
 
@@ -119,9 +118,12 @@ def render():
             pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
     el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
     marks, extra = last_move_marks(v.at, frame["last"])
-    if fig.ply == fig.start_ply:
+    if fig.ply == fig.start_ply and not fig.line:
         marks += [("highlight", p) for p in v.opts["highlight"]]
         extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
+    # The record's own arrows and points at this move (its comment's [%arrows]/[%points]).
+    marks += [("highlight", p) for p in frame.get("points", [])]
+    extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in frame.get("arrows", []))
     answer = fig.answer_arrow()
     if answer:
         extra += svg.arrow_svg(v.at, svg.move_points(answer), answer)
@@ -139,6 +141,7 @@ def render():
         board.setAttribute("aria-label", "Asalto board. " + fig.status()[0])
     render_text()
     document.body.dataset.ply = str(fig.ply)
+    document.body.dataset.path = ",".join(str(n) for n in fig.path())
     if fig.puzzle:
         document.body.dataset.puzzle = fig.puzzle.state
 
@@ -146,45 +149,84 @@ def render():
 def render_text():
     fig = v.fig
     set_status(*fig.status())
-    el("comment").textContent = v.comments[fig.ply] if fig.ply < len(v.comments) else ""
-    top = fig.limit()
+    frame = fig.frame
+    el("nag").textContent = frame.get("nag", "")
+    el("comment").textContent = frame.get("comment", "")
+    top = fig.limit() if not fig.line else len(fig.frames) - 1
+    if fig.puzzle and fig.puzzle.open:
+        top = fig.puzzle.ply
+    here = ",".join(str(n) for n in fig.path())
     items = el("moves").children
     for i in range(items.length):
         item = items.item(i)
-        ply = int(item.dataset.ply)
-        item.hidden = ply > top
+        if item.classList.contains("break"):
+            continue
+        first = int(item.dataset.path.split(",")[0])
+        # A main-line move shows up to the limit; a variation with the move it replaces.
+        item.hidden = (first if item.dataset.depth == "0" else first + 1) > top
         button = item.firstElementChild
-        if ply == fig.ply:
+        if item.dataset.path == here:
             button.setAttribute("aria-current", "step")
         else:
             button.removeAttribute("aria-current")
-    el("btn-first").disabled = fig.ply == 0
-    el("btn-back").disabled = fig.ply == 0
-    el("btn-forward").disabled = fig.ply >= top
-    el("btn-last").disabled = fig.ply >= top
-    el("btn-play").disabled = fig.ply >= top and not fig.playing
+    at_start = fig.ply == 0 and not fig.line
+    el("btn-first").disabled = at_start
+    el("btn-back").disabled = at_start
+    el("btn-forward").disabled = fig.ply >= fig.limit()
+    el("btn-last").disabled = fig.ply >= fig.limit()
+    el("btn-play").disabled = fig.ply >= fig.limit() and not fig.playing
     el("btn-play").setAttribute("aria-pressed", "true" if fig.playing else "false")
 
 
 def build_moves():
-    """The move list, built node by node with textContent (move texts and labels are data)."""
+    """The move list with its variations (indented, in parentheses), built node by node with
+    textContent (move texts and labels are data)."""
     box = el("moves")
     box.innerHTML = ""
-    for h in v.fig.history:
+    for h in v.fig.tree:
+        if h["depth"] and h.get("starts_variation"):
+            box.append(line_break())
         item = document.createElement("li")
-        item.dataset.ply = str(h["ply"])
+        path = ",".join(str(n) for n in h["path"])
+        item.dataset.path = path
+        item.dataset.depth = str(h["depth"])
         button = document.createElement("button")
         button.type = "button"
-        button.dataset.ply = str(h["ply"])
+        button.dataset.path = path
+        if h["depth"]:
+            item.className = "var depth-" + str(min(h["depth"], 3))
+            if h.get("starts_variation"):
+                item.classList.add("var-start")
+            if h.get("ends_variation"):
+                item.classList.add("var-end")
+        else:
+            item.dataset.ply = str(h["path"][0])
+            button.dataset.ply = str(h["path"][0])
         if h["label"]:
             num = document.createElement("span")
             num.className = "num"
             num.textContent = h["label"]
             button.append(num)
         button.append(document.createTextNode(h["move"]))
+        if h.get("nag"):
+            nag = document.createElement("span")
+            nag.className = "nag"
+            nag.textContent = h["nag"]
+            button.append(nag)
         item.append(button)
         box.append(item)
-    box.hidden = not v.fig.history
+        if h["depth"] and h.get("ends_variation"):
+            box.append(line_break())
+    box.hidden = not v.fig.tree
+    box.classList.toggle("has-variations", any(h["depth"] for h in v.fig.tree))
+
+
+def line_break():
+    """An empty list item that starts a new line of the move list (around a variation)."""
+    item = document.createElement("li")
+    item.className = "break"
+    item.setAttribute("aria-hidden", "true")
+    return item
 
 
 def show_title(tags):
@@ -200,6 +242,11 @@ def show_title(tags):
 # -- stepping -----------------------------------------------------------------------
 def go(ply):
     v.fig.go(ply)
+    render()
+
+
+def first():
+    v.fig.enter([0])
     render()
 
 
@@ -223,10 +270,11 @@ def toggle_play(_event):
 
 
 def on_moves_click(event):
-    button = event.target.closest("button[data-ply]")
+    button = event.target.closest("button[data-path]")
     if button is not None:
         v.fig.playing = False
-        go(int(button.dataset.ply))
+        v.fig.enter([int(n) for n in button.dataset.path.split(",")])
+        render()
 
 
 def on_key(event):
@@ -243,6 +291,14 @@ def on_key(event):
         go(v.fig.ply - 1)
     elif key == "ArrowRight":
         go(v.fig.ply + 1)
+    elif key == "ArrowDown" and not on_board:  # into a variation that branches here
+        event.preventDefault()
+        v.fig.enter_variation()
+        render()
+    elif key == "ArrowUp" and not on_board:  # out of the variation, where it branched
+        event.preventDefault()
+        v.fig.leave()
+        render()
 
 
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
@@ -299,7 +355,6 @@ def show_answer(_event):
 def show_start():
     """The ruleset's start position."""
     v.fig = fg.Figure(Session.new(v.ruleset).frames())
-    v.comments = [""]
 
 
 async def record_text():
@@ -334,19 +389,19 @@ def load_game(text):
         problem(t("embed-record-partial", error=warning, n=len(frames) - 1))
     v.session = session
     v.ruleset = session.game.start.ruleset
-    v.fig = fg.Figure(frames, session.view()["history"])
+    view = session.view()
+    v.fig = fg.Figure(frames, view["history"], tree=view["tree"], lines=session.variation_frames())
     v.fig.repetition = session.game.board.position.rules.repetition
-    v.comments = list(session.game.comments)
     show_title(session.game.tags)
     build_moves()
     return True
 
 
 def bind():
-    on(el("btn-first"), "click", lambda e: go(0))
+    on(el("btn-first"), "click", lambda e: first())
     on(el("btn-back"), "click", lambda e: go(v.fig.ply - 1))
     on(el("btn-forward"), "click", lambda e: go(v.fig.ply + 1))
-    on(el("btn-last"), "click", lambda e: go(len(v.fig.frames)))
+    on(el("btn-last"), "click", lambda e: go(len(v.fig.line_frames())))
     on(el("btn-play"), "click", toggle_play)
     on(el("btn-answer"), "click", show_answer)
     on(el("moves"), "click", on_moves_click)

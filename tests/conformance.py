@@ -8,7 +8,9 @@ chosen with a fixed linear congruential generator.
 """
 
 from asalto_core import AsaltoError, Board, Game, Move, Position, perft
+from asalto_core.record import NAGS, join_comment, split_comment
 from asalto_core.rulesets import RULESET_NAMES, custom_name, custom_options, find_ruleset
+from asalto_core.session import Session
 
 PERFT_DEPTH = 4
 # House rules, written out of order: their canonical names, perft, games and rules text.
@@ -154,6 +156,74 @@ def house_rules(plies=60):
     return out
 
 
+ANNOTATED = """[Event "Lesson"]
+[Ruleset "assault"]
+
+{[%points d4] The rebels open.} 1. d4-d5 c5-c6?! {[%arrows c5-c6] Slow.} (1... c5-d4!
+{[%arrows c5-d4,e5xc3] [%points d4] Better.} 2. b5-c5 (2. b4-c5 $4 {Too loose.}
+(2. c4-c5)) 2... d4xd6) 2. d3-d4 *
+"""
+BAD_RECORDS = ("1. d4-d5 c5-c6) *", "1. d4-d5 c5-c6 (1... c5-d4 *", "( 1. d4-d5 *", "1. d4-d5 (1. d4-d6) *")
+
+
+def annotated_tree(name, seed, nodes=40):
+    """A seeded game tree: moves with branches (nested), symbols, comments with arrows and points."""
+    rng = Lcg(seed)
+    game = Game(name)
+    points = sorted(game.board.geometry.index)
+    for n in range(nodes):
+        moves = [str(m) for m in game.board.legal_moves]
+        if not moves or rng.below(9) == 0:  # back along the line or the main line, to branch there
+            back = game.path[:-1] + (rng.below(game.path[-1] + 1),)
+            game.go_to_path(back if rng.below(2) else (rng.below(len(game.moves) + 1),))
+            continue
+        game.play(moves[rng.below(len(moves))], branch=True)
+        line, k = game.node(game.path)
+        line.nags[k - 1] = (("",) + NAGS)[rng.below(7)]
+        if rng.below(3) == 0:
+            arrows = [points[rng.below(len(points))] + "-" + points[rng.below(len(points))]]
+            line.comments[k] = join_comment("note " + str(n) + " (x)", arrows, [points[rng.below(len(points))]])
+    record = game.record()
+    back = Game.from_record(record)
+    s = Session(back)
+    tree = s.view()["tree"]
+    return {"record": record, "round_trip": back == game and back.record() == record, "tree": tree}
+
+
+def annotations():
+    """Annotated records read, written and edited: the same on both interpreters."""
+    s = Session.from_text(ANNOTATED)[0]
+    out = {"record": s.record(), "tree": s.view()["tree"], "frames": s.frames(), "lines": s.variation_frames()}
+    s.go_to_path([1, 0, 1])
+    out["view"] = s.view()
+    s.set_comment("Much better.")
+    s.set_marks(["d4xd6", "a3-c5"], ["e5"])
+    s.set_nag("!!")
+    s.go_to_path([1])
+    s.play("e5-e6", branch=True)
+    s.play("d3-d4", branch=True)
+    out["edited"] = s.record()
+    s.go_to_path([1, 0, 2])
+    s.promote()
+    out["promoted"] = [s.record(), list(s.path)]
+    s.go_to_path([2, 0, 1])
+    s.delete_variation()
+    out["deleted"] = [s.record(), list(s.path)]
+    out["puzzle"] = s.puzzle_params([2])
+    out["sheet"] = s.sheet([0, 1, 2], "Sheet")
+    out["split"] = split_comment("a [%clk 1] [%arrows e6xe4xe2 c3-c5] b [%points e5, e3] c")
+    bad = []
+    for text in BAD_RECORDS:
+        try:
+            Game.from_record(text)
+            bad.append([text, "accepted"])
+        except AsaltoError as err:
+            bad.append([text, type(err).__name__, str(err), err.partial.record()])
+    out["bad"] = bad
+    out["random"] = [annotated_tree(name, 31 + i) for i, name in enumerate(("assault", "asalto", "royal-garrison"))]
+    return out
+
+
 def report(plies=80):
     return {
         "perft": perfts(),
@@ -161,4 +231,5 @@ def report(plies=80):
         "games": [[name, game_trace(name, 7 + i, plies)] for i, name in enumerate(RULESET_NAMES)],
         "errors": errors(),
         "api": api(),
+        "annotations": annotations(),
     }

@@ -90,3 +90,42 @@ def test_a_bad_answer_in_the_link_is_reported():
     fig, session = figure()
     problems = fig.set_puzzle(session.game.board, ["c3-c9", "zz"], "")
     assert len(problems) == 3 and "not a legal move" in problems[0] and fig.puzzle is None
+
+
+ANNOTATED = """[Ruleset "assault"]
+
+1. d4-d5 c5-c6?! {[%arrows c5-c6] Slow.} (1... c5-d4! {[%points d4] Better.} 2. b5-c5
+(2. b4-c5) 2... d4xd6) 2. d3-d4 *
+"""
+
+
+def annotated_figure() -> fg.Figure:
+    session, _ = Session.from_text(ANNOTATED)
+    view = session.view()
+    return fg.Figure(session.frames(), view["history"], tree=view["tree"], lines=session.variation_frames())
+
+
+def test_frames_carry_the_records_arrows_points_and_symbols():
+    fig = annotated_figure()
+    fig.go(2)
+    assert (fig.frame["arrows"], fig.frame["nag"], fig.frame["comment"]) == (["c5-c6"], "?!", "Slow.")
+    assert [h["path"] for h in fig.tree][:3] == [[1], [2], [1, 0, 1]]
+
+
+def test_stepping_into_and_out_of_variations():
+    fig = annotated_figure()
+    fig.go(1)
+    assert fig.variations_here() == [(1, 0)]
+    assert fig.enter_variation() and fig.path() == [1, 0, 1]
+    assert fig.frame["points"] == ["d4"] and fig.frame["last"]["move"] == "c5-d4"
+    assert fig.status()[0].startswith("Variation, move 1 of 3")
+    assert fig.go(9) == 3 and fig.path() == [1, 0, 3]
+    fig.go(0)  # back from the variation's first move: where it branched
+    assert fig.path() == [1]
+    assert fig.enter([1, 0, 1, 0, 1]) and fig.frame["last"]["move"] == "b4-c5"
+    fig.leave()
+    assert fig.path() == [1, 0, 1]
+    fig.leave()
+    assert fig.path() == [1] and not fig.enter([4, 0, 1]) and fig.enter([3]) and fig.path() == [3]
+    fig.start_playing()  # at the end: play starts again from the line's start
+    assert fig.ply == 0

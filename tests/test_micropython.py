@@ -70,3 +70,12 @@ def test_board_position_and_game_views_and_drawing(on_micropython, on_cpython):
 def test_dataclasses_name_their_fields_for_micropython(cls):
     """MicroPython's dataclass shim reads the fields from ``__match_args__``: it must be CPython's."""
     assert cls.__match_args__ == tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+
+def test_annotated_records_and_the_session_tree(on_micropython, on_cpython):
+    mpy, cpy = on_micropython["annotations"], on_cpython["annotations"]
+    for key in sorted(cpy):
+        assert mpy[key] == cpy[key], key
+    assert all(r["round_trip"] for r in cpy["random"]) and all(r["round_trip"] for r in mpy["random"])
+    assert any(e["depth"] > 1 for r in cpy["random"] for e in r["tree"])  # nested variations were made
+    assert [b[1] for b in cpy["bad"]] == ["RecordError"] * 4

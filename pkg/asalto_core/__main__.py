@@ -19,7 +19,7 @@ from .geometry import BOARDS
 from .notation import Move
 from .perft import perft
 from .position import Board, Position
-from .record import Game
+from .record import Game, split_comment
 from .rulesets import RULESETS, find_ruleset, rules_markdown
 
 
@@ -44,8 +44,9 @@ def _rules(args: argparse.Namespace) -> None:
             print(f"  {label}: {text}")
 
 
-def _diagram_position(args: argparse.Namespace) -> tuple[Position, str]:
-    """The position to draw and its default title, from --position, --record/--ply or --ruleset."""
+def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str], list[str]]:
+    """The position to draw, its default title, and the arrows and points of a record's comment
+    there, from --position, --record/--ply or --ruleset."""
     if args.position and args.record:
         raise NotationError("give either --position or --record, not both")
     if args.record:
@@ -58,13 +59,14 @@ def _diagram_position(args: argparse.Namespace) -> tuple[Position, str]:
         if not 0 <= ply <= len(game.moves):
             raise NotationError(f"--ply {ply} is outside the record, which has {len(game.moves)} moves")
         game.go_to(ply)
-        return game.board.position, f"{game.start.ruleset}, after {ply} moves"
+        _plain, arrows, points = split_comment(game.comments[ply])
+        return game.board.position, f"{game.start.ruleset}, after {ply} moves", arrows, points
     if args.ply is not None:
         raise NotationError("--ply needs --record")
     if args.position:
         position = Position.from_text(args.position)
-        return position, position.text()
-    return Position.start(find_ruleset(args.ruleset).name), f"{args.ruleset}, start"
+        return position, position.text(), [], []
+    return Position.start(find_ruleset(args.ruleset).name), f"{args.ruleset}, start", [], []
 
 
 def _split(text: str | None) -> list[str]:
@@ -73,15 +75,18 @@ def _split(text: str | None) -> list[str]:
 
 
 def _diagram(args: argparse.Namespace) -> None:
-    position, title = _diagram_position(args)
+    position, title, noted, marked = _diagram_position(args)
     rules = position.rules
     geometry = BOARDS[rules.board]
-    arrows = _split(args.arrows)
-    for a in arrows:
+    arrows = noted + _split(args.arrows)  # the record's arrows and points at that move, then the options'
+    for a in noted:
+        if not all(p in geometry.index for p in svg.move_points(a)):
+            raise NotationError(f"the record's arrow {a!r} leaves the {geometry.name} board")
+    for a in arrows[len(noted) :]:
         Move.parse(a)  # the syntax; then every point must be on this board
         for p in svg.move_points(a):
             geometry.point(p)
-    highlight = _split(args.highlight)
+    highlight = marked + _split(args.highlight)
     for p in highlight:
         geometry.point(p)
     text = svg.board(
@@ -208,7 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--ruleset", default="assault", help="its start position by default (house rules too)")
     d.add_argument("--position", help="a position text")
     d.add_argument("--record", help="a game record file; the position after --ply moves (default: the last)")
-    d.add_argument("--ply", type=int, help="how many moves of the record to play")
+    d.add_argument(
+        "--ply", type=int, help="how many moves of the record to play (its comment's arrows and points drawn)"
+    )
     d.add_argument("--arrows", help="moves to draw as arrows, comma-separated: d5xd3xf3,c3-c4")
     d.add_argument("--highlight", help="points to highlight, comma-separated: d4,e5")
     d.add_argument("--flip", action="store_true", help="rank 1 at the top")

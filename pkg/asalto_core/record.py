@@ -12,6 +12,32 @@ A record is tag pairs, then numbered moves with ``{comments}``, then the result
 
 Inside a comment, ``\}`` and ``\\`` stand for ``}`` and ``\``.
 
+Annotations, as PGN writes them (other tools can skip what they do not know):
+
+* a **symbol** after a move: ``c5-c6?!`` (one of :data:`NAGS`; ``$1`` to ``$6`` are read too);
+* a **variation** in parentheses right after the move it replaces:
+  ``1. d4-d5 c5-c6 (1... c5-d4 {idea} 2. d3-d4) 2. d3-d4``; variations nest;
+* **arrows and highlighted points** as commands inside a comment:
+  ``{[%arrows e6xe4xe2,c3-c5] [%points e5,e3] The officer clears the line.}``
+  (:func:`split_comment` and :func:`join_comment` read and write them).
+
+The game tree: a :class:`Line` holds moves, the comment after each (``comments[0]``
+before its first move), each move's symbol (``nags``) and, per move, the variations
+that replace it (``variations[i]``: a list of lines starting from the position before
+``moves[i]``). A :class:`Game`'s main line is ``game.line``; ``game.moves``,
+``game.comments``, ``game.nags`` and ``game.variations`` are its lists.
+
+A node of the tree is named by a **path**, a tuple of ints of odd length: ``(k,)`` is the
+main line after ``k`` moves (``(0,)`` the start); ``(i, v, k)`` is ``k`` moves into the
+``v``-th variation (from 0) of ``game.variations[i]`` (which replaces main-line move
+``i + 1``, played from ply ``i``); ``(i, v, j, w, k)`` goes one variation deeper, and so on.
+
+>>> game = Game.from_record('1. d4-d5 c5-c6?! (1... c5-d4 {[%arrows c5-d4] idea}) 2. d3-d4 *')
+>>> game.nags, [str(m) for m in game.variations[1][0].moves], game.node((1, 0, 1))[0].comments
+(['', '?!', ''], ['c5-d4'], ['', '[%arrows c5-d4] idea'])
+>>> split_comment(game.variations[1][0].comments[1])
+('idea', ['c5-d4'], [])
+
 >>> game = Game("assault")
 >>> game.play("d4-d5"); game.comment("The only move.")
 Move.parse('d4-d5')
@@ -25,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from .errors import AsaltoError, InvalidPositionError, NotationError
 from .geometry import DIGITS, is_number
-from .notation import Move
+from .notation import MAX_MOVE_TEXT, Move, _is_point
 from .position import Board, Position, start_position
 from .rulesets import find_ruleset
 
@@ -35,6 +61,8 @@ if TYPE_CHECKING:
     from .position import Outcome
 
 RESULTS = ("officers-win", "rebels-win", "draw", "*")
+NAGS = ("!", "?", "!!", "??", "!?", "?!")  # the symbols of good and bad moves; PGN's $1 to $6
+MAX_DEPTH = 50  # variations nested deeper than this are refused (a record, not a stack overflow)
 # Tags are written in this order, then any others alphabetically (the same on every interpreter).
 _TAG_ORDER = ("Event", "Site", "Date", "Ruleset", "Officers", "Rebels", "Position", "Result")
 _NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"  # a tag's name (ASCII)
@@ -46,6 +74,61 @@ class RecordError(NotationError):
     def __init__(self, message: str, partial: Game) -> None:
         super().__init__(message)
         self.partial = partial
+
+
+class Line:
+    """A line of play: moves, the comment after each (``comments[0]`` before the first), the
+    symbol of each (``nags``: '' or one of :data:`NAGS`) and its variations (``variations[i]``:
+    the lines that replace ``moves[i]``, each a :class:`Line` from the same position)."""
+
+    def __init__(self) -> None:
+        self.moves: list[Move] = []
+        self.comments: list[str] = [""]
+        self.nags: list[str] = []
+        self.variations: list[list[Line]] = []
+
+    def append(self, move: Move) -> None:
+        self.moves.append(move)
+        self.comments.append("")
+        self.nags.append("")
+        self.variations.append([])
+
+    def truncate(self, k: int) -> list[Move]:
+        """Drop the moves after the first ``k`` (their comments, symbols and variations); return them."""
+        dropped = self.moves[k:]
+        del self.moves[k:]
+        del self.comments[k + 1 :]
+        del self.nags[k:]
+        del self.variations[k:]
+        return dropped
+
+    def tail(self, k: int) -> Line:
+        """A new line of the moves from ``k`` on (with their annotations), cut from this one."""
+        out = Line()
+        out.moves = self.moves[k:]
+        out.comments = [""] + self.comments[k + 1 :]
+        out.nags = self.nags[k:]
+        out.variations = self.variations[k:]
+        del self.moves[k:]
+        del self.comments[k + 1 :]
+        del self.nags[k:]
+        del self.variations[k:]
+        return out
+
+    def extend(self, other: Line) -> None:
+        """Append another line's moves and annotations (its ``comments[0]`` is dropped)."""
+        self.moves.extend(other.moves)
+        self.comments.extend(other.comments[1:])
+        self.nags.extend(other.nags)
+        self.variations.extend(other.variations)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Line) and (self.moves, self.comments, self.nags, self.variations) == (
+            other.moves, other.comments, other.nags, other.variations,
+        )  # fmt: skip
+
+    def __repr__(self) -> str:
+        return f"<Line {' '.join(str(m) for m in self.moves)}>"
 
 
 class Game:
@@ -79,9 +162,29 @@ class Game:
         self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
         self.tags.update(tags)
         self.tags["Ruleset"] = self.start.ruleset
-        self.moves: list[Move] = []
-        self.comments: list[str] = [""]  # comments[0] comes before the first move
+        self.line = Line()  # the main line; its variations make the game tree
         self.board = Board(self.start)
+        self.path: tuple[int, ...] = (0,)  # the node on the board (see the module's paths)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The main line's moves."""
+        return self.line.moves
+
+    @property
+    def comments(self) -> list[str]:
+        """The main line's comments: ``comments[k]`` after move ``k`` (``comments[0]`` before the first)."""
+        return self.line.comments
+
+    @property
+    def nags(self) -> list[str]:
+        """The main line's symbols, one per move ('' for none)."""
+        return self.line.nags
+
+    @property
+    def variations(self) -> list[list[Line]]:
+        """``variations[i]``: the lines that replace main-line move ``i + 1`` (played from ply ``i``)."""
+        return self.line.variations
 
     # -- playing and navigating ------------------------------------------
     @property
@@ -89,51 +192,135 @@ class Game:
         """How many moves of the game are on the board (the cursor)."""
         return len(self.board.move_stack)
 
-    def play(self, move: Move | str) -> Move:
-        """Play a legal move at the cursor, dropping any moves that followed it."""
+    def play(self, move: Move | str, branch: bool = False) -> Move:
+        """Play a legal move at the cursor (a node of the tree, :attr:`path`).
+
+        By default the moves that followed the cursor in its line are dropped. With
+        ``branch``, the next move of the line is followed if it is this move, else a
+        variation that starts with it is entered, else a new variation starts (a move at
+        the end of a line extends it)."""
+        line, k = self.node(self.path)
+        prefix = self.path[:-1]
+        if branch and k == 0 and prefix:  # the start of a variation: branch from its parent
+            prefix, k = prefix[:-2], prefix[-2]
+            line = self.node(prefix + (k,))[0]
         played = self.board.push(move)
-        del self.moves[self.ply - 1 :]
-        del self.comments[self.ply :]
-        self.moves.append(played)
-        self.comments.append("")
+        if branch and k < len(line.moves):
+            if str(line.moves[k]) == str(played):
+                self.path = prefix + (k + 1,)
+                return played
+            for w, var in enumerate(line.variations[k]):
+                if var.moves and str(var.moves[0]) == str(played):
+                    self.path = prefix + (k, w, 1)
+                    return played
+            var = Line()
+            var.append(played)
+            line.variations[k].append(var)
+            self.path = prefix + (k, len(line.variations[k]) - 1, 1)
+            return played
+        line.truncate(k)
+        line.append(played)
+        self.path = prefix + (k + 1,)
         return played
 
+    def node(self, path: Sequence[int]) -> tuple[Line, int]:
+        """The line holding the node at ``path`` and how many of its moves lead there;
+        :class:`IndexError` if the game has no such node."""
+        line, k = self._walk(path, False)[:2]
+        return line, k
+
+    def _walk(self, path: Sequence[int], collect: bool = True) -> tuple[Line, int, list[Move]]:
+        """The line and index of a path's node, and (with ``collect``) every move from the start to it."""
+        if (
+            not isinstance(path, (tuple, list))
+            or len(path) % 2 != 1
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in path)
+        ):
+            raise IndexError(f"bad path {_short(path)}: an odd number of whole numbers, like (3,) or (3, 0, 2)")
+        line, moves = self.line, []
+        for d in range(0, len(path) - 1, 2):
+            j, w = path[d], path[d + 1]
+            if not 0 <= j < len(line.moves) or not 0 <= w < len(line.variations[j]):
+                raise IndexError(f"no variation {w} at move {j + 1} of the path {_short(path)}")
+            if collect:
+                moves.extend(line.moves[:j])
+            line = line.variations[j][w]
+        k = path[-1]
+        if not 0 <= k <= len(line.moves):
+            raise IndexError(f"no move {k} in the line of the path {_short(path)}: it has {len(line.moves)}")
+        if collect:
+            moves.extend(line.moves[:k])
+        return line, k, moves
+
+    def go_to_path(self, path: Sequence[int]) -> None:
+        """Show the position at a node of the tree; :class:`IndexError` if there is none."""
+        path = tuple(path)
+        if len(path) == 1 and len(self.path) == 1:  # along the main line: no comparison needed
+            self._walk(path, False)
+            while self.ply > path[0]:
+                self.board.pop()
+            while self.ply < path[0]:
+                self.board.push(self.moves[self.ply])
+            self.path = path
+            return
+        moves = self._walk(path)[2]
+        stack = self.board.move_stack
+        same = 0
+        while same < len(stack) and same < len(moves) and str(stack[same]) == str(moves[same]):
+            same += 1
+        while self.ply > same:
+            self.board.pop()
+        for move in moves[same:]:
+            self.board.push(move)
+        self.path = path
+
     def comment(self, text: str, ply: int | None = None) -> None:
-        """Set the comment after move ``ply`` (default: the last move on the board)."""
+        """Set the comment after main-line move ``ply`` (default: the node on the board)."""
         if not isinstance(text, str):
             raise NotationError(f"a comment must be text, not {type(text).__name__}")
-        self.comments[self.ply if ply is None else ply] = text
+        if ply is None:
+            line, k = self.node(self.path)
+            line.comments[k] = text
+        else:
+            self.comments[ply] = text
 
     def undo(self) -> Move | None:
-        return self.board.pop() if self.ply else None
+        """One move back along the cursor's line (from a variation's first move, to where it branched)."""
+        if not self.ply:
+            return None
+        k = self.path[-1]
+        if k == 0:  # the start of a variation: the parent's position, then one back
+            self.path = self.path[:-3] + (self.path[-3],)
+            return self.undo()
+        move = self.board.pop()
+        self.path = self.path[:-1] + (k - 1,) if k > 1 or len(self.path) == 1 else self.path[:-3] + (self.path[-3],)
+        return move
 
     def redo(self) -> Move | None:
-        if self.ply >= len(self.moves):
+        """One move on along the cursor's line."""
+        line, k = self.node(self.path)
+        if k >= len(line.moves):
             return None
-        return self.board.push(self.moves[self.ply])
+        self.path = self.path[:-1] + (k + 1,)
+        return self.board.push(line.moves[k])
 
     def truncate(self) -> list[Move]:
-        """Drop the moves after the cursor (taking them back); return them, oldest first."""
-        dropped = self.moves[self.ply :]
-        del self.moves[self.ply :]
-        del self.comments[self.ply + 1 :]
-        return dropped
+        """Drop the moves after the cursor in its line (taking them back); return them, oldest first."""
+        line, k = self.node(self.path)
+        return line.truncate(k)
 
     def go_to(self, ply: int) -> None:
-        """Show the position after ``ply`` moves (0: the start)."""
+        """Show the position after ``ply`` moves of the main line (0: the start)."""
         if not 0 <= ply <= len(self.moves):
             raise IndexError(f"no move {ply}: the game has {len(self.moves)} moves")
-        while self.ply > ply:
-            self.board.pop()
-        while self.ply < ply:
-            self.board.push(self.moves[self.ply])
+        self.go_to_path((ply,))
 
     def outcome(self) -> Outcome | None:
-        """The result of the whole game (at its last move), whatever the cursor."""
-        ply = self.ply
+        """The result of the whole game (at the main line's last move), whatever the cursor."""
+        path = self.path
         self.go_to(len(self.moves))
         done = self.board.outcome()
-        self.go_to(ply)
+        self.go_to_path(path)
         return done
 
     def result(self) -> str:
@@ -156,16 +343,7 @@ class Game:
         words: list[str] = []
         if self.comments[0]:
             words.append("{" + _escape(self.comments[0], "}") + "}")
-        position = self.start
-        for i, move in enumerate(self.moves):
-            side = position.state[2]
-            if not position.placing and (side == position.kernel.first or i == 0):
-                dots = "." if side == position.kernel.first else "..."
-                words.append(f"{position.fullmove}{dots}")
-            words.append(str(move))
-            if self.comments[i + 1]:
-                words.append("{" + _escape(self.comments[i + 1], "}") + "}")
-            position = position.play(move)
+        _write_line(self.line, self.start, words)
         words.append(tags["Result"])
         return head + "\n\n" + _wrap(words) + "\n"
 
@@ -180,7 +358,7 @@ class Game:
             raise NotationError(f"a game record must be text, not {type(text).__name__}")
         tokens = _tokens(text)
         if max_moves is not None:
-            n = sum(1 for kind, _, value, _ in tokens if kind == "word" and value not in RESULTS)
+            n = sum(1 for kind, _, value, _ in tokens if kind == "word" and value not in RESULTS and value[:1] != "$")
             if n > max_moves:
                 raise NotationError(f"bad record: it has {n} moves; at most {max_moves} are read")
         tags = {name: value for kind, name, value, _ in tokens if kind == "tag"}
@@ -190,29 +368,57 @@ class Game:
         except AsaltoError as err:
             raise NotationError(f"bad record: {err}") from None
         result = "*"
+        # The variations open: for each, the line it was read into, the variation's line, and
+        # the move of the outer line taken back to play it (pushed again when it closes).
+        stack: list[tuple[Line, Move]] = []
+        cur = game.line
         for kind, _, value, line in tokens:
+            where = f"bad record, line {line}, move {game.ply + 1}"
             if kind == "comment":
-                game.comments[game.ply] = value
+                k = len(cur.moves)
+                cur.comments[k] = f"{cur.comments[k]} {value}" if cur.comments[k] else value
+            elif kind == "open":
+                if not cur.moves:
+                    raise _failed(f"{where}: a variation '(' must follow the move it replaces", game, cur, stack)
+                if len(stack) >= MAX_DEPTH:
+                    raise _failed(f"{where}: variations nested more than {MAX_DEPTH} deep", game, cur, stack)
+                var = Line()
+                cur.variations[-1].append(var)
+                stack.append((cur, game.board.pop()))
+                cur = var
+            elif kind == "close":
+                if not stack:
+                    raise _failed(f"{where}: ')' closes no variation (unbalanced parentheses)", game, cur, stack)
+                cur = _close(game, cur, stack)
             elif kind == "number":
                 if not is_number(value.rstrip(".")):
-                    why = f"bad move number {_short(value)}: at most 9 digits"
-                    raise RecordError(f"bad record, line {line}, move {game.ply + 1}: {why}", game)
+                    raise _failed(f"{where}: bad move number {_short(value)}: at most 9 digits", game, cur, stack)
             elif kind == "word" and value in RESULTS:
                 result = value
             elif kind == "word" and value.endswith("."):
                 why = f"bad move number {_short(value)}: ASCII digits and a dot, like '12.'"
-                raise RecordError(f"bad record, line {line}, move {game.ply + 1}: {why}", game)
+                raise _failed(f"{where}: {why}", game, cur, stack)
+            elif kind == "word" and value[:1] == "$":
+                nag = _NAG_CODES.get(value, "")  # other PGN codes ($7 and on) are skipped
+                if nag and cur.moves:
+                    cur.nags[-1] = nag
             elif kind == "word":
+                move, nag = _split_nag(value)
                 try:
-                    game.play(value)
+                    cur.append(game.board.push(move))
                 except AsaltoError as err:
-                    raise RecordError(f"bad record, line {line}, move {game.ply + 1}: {err}", game) from None
+                    raise _failed(f"{where}: {err}", game, cur, stack) from None
+                cur.nags[-1] = nag
+        if stack:
+            why = f"{len(stack)} variation '(' never closed (unbalanced parentheses)"
+            raise _failed(f"bad record: {why}", game, cur, stack)
+        game.path = (len(game.moves),)
         game.tags["Result"] = result
         return game
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and (self.start, self.moves, self.comments, self.result(), self._tags()) == (
-            other.start, other.moves, other.comments, other.result(), other._tags(),
+        return isinstance(other, Game) and (self.start, self.line, self.result(), self._tags()) == (
+            other.start, other.line, other.result(), other._tags(),
         )  # fmt: skip
 
     def _tags(self) -> dict[str, str]:
@@ -255,6 +461,135 @@ def _checked_tags(tags: object) -> dict[str, str]:
     return out
 
 
+_NAG_CODES = {"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
+
+
+def _split_nag(word: str) -> tuple[str, str]:
+    """A move word and its symbol: ``'c5-c6?!'`` -> ``('c5-c6', '?!')``."""
+    end = len(word)
+    while end > 0 and word[end - 1] in "!?":
+        end -= 1
+    nag = word[end:]
+    return (word[:end], nag) if nag in NAGS else (word, "")
+
+
+def _close(game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> Line:
+    """A variation read to its ')': the board back where it branched, then on; the outer line.
+    An empty variation is dropped."""
+    for _ in cur.moves:
+        game.board.pop()
+    outer, again = stack.pop()
+    game.board.push(again)
+    if not cur.moves:
+        outer.variations[-1].pop()  # it is the last one opened there
+    return outer
+
+
+def _failed(message: str, game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> RecordError:
+    """The error of a record read up to a point: the board back on the main line, at its last
+    move read (what was read, variations included, is kept)."""
+    while stack:
+        cur = _close(game, cur, stack)
+    game.path = (len(game.moves),)
+    return RecordError(message, game)
+
+
+def _write_line(line: Line, position: Position, words: list[str]) -> None:
+    """A line's moves, comments, symbols and variations as record words (recursively)."""
+    numbered = True  # a line's first move, and the move after a variation, carry their number
+    for i, move in enumerate(line.moves):
+        side = position.state[2]
+        if not position.placing and (side == position.kernel.first or numbered):
+            dots = "." if side == position.kernel.first else "..."
+            words.append(f"{position.fullmove}{dots}")
+        words.append(str(move) + line.nags[i])
+        if line.comments[i + 1]:
+            words.append("{" + _escape(line.comments[i + 1], "}") + "}")
+        numbered = False
+        for var in line.variations[i]:
+            opened = len(words)
+            if var.comments[0]:
+                words.append("{" + _escape(var.comments[0], "}") + "}")
+            _write_line(var, position, words)
+            if len(words) == opened:  # an empty variation is not written
+                continue
+            words[opened] = "(" + words[opened]
+            words[-1] = words[-1] + ")"
+            numbered = True
+        if i + 1 < len(line.moves):
+            position = position.play(move)
+
+
+# -- arrows and points inside comments -----------------------------------------------------
+def split_comment(text: str) -> tuple[str, list[str], list[str]]:
+    """A comment's plain text, its arrows and its highlighted points.
+
+    ``[%arrows ...]`` holds moves (``e6xe4xe2``) or point pairs (``c3-c5``), ``[%points ...]``
+    point names, separated by commas or spaces; they may stand anywhere in the text. Other
+    ``[%...]`` commands stay in the plain text, and items that are not a move's or a
+    point's syntax are dropped.
+
+    >>> split_comment("[%arrows e6xe4xe2] [%points e5,e3] The officer clears the line.")
+    ('The officer clears the line.', ['e6xe4xe2'], ['e5', 'e3'])
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a comment must be text, not {type(text).__name__}")
+    plain: list[str] = []
+    arrows: list[str] = []
+    points: list[str] = []
+    i = 0
+    while True:
+        start = text.find("[%", i)
+        end = text.find("]", start) if start >= 0 else -1
+        if end < 0:
+            plain.append(text[i:])
+            break
+        body = text[start + 2 : end].replace(",", " ").split()
+        name = body[0] if body else ""
+        if name == "arrows":
+            arrows.extend(a for a in body[1:] if _is_arrow(a))
+        elif name == "points":
+            points.extend(p for p in body[1:] if _is_point(p))
+        else:
+            plain.append(text[i : end + 1])
+            i = end + 1
+            continue
+        plain.append(text[i:start])
+        i = end + 1
+    return " ".join(" ".join(plain).split()) if "[%" in text else text.strip(), arrows, points
+
+
+def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] = ()) -> str:
+    """A comment's text from its plain text, arrows and points (:func:`split_comment` reads it
+    back); :class:`NotationError` names an arrow or point that is not one in syntax.
+
+    >>> join_comment("The officer clears the line.", ["e6xe4xe2"], ["e5", "e3"])
+    '[%arrows e6xe4xe2] [%points e5,e3] The officer clears the line.'
+    """
+    if not isinstance(plain, str):
+        raise NotationError(f"a comment must be text, not {type(plain).__name__}")
+    for a in arrows:
+        if not isinstance(a, str) or not _is_arrow(a):
+            raise NotationError(f"bad arrow {_short(a)}: points joined by '-' or 'x', like 'c3-c5' or 'e6xe4xe2'")
+    for p in points:
+        if not isinstance(p, str) or not _is_point(p):
+            raise NotationError(f"bad point {_short(p)}: a file a-i and a rank, like 'e5'")
+    parts = []
+    if arrows:
+        parts.append("[%arrows " + ",".join(arrows) + "]")
+    if points:
+        parts.append("[%points " + ",".join(points) + "]")
+    if plain.strip():
+        parts.append(plain.strip())
+    return " ".join(parts)
+
+
+def _is_arrow(text: str) -> bool:
+    """An arrow's syntax: two or more points joined by '-' or 'x' (a move's path or a free pair)."""
+    parts = text.replace("x", "-").split("-")
+    return len(text) <= MAX_MOVE_TEXT and len(parts) >= 2 and all(_is_point(p) for p in parts)
+
+
 def _short(value: object) -> str:
     """A value quoted for a message, cut short if long (a message never repeats a whole text)."""
     text = repr(value)
@@ -269,7 +604,8 @@ def _tokens(text: str) -> list[tuple[str, str, str, int]]:
     """The tokens of a record, in one pass: ``(kind, tag name, value, line)``.
 
     Kinds: ``tag`` (``[Name "value"]``), ``comment`` (``{...}``), ``number`` (``12.`` or
-    ``12...``) and ``word`` (a move or a result). Values are unescaped.
+    ``12...``), ``open`` and ``close`` (a variation's parentheses) and ``word`` (a move,
+    a symbol ``$1`` or a result). Values are unescaped.
     """
     out = []
     i, n, line = 0, len(text), 1
@@ -301,6 +637,9 @@ def _tokens(text: str) -> list[tuple[str, str, str, int]]:
             i = end
         elif c in "}]":
             raise _unreadable(text, start, at_line)
+        elif c in "()":
+            out.append(("open" if c == "(" else "close", "", c, at_line))
+            i += 1
         else:
             j = i
             while j < n and text[j] in DIGITS:
@@ -309,7 +648,7 @@ def _tokens(text: str) -> list[tuple[str, str, str, int]]:
                 j += 3 if text[j : j + 3] == "..." else 1
                 out.append(("number", "", text[i:j], at_line))
             else:
-                while j < n and not text[j].isspace() and text[j] not in "{}[]":
+                while j < n and not text[j].isspace() and text[j] not in "{}[]()":
                     j += 1
                 out.append(("word", "", text[i:j], at_line))
             i = j

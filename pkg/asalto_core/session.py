@@ -17,6 +17,24 @@ so a move costs the same at ply 200 as at ply 2.
 ... except AsaltoError as err:
 ...     print(type(err).__name__, s.descriptor()["moves"])
 IllegalMoveError ['d4-d5']
+
+Annotating: the cursor is a node of the game tree, named by its path
+(:mod:`asalto_core.record`: ``(k,)`` on the main line, ``(i, v, k)`` in a variation).
+A move played with ``branch=True`` where the line goes on differently starts a variation:
+
+>>> s.play("c5-c6")["move"]
+'c5-c6'
+>>> s.go_to_path((1,)); s.play("e5-e6", branch=True)["move"], s.view()["path"]
+('e5-e6', [1, 0, 1])
+>>> s.set_nag("?!"); s.set_comment("Slower."); s.set_marks(["e5-e6"], ["d5"])
+>>> s.record().splitlines()[-1]
+'1. d4-d5 c5-c6 (1... e5-e6?! {[%arrows e5-e6] [%points d5] Slower.}) *'
+>>> [(e["path"], e["depth"], e["label"] + e["move"] + e["nag"]) for e in s.view()["tree"]]
+[([1], 0, '1.d4-d5'), ([2], 0, 'c5-c6'), ([1, 0, 1], 1, '1...e5-e6?!')]
+>>> s.promote(); s.view()["path"], s.descriptor()["moves"]
+([2], ['d4-d5', 'e5-e6'])
+>>> s.go_to_path((1, 0, 1)); s.delete_variation(); s.view()["path"], len(s.view()["tree"])
+([1], 2)
 """
 
 from __future__ import annotations
@@ -26,10 +44,11 @@ from typing import TYPE_CHECKING
 from .errors import AsaltoError, NotationError
 from .geometry import bits
 from .position import Position
-from .record import Game, RecordError
+from .record import NAGS, Game, Line, RecordError, join_comment, split_comment
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
     from .notation import Move
@@ -50,8 +69,14 @@ class Session:
         self.game = game
         self._before: list[Position] = []  # the position before each move of the game
         self._history: list[dict[str, Any]] = []  # the move list's entries, one per move
-        position = game.start
-        for move in game.moves:
+        self._tree: list[dict[str, Any]] | None = None  # the whole move list, kept until the tree changes
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """The main line's positions and entries again (after the main line changed)."""
+        self._before, self._history, self._tree = [], [], None
+        position = self.game.start
+        for move in self.game.moves:
             self._append(position, move)
             position = position.play(move)
 
@@ -121,17 +146,32 @@ class Session:
 
     def positions_before(self) -> list[str]:
         """The texts of the positions before the cursor, oldest first (the AI's repetition history)."""
-        return [p.text() for p in self._before[: self.game.ply]]
+        if len(self.game.path) == 1:
+            return [p.text() for p in self._before[: self.game.ply]]
+        board = self.game.board.copy()
+        out = []
+        while board.move_stack:
+            board.pop()
+            out.append(board.text())
+        return out[::-1]
 
     # -- playing and stepping -------------------------------------------------------------------
-    def play(self, move: Move | str) -> dict[str, Any]:
-        """Play a legal move at the cursor (moves after it are dropped); what it did, for the page."""
-        ply = self.game.ply
-        before = self.game.board.position
-        played = self.game.play(move)
-        del self._before[ply:]
-        del self._history[ply:]
-        self._append(before, played)
+    def play(self, move: Move | str, branch: bool = False) -> dict[str, Any]:
+        """Play a legal move at the cursor; what it did, for the page.
+
+        The moves after the cursor in its line are dropped; with ``branch`` a move other than
+        the line's next one starts a variation there (or enters the one that starts with it),
+        and the next move itself is just followed (:meth:`Game.play`)."""
+        game = self.game
+        ply = game.ply
+        before = game.board.position
+        main = len(game.path) == 1 and not (branch and ply < len(game.moves))
+        game.play(move, branch)
+        self._tree = None
+        if main:
+            del self._before[ply:]
+            del self._history[ply:]
+            self._append(before, game.moves[ply])
         done = self.last()
         assert done is not None  # a move was just played
         return done
@@ -141,6 +181,89 @@ class Session:
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(self.game.moves):
             raise SessionError(f"no move {ply!r}: the game has {len(self.game.moves)} moves")
         self.game.go_to(ply)
+
+    def go_to_path(self, path: Sequence[int]) -> None:
+        """Show the node at ``path`` (a list or tuple, :mod:`asalto_core.record`'s paths);
+        :class:`SessionError` if the game has none there."""
+        try:
+            self.game.go_to_path(tuple(path) if isinstance(path, (list, tuple)) else path)
+        except IndexError as err:
+            raise SessionError(str(err)) from None
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        """The node on the board."""
+        return self.game.path
+
+    def _node(self) -> tuple[Line, int]:
+        return self.game.node(self.game.path)
+
+    # -- annotating ------------------------------------------------------------------------------
+    def set_comment(self, text: str) -> None:
+        """The comment after the move shown (before the first move at a line's start): its plain
+        text; the arrows and points drawn there are kept."""
+        if not isinstance(text, str):
+            raise SessionError(f"a comment must be text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise SessionError(f"the comment has {len(text)} characters; at most {MAX_TEXT}")
+        line, k = self._node()
+        _plain, arrows, points = split_comment(line.comments[k])
+        line.comments[k] = join_comment(text, arrows, points)
+
+    def set_nag(self, symbol: str) -> None:
+        """The symbol of the move shown: one of ``! ? !! ?? !? ?!`` or '' for none."""
+        if symbol not in NAGS and symbol != "":
+            raise SessionError(f"a move's symbol is one of {' '.join(NAGS)} or none, not {symbol!r}")
+        line, k = self._node()
+        if k == 0:
+            raise SessionError("no move here to mark: the position before the first move")
+        line.nags[k - 1] = symbol
+        self._tree = None
+
+    def set_marks(self, arrows: Sequence[str], points: Sequence[str]) -> None:
+        """The arrows (``'e6xe4xe2'``, ``'c3-c5'``) and highlighted points of the position shown,
+        kept as ``[%arrows]``/``[%points]`` in its comment (whose plain text stays)."""
+        if not isinstance(arrows, (list, tuple)) or not isinstance(points, (list, tuple)):
+            raise SessionError("arrows and points must be lists of texts")
+        g = self.game.board.position.geometry
+        for name in list(points) + [p for a in arrows if isinstance(a, str) for p in a.replace("x", "-").split("-")]:
+            if isinstance(name, str) and name not in g.index:
+                raise SessionError(f"no point {name!r} on the {g.name} board")
+        line, k = self._node()
+        plain = split_comment(line.comments[k])[0]
+        line.comments[k] = join_comment(plain, list(arrows), list(points))
+
+    def promote(self) -> None:
+        """The variation holding the cursor swaps places with the line it branches from; the
+        cursor stays on the same move. :class:`SessionError` on the main line."""
+        path = self.game.path
+        if len(path) == 1:
+            raise SessionError("the main line has no line above it to swap with")
+        outer_path, j, w, k = path[:-3], path[-3], path[-2], path[-1]
+        outer = self.game.node(outer_path + (j,))[0]
+        var = outer.variations[j][w]
+        demoted = outer.tail(j)  # the outer line's moves from j on, with their annotations
+        demoted.comments[0] = var.comments[0]  # a comment before the variation stays with the variation
+        siblings = demoted.variations[0]
+        demoted.variations[0] = []
+        siblings[w] = demoted
+        var.comments[0] = ""
+        outer.extend(var)
+        outer.variations[j] = siblings + var.variations[0]
+        self.game.path = outer_path + (j + k,)
+        if not outer_path:
+            self._rebuild()
+        self._tree = None
+
+    def delete_variation(self) -> None:
+        """Remove the variation holding the cursor; the cursor goes where it branched."""
+        path = self.game.path
+        if len(path) == 1:
+            raise SessionError("the cursor is on the main line: no variation to delete")
+        outer_path, j, w = path[:-3], path[-3], path[-2]
+        self.go_to_path(outer_path + (j,))
+        del self.game.node(outer_path + (j,))[0].variations[j][w]
+        self._tree = None
 
     def annotate(self, marks: list[dict[str, Any]]) -> None:
         """Put a review's marks (``review.Mark.to_json``) into the comments, so an export or an
@@ -157,6 +280,7 @@ class Session:
         dropped = self.game.truncate()
         del self._before[ply:]
         del self._history[ply:]
+        self._tree = None
         return [str(m) for m in dropped]
 
     def _append(self, position: Position, move: Move) -> None:
@@ -171,10 +295,11 @@ class Session:
     # -- what the page draws ---------------------------------------------------------------------
     def last(self) -> dict[str, Any] | None:
         """What the move that led to the shown position did: for animation and messages."""
+        board = self.game.board
         ply = self.game.ply
         if not ply:
             return None
-        before, move = self._before[ply - 1], self.game.moves[ply - 1]
+        before, move = board._positions[-1], board.move_stack[-1]
         _frm, _to, captured, removed, _after, path = before.find_raw(move)
         g = before.geometry
         names = [g.points[p] for p in path]
@@ -195,7 +320,7 @@ class Session:
         board = self.game.board
         position = board.position
         outcome = board.outcome()
-        return {
+        out = {
             "ruleset": position.ruleset,
             "board": position.rules.board,
             "position": position.text(),
@@ -213,31 +338,188 @@ class Session:
             "last": self.last(),
             "move_number": position.fullmove,
             "first": position.rules.first,
-            "comment": self.game.comments[self.game.ply],
         }
+        out.update(self._notes())  # comment (plain), arrows, points, nag, path
+        out["tree"] = self.tree()
+        return out
+
+    def _notes(self) -> dict[str, Any]:
+        """The shown node's annotations: plain comment, arrows, points, symbol, path."""
+        line, k = self._node()
+        plain, arrows, points = split_comment(line.comments[k])
+        return {
+            "comment": plain,
+            "arrows": arrows,
+            "points": points,
+            "nag": line.nags[k - 1] if k else "",
+            "path": list(self.game.path),
+        }
+
+    def tree(self) -> list[dict[str, Any]]:
+        """The move list with its variations, in reading order: one entry per move, each with
+        its ``path`` (a list), ``depth`` (0 on the main line, 1 in a variation, ...), ``label``
+        (``'12.'``, ``'12...'`` at a line's start or after a variation, or ''), ``number``,
+        ``move``, ``side``, ``nag``, ``current`` (the move shown), ``starts_variation`` and
+        ``ends_variation`` (its first and last move)."""
+        if self._tree is None:
+            self._tree = []
+            self._flatten(self.game.line, [], 0, self._before, self._tree)
+        here = list(self.game.path)
+        out = []
+        for entry in self._tree:
+            e = dict(entry)
+            e["current"] = entry["path"] == here
+            out.append(e)
+        return out
+
+    def _flatten(
+        self, line: Line, prefix: list[int], depth: int, before: list[Position], out: list[dict[str, Any]]
+    ) -> None:
+        """``line``'s entries into ``out``; ``before``: the position before each of its moves."""
+        numbered = True
+        for i, move in enumerate(line.moves):
+            position = before[i]
+            first = position.kernel.first == position.state[2]
+            if position.placing:
+                label = "0."
+            elif first or numbered:
+                label = f"{position.fullmove}{'.' if first else '...'}"
+            else:
+                label = ""
+            out.append(
+                {
+                    "path": prefix + [i + 1],
+                    "depth": depth,
+                    "label": label,
+                    "number": position.fullmove,
+                    "move": str(move),
+                    "side": position.turn,
+                    "nag": line.nags[i],
+                    "current": False,
+                    "starts_variation": depth > 0 and i == 0,
+                    "ends_variation": depth > 0 and i == len(line.moves) - 1,
+                }
+            )
+            numbered = False
+            for w, var in enumerate(line.variations[i]):
+                self._flatten(var, prefix + [i, w], depth + 1, _positions(position, var.moves), out)
+                numbered = True
+
+    def variation_frames(self) -> list[dict[str, Any]]:
+        """The frames of every variation, for the embed view: one entry per variation in reading
+        order, ``{"path": the line's path without its last number (e.g. [3, 0]), "parent": the
+        path of the position it branches from, "depth", "frames": frame 0 (that position) then
+        one frame per move, as in :meth:`frames`, each with its ``path``}``."""
+        out: list[dict[str, Any]] = []
+        path = self.game.path
+        self._variation_frames(self.game.line, [], 0, out)
+        self.game.go_to_path(path)
+        return out
+
+    def _variation_frames(self, line: Line, prefix: list[int], depth: int, out: list[dict[str, Any]]) -> None:
+        for i in range(len(line.moves)):
+            for w, var in enumerate(line.variations[i]):
+                here = prefix + [i, w]
+                frames = []
+                for k in range(len(var.moves) + 1):
+                    self.game.go_to_path(tuple(here + [k]))
+                    frames.append(self._frame())
+                out.append({"path": here, "parent": prefix + [i], "depth": depth + 1, "frames": frames})
+                self._variation_frames(var, here, depth + 1, out)
 
     def frames(self) -> list[dict[str, Any]]:
         """One frame per ply (0 to the end) to step through without asking again: the embed view."""
-        ply = self.game.ply
+        path = self.game.path
         out = []
         for n in range(len(self.game.moves) + 1):
             self.game.go_to(n)
-            position = self.game.board.position
-            outcome = self.game.board.outcome()
-            out.append(
-                {
-                    "pieces": position.pieces(),
-                    "turn": position.turn,
-                    "position": position.text(),
-                    "fullmove": position.fullmove,
-                    "last": self.last(),
-                    "outcome": outcome.describe() if outcome else "",
-                    "result": outcome_json(outcome),  # the same as winner and reason, for a translation
-                    "comment": self.game.comments[n],
-                }
-            )
-        self.game.go_to(ply)
+            out.append(self._frame())
+        self.game.go_to_path(path)
         return out
+
+    def _frame(self) -> dict[str, Any]:
+        """The frame of the node on the board: what the embed view draws there."""
+        position = self.game.board.position
+        outcome = self.game.board.outcome()
+        out = {
+            "pieces": position.pieces(),
+            "turn": position.turn,
+            "position": position.text(),
+            "fullmove": position.fullmove,
+            "last": self.last(),
+            "outcome": outcome.describe() if outcome else "",
+            "result": outcome_json(outcome),  # the same as winner and reason, for a translation
+        }
+        out.update(self._notes())  # comment (plain), arrows, points, nag, path
+        return out
+
+    # -- publishing ---------------------------------------------------------------------------
+    def puzzle_params(self, path: Sequence[int]) -> dict[str, str]:
+        """An embed's parameters for a puzzle at the move at ``path``: the position before it,
+        the move as the answer, and as the prompt the comment on that position (if any; the
+        embed's default prompt otherwise).
+
+        >>> s = Session.from_text("1. d4-d5 {Where now?} c5-c6 *")[0]
+        >>> p = s.puzzle_params([2])
+        >>> p["position"], p["answer"], p["prompt"], p["puzzle"]
+        ('assault 3/3/RRORORR/RRR1RRR/RRRRRRR/RRR/RRR o - 1', 'c5-c6', 'Where now?', '1')
+        """
+        at = self.game.path
+        try:
+            line, k = self.game.node(tuple(path))
+            if k == 0:
+                raise SessionError("a puzzle needs a move: choose a move of the game, not a line's start")
+            self.game.go_to_path(tuple(path[:-1]) + (k - 1,))
+            params = {"position": self.game.board.position.text(), "puzzle": "1", "answer": str(line.moves[k - 1])}
+        except IndexError as err:
+            raise SessionError(str(err)) from None
+        finally:
+            self.game.go_to_path(at)
+        prompt = " ".join(split_comment(line.comments[k - 1])[0].split())
+        if prompt:
+            params["prompt"] = prompt[:300]
+        return params
+
+    def sheet(self, plies: Sequence[int], title: str = "", flipped: bool = False) -> str:
+        """One SVG page (A4 portrait, two columns) of numbered diagrams of the main line after
+        each of ``plies``, drawn with their arrows and points, captioned from the comments."""
+        from . import svg  # the drawing code: loaded only when a sheet is made
+        from .geometry import BOARDS
+
+        if not isinstance(plies, (list, tuple)) or not plies:
+            raise SessionError("choose at least one move for the sheet")
+        at = self.game.path
+        diagrams = []
+        try:
+            for ply in plies:
+                self.go_to(ply)
+                frame = self._frame()
+                head = "The start"
+                if ply:
+                    h = self._history[ply - 1]
+                    dots = "..." if h["side"] != self.game.start.rules.first else "."
+                    head = f"After {h['number']}{dots} {h['move']}{frame['nag']}"
+                diagrams.append(
+                    {
+                        "pieces": frame["pieces"],
+                        "arrows": frame["arrows"],
+                        "highlight": frame["points"],
+                        "caption": head + (": " + frame["comment"] if frame["comment"] else ""),
+                    }
+                )
+        finally:
+            self.game.go_to_path(at)
+        rules = self.game.start.rules
+        return svg.sheet(BOARDS[rules.board].to_json(), diagrams, title, flipped, rules.marked_lines)
+
+
+def _positions(position: Position, moves: list[Move]) -> list[Position]:
+    """The position before each of ``moves``, from ``position``."""
+    out = []
+    for move in moves:
+        out.append(position)
+        position = position.play(move)
+    return out
 
 
 def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:

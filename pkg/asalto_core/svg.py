@@ -383,3 +383,111 @@ def eval_graph(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+PAGE_W, PAGE_H, PAGE_MARGIN = 2100, 2970, 110  # an A4 page in tenths of a millimetre
+CAPTION_SIZE, CAPTION_LINES = 34, 4
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Text cut into lines of at most ``width`` characters, at spaces where it can be.
+
+    >>> wrap("The officer on e6 jumps e5 and e3", 14)
+    ['The officer on', 'e6 jumps e5', 'and e3']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in str(text).split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def sheet(
+    geometry: "GeometryJson",
+    diagrams: "Sequence[Mapping[str, Any]]",
+    title: str = "",
+    flipped: bool = False,
+    marked_lines: bool = False,
+    columns: int = 2,
+) -> str:
+    """One printable page (A4 portrait, ``columns`` wide) of numbered diagrams, as one SVG.
+
+    Each diagram is ``{"pieces", "arrows", "highlight", "caption"}``; its caption is numbered
+    (``1.``) and wrapped under it (at most four lines; the rest is cut with an ellipsis).
+
+    >>> from asalto_core import BOARDS
+    >>> page = sheet(BOARDS["standard"].to_json(), [{"pieces": {"d4": "R"}, "caption": "A <rebel>"}] * 3, "Lesson")
+    >>> page.count('class="asalto-board"'), 'width="210mm"' in page, "1. A &lt;rebel&gt;" in page
+    (3, True, True)
+    """
+    columns = max(1, columns)
+    bw, bh = size(geometry)
+    rows = max(1, (len(diagrams) + columns - 1) // columns)
+    top = PAGE_MARGIN + (110 if title else 0)
+    gap = 60
+    cell_w = (PAGE_W - 2 * PAGE_MARGIN - (columns - 1) * gap) / columns
+    cell_h = (PAGE_H - top - PAGE_MARGIN - (rows - 1) * gap) / rows
+    caption_h = CAPTION_LINES * CAPTION_SIZE * 1.25 + 16
+    scale = min(cell_w / bw, max(cell_h - caption_h, 40) / bh)
+    w, h = round(bw * scale), round(bh * scale)
+    chars = max(12, int(cell_w / (CAPTION_SIZE * 0.52)))
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="asalto-sheet" viewBox="0 0 {PAGE_W} {PAGE_H}" '
+        f'width="210mm" height="297mm" role="img">',
+    ]
+    if title:
+        out.append(f"<title>{esc(title)}</title>")
+    out.append(
+        "<style>.asalto-sheet text { font-family: Georgia, serif; fill: "
+        + PALETTE["ink"]
+        + "; }\n.asalto-sheet .caption { font-size: "
+        + str(CAPTION_SIZE)
+        + "px; }\n.asalto-sheet .sheet-title { font-size: 64px; }\n"
+        + BOARD_CSS
+        + "</style>"
+    )
+    out.append(f'<rect width="{PAGE_W}" height="{PAGE_H}" fill="#ffffff"/>')
+    if title:
+        out.append(f'<text class="sheet-title" x="{PAGE_MARGIN}" y="{PAGE_MARGIN + 60}">{esc(title)}</text>')
+    for n, d in enumerate(diagrams):
+        col, row = n % columns, n // columns
+        x = round(PAGE_MARGIN + col * (cell_w + gap) + (cell_w - w) / 2)
+        y = round(top + row * (cell_h + gap))
+        drawn = board(
+            geometry,
+            d.get("pieces", {}),
+            flipped=flipped,
+            marked_lines=marked_lines,
+            coords=True,
+            arrows=d.get("arrows", ()),
+            highlight=d.get("highlight", ()),
+            css=False,
+        ).strip()
+        drawn = drawn.replace(
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="asalto-board" viewBox="0 0 {bw} {bh}" '
+            f'width="{bw}" height="{bh}"',
+            f'<svg class="asalto-board" x="{x}" y="{y}" viewBox="0 0 {bw} {bh}" width="{w}" height="{h}"',
+            1,
+        )
+        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{PALETTE["paper"]}"/>' + drawn)
+        lines = wrap(f"{n + 1}. {d.get('caption', '')}", chars)
+        if len(lines) > CAPTION_LINES:
+            lines = lines[: CAPTION_LINES - 1] + [lines[CAPTION_LINES - 1][: chars - 1] + "…"]
+        cx = round(PAGE_MARGIN + col * (cell_w + gap))
+        for i, text in enumerate(lines):
+            ty = round(y + h + CAPTION_SIZE * (1.2 + 1.25 * i))
+            out.append(f'<text class="caption" x="{cx}" y="{ty}">{esc(text)}</text>')
+    out.append("</svg>\n")
+    return "".join(out)

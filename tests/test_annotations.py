@@ -1,0 +1,305 @@
+"""Annotated games (issue 12): variations, symbols, arrows and points, in the record and the session."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from asalto_core import Game, NotationError, RecordError
+from asalto_core.__main__ import main
+from asalto_core.embed import read_params
+from asalto_core.record import NAGS, join_comment, split_comment
+from asalto_core.rulesets import RULESET_NAMES
+from asalto_core.session import Session, SessionError
+
+ANNOTATED = """[Event "Lesson"]
+[Ruleset "assault"]
+[Result "*"]
+
+{[%points d4] The rebels open.} 1. d4-d5 c5-c6?! {[%arrows c5-c6] Slow.} (1... c5-d4!
+{[%arrows c5-d4,e5xc3] [%points d4] Better.} 2. b5-c5 (2. b4-c5 $4 {Too loose.}
+(2. c4-c5)) 2... d4xd6) 2. d3-d4 *
+"""
+
+
+def test_an_annotated_record_reads_and_writes_back_the_same():
+    game = Game.from_record(ANNOTATED)
+    assert [str(m) for m in game.moves] == ["d4-d5", "c5-c6", "d3-d4"]
+    assert game.nags == ["", "?!", ""]
+    (var,) = game.variations[1]
+    assert [str(m) for m in var.moves] == ["c5-d4", "b5-c5", "d4xd6"] and var.nags == ["!", "", ""]
+    assert [[str(m) for m in v.moves] for v in var.variations[1]] == [["b4-c5"]]
+    assert var.variations[1][0].nags == ["??"] and var.variations[1][0].comments == ["", "Too loose."]
+    assert [str(m) for m in var.variations[1][0].variations[0][0].moves] == ["c4-c5"]
+    assert split_comment(var.comments[1]) == ("Better.", ["c5-d4", "e5xc3"], ["d4"])
+    text = " ".join(game.record().split())
+    assert "c5-c6?! {[%arrows c5-c6] Slow.} (1... c5-d4! {" in text and "(2. b4-c5?? {Too loose.} (2. c4-c5))" in text
+    again = Game.from_record(game.record())
+    assert again == game and again.record() == game.record()
+    other = Game.from_record(ANNOTATED.replace("c5-c6?!", "c5-c6"))
+    assert other != game  # symbols count in equality, as variations do
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1. d4-d5 c5-c6) *", "closes no variation"),
+        ("1. d4-d5 c5-c6 (1... c5-d4 *", "never closed"),
+        ("( 1. d4-d5 *", "must follow the move"),
+        ("1. d4-d5 c5-c6 (1... c5-d7) 2. d3-d4 *", "illegal move 'c5-d7'"),
+    ],
+)
+def test_unbalanced_or_bad_variations_are_clear_errors_that_keep_what_was_read(text, message):
+    with pytest.raises(RecordError, match=message) as err:
+        Game.from_record(text)
+    partial = err.value.partial
+    assert partial.path == (len(partial.moves),) and len(partial.board.move_stack) == len(partial.moves)
+    Game.from_record(partial.record())  # what was kept is a game
+
+
+def test_symbols_as_suffixes_and_pgn_codes():
+    game = Game.from_record("1. d4-d5!! $2 c5-c6!? $6 $42 *")
+    assert game.nags == ["?", "?!"]  # a code after a suffix replaces it; unknown codes are skipped
+    with pytest.raises(RecordError, match=r"bad move 'd4-d5\?!\?'"):  # no such symbol: the word is not a move
+        Game.from_record("1. d4-d5?!? *")
+
+
+def test_comment_commands_split_and_join():
+    text = "Before [%clk 0:01] [%arrows e6xe4xe2 c3-c5] middle [%points e5, e3] after"
+    assert split_comment(text) == ("Before [%clk 0:01] middle after", ["e6xe4xe2", "c3-c5"], ["e5", "e3"])
+    assert split_comment("[%arrows zz-9, d4-d5] [%points q1,d4]") == ("", ["d4-d5"], ["d4"])
+    assert split_comment("  plain  ") == ("plain", [], [])
+    assert join_comment("", [], []) == ""
+    assert split_comment(join_comment("x {y}", ["d4xd6xf6"], ["a3"])) == ("x {y}", ["d4xd6xf6"], ["a3"])
+    for arrows, points in ((["d4"], []), (["d4-"], []), ([], ["z4"]), ([], ["d4-d5"]), ([5], [])):
+        with pytest.raises(NotationError):
+            join_comment("x", arrows, points)
+
+
+# -- hypothesis: random annotated games round trip, in several rulesets --------------------------------
+WORDS = st.text(alphabet="abc {}\\()[]%!?é.", max_size=12)
+
+
+def grow(data, game: Game, depth: int) -> None:
+    """Random moves from the game's cursor, with variations (nested), symbols, comments and marks."""
+    points = sorted(game.board.geometry.index)
+    for _ in range(data.draw(st.integers(0, 6))):
+        moves = list(game.board.legal_moves)
+        if not moves:
+            return
+        here = game.path
+        game.play(moves[data.draw(st.integers(0, len(moves) - 1))], branch=True)
+        line, k = game.node(game.path)
+        line.nags[k - 1] = data.draw(st.sampled_from(("",) + NAGS))
+        if data.draw(st.booleans()):
+            plain = data.draw(WORDS)
+            arrows = [f"{a}-{b}" for a, b in data.draw(st.lists(st.tuples(*[st.sampled_from(points)] * 2), max_size=2))]
+            marks = data.draw(st.lists(st.sampled_from(points), max_size=3))
+            if "[%" not in plain:
+                line.comments[k] = join_comment(plain, arrows, marks)
+        if depth < 3 and len(moves) > 1 and data.draw(st.integers(0, 3)) == 0:
+            after = game.path
+            game.go_to_path(here)
+            game.play(moves[data.draw(st.integers(0, len(moves) - 1))], branch=True)
+            grow(data, game, depth + 1)
+            game.go_to_path(after)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(["assault", "asalto", "german-tactics", "royal-garrison", "citadelle"]))
+def test_random_annotated_games_round_trip(data, ruleset):
+    game = Game(ruleset)
+    game.comment(data.draw(WORDS))
+    grow(data, game, 0)
+    text = game.record()
+    again = Game.from_record(text)
+    assert again == game
+    assert again.record() == text
+    for v in game.variations:
+        for var in v:
+            assert var.moves  # no empty variation is ever kept
+
+
+# -- the session: branch, promote, delete, notes, views ---------------------------------------------------
+def annotated() -> Session:
+    return Session.from_text(ANNOTATED)[0]
+
+
+def test_the_tree_lists_every_move_in_reading_order():
+    s = annotated()
+    rows = [(e["path"], e["depth"], e["label"], e["move"], e["nag"]) for e in s.view()["tree"]]
+    assert rows == [
+        ([1], 0, "1.", "d4-d5", ""),
+        ([2], 0, "", "c5-c6", "?!"),
+        ([1, 0, 1], 1, "1...", "c5-d4", "!"),
+        ([1, 0, 2], 1, "2.", "b5-c5", ""),
+        ([1, 0, 1, 0, 1], 2, "2.", "b4-c5", "??"),
+        ([1, 0, 1, 0, 0, 0, 1], 3, "2.", "c4-c5", ""),
+        ([1, 0, 3], 1, "2...", "d4xd6", ""),
+        ([3], 0, "2.", "d3-d4", ""),
+    ]
+    tree = s.view()["tree"]
+    assert [e["starts_variation"] for e in tree] == [False, False, True, False, True, True, False, False]
+    assert [e["ends_variation"] for e in tree] == [False, False, False, False, True, True, True, False]
+    assert [e["current"] for e in tree] == [False] * 7 + [True]
+    assert s.view()["history"] == [
+        {"ply": 1, "label": "1.", "number": 1, "move": "d4-d5", "side": "rebels"},
+        {"ply": 2, "label": "", "number": 1, "move": "c5-c6", "side": "officers"},
+        {"ply": 3, "label": "2.", "number": 2, "move": "d3-d4", "side": "rebels"},
+    ]
+
+
+def test_the_view_shows_the_current_nodes_notes():
+    s = annotated()
+    s.go_to_path([1, 0, 1])
+    view = s.view()
+    assert (view["comment"], view["arrows"], view["points"], view["nag"], view["path"]) == (
+        "Better.",
+        ["c5-d4", "e5xc3"],
+        ["d4"],
+        "!",
+        [1, 0, 1],
+    )
+    assert view["pieces"]["d4"] == "O" and view["ply"] == 2 and view["last"]["move"] == "c5-d4"
+    assert [e["current"] for e in view["tree"]].index(True) == 2
+    s.go_to_path((0,))
+    assert (s.view()["comment"], s.view()["points"], s.view()["nag"]) == ("The rebels open.", ["d4"], "")
+    for bad in ((9,), (1, 1, 1), (1, 0), (1, 0, 4), "1", (True,)):
+        with pytest.raises(SessionError):
+            s.go_to_path(bad)
+
+
+def test_playing_with_branch_follows_enters_or_starts_a_variation():
+    s = annotated()
+    s.go_to_path([1])
+    s.play("c5-c6", branch=True)  # the next move: followed
+    assert s.path == (2,)
+    s.go_to_path([1])
+    s.play("c5-d4", branch=True)  # the variation's first move: entered
+    assert s.path == (1, 0, 1)
+    s.go_to_path([1])
+    s.play("e5-e6", branch=True)  # new: a second variation
+    assert s.path == (1, 1, 1) and len(s.game.variations[1]) == 2
+    s.play("d3-d4", branch=True)  # at the end of a line: it goes on
+    assert s.path == (1, 1, 2)
+    assert s.descriptor()["moves"] == ["d4-d5", "c5-c6", "d3-d4"]  # the main line is unchanged
+    s.go_to_path([1, 1, 0])
+    s.play("c5-c6", branch=True)  # from a variation's start: branches from where it branched
+    assert s.path == (2,)
+    s.go_to_path([1, 0, 1])
+    s.play("b4-c5")  # without branch: the rest of this line is dropped, as on the main line
+    assert s.path == (1, 0, 2) and [str(m) for m in s.game.variations[1][0].moves] == ["c5-d4", "b4-c5"]
+    assert Game.from_record(s.record()) == s.game
+
+
+def test_comments_symbols_and_marks_are_set_on_the_current_node():
+    s = annotated()
+    s.go_to_path([1, 0, 1])
+    s.set_comment("Much better.")
+    assert split_comment(s.game.variations[1][0].comments[1]) == ("Much better.", ["c5-d4", "e5xc3"], ["d4"])
+    s.set_marks(["d4xd6"], [])
+    assert s.game.variations[1][0].comments[1] == "[%arrows d4xd6] Much better."
+    s.set_nag("!!")
+    assert "c5-d4!!" in s.record()
+    s.set_nag("")
+    assert "c5-d4 " in s.record()
+    for bad in (lambda: s.set_nag("+"), lambda: s.set_marks(["j1-j2"], []), lambda: s.set_marks([], ["d4-d5"])):
+        with pytest.raises((SessionError, NotationError)):
+            bad()
+    s.go_to_path([0])
+    with pytest.raises(SessionError):
+        s.set_nag("!")
+
+
+def test_promote_swaps_a_variation_with_its_line_and_keeps_every_move():
+    s = annotated()
+    s.go_to_path([1, 0, 2])
+    s.promote()
+    assert s.path == (3,)
+    assert s.descriptor()["moves"] == ["d4-d5", "c5-d4", "b5-c5", "d4xd6"]
+    assert [h["move"] for h in s.view()["history"]] == ["d4-d5", "c5-d4", "b5-c5", "d4xd6"]
+    assert s.game.nags[:2] == ["", "!"]
+    (demoted,) = s.game.variations[1]
+    assert [str(m) for m in demoted.moves] == ["c5-c6", "d3-d4"] and demoted.nags == ["?!", ""]
+    assert split_comment(demoted.comments[1])[0] == "Slow."
+    assert [str(v.moves[0]) for v in s.game.variations[2]] == ["b4-c5"]  # the nested one moved up
+    assert Game.from_record(s.record()) == s.game
+    s.go_to_path([1, 0, 1])
+    s.promote()  # back again
+    assert s.descriptor()["moves"] == ["d4-d5", "c5-c6", "d3-d4"]
+    with pytest.raises(SessionError):
+        s.go_to_path([0])
+        s.promote()
+
+
+def test_a_nested_variation_is_promoted_one_level():
+    s = annotated()
+    s.go_to_path([1, 0, 1, 0, 1])
+    s.promote()
+    assert s.path == (1, 0, 2) and s.descriptor()["moves"] == ["d4-d5", "c5-c6", "d3-d4"]
+    assert [str(m) for m in s.game.variations[1][0].moves] == ["c5-d4", "b4-c5"]
+
+
+def test_delete_variation_goes_back_to_where_it_branched():
+    s = annotated()
+    s.go_to_path([1, 0, 1, 0, 1])
+    s.delete_variation()
+    assert s.path == (1, 0, 1) and s.game.variations[1][0].variations[1] == []
+    s.go_to_path([1, 0, 3])
+    s.delete_variation()
+    assert s.path == (1,) and s.game.variations[1] == []
+    assert len(s.view()["tree"]) == 3
+    with pytest.raises(SessionError):
+        s.delete_variation()
+
+
+def test_frames_carry_the_notes_and_variations_have_their_own():
+    s = annotated()
+    frames = s.frames()
+    assert [f["nag"] for f in frames] == ["", "", "?!", ""]
+    assert frames[0]["points"] == ["d4"] and frames[2]["arrows"] == ["c5-c6"] and frames[2]["comment"] == "Slow."
+    assert [f["path"] for f in frames] == [[0], [1], [2], [3]]
+    lines = s.variation_frames()
+    assert [(v["path"], v["parent"], v["depth"], len(v["frames"])) for v in lines] == [
+        ([1, 0], [1], 1, 4),
+        ([1, 0, 1, 0], [1, 0, 1], 2, 2),
+        ([1, 0, 1, 0, 0, 0], [1, 0, 1, 0, 0], 3, 2),
+    ]
+    first = lines[0]["frames"]
+    assert first[0]["position"] == frames[1]["position"] and first[1]["arrows"] == ["c5-d4", "e5xc3"]
+    assert first[1]["last"]["move"] == "c5-d4" and first[1]["path"] == [1, 0, 1]
+    assert s.path == (3,)  # the cursor stays
+
+
+def test_puzzle_params_and_the_sheet():
+    s = annotated()
+    params = s.puzzle_params([1, 0, 1])
+    assert params["answer"] == "c5-d4" and params["puzzle"] == "1" and "prompt" not in params
+    opts, problems = read_params(params, RULESET_NAMES)
+    assert problems == [] and opts["answer"] == ["c5-d4"]
+    s.go_to_path([1])
+    s.set_comment("Where should the officer go?")
+    assert s.puzzle_params([2])["prompt"] == "Where should the officer go?"
+    with pytest.raises(SessionError):
+        s.puzzle_params([0])
+    page = s.sheet([0, 2, 3], title="Lesson 1")
+    root = ET.fromstring(page)
+    assert root.get("width") == "210mm" and root.get("height") == "297mm"
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "caption"]
+    assert texts[0].startswith("1. The start: The rebels open") and any(
+        t.startswith("2. After 1... c5-c6?!") for t in texts
+    )
+    assert page.count('class="arrow"') == 1 and page.count('data-mark="d4"') == 1
+    with pytest.raises(SessionError):
+        s.sheet([9])
+
+
+def test_the_diagram_command_draws_the_comments_arrows_and_points(tmp_path, capsys):
+    record = tmp_path / "game.txt"
+    record.write_text(ANNOTATED)
+    assert main(["diagram", "--record", str(record), "--ply", "2", "--highlight", "e5"]) == 0
+    out = capsys.readouterr().out
+    assert 'data-move="c5-c6"' in out and 'data-mark="e5"' in out
+    assert main(["diagram", "--record", str(record), "--ply", "0"]) == 0
+    assert 'data-mark="d4"' in capsys.readouterr().out

@@ -1,0 +1,93 @@
+"""The lesson pages (site/examples*.html) and their records: every figure reads without a problem."""
+
+import html
+import urllib.parse
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from asalto_core.embed import read_params
+from asalto_core.record import Game, split_comment
+from asalto_core.rulesets import RULESET_NAMES
+from asalto_core.session import Session
+
+SITE = Path(__file__).resolve().parents[1] / "site"
+PAGES = ("examples.html", "examples.fr.html", "examples.de.html")
+RECORDS = sorted((SITE / "examples").glob("*.txt"))
+
+
+class Frames(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames: list[dict[str, str]] = []
+        self.scripts = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "iframe":
+            self.frames.append({k: v or "" for k, v in attrs})
+        elif tag == "script":
+            self.scripts += 1
+
+
+def figures(name: str) -> Frames:
+    parser = Frames()
+    parser.feed((SITE / name).read_text())
+    return parser
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_every_example_record_reads_to_its_end(path):
+    text = path.read_text()
+    session, warning = Session.from_text(text)
+    assert warning == ""
+    game = Game.from_record(text)
+    assert Game.from_record(game.record()) == game
+    board = game.board.geometry
+    for line in [game.line] + [v for vs in game.variations for v in vs]:
+        for comment in line.comments:
+            _plain, arrows, points = split_comment(comment)
+            assert all(p in board.index for a in arrows for p in a.replace("x", "-").split("-"))
+            assert all(p in board.index for p in points)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_lesson_page_has_its_figures_and_every_link_reads(name):
+    page = figures(name)
+    lang = {"examples.html": "", "examples.fr.html": "fr", "examples.de.html": "de"}[name]
+    assert page.scripts == 0  # the CSP forbids inline scripts; the page needs none
+    assert "Content-Security-Policy" in (SITE / name).read_text()
+    ids = [f["id"] for f in page.frames]
+    assert len(ids) >= 10 and len(set(ids)) == len(ids)
+    for needed in ("ex-steps", "ex-position", "ex-huff", "ex-fortress", "ex-trapped", "ex-german", "ex-royal"):
+        assert needed in ids
+    modes = set()
+    for frame in page.frames:
+        src = html.unescape(frame["src"])
+        assert src.startswith("embed.html?") and frame["title"]
+        params = dict(urllib.parse.parse_qsl(src.split("?", 1)[1]))
+        opts, problems = read_params(params, RULESET_NAMES)
+        assert problems == [], (frame["id"], problems)
+        assert opts["lang"] == lang
+        if opts["record_url"]:
+            text = (SITE / opts["record_url"]).read_text()
+            session, warning = Session.from_text(text)
+            assert warning == ""
+            if opts["ply"] is not None:
+                assert opts["ply"] < len(session.frames())
+        modes.add("puzzle" if opts["puzzle"] else "record" if opts["record_url"] else "position")
+    assert modes == {"puzzle", "record", "position"}
+    game = next(f for f in page.frames if f["id"] == "ex-game")
+    record = (
+        SITE / dict(urllib.parse.parse_qsl(html.unescape(game["src"]).split("?", 1)[1]))["record-url"]
+    ).read_text()
+    annotated = Game.from_record(record)
+    assert annotated.variations and any(split_comment(c)[1] for c in annotated.comments)
+
+
+def test_the_lesson_pages_are_built_and_cached():
+    import build
+
+    for name in PAGES:
+        assert name in build.PAGE_FILES and name in build.HTML_PAGES
+        assert f'"{name}"' in (SITE / "sw.js").read_text()
