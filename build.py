@@ -71,6 +71,7 @@ GAME_MODULES = (
     "rules_i18n.py",
     "engine_client.py",
     "editor.py",
+    "annotate.py",
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
 EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)

@@ -34,7 +34,7 @@ def play(page, *points: str) -> None:
 
 def moves(page) -> list[str]:
     """The move list as shown, without the numbers."""
-    return page.locator('#moves tbody button:not([data-ply="0"])').all_inner_texts()
+    return page.locator('#moves tbody tr:not(.variation) button:not([data-ply="0"])').all_inner_texts()
 
 
 def pieces(page) -> dict[str, str]:

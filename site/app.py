@@ -37,6 +37,10 @@ class App:
         self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.analysis = None  # its latest answer, with the ply it is for
         self.editor = None  # editor.Editor while a position is being set up
+        self.annotating = False  # annotation mode: moves become side lines, marks are drawn
+        self.arrow_tool = False  # ...and clicks draw arrows (from, then to) instead of moves
+        self.arrow_from = None
+        self.right_from = None  # a right-drag's first point
         self.drawn_board = None
         self.at = {}
         self.cursor = None
@@ -76,6 +80,8 @@ def browsing():
 
 
 def can_input():
+    if app.annotating:  # both sides, at any move: a move there starts a side line
+        return app.view["outcome"] is None and not app.thinking
     return human_turn() and (not browsing() or app.branch_ok) and not app.thinking
 
 

@@ -6,9 +6,23 @@ it returns: play a move, or a named cancel.
 
 import json
 
+import annotate
 import storage
 from app import app, board, browsing, can_input, human_turn
-from game import ai_now, ask_branch, branch, navigate, play, redo, review, stop_ai, think, toggle_analysis, undo
+from game import (
+    ai_now,
+    ask_branch,
+    branch,
+    navigate,
+    navigate_path,
+    play,
+    redo,
+    review,
+    stop_ai,
+    think,
+    toggle_analysis,
+    undo,
+)
 from page import B, el, on, point_toward, spawn
 from pyscript import document, window
 from render import message, render, render_cursor
@@ -30,6 +44,9 @@ def click_point(point):
         else:
             app.editor.press(point)
         render()
+        return
+    if app.annotating and app.arrow_tool:
+        annotate.arrow_tool_click(point)
         return
     if not can_input():
         if app.view and browsing() and human_turn() and not app.thinking:
@@ -58,6 +75,9 @@ def nearest_point(event):
 
 
 def on_pointerdown(event):
+    if event.button == 2 and app.annotating and app.editor is None:
+        app.right_from = nearest_point(event)  # a right-drag draws an arrow, a right-click marks a point
+        return
     if event.button != 0 or app.view is None:
         return
     point = nearest_point(event)
@@ -87,6 +107,14 @@ def on_pointermove(event):
 
 
 def on_pointerup(event):
+    if event.button == 2 and app.right_from is not None:
+        frm, app.right_from = app.right_from, None
+        to = nearest_point(event)
+        if to == frm:
+            annotate.toggle_point(frm)
+        elif to is not None:
+            annotate.toggle_arrow(frm, to)
+        return
     d = app.drag
     app.drag = None
     if d is None:
@@ -165,6 +193,10 @@ def flip(_event):
 
 
 def on_moves_click(event):
+    btn = event.target.closest("[data-path]")
+    if btn is not None:  # a move of a side line
+        spawn(navigate_path([int(i) for i in btn.getAttribute("data-path").split(",")]))
+        return
     btn = event.target.closest("[data-ply]")
     if btn is not None:
         spawn(navigate(int(btn.getAttribute("data-ply"))))
@@ -190,6 +222,7 @@ def bind():
     on(svg, "pointermove", on_pointermove)
     on(svg, "pointerup", on_pointerup)
     on(svg, "keydown", on_board_key)
+    on(svg, "contextmenu", lambda e: e.preventDefault() if app.annotating else None)
     on(document, "keydown", on_key)
     on(el("btn-undo"), "click", lambda e: spawn(undo()))
     on(el("btn-redo"), "click", lambda e: spawn(redo()))

@@ -105,7 +105,7 @@ def open_game(session, settings=None):
 async def play(move, human_move=False):
     """Play a move on the page's engine; a refused move keeps the game as it was."""
     try:
-        last = app.session.play(move)
+        last = app.session.play(move, branch=app.annotating)  # annotating: a side line, nothing dropped
     except AsaltoError as err:
         message(t("illegal", error=str(err)), "error")
         render()
@@ -135,7 +135,7 @@ def move_message(last):
 # -- the AI ------------------------------------------------------------------------------
 async def maybe_ai():
     v = app.view
-    if v is None or v["outcome"] or app.thinking or app.ai_paused or v["ply"] != v["length"]:
+    if v is None or v["outcome"] or app.thinking or app.ai_paused or v["ply"] != v["length"] or app.annotating:
         return
     if v["turn"] not in st.ai_side(app.settings["mode"]):
         return
@@ -267,6 +267,18 @@ async def navigate(ply):
         await stop_ai()
     app.session.go_to(max(0, min(ply, len(app.session.game.moves))))
     app.ai_paused = False
+    show(False)
+
+
+async def navigate_path(path):
+    """Show a node of the game tree (a move of a side line)."""
+    if app.thinking:
+        await stop_ai()
+    try:
+        app.session.go_to_path(path)
+    except AsaltoError as err:
+        message(str(err), "error")
+        return
     show(False)
 
 

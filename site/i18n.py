@@ -238,6 +238,23 @@ EN = {
     "setup-invalid": "Not allowed: {error}",
     "setup-status": "Setting up a position: click points to put pieces on or take them off.",
     "setup-huffable": "may be huffed",
+    "annotate": "Annotate",
+    "annotate-title": "Annotate the game",
+    "annotate-help": "Moves you make now become side lines. Right-drag on the board draws an arrow, "
+    "right-click marks a point (or use the arrow tool).",
+    "annotate-comment": "Comment on this move",
+    "annotate-symbol": "Symbol of this move",
+    "annotate-no-symbol": "none",
+    "annotate-arrow-tool": "Arrow tool",
+    "annotate-clear-marks": "Clear arrows and marks",
+    "annotate-promote": "Promote this line",
+    "annotate-delete": "Delete this line",
+    "annotate-puzzle": "Copy a puzzle of this move",
+    "annotate-puzzle-title": "Asalto puzzle",
+    "annotate-sheet": "Download a sheet of the commented moves (SVG)",
+    "annotate-sheet-empty": "No move has a comment or a symbol yet.",
+    "annotate-status": "Annotating ({side} to move): moves become side lines",
+    "side-line-move": "side line, depth {depth}: {side} {move}",
 }
 
 FR = {
@@ -467,6 +484,23 @@ FR = {
     "setup-invalid": "Impossible : {error}",
     "setup-status": "Mise en place : cliquez sur les points pour poser ou retirer des pièces.",
     "setup-huffable": "peut être soufflé",
+    "annotate": "Annoter",
+    "annotate-title": "Annoter la partie",
+    "annotate-help": "Les coups joués maintenant deviennent des variantes. Un glisser du bouton droit trace "
+    "une flèche, un clic droit marque un point (ou prenez l'outil flèche).",
+    "annotate-comment": "Commentaire sur ce coup",
+    "annotate-symbol": "Signe de ce coup",
+    "annotate-no-symbol": "aucun",
+    "annotate-arrow-tool": "Outil flèche",
+    "annotate-clear-marks": "Effacer flèches et marques",
+    "annotate-promote": "Promouvoir cette variante",
+    "annotate-delete": "Supprimer cette variante",
+    "annotate-puzzle": "Copier un problème de ce coup",
+    "annotate-puzzle-title": "Problème d'Asalto",
+    "annotate-sheet": "Télécharger une feuille des coups commentés (SVG)",
+    "annotate-sheet-empty": "Aucun coup n'a encore de commentaire ni de signe.",
+    "annotate-status": "Annotation (aux {side} de jouer) : les coups deviennent des variantes",
+    "side-line-move": "variante, niveau {depth} : {side} {move}",
 }
 
 DE = {
@@ -699,6 +733,23 @@ DE = {
     "setup-invalid": "Nicht erlaubt: {error}",
     "setup-status": "Stellung aufstellen: Klicken Sie auf Punkte, um Steine zu setzen oder wegzunehmen.",
     "setup-huffable": "darf geblasen werden",
+    "annotate": "Kommentieren",
+    "annotate-title": "Die Partie kommentieren",
+    "annotate-help": "Züge, die Sie jetzt machen, werden zu Nebenvarianten. Ziehen mit der rechten Maustaste "
+    "zeichnet einen Pfeil, ein Rechtsklick markiert einen Punkt (oder nehmen Sie das Pfeilwerkzeug).",
+    "annotate-comment": "Kommentar zu diesem Zug",
+    "annotate-symbol": "Zeichen dieses Zuges",
+    "annotate-no-symbol": "keines",
+    "annotate-arrow-tool": "Pfeilwerkzeug",
+    "annotate-clear-marks": "Pfeile und Markierungen löschen",
+    "annotate-promote": "Diese Variante aufwerten",
+    "annotate-delete": "Diese Variante löschen",
+    "annotate-puzzle": "Eine Aufgabe zu diesem Zug kopieren",
+    "annotate-puzzle-title": "Asalto-Aufgabe",
+    "annotate-sheet": "Ein Blatt der kommentierten Züge herunterladen (SVG)",
+    "annotate-sheet-empty": "Noch hat kein Zug einen Kommentar oder ein Zeichen.",
+    "annotate-status": "Kommentieren ({side} am Zug): Züge werden zu Nebenvarianten",
+    "side-line-move": "Nebenvariante, Ebene {depth}: {side} {move}",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

@@ -14,6 +14,7 @@ the game needs it. One module per concern:
 
 import json
 
+import annotate
 import controls
 import dialogs
 import state as st
@@ -52,6 +53,7 @@ async def main():
     app.session = session or Session.new(app.settings["ruleset"])
     controls.bind()
     dialogs.bind()
+    annotate.bind()
     if shared is not None:
         B.clearHash()
         open_game(shared)

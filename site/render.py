@@ -120,6 +120,12 @@ def render_markers():
             marks.append(("target", p))
         if app.inp.can_stop(board()):
             marks.append(("stop", app.inp.clicks[-1]))
+    # The record's own marks on this position ([%arrows] and [%points] in its comment).
+    for arrow in v.get("arrows") or []:
+        extra += draw.arrow_svg(app.at, draw.move_points(arrow), arrow)
+    marks += [("highlight", p) for p in v.get("points") or []]
+    if app.annotating and app.arrow_from:
+        marks.append(("selected", app.arrow_from))
     mark = review_mark(v["ply"])
     if mark:  # the better move the review found, from the position before the move played
         extra += draw.arrow_svg(app.at, draw.move_points(mark["best"]), mark["best"])
@@ -153,6 +159,8 @@ def result_text(outcome):
 
 def status_text():
     v = app.view
+    if app.annotating and not v["outcome"]:
+        return t("annotate-status", side=side_name(v["turn"]))
     if v["outcome"]:
         return t("status-over", result=result_text(v["outcome"]))
     if v["ply"] < v["length"]:
@@ -184,6 +192,26 @@ def status_text():
     if v["huffable"] and not v["auto_removal"] and app.inp.huff is None and not app.inp.clicks:
         what = t("status-huff") + "; " + what
     return t("status-join", head=head, what=what)
+
+
+def render_annotation():
+    """The annotation panel for the node shown: its comment, its symbol, the tools' states."""
+    el("btn-annotate").setAttribute("aria-pressed", "true" if app.annotating else "false")
+    el("panel-annotate").hidden = not app.annotating
+    if not app.annotating:
+        return
+    v = app.view
+    box = el("annot-comment")
+    if document.activeElement is not box:  # never overwrite what is being typed
+        box.value = v["comment"]
+    for button in document.querySelectorAll("#annot-nags [data-nag]"):
+        button.setAttribute("aria-pressed", "true" if button.getAttribute("data-nag") == v["nag"] else "false")
+        button.disabled = not v["ply"]
+    el("annot-arrow-tool").setAttribute("aria-pressed", "true" if app.arrow_tool else "false")
+    in_side_line = len(v["path"]) > 1
+    el("annot-promote").disabled = not in_side_line
+    el("annot-delete").disabled = not in_side_line
+    el("annot-puzzle").disabled = not v["ply"]
 
 
 def review_mark(ply):
@@ -269,7 +297,14 @@ def render_moves():
     start.append(cell)
     body.append(start)
     cells = []  # the current row's cells still free
-    for h in v["history"]:
+    side_line = []  # the side lines' moves since the last main-line move, shown in a row of their own
+    for h in v["tree"]:
+        if h["depth"]:
+            side_line.append(h)
+            continue
+        if side_line:
+            body.append(side_line_row(side_line))
+            side_line, cells = [], []
         column = 1 if h["side"] == first else 2
         if column == 1 or len(cells) != 1 or h["label"] == "0.":
             row = document.createElement("tr")
@@ -281,14 +316,17 @@ def render_moves():
             body.append(row)
             if column == 2:
                 cells.pop(0)  # the first side's cell of this row stays empty
+        ply = h["path"][0]
         label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
-        mark = review_mark(h["ply"])
+        mark = review_mark(ply)
         if mark:
             label += ", " + t("kind-" + mark["kind"])
-        text = h["move"] + (mark["symbol"] if mark else "")
-        cells.pop(0).append(move_button(int(h["ply"]), text, label, h["ply"] == v["ply"]))
+        text = h["move"] + (h["nag"] or (mark["symbol"] if mark else ""))
+        cells.pop(0).append(move_button(ply, text, label, h["current"]))
         if h["label"] == "0.":
             cells = []  # the placement has its row to itself
+    if side_line:
+        body.append(side_line_row(side_line))
     cur = body.querySelector('[aria-current="step"]')
     wrap = el("moves-wrap")
     if cur:
@@ -297,10 +335,32 @@ def render_moves():
             wrap.scrollTop = max(0, top - wrap.clientHeight // 2)
 
 
+def side_line_row(entries):
+    """A row of side lines, indented by depth, each in parentheses, every move a button to it."""
+    row = document.createElement("tr")
+    row.className = "variation"
+    cell = document.createElement("td")
+    cell.colSpan = 3
+    for h in entries:
+        if h["starts_variation"]:
+            cell.append(document.createTextNode(" " + "  " * (h["depth"] - 1) + "("))
+        button = move_button(None, f"{h['label']} {h['move']}{h['nag']}".strip(), "", h["current"])
+        button.dataset.path = ",".join(str(i) for i in h["path"])
+        button.setAttribute(
+            "aria-label", t("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])
+        )
+        cell.append(button)
+        if h["ends_variation"]:
+            cell.append(document.createTextNode(")"))
+    row.append(cell)
+    return row
+
+
 def move_button(ply, text, label, current):
     button = document.createElement("button")
     button.type = "button"
-    button.dataset.ply = str(ply)
+    if ply is not None:
+        button.dataset.ply = str(ply)
     button.textContent = text
     if label:
         button.setAttribute("aria-label", label)
@@ -433,6 +493,7 @@ def render(animate=False):
     render_panels()
     render_buttons()
     render_review()
+    render_annotation()
     body = document.body
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])

@@ -26,8 +26,16 @@ READABLE_VERSIONS = (1, 2)
 KEEP_CORRUPT = 5  # set-aside saves kept, newest last
 
 
+def annotated(game):
+    """Whether the game holds more than its moves: comments, symbols, side lines, marks."""
+    return any(game.comments) or any(game.nags) or any(game.variations)
+
+
 def save():
     blob = {"version": SAVE_VERSION, "game": app.session.descriptor(), "settings": app.settings}
+    if annotated(app.session.game):  # the record keeps what the descriptor cannot (only then: it costs)
+        blob["record"] = app.session.record()
+        blob["path"] = list(app.session.path)
     r = B.save(SAVE_KEY, json.dumps(blob))
     if not r.ok:
         message(t("save-failed", error=r.error), "warn")
@@ -97,7 +105,26 @@ def read_save():
     except AsaltoError as err:
         keep_corrupt(r.value)
         return None, settings, t("save-corrupt", error=str(err))
-    return session, settings, ""
+    return with_annotations(session, blob), settings, ""
+
+
+def with_annotations(session, blob):
+    """The saved record's comments, symbols and side lines, if it holds the same moves (else the
+    moves alone: the descriptor is the save's authority)."""
+    record, path = blob.get("record"), blob.get("path")
+    if not isinstance(record, str):
+        return session
+    try:
+        annotated_session, warning = Session.from_text(record)
+        if warning or annotated_session.descriptor()["moves"] != session.descriptor()["moves"]:
+            return session
+        if isinstance(path, list):
+            annotated_session.go_to_path(path)
+        else:
+            annotated_session.go_to(session.game.ply)
+    except AsaltoError:
+        return session
+    return annotated_session
 
 
 def shared_game():

@@ -1,0 +1,49 @@
+"""Annotating on the game page: a comment, a symbol, an arrow, a marked point and a side line,
+kept on reload, exported, and shown the same by an embed on another site."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+from test_embed import lesson_page
+
+from helpers import ENGINE_MS, click_point, moves, new_game, open_site, play
+
+
+def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
+        play(page, frm, to)
+    page.click("#btn-annotate")
+    assert page.is_visible("#panel-annotate")
+    page.click('#moves [data-ply="1"]')  # after 1. d4-d5: the officers try another move
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    play(page, "e5", "e6")
+    assert page.locator("#moves tr.variation button").count() == 1 and moves(page)[:3] == ["d4-d5", "c5-c6", "d3-d4"]
+    page.click('#moves [data-ply="2"]')
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    page.fill("#annot-comment", "A quiet move.")
+    page.press("#annot-comment", "Tab")  # the comment is kept when the box is left
+    page.click('#annot-nags [data-nag="?!"]')
+    page.click("#annot-arrow-tool")
+    click_point(page, "d3")
+    click_point(page, "d4")
+    page.wait_for_selector('#board .arrow[data-move="d3-d4"]')
+    page.click("#annot-arrow-tool")
+    page.click('#board .point[data-point="e5"]', button="right")  # a right-click marks a point
+    page.wait_for_selector('#board .m-highlight[data-mark="e5"]')
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.click('#moves [data-ply="2"]')
+    page.wait_for_selector('#board .arrow[data-move="d3-d4"]')  # kept in the save
+    page.click("#btn-io")
+    record = page.input_value("#io-text")
+    page.click("#dlg-io button[value=close]")
+    assert "(" in record and "c5-c6?!" in record and "[%arrows d3-d4]" in record and "A quiet move." in record
+    url = server.url + "embed.html?" + urllib.parse.urlencode({"record": record, "ply": "2"})
+    snippet = f'<iframe src="{url}" width="380" height="660" title="Annotated"></iframe>'
+    with lesson_page(context, tmp_path, snippet) as frame:
+        frame.locator('#board .arrow[data-move="d3-d4"]').wait_for(timeout=ENGINE_MS)
+        assert frame.locator("#comment").inner_text().startswith("A quiet move.")
+        assert frame.locator("#moves li.var").count() >= 1  # the side line, in the embed's move list

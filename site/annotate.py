@@ -1,0 +1,128 @@
+"""Annotation mode on the game page: comments, symbols, arrows and marked points, side lines.
+
+Everything is the engine's (asalto_core.session: set_comment, set_nag, set_marks, promote,
+delete_variation, play with branch=True) and lands in the record, so an export or an embed
+shows it. Right-drag on the board draws an arrow and a right-click marks a point (as on
+lichess); on a touch screen the arrow tool takes two clicks instead.
+"""
+
+import json
+
+from app import app
+from game import show
+from i18n import t
+from page import B, el, on, spawn
+from render import render
+
+from asalto_core.errors import AsaltoError
+
+
+def toggle():
+    app.annotating = not app.annotating
+    app.arrow_tool = False
+    app.arrow_from = None
+    app.inp.reset()
+    render()
+
+
+def say(text, kind="info"):
+    box = el("annot-message")
+    box.textContent = text
+    box.className = kind
+
+
+def edit(action):
+    """Run one change of the game tree; a refusal is said, the game stays as it was."""
+    try:
+        action()
+    except AsaltoError as err:
+        say(str(err), "error")
+        return
+    say("")
+    show(False)
+
+
+def toggle_arrow_tool():
+    app.arrow_tool = not app.arrow_tool
+    app.arrow_from = None
+    render()
+
+
+def toggle_arrow(frm, to):
+    arrows = list(app.view["arrows"])
+    arrow = f"{frm}-{to}"
+    arrows = [a for a in arrows if a != arrow] if arrow in arrows else arrows + [arrow]
+    edit(lambda: app.session.set_marks(arrows, app.view["points"]))
+
+
+def toggle_point(point):
+    points = list(app.view["points"])
+    points = [p for p in points if p != point] if point in points else points + [point]
+    edit(lambda: app.session.set_marks(app.view["arrows"], points))
+
+
+def arrow_tool_click(point):
+    """The arrow tool: a first click picks where the arrow starts, a second where it ends
+    (the same point twice marks it)."""
+    if app.arrow_from is None:
+        app.arrow_from = point
+        render()
+    elif app.arrow_from == point:
+        app.arrow_from = None
+        toggle_point(point)
+    else:
+        frm, app.arrow_from = app.arrow_from, None
+        toggle_arrow(frm, point)
+
+
+def on_comment(_event):
+    text = el("annot-comment").value
+    if text != app.view["comment"]:
+        edit(lambda: app.session.set_comment(text))
+
+
+def on_nag(event):
+    button = event.target.closest("[data-nag]")
+    if button is not None:
+        symbol = button.getAttribute("data-nag")
+        edit(lambda: app.session.set_nag(symbol))
+
+
+def copy_puzzle():
+    """The embed code of a puzzle at the move shown: the position before it, the move as answer."""
+    try:
+        params = app.session.puzzle_params(app.session.path)
+    except AsaltoError as err:
+        say(str(err), "error")
+        return
+    pairs = [[k, params[k]] for k in sorted(params)]
+    r = B.embedSnippet(json.dumps(pairs), 380, 560, t("annotate-puzzle-title"))
+    if r.ok:
+        spawn(copy(r.value))
+
+
+async def copy(text):
+    r = await B.copy(text)
+    say(t("copied") if r.ok else t("copy-failed"))
+
+
+def download_sheet():
+    """A printable page of numbered diagrams: every main-line move with a comment or a symbol."""
+    game = app.session.game
+    plies = [i + 1 for i in range(len(game.moves)) if game.comments[i + 1] or game.nags[i]]
+    if not plies:
+        say(t("annotate-sheet-empty"), "warn")
+        return
+    B.download("asalto-sheet.svg", app.session.sheet(plies[:8]), "image/svg+xml")
+
+
+def bind():
+    on(el("btn-annotate"), "click", lambda e: toggle())
+    on(el("annot-comment"), "change", on_comment)
+    on(el("annot-nags"), "click", on_nag)
+    on(el("annot-arrow-tool"), "click", lambda e: toggle_arrow_tool())
+    on(el("annot-clear-marks"), "click", lambda e: edit(lambda: app.session.set_marks([], [])))
+    on(el("annot-promote"), "click", lambda e: edit(app.session.promote))
+    on(el("annot-delete"), "click", lambda e: edit(app.session.delete_variation))
+    on(el("annot-puzzle"), "click", lambda e: copy_puzzle())
+    on(el("annot-sheet"), "click", lambda e: download_sheet())
