@@ -95,3 +95,13 @@ def test_a_traversal_record_url_is_refused_before_any_request(page, server):
         assert "record-url refused" in " ".join(page.locator("#messages li").all_inner_texts()), query
         fetched = [r for r in server.requests[before:] if "secret" in r and not r.startswith("/asalto/embed.html?")]
         assert fetched == [], fetched
+
+
+def test_a_save_nested_too_deep_to_decode_is_set_aside(context, server):
+    """Found by the fuzz suite's long run: JSON nested so deep that decoding it recurses too far."""
+    deep = "[" * 100000 + "]" * 100000
+    write_save(context, server, deep)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "new game was started" in page.inner_text("#message")  # read or not, it is no game
+    assert page.locator("#board .piece").count() > 0 and corrupt(page) == [deep]

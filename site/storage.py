@@ -22,6 +22,9 @@ SAVE_KEY = "asalto.save.v1"
 PREVIOUS_KEY = "asalto.previous"
 CORRUPT_KEY = "asalto.save.corrupt"
 SAVE_VERSION = 2
+# What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
+# decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
+BAD_JSON = (ValueError, RuntimeError)
 READABLE_VERSIONS = (1, 2)
 KEEP_CORRUPT = 5  # set-aside saves kept, newest last
 
@@ -48,7 +51,7 @@ def keep_corrupt(text):
     if r.ok and r.value:
         try:
             kept = json.loads(r.value)
-        except ValueError:
+        except BAD_JSON:
             kept = [r.value]  # an older single set-aside save
         if not isinstance(kept, list):
             kept = [r.value]
@@ -68,7 +71,7 @@ def read_previous():
         blob = json.loads(r.value) if r.ok and r.value else None
         if isinstance(blob, dict):
             return Session.from_descriptor(blob.get("game")), blob.get("settings")
-    except (ValueError, AsaltoError):
+    except (ValueError, RuntimeError, AsaltoError):
         pass
     return None
 
@@ -80,7 +83,7 @@ def saved_mode():
     try:
         blob = json.loads(r.value) if r.ok and r.value else {}
         mode = blob.get("settings", {}).get("mode")
-    except (ValueError, AttributeError):
+    except (ValueError, RuntimeError, AttributeError):
         mode = None
     return mode if mode in st.MODES else st.default_settings()["mode"]
 
@@ -93,7 +96,7 @@ def read_save():
         return None, None, ""
     try:
         blob = json.loads(r.value)
-    except ValueError as err:
+    except BAD_JSON as err:
         keep_corrupt(r.value)
         return None, None, t("save-corrupt", error=f"not JSON: {err}")
     if not isinstance(blob, dict) or blob.get("version") not in READABLE_VERSIONS:

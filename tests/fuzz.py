@@ -215,7 +215,7 @@ class Targets:
     def save(self, text: str, rng: random.Random) -> str:
         try:
             desc = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # the page reads a save this way (storage.BAD_JSON)
             desc = text  # a save that is not JSON reaches from_descriptor as text
         ok, session = _expect_asalto(lambda: Session.from_descriptor(desc))
         if ok and Session.from_descriptor(session.descriptor()).descriptor() != session.descriptor():
