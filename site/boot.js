@@ -6,10 +6,25 @@
   const marks = (window.asaltoMarks = { boot: performance.now() });
   let started = false;
 
+  // The game page against the computer (the saved settings' mode, or the default): the AI's
+  // Pyodide worker takes seconds to start, so its tag goes in before PyScript starts, and both
+  // interpreters start together. Two players, and the embed view, never start it.
+  function wantsAI() {
+    if (!document.querySelector('meta[name="asalto-page"][content="game"]')) return false; // the embed view
+    try {
+      const save = JSON.parse(localStorage.getItem("asalto.save.v1") || "{}");
+      const mode = (save && save.settings && save.settings.mode) || "officers";
+      return mode !== "humans";
+    } catch (err) {
+      return true;
+    }
+  }
+
   function startPyScript() {
     if (started) return;
     started = true;
     marks.pyscript = performance.now();
+    if (wantsAI() && window.asaltoBridge) window.asaltoBridge.startWorker("engine-1");
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "./pyscript/core.css";

@@ -32,13 +32,14 @@
     // Worker management: a PyScript worker is a <script type="py" worker name=...> tag.
     startWorker(name) {
       return guard(() => {
+        if (document.querySelector('script[name="' + name + '"]')) return name; // started already (boot.js)
         const tag = document.createElement("script");
         tag.type = "py";
         tag.setAttribute("worker", "");
         tag.setAttribute("name", name);
         tag.setAttribute("config", "./py.json");
         tag.src = "./worker.py";
-        document.body.append(tag);
+        (document.body || document.head).append(tag); // boot.js may start it before the body is parsed
         return name;
       });
     },
