@@ -37,7 +37,7 @@ def main() -> None:
     url = f"http://127.0.0.1:{httpd.server_address[1]}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 760})
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
         page.goto(url)
         page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=120000)
         page.click("#btn-new")
