@@ -42,6 +42,8 @@ class App:
         self.arrow_from = None
         self.right_from = None  # a right-drag's first point
         self.drawn_board = None
+        self.point_marks = {}  # what each point's label and target mark say now (render writes changes)
+        self.moves_drawn = None  # what the move list shows now
         self.at = {}
         self.cursor = None
         self.drag = None

@@ -9,7 +9,7 @@ import json
 import rules_i18n
 import state as st
 from app import app, board, can_input, geometry, human_turn, rules_of
-from i18n import choose, outcome_text, set_language, t
+from i18n import choose, language, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
 from pyscript import document, window
@@ -55,6 +55,7 @@ def draw_board():
         return
     app.at = draw_static(el("board"), geometry(), app.settings["flipped"], rs["marked_lines"], label=point_label)
     app.drawn_board = key
+    app.point_marks = {}
 
 
 def render_pieces(animate):
@@ -140,10 +141,15 @@ def render_markers():
     picking = app.inp.clicks or app.view["placing"]
     targets = app.inp.targets(board()) if can_input() and picking else []
     movable = app.inp.targets(board(), []) if can_input() and not picking else []
+    # Only the points whose label or target mark changed are written: a click stays well within a frame.
+    shown = app.point_marks
     for node in document.querySelectorAll("#board .point"):
         name = node.getAttribute("data-point")
-        node.setAttribute("aria-label", point_label(name, movable, targets))
-        node.classList.toggle("target", name in targets)
+        now = (point_label(name, movable, targets), name in targets)
+        if shown.get(name) != now:
+            shown[name] = now
+            node.setAttribute("aria-label", now[0])
+            node.classList.toggle("target", now[1])
     svg = el("board")
     if app.cursor:
         svg.setAttribute("aria-activedescendant", "pt-" + app.cursor)
@@ -283,6 +289,11 @@ def render_moves():
     """The moves as a table of numbered rows (the side that moves first in the first column),
     built as DOM nodes with text, never from HTML strings; the list scrolls, not the page."""
     v = app.view
+    marks = app.review["marks"] if app.review else None
+    key = (v["tree"], v["path"], marks, language())
+    if key == app.moves_drawn:
+        return  # the same moves, the same one shown: nothing to redraw
+    app.moves_drawn = key
     first = v["first"]
     second = "officers" if first == "rebels" else "rebels"
     el("moves-first").textContent = side_name(first, True)
