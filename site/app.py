@@ -14,7 +14,7 @@ from asalto_core.rulesets import find_ruleset
 
 class App:
     def __init__(self):
-        self.data = None  # data.json: boards, rulesets, start views, levels
+        self.data = None  # data.json: boards, rulesets, AI levels
         self.rulesets = {}
         self.levels = {}
         self.settings = st.default_settings()
