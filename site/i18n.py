@@ -255,6 +255,8 @@ EN = {
     "annotate-sheet-empty": "No move has a comment or a symbol yet.",
     "annotate-status": "Annotating ({side} to move): moves become side lines",
     "side-line-move": "side line, depth {depth}: {side} {move}",
+    "embed-board-label": "Asalto board. {status}",
+    "puzzle-board-label": "Puzzle board: {prompt}",
 }
 
 FR = {
@@ -501,6 +503,8 @@ FR = {
     "annotate-sheet-empty": "Aucun coup n'a encore de commentaire ni de signe.",
     "annotate-status": "Annotation (aux {side} de jouer) : les coups deviennent des variantes",
     "side-line-move": "variante, niveau {depth} : {side} {move}",
+    "embed-board-label": "Plateau d'Asalto. {status}",
+    "puzzle-board-label": "Plateau du problème : {prompt}",
 }
 
 DE = {
@@ -750,6 +754,8 @@ DE = {
     "annotate-sheet-empty": "Noch hat kein Zug einen Kommentar oder ein Zeichen.",
     "annotate-status": "Kommentieren ({side} am Zug): Züge werden zu Nebenvarianten",
     "side-line-move": "Nebenvariante, Ebene {depth}: {side} {move}",
+    "embed-board-label": "Asalto-Brett. {status}",
+    "puzzle-board-label": "Aufgabenbrett: {prompt}",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

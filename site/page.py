@@ -7,6 +7,7 @@ and every task runs under ``spawn`` so that an error is shown instead of ending 
 
 import asyncio
 
+from i18n import t
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -65,6 +66,13 @@ def point_toward(at, current, dx, dy):
         if score is None or s < score:
             best, score = name, s
     return best
+
+
+def point_label(name, kind, state=""):
+    """A point as a screen reader hears it, on both pages: its name, what stands on it ('O', 'R'
+    or None), and what a click does there (``state``: 'selected', 'target', 'movable' or '')."""
+    text = t({"O": "point-officer", "R": "point-rebel"}.get(kind, "point-empty"), point=name)
+    return text + ", " + t("point-is-" + state) if state else text
 
 
 def last_move_marks(at, last):

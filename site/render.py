@@ -12,6 +12,7 @@ from app import app, board, can_input, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
+from page import point_label as piece_point_label
 from pyscript import document, window
 
 from asalto_core import svg as draw
@@ -30,21 +31,13 @@ def side_name(side, capital=False):
 
 
 def point_label(name, movable=(), targets=()):
-    """A point as a screen reader hears it: its name, what stands on it, what a click does there."""
+    """A point of the game's board as a screen reader hears it (page.point_label)."""
     kind = app.view["pieces"].get(name) if app.view else None
-    if kind == "O":
-        text = t("point-officer", point=name)
-    elif kind == "R":
-        text = t("point-rebel", point=name)
-    else:
-        text = t("point-empty", point=name)
     if name in app.inp.clicks:
-        text += ", " + t("point-is-selected")
-    elif name in targets:
-        text += ", " + t("point-is-target")
-    elif name in movable:
-        text += ", " + t("point-is-movable")
-    return text
+        return piece_point_label(name, kind, "selected")
+    if name in targets:
+        return piece_point_label(name, kind, "target")
+    return piece_point_label(name, kind, "movable" if name in movable else "")
 
 
 def draw_board():
@@ -484,7 +477,7 @@ def render_editor():
 
 def editor_label(name):
     kind = app.editor.pieces.get(name) if app.editor else None
-    text = t("point-officer" if kind == "O" else "point-rebel" if kind == "R" else "point-empty", point=name)
+    text = piece_point_label(name, kind)
     return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffable else "")
 
 

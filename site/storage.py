@@ -71,7 +71,7 @@ def read_previous():
         blob = json.loads(r.value) if r.ok and r.value else None
         if isinstance(blob, dict):
             return Session.from_descriptor(blob.get("game")), blob.get("settings")
-    except (ValueError, RuntimeError, AsaltoError):
+    except BAD_JSON + (AsaltoError,):
         pass
     return None
 
@@ -83,7 +83,7 @@ def saved_mode():
     try:
         blob = json.loads(r.value) if r.ok and r.value else {}
         mode = blob.get("settings", {}).get("mode")
-    except (ValueError, RuntimeError, AttributeError):
+    except BAD_JSON + (AttributeError,):
         mode = None
     return mode if mode in st.MODES else st.default_settings()["mode"]
 

@@ -16,6 +16,7 @@ import json
 import figure as fg
 from i18n import choose, set_language, t
 from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, spawn
+from page import point_label as piece_point_label
 from pyscript import document, window
 
 from asalto_core import svg
@@ -85,15 +86,13 @@ def show_board():
 
 
 def point_label(name):
-    """A puzzle's point as a screen reader hears it: name, piece, and what a click does there."""
+    """A puzzle's point as a screen reader hears it (page.point_label, in the frame's language)."""
     kind = v.fig.frame["pieces"].get(name) if v.fig else None
-    text = name + (", officer" if kind == "O" else ", rebel" if kind == "R" else ", empty")
     marks = dict((p, k) for k, p in v.fig.marks()) if v.fig else {}
-    if marks.get(name) == "target":
-        text += ", " + ("legal target" if v.fig.puzzle.inp.clicks else "can move")
-    elif marks.get(name) == "selected":
-        text += ", selected"
-    return text
+    state = marks.get(name, "")
+    if state == "target" and not v.fig.puzzle.inp.clicks:
+        state = "movable"  # before a piece is chosen, the targets are the pieces that can move
+    return piece_point_label(name, kind, state)
 
 
 def check_marks():
@@ -138,7 +137,7 @@ def render():
         if v.cursor:
             board.setAttribute("aria-activedescendant", "pt-" + v.cursor)
     else:
-        board.setAttribute("aria-label", "Asalto board. " + fig.status()[0])
+        board.setAttribute("aria-label", t("embed-board-label", status=fig.status()[0]))
     render_text()
     document.body.dataset.ply = str(fig.ply)
     document.body.dataset.path = ",".join(str(n) for n in fig.path())
@@ -331,7 +330,7 @@ def setup_puzzle():
     board = el("board")
     board.setAttribute("role", "application")
     board.setAttribute("tabindex", "0")
-    board.setAttribute("aria-label", "Puzzle board: " + v.opts["prompt"])
+    board.setAttribute("aria-label", t("puzzle-board-label", prompt=el("prompt").textContent))
     document.body.classList.add("puzzle")
     show_board()  # its points become buttons
 

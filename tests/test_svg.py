@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import micropython
 import pytest
 
 from asalto_core import BOARDS, Game, Position, svg
@@ -16,7 +16,6 @@ from asalto_core.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = {"s": "http://www.w3.org/2000/svg"}
-MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 
 def parse(text: str) -> ET.Element:
@@ -142,28 +141,17 @@ def test_the_module_runs_as_a_process():
     assert done.returncode == 0 and drawn_pieces(parse(done.stdout)) == Position.start("ludii").pieces()
 
 
-@pytest.mark.skipif(not (shutil.which("node") and MICROPYTHON.exists()), reason="needs node and npm's MicroPython")
-def test_micropython_draws_the_same_bytes(tmp_path):
+@pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
+def test_micropython_draws_the_same_bytes():
     """The page runs this module on MicroPython: its drawing must equal CPython's, byte for byte."""
     geometry = BOARDS["royal-garrison"].to_json()
     pieces = {"d4": "R", "c5": "O", "e7": "O"}
     options = {"arrows": ["d5xd3xf3", "He5:c3-c4", "c5-d4"], "highlight": ["e5"], "title": "<b> & me"}
     expected = svg.board(geometry, pieces, flipped=True, marked_lines=True, **options)
-    (tmp_path / "geometry.json").write_text(json.dumps({"g": geometry, "p": pieces, "o": options}))
-    shutil.copy(ROOT / "pkg" / "asalto_core" / "svg.py", tmp_path / "svg.py")
-    script = tmp_path / "run.mjs"
-    script.write_text(
-        f"import {{ loadMicroPython }} from {json.dumps(MICROPYTHON.as_uri())};\n"
-        "import fs from 'fs';\n"
-        "let out = '';\n"
-        "const mp = await loadMicroPython({stdout: (l) => { out += l + '\\n'; }});\n"
-        "for (const f of ['svg.py', 'geometry.json'])\n"
-        "  mp.FS.writeFile('/' + f, fs.readFileSync(process.argv[2] + '/' + f, 'utf8'));\n"
-        "mp.runPython(`import sys, json\\nsys.path.append('/')\\nimport svg\\n"
-        "d = json.loads(open('/geometry.json').read())\\n"
+    data = json.dumps({"g": geometry, "p": pieces, "o": options})
+    code = (
+        f"import json\nfrom asalto_core import svg\nd = json.loads({data!r})\n"
         "print(svg.board(d['g'], d['p'], flipped=True, marked_lines=True, arrows=d['o']['arrows'], "
-        "highlight=d['o']['highlight'], title=d['o']['title']), end='')`);\n"
-        "process.stdout.write(out);\n"
+        "highlight=d['o']['highlight'], title=d['o']['title']), end='')"
     )
-    done = subprocess.run(["node", str(script), str(tmp_path)], capture_output=True, text=True, check=True, timeout=60)
-    assert done.stdout.rstrip("\n") == expected.rstrip("\n")
+    assert micropython.run(code).rstrip("\n") == expected.rstrip("\n")
