@@ -18,7 +18,7 @@ from pyscript import document
 from render import announce, apply_labels, message, render, render_progress, side_name
 
 from asalto_core.errors import AsaltoError
-from asalto_core.session import Session
+from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
 
@@ -351,7 +351,6 @@ async def new_game(ruleset, mode, level, lang):
 
 
 # -- review and analysis ------------------------------------------------------------------
-REVIEW_SECONDS = {"quick": 0.3, "deep": 1.5}  # as asalto_core.review.DEPTHS
 
 
 async def review(depth="quick"):
@@ -370,7 +369,7 @@ async def review(depth="quick"):
     app.think_n += 1
     key = f"think-{app.think_n}"
     app.thinking = "review"
-    seconds = REVIEW_SECONDS[depth]
+    seconds = REVIEW_DEPTHS[depth]
     req = {"op": "review", "game": app.session.descriptor(), "seconds": seconds, "points": rv["points"]}
     render()
     spawn(watch_review(key))

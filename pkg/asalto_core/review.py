@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .ai import Player, analyse
 from .position import Position
+from .session import REVIEW_DEPTHS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 # How much of the mover's win chance a move may lose before it is marked (as lichess does).
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
-DEPTHS = {"quick": 0.3, "deep": 1.5}  # seconds of search per position
+DEPTHS = REVIEW_DEPTHS  # seconds of search per position, as the page offers them
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,9 @@ if TYPE_CHECKING:
     from .notation import Move
     from .position import Outcome
 
+# A review's search per position, in seconds: the page offers these, the worker's review uses them
+# (asalto_core.review); here because the page's MicroPython imports this module and not the AI's.
+REVIEW_DEPTHS = {"quick": 0.3, "deep": 1.5}
 MAX_MOVES = 5000  # a game longer than this is refused before it is replayed
 MAX_TEXT = 1000000  # characters of a pasted record or position
 
