@@ -42,8 +42,14 @@ class App:
         self.arrow_from = None
         self.right_from = None  # a right-drag's first point
         self.drawn_board = None
-        self.point_marks = {}  # what each point's label and target mark say now (render writes changes)
+        # What render wrote on the board drawn now, so that it writes only changes (render.forget_drawing).
+        self.point_marks = {}
+        self.point_nodes = []
+        self.piece_nodes = {}
+        self.gone_pieces = []
+        self.markers_drawn = None
         self.moves_drawn = None  # what the move list shows now
+        self.move_rows = []  # its rows on screen: (render.move_rows' row, tr node)
         self.at = {}
         self.cursor = None
         self.drag = None

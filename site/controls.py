@@ -25,14 +25,15 @@ from game import (
 )
 from page import B, el, on, point_toward, spawn
 from pyscript import document, window
-from render import message, render, render_cursor
+from render import drag_piece, message, render, render_cursor
 
 
 def do_action(action):
     kind, detail = action
     if kind == "play":
-        spawn(play(detail, True))
-    elif kind == "cancel" and detail == "not-a-target":
+        play(detail, True)  # it draws the new position: no second render
+        return
+    if kind == "cancel" and detail == "not-a-target":
         message("")
     render()
 
@@ -94,16 +95,12 @@ def on_pointermove(event):
         return
     if not d["moved"] and (event.clientX - d["x"]) ** 2 + (event.clientY - d["y"]) ** 2 < 64:
         return
-    shown = d["from"]
-    node = document.querySelector(f'#board .piece[data-piece="{shown}"]')
-    if node is None:
+    if d["from"] not in app.piece_nodes:
         return
     d["moved"] = True
     xy = board_xy(event)
     if xy is not None:
-        x, y = xy
-        node.classList.add("dragging")
-        node.style.transform = f"translate({x}px, {y}px)"
+        drag_piece(d["from"], xy[0], xy[1])
 
 
 def on_pointerup(event):

@@ -15,7 +15,7 @@ from app import app, level_ms, undo_target
 from i18n import choose, set_language, t, verdict
 from page import B, spawn
 from pyscript import document
-from render import announce, apply_labels, message, render, render_progress, side_name
+from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
 from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
@@ -60,8 +60,9 @@ async def restart_engine():
 
 
 # -- showing the game ---------------------------------------------------------------------
-def show(animate):
-    """Draw the session's position and save the game."""
+def show(animate, defer=False):
+    """Draw the session's position and save the game. With ``defer`` only the board is drawn
+    now; the caller finishes in a task of its own (finish_show), so a click's task stays short."""
     app.view = app.session.view()
     if app.review and app.review["moves"] != app.session.descriptor()["moves"][: len(app.review["moves"])]:
         app.review = None  # the game changed under the review
@@ -74,16 +75,35 @@ def show(animate):
         spawn(think("analysis"))
     if app.view["ply"] == app.view["length"]:
         app.branch_ok = False
+    if defer:
+        render_board(animate)
+        return
     render(animate)
     storage.save()
 
 
-def accept(animate=True):
-    """Show a changed game (tests count them in data-synced), then let the AI move if it is its turn."""
-    show(animate)
+def accept(animate=True, defer=False):
+    """Show a changed game (tests count them in data-synced), then let the AI move if it is its turn.
+    With ``defer`` (a move played) the board is drawn now and the rest in the next task."""
+    show(animate, defer)
+    if defer:
+        spawn(finish_move())
+        return
+    synced()
+    spawn(maybe_ai())
+
+
+async def finish_move():
+    await asyncio.sleep(0)  # the click's task ends here: the board goes on screen without waiting
+    render_side()
+    storage.save()
+    synced()
+    await maybe_ai()
+
+
+def synced():
     app.synced += 1
     document.body.dataset.synced = str(app.synced)
-    spawn(maybe_ai())
 
 
 def open_game(session, settings=None):
@@ -102,8 +122,9 @@ def open_game(session, settings=None):
 
 
 # -- playing -----------------------------------------------------------------------------
-async def play(move, human_move=False):
-    """Play a move on the page's engine; a refused move keeps the game as it was."""
+def play(move, human_move=False):
+    """Play a move on the page's engine; a refused move keeps the game as it was.
+    Synchronous, so that a click that completes a move is answered in the click's own task."""
     try:
         last = app.session.play(move, branch=app.annotating)  # annotating: a side line, nothing dropped
     except AsaltoError as err:
@@ -116,7 +137,7 @@ async def play(move, human_move=False):
     if text or human_move:
         message(text)
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
-    accept()
+    accept(defer=True)
 
 
 def move_message(last):
@@ -213,7 +234,7 @@ async def think(purpose):
         message(t("hint-is", move=a["move"], describe=verdict(a)))
         render()
         return
-    await play(a["move"])
+    play(a["move"])
 
 
 async def watch_progress(key):

@@ -48,61 +48,108 @@ def draw_board():
         return
     app.at = draw_static(el("board"), geometry(), app.settings["flipped"], rs["marked_lines"], label=point_label)
     app.drawn_board = key
+    forget_drawing()
+
+
+def forget_drawing():
+    """The board was drawn afresh: nothing on it is known to be written yet. What render writes
+    is remembered here, so that a click writes only what it changed (each DOM call from
+    MicroPython costs, and a click must fit in a frame)."""
     app.point_marks = {}
+    app.point_nodes = [(node.getAttribute("data-point"), node) for node in document.querySelectorAll("#board .point")]
+    app.piece_nodes = {}
+    app.gone_pieces = []
+    app.markers_drawn = None
 
 
-def render_pieces(animate):
-    layer = document.querySelector("#board .layer-pieces")
-    for gone in list(document.querySelectorAll("#board .piece.gone")):
-        gone.remove()
+def input_points():
+    """The points that can start a move, and those that can be clicked next (the same before a click)."""
+    if not can_input():
+        return [], []
+    movable = app.inp.targets(board(), [])
+    return movable, (app.inp.targets(board()) if app.inp.clicks else movable)
+
+
+def move_piece(shown, frm, to):
+    entry = shown.pop(frm)
+    entry[0].setAttribute("data-piece", to)
+    shown[to] = entry
+
+
+def render_pieces(animate, movable):
+    """The pieces, as SVG groups kept from one render to the next so that a move slides.
+
+    ``app.piece_nodes`` maps each point to [node, kind, what was written]: a piece whose
+    place, label and mark are unchanged is not touched."""
+    for node in app.gone_pieces:
+        node.remove()
+    app.gone_pieces = []
     pieces = dict(app.view["pieces"])
-    shown = {}
-    kids = layer.children
-    for i in range(kids.length):
-        node = kids.item(i)
-        shown[node.getAttribute("data-piece")] = node
+    shown = app.piece_nodes
     last = app.view.get("last") if animate else None
     if last and last["path"] and last["path"][0] in shown and last["path"][-1] not in shown:
-        node = shown.pop(last["path"][0])
-        node.setAttribute("data-piece", last["path"][-1])
-        shown[last["path"][-1]] = node
+        move_piece(shown, last["path"][0], last["path"][-1])
     # A chain being entered: show the moving piece at its latest landing.
     if app.inp.clicks and len(app.inp.clicks) > 1 and not app.view["placing"]:
         first, now = app.inp.clicks[0], app.inp.clicks[-1]
         if first in pieces:
             pieces[now] = pieces.pop(first)
             if first in shown and now not in shown:
-                shown[now] = shown.pop(first)
-                shown[now].setAttribute("data-piece", now)
-    for point, node in list(shown.items()):
-        kind = pieces.get(point)
-        cls = "officer" if kind == "O" else "rebel"
-        if kind is None or not node.classList.contains(cls):
+                move_piece(shown, first, now)
+    for point in list(shown):
+        node, kind, _ = shown[point]
+        if pieces.get(point) != kind:
             node.classList.add("gone")
             node.removeAttribute("data-piece")
+            app.gone_pieces.append(node)
             del shown[point]
     html = []
-    targets = app.inp.targets(board(), []) if can_input() else []
+    added = []
     for point, kind in pieces.items():
         x, y = app.at[point]
-        label = t("officer-on" if kind == "O" else "rebel-on", point=point)
-        node = shown.get(point)
-        if node is None:
-            html.append(draw.piece_svg(kind, point, (x, y), label).replace('role="img"', 'aria-hidden="true"', 1))
-        else:
+        now = (x, y, t("officer-on" if kind == "O" else "rebel-on", point=point), point in movable)
+        entry = shown.get(point)
+        if entry is None:
+            html.append(draw.piece_svg(kind, point, (x, y), now[2]).replace('role="img"', 'aria-hidden="true"', 1))
+            added.append((point, kind, now))
+            continue
+        was = entry[2]
+        if was == now:
+            continue
+        node = entry[0]
+        if was is None or was[:2] != now[:2]:
             node.style.transform = f"translate({x}px, {y}px)"
-            node.setAttribute("aria-label", label)
-            node.classList.toggle("movable", point in targets)
+        if was is None or was[2] != now[2]:
+            node.setAttribute("aria-label", now[2])
+        if was is None or was[3] != now[3]:
+            node.classList.toggle("movable", now[3])
+        if was is None:
             node.classList.remove("dragging")
+        entry[2] = now
     if html:
+        layer = document.querySelector("#board .layer-pieces")
         layer.insertAdjacentHTML("beforeend", "".join(html))
-        for point in targets:
+        for point, kind, now in added:
             node = layer.querySelector(f'[data-piece="{point}"]')
-            if node:
+            if now[3]:
                 node.classList.add("movable")
+            shown[point] = [node, kind, now]
 
 
-def render_markers():
+def drag_piece(point, x, y):
+    """A piece dragged by the pointer follows it; the next render puts it in its place."""
+    entry = app.piece_nodes.get(point)
+    if entry is None:
+        return False
+    entry[0].classList.add("dragging")
+    entry[0].style.transform = f"translate({x}px, {y}px)"
+    entry[2] = None
+    return True
+
+
+def render_markers(movable=None, targets=None):
+    if movable is None:
+        movable, targets = input_points()
     v = app.view
     marks, extra = last_move_marks(app.at, v.get("last"))
     for p in v["huffable"]:
@@ -110,7 +157,7 @@ def render_markers():
     if can_input():
         for p in app.inp.clicks:
             marks.append(("selected", p))
-        for p in app.inp.targets(board()):
+        for p in targets:
             marks.append(("target", p))
         if app.inp.can_stop(board()):
             marks.append(("stop", app.inp.clicks[-1]))
@@ -129,15 +176,19 @@ def render_markers():
             marks.append(("hint", p))
     if app.cursor:
         marks.append(("cursor", app.cursor))
-    document.querySelector("#board .layer-markers").innerHTML = extra + draw.markers_svg(app.at, marks)
+    drawing = extra + draw.markers_svg(app.at, marks)
+    if drawing != app.markers_drawn:
+        document.querySelector("#board .layer-markers").innerHTML = drawing
+        app.markers_drawn = drawing
     # A placement's points are empty targets from the first click; otherwise targets follow a selection.
     picking = app.inp.clicks or app.view["placing"]
-    targets = app.inp.targets(board()) if can_input() and picking else []
-    movable = app.inp.targets(board(), []) if can_input() and not picking else []
-    # Only the points whose label or target mark changed are written: a click stays well within a frame.
+    if not picking:
+        targets = []
+    else:
+        movable = []
+    # Only the points whose label or target mark changed are written.
     shown = app.point_marks
-    for node in document.querySelectorAll("#board .point"):
-        name = node.getAttribute("data-point")
+    for name, node in app.point_nodes:
         now = (point_label(name, movable, targets), name in targets)
         if shown.get(name) != now:
             shown[name] = now
@@ -280,7 +331,9 @@ def reason_text(mark):
 
 def render_moves():
     """The moves as a table of numbered rows (the side that moves first in the first column),
-    built as DOM nodes with text, never from HTML strings; the list scrolls, not the page."""
+    built as DOM nodes with text, never from HTML strings; the list scrolls, not the page.
+    Only the rows that differ from those on screen are rebuilt, so a move late in a long game
+    costs what one early in it does."""
     v = app.view
     marks = app.review["marks"] if app.review else None
     key = (v["tree"], v["path"], marks, language())
@@ -292,45 +345,20 @@ def render_moves():
     el("moves-first").textContent = side_name(first, True)
     el("moves-second").textContent = side_name(second, True)
     body = el("moves").querySelector("tbody")
-    body.innerHTML = ""
-    row = start = document.createElement("tr")
-    start.className = "start"
-    cell = document.createElement("td")
-    cell.colSpan = 3
-    cell.append(move_button(0, t("start-position"), "", v["ply"] == 0))
-    start.append(cell)
-    body.append(start)
-    cells = []  # the current row's cells still free
-    side_line = []  # the side lines' moves since the last main-line move, shown in a row of their own
-    for h in v["tree"]:
-        if h["depth"]:
-            side_line.append(h)
+    drawn = app.move_rows
+    rows = move_rows(v)
+    for i, row in enumerate(rows):
+        if i < len(drawn) and drawn[i][0] == row:
             continue
-        if side_line:
-            body.append(side_line_row(side_line))
-            side_line, cells = [], []
-        column = 1 if h["side"] == first else 2
-        if column == 1 or len(cells) != 1 or h["label"] == "0.":
-            row = document.createElement("tr")
-            num = document.createElement("th")
-            num.scope = "row"
-            num.textContent = h["label"] or f"{h['number']}…"
-            row.append(num)
-            cells = [row.appendChild(document.createElement("td")), row.appendChild(document.createElement("td"))]
-            body.append(row)
-            if column == 2:
-                cells.pop(0)  # the first side's cell of this row stays empty
-        ply = h["path"][0]
-        label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
-        mark = review_mark(ply)
-        if mark:
-            label += ", " + t("kind-" + mark["kind"])
-        text = h["move"] + (h["nag"] or (mark["symbol"] if mark else ""))
-        cells.pop(0).append(move_button(ply, text, label, h["current"]))
-        if h["label"] == "0.":
-            cells = []  # the placement has its row to itself
-    if side_line:
-        body.append(side_line_row(side_line))
+        node = row_node(row)
+        if i < len(drawn):
+            body.replaceChild(node, drawn[i][1])
+            drawn[i] = (row, node)
+        else:
+            body.append(node)
+            drawn.append((row, node))
+    while len(drawn) > len(rows):
+        drawn.pop()[1].remove()
     cur = body.querySelector('[aria-current="step"]')
     wrap = el("moves-wrap")
     if cur:
@@ -339,25 +367,72 @@ def render_moves():
             wrap.scrollTop = max(0, top - wrap.clientHeight // 2)
 
 
-def side_line_row(entries):
-    """A row of side lines, indented by depth, each in parentheses, every move a button to it."""
-    row = document.createElement("tr")
-    row.className = "variation"
-    cell = document.createElement("td")
-    cell.colSpan = 3
-    for h in entries:
-        if h["starts_variation"]:
-            cell.append(document.createTextNode(" " + "  " * (h["depth"] - 1) + "("))
-        button = move_button(None, f"{h['label']} {h['move']}{h['nag']}".strip(), "", h["current"])
-        button.dataset.path = ",".join(str(i) for i in h["path"])
-        button.setAttribute(
-            "aria-label", t("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])
-        )
-        cell.append(button)
-        if h["ends_variation"]:
-            cell.append(document.createTextNode(")"))
-    row.append(cell)
-    return row
+def move_rows(v):
+    """The move list as rows of plain data, compared with the rows on screen:
+    ("start", text, current), ("moves", number, cell, cell) with a cell (ply, text, label, current)
+    or None, and ("side", entries) for the side lines since the last main-line move."""
+    first = v["first"]
+    rows = [("start", t("start-position"), v["ply"] == 0)]
+    row, free, side_line = None, [], []
+    for h in v["tree"]:
+        if h["depth"]:
+            label = t("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])
+            text = f"{h['label']} {h['move']}{h['nag']}".strip()
+            side_line.append(
+                (tuple(h["path"]), text, label, h["current"], h["depth"], h["starts_variation"], h["ends_variation"])
+            )
+            continue
+        if side_line:
+            rows.append(("side", tuple(side_line)))
+            side_line, free = [], []
+        column = 1 if h["side"] == first else 2
+        if column == 1 or len(free) != 1 or h["label"] == "0.":
+            row = ["moves", h["label"] or f"{h['number']}…", None, None]
+            rows.append(row)
+            free = [2, 3] if column == 1 else [3]  # a row begun by the second side leaves the first cell empty
+        ply = h["path"][0]
+        label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
+        mark = review_mark(ply)
+        if mark:
+            label += ", " + t("kind-" + mark["kind"])
+        row[free.pop(0)] = (ply, h["move"] + (h["nag"] or (mark["symbol"] if mark else "")), label, h["current"])
+        if h["label"] == "0.":
+            free = []  # the placement has its row to itself
+    if side_line:
+        rows.append(("side", tuple(side_line)))
+    return [tuple(r) for r in rows]
+
+
+def row_node(row):
+    """One row of the move list as DOM nodes (see move_rows)."""
+    tr = document.createElement("tr")
+    if row[0] == "moves":
+        num = document.createElement("th")
+        num.scope = "row"
+        num.textContent = row[1]
+        tr.append(num)
+        for cell in row[2:]:
+            td = tr.appendChild(document.createElement("td"))
+            if cell:
+                td.append(move_button(cell[0], cell[1], cell[2], cell[3]))
+        return tr
+    td = document.createElement("td")
+    td.colSpan = 3
+    tr.append(td)
+    if row[0] == "start":
+        tr.className = "start"
+        td.append(move_button(0, row[1], "", row[2]))
+        return tr
+    tr.className = "variation"  # side lines, indented by depth, each in parentheses
+    for path, text, label, current, depth, starts, ends in row[1]:
+        if starts:
+            td.append(document.createTextNode(" " + "  " * (depth - 1) + "("))
+        button = move_button(None, text, label, current)
+        button.dataset.path = ",".join(str(i) for i in path)
+        td.append(button)
+        if ends:
+            td.append(document.createTextNode(")"))
+    return tr
 
 
 def move_button(ply, text, label, current):
@@ -482,16 +557,31 @@ def editor_label(name):
 
 
 def render(animate=False):
+    """Everything the page shows, now."""
+    if render_board(animate):
+        render_side()
+
+
+def render_board(animate=False):
+    """The board: pieces, markers and the points' labels. False when there is no game to draw,
+    or the editor drew its own. A move shows this in the click's own task (game.show)."""
     if app.view is None:
-        return
+        return False
     if app.editor is not None:
         render_editor()
+        return False
+    draw_board()
+    movable, targets = input_points()
+    render_pieces(animate, movable)
+    render_markers(movable, targets)
+    return True
+
+
+def render_side():
+    """Everything beside the board, then the body's data-* that tests and the bench wait on."""
+    if app.view is None or app.editor is not None:
         return
     el("panel-setup").hidden = True
-    document.body.dataset.editor = ""
-    draw_board()
-    render_pieces(animate)
-    render_markers()
     el("status").textContent = status_text()
     render_moves()
     render_panels()
@@ -499,6 +589,7 @@ def render(animate=False):
     render_review()
     render_annotation()
     body = document.body
+    body.dataset.editor = ""
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])
     body.dataset.over = "1" if app.view["outcome"] else "0"
