@@ -28,6 +28,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -95,6 +96,7 @@ PAGE_ENGINE = (
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
+BOOT_TAG = '<script src="boot.js"></script>'
 
 
 def run(*cmd: str | Path, **kw) -> None:
@@ -125,6 +127,16 @@ def npm_package(name: str) -> Path:
     if not path.exists():
         sys.exit(f"npm package {name} is missing after npm ci; check package.json")
     return path
+
+
+def core_preload(out: Path) -> str:
+    """A modulepreload of PyScript's main chunk (hashed per release), which pyscript/core.js
+    only re-exports: the browser fetches it while the page parses, not one round trip later."""
+    core = (out / "pyscript" / "core.js").read_text()
+    chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core)
+    if chunk is None:
+        sys.exit("pyscript/core.js no longer re-exports one core-*.js chunk: update core_preload")
+    return f'<link rel="modulepreload" href="./pyscript/{chunk.group(1)}">\n'
 
 
 def copy_vendor(out: Path) -> dict[str, str]:
@@ -225,9 +237,10 @@ def build(out: Path) -> str:
     (out / "sw.js").write_text(sw)
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
+    preload = core_preload(out)
     for name in HTML_PAGES:
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
-        (out / name).write_text(page)
+        (out / name).write_text(page.replace(BOOT_TAG, preload + BOOT_TAG))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")
     return build_hash

@@ -13,7 +13,10 @@ def test_plays_offline_after_the_first_visit(context):
     srv = Server()
     page = context.new_page()
     open_site(page, srv.url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # The first visit starts at once, without waiting for the service worker; once the page
+    # (and here the AI's worker) is up, the service worker keeps its files and says so.
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
     srv.stop()  # the site is gone: everything must now come from the service worker's cache
@@ -22,6 +25,32 @@ def test_plays_offline_after_the_first_visit(context):
     assert moves(page) == ["d4-d5"]
     play(page, "c5", "c6")
     assert moves(page) == ["d4-d5", "c5-c6"]
+
+
+CACHED_PATHS = """async () => {
+  const names = await caches.keys();
+  const cache = await caches.open(names[0]);
+  return (await cache.keys()).map((r) => new URL(r.url).pathname);
+}"""
+
+
+def test_a_lesson_page_works_offline_after_one_visit(context):
+    srv = Server()
+    page = context.new_page()
+    page.goto(srv.url + "examples.html")
+    page.frame_locator("#ex-game").locator("html[data-offline=ready]").wait_for(timeout=ENGINE_MS)
+    cached = page.evaluate(CACHED_PATHS)
+    assert any(p.endswith("/embed.html") for p in cached) and any(p.endswith(".txt") for p in cached)
+    assert not [p for p in cached if "/pyodide/" in p or "/wheels/" in p]  # no AI in a lesson: 13 MB not kept
+    srv.stop()
+    page.reload()
+    ids = page.locator("iframe").evaluate_all("ns => ns.map(n => n.id)")
+    assert len(ids) >= 10
+    for fid in ids:
+        page.locator(f"#{fid}").scroll_into_view_if_needed()
+        frame = page.frame_locator(f"#{fid}")
+        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        assert frame.locator("#messages li").count() == 0, fid
 
 
 def write_save(context, server, text: str) -> None:

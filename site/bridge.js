@@ -15,6 +15,7 @@
   }
 
   const pending = new Map();
+  const aiWorkers = new Map(); // name -> promise of the PyScript worker
 
   function withTimeout(promise, ms) {
     let timer;
@@ -29,31 +30,39 @@
   }
 
   window.asaltoBridge = {
-    // Worker management: a PyScript worker is a <script type="py" worker name=...> tag.
+    // The AI's workers, by name: PyScript workers made with its PyWorker API as soon as
+    // PyScript's module is loaded (a <script type="py" worker> tag would wait for PyScript to
+    // fetch the tag's config and source first, and for the page's MicroPython to let it).
     startWorker(name) {
       return guard(() => {
-        if (document.querySelector('script[name="' + name + '"]')) return name; // started already (boot.js)
-        const tag = document.createElement("script");
-        tag.type = "py";
-        tag.setAttribute("worker", "");
-        tag.setAttribute("name", name);
-        tag.setAttribute("config", "./py.json");
-        tag.src = "./worker.py";
-        (document.body || document.head).append(tag); // boot.js may start it before the body is parsed
+        if (aiWorkers.has(name)) return name; // started already (boot.js)
+        const pyodide = new URL("./pyodide/pyodide.mjs", document.baseURI).href;
+        const job = import("./pyscript/core.js").then(({ PyWorker }) =>
+          PyWorker("./worker.py", { config: "./py.json", version: pyodide })
+        );
+        job.catch(() => {}); // whenWorker reports a failed start
+        aiWorkers.set(name, job);
+        const marks = (window.asaltoMarks = window.asaltoMarks || {});
+        if (marks.worker === undefined) marks.worker = performance.now();
         return name;
       });
     },
     killWorker(name) {
       return guard(() => {
-        const tag = document.querySelector('script[name="' + name + '"]');
-        if (tag && tag.xworker) tag.xworker.terminate();
-        if (tag) tag.remove();
+        const job = aiWorkers.get(name);
+        aiWorkers.delete(name);
+        if (job) job.then((w) => w.terminate(), () => {}); // a worker still starting goes when it is up
         return name;
       });
     },
-    // Resolve a worker proxy (from pyscript.workers) with a time limit.
-    whenWorker(promise, ms) {
-      return withTimeout(promise, ms);
+    workerNames() {
+      return [...aiWorkers.keys()];
+    },
+    // The worker's exported functions once it is up, with a time limit.
+    whenWorker(name, ms) {
+      const job = aiWorkers.get(name);
+      if (!job) return Promise.resolve(result(false, "", "no worker named " + name));
+      return withTimeout(job.then((w) => w.sync), ms);
     },
     // Call an exported worker function; ``key`` makes the call abortable with abort(key).
     call(proxy, method, arg, ms, key) {
@@ -166,6 +175,17 @@
         const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
         return JSON.stringify([p.x, p.y]);
       });
+    },
+    // The page is up: register the service worker (a no-op, or an update check, after the first
+    // visit) and ask it to keep the files the page uses for offline use (with ``ai``, the AI's
+    // Pyodide too). Its answer sets <html data-offline="ready"> (boot.js).
+    keepOffline(ai) {
+      const sw = navigator.serviceWorker;
+      if (!sw || location.protocol === "file:") return;
+      sw.register("./sw.js", { scope: "./" }).catch((err) => {
+        console.warn("no offline support: the service worker did not register:", String(err));
+      });
+      sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai })).catch(() => {});
     },
     mark(name) {
       window.asaltoMarks = window.asaltoMarks || {};

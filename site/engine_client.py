@@ -9,7 +9,6 @@ import asyncio
 import json
 
 from page import B
-from pyscript import workers
 
 START_MS = 180000  # the first visit downloads Pyodide: allow for a slow line
 PING_MS = 30000
@@ -25,9 +24,10 @@ class Engine:
         self.ready = False
         self.starting = False
         self.error = ""
+        self.settled = asyncio.Event()  # set when a start has ended, ready or failed
 
     def create(self):
-        """Add the worker's <script> tag (the game page's first one is in its HTML already)."""
+        """Start the worker (boot.js starts the game page's first one before the page is up)."""
         r = B.startWorker(self.name)
         if not r.ok:
             self.error = r.error
@@ -36,30 +36,28 @@ class Engine:
     async def connect(self):
         """Wait for the worker and ping it; False (with ``error``) if it does not answer in time."""
         self.ready = False
-        r = await B.whenWorker(workers[self.name], START_MS)
+        self.settled = asyncio.Event()
+        r = await B.whenWorker(self.name, START_MS)
         if r.ok:
             self.worker = r.value
             r = await B.call(self.worker, "ping", None, PING_MS)
-        if not r.ok:
-            self.error = r.error
-            return False
-        self.ready = True
-        self.error = ""
-        return True
+        self.ready = r.ok
+        self.error = "" if r.ok else r.error
+        self.settled.set()
+        return r.ok
 
     def replace(self, name):
-        """Terminate this worker and take a new name: PyScript resolves a worker name only once."""
+        """Terminate this worker; the next start is under a new name, so nothing awaits the old one."""
         B.killWorker(self.name)
         self.name = name
         self.ready = False
 
     async def wait(self):
-        """Until the worker is ready; False once its start has failed."""
-        while not self.ready:
-            if self.error:
-                return False
-            await asyncio.sleep(0.05)
-        return True
+        """Until the worker's start has ended: True if it is ready (no polling: the page's
+        thread stays free for Pyodide's start meanwhile)."""
+        if not self.ready and not self.error:
+            await self.settled.wait()
+        return self.ready
 
     def call(self, method, arg=None, ms=CALL_MS, key=None):
         """An exported worker function's answer (a promise); ``key`` makes it abortable (B.abort)."""

@@ -39,8 +39,10 @@ async def start_engine():
     if not ok:
         message(t("engine-failed", error=app.engine.error), "error")
         document.body.dataset.engine = "failed"
+        B.keepOffline(False)
         return False
     B.mark("engine")
+    B.keepOffline(True)  # now that Pyodide is up: offline, the AI too
     document.body.dataset.engine = "ready"
     render()
     return True

@@ -68,8 +68,11 @@ async def main():
     if share_error:
         message(t("share-bad", error=share_error), "error")
         B.clearHash()
-    if needs_ai() and not (app.engine.ready or app.engine.starting):
-        spawn(start_engine())
+    if needs_ai():
+        if not (app.engine.ready or app.engine.starting):
+            spawn(start_engine())  # it keeps the files for offline use once the AI is up
+    else:
+        B.keepOffline(False)
 
 
 on_error(report)

@@ -6,19 +6,59 @@ const FILES = __FILES__;
 const PREFIX = "asalto-";
 const CACHE = PREFIX + BUILD;
 
+// The pages themselves; the rest of a first visit is cached when its page asks (see "message").
+const PAGES = ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
+// What only the AI's worker loads: an embed, or a game of two players, does not cache it.
+const AI_ONLY = (f) => f.startsWith("pyodide/") || f.startsWith("wheels/") || f === "worker.py" || f === "py.json";
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       // An update (an older cache exists): fetch the whole new build before taking over, so
-      // the page never mixes files of two builds. The first visit caches the page itself
-      // (loaded before this worker existed); the rest is cached as the page fetches it.
+      // the page never mixes files of two builds.
       const names = await caches.keys();
       const update = names.some((n) => n.startsWith(PREFIX) && n !== CACHE);
       const cache = await caches.open(CACHE);
-      const wanted = update ? FILES : ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
+      const wanted = update ? FILES : PAGES;
       await cache.addAll(wanted.map((f) => new Request(f, { cache: "reload" })));
       await self.skipWaiting();
     })()
+  );
+});
+
+// A page that is up asks for the files it uses to be kept for offline use: on a first visit
+// (which did not wait for this worker) they come from the HTTP cache that visit filled, so
+// nothing is downloaded twice; later visits find them cached already. The page hears "cached".
+// A page that is up asks for the files it uses to be kept for offline use: on a first visit
+// (which did not wait for this worker) they come from the HTTP cache that visit filled, so
+// nothing is downloaded twice; later visits find them cached already. The page hears "cached".
+// Frames of one lesson ask together: one copy runs per group of files.
+const copying = new Map();
+
+function keep(ai) {
+  if (!copying.has(ai)) {
+    const wanted = ai ? FILES : FILES.filter((f) => !AI_ONLY(f));
+    const job = (async () => {
+      const cache = await caches.open(CACHE);
+      const missing = [];
+      for (const f of wanted) if (!(await cache.match(f, { ignoreSearch: true }))) missing.push(f);
+      await cache.addAll(missing);
+      return missing.length;
+    })();
+    copying.set(ai, job);
+    job.finally(() => copying.delete(ai));
+  }
+  return copying.get(ai);
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "cache") return;
+  event.waitUntil(
+    keep(!!data.ai).then(
+      (n) => event.source && event.source.postMessage({ type: "cached", files: n }),
+      (err) => event.source && event.source.postMessage({ type: "not-cached", error: String(err) })
+    )
   );
 });
 

@@ -465,6 +465,7 @@ async def main():
     render()
     document.body.dataset.embed = "ready"
     B.mark("embed")
+    B.keepOffline(False)
 
 
 on_error(report)
