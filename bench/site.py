@@ -15,10 +15,12 @@ Pyodide worker is the AI alone, started only when a game needs it. Measured here
   line played by clicks on the board, cold, with no request for Pyodide or the AI's worker;
   for every click, the time from the press to the next frame after the page has shown the
   result, and the longest main-thread task in that window (from a Chromium trace, which sees
-  every task, not only those over 50 ms as the ``longtask`` observer does);
+  every task, not only those over 50 ms as the ``longtask`` observer does); the same for moves
+  clicked on top of a saved 60-move game (the move list is long);
 - against the AI: the page's default game (you play the officers, the AI the rebels, who move
   first), cold, from navigation start to the AI's first move on the board, against a bare
-  Pyodide worker's start (``loadPyodide`` in a module worker, nothing else) in the same run;
+  Pyodide worker's start (``loadPyodide`` in a module worker, nothing else) in the same run, and
+  the same AI worker on a page of its own (what PyScript's worker adds to a bare Pyodide);
 - the game page's playable board and AI worker ready, cold and warm; the AI's reply per level
   with the longest main-thread task while it thinks; the built site's total size.
 
@@ -33,8 +35,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import os
+import random
 import re
 import shutil
 import statistics
@@ -51,6 +55,8 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import BENIGN, DIST, LAUNCH_ARGS, Server, SubpathHandler, chromium_path  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from asalto_core import Board  # noqa: E402
+
 RESULTS = ROOT / "bench" / "results"
 RUNS = 3  # cold runs of each headline figure
 WARM = 2  # warm reloads after each cold run
@@ -62,6 +68,7 @@ VIEWPORT = {"width": 1100, "height": 900}
 RECORD_URL = "examples/assault-double-jump.txt"
 # The record's line, played by two players on the game page (every move legal in Assault).
 LINE = [("d4", "d5"), ("c5", "c6"), ("b5", "c5"), ("e5", "e6"), ("e3", "d4"), ("c6", "d6"), ("e2", "e3"), ("d6", "c6")]
+LONG_PLIES = 60  # a saved two-player game this long, then LINE's number of moves clicked on top
 PUZZLE_POSITION = "asalto 3/O1O/R1RRRRR/RRRR1RR/RRRRRRR/RR1/RRR o - 5"
 PUZZLE = {
     "position": PUZZLE_POSITION,
@@ -86,6 +93,21 @@ w.onerror = (e) => { document.body.dataset.pyodide = "error: " + e.message; };
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 postMessage(py.runPython("import sys; sys.version"));
+"""
+# The game page's AI worker on a page of its own, made the way the game page makes it (PyScript's
+# PyWorker, the same worker.py and py.json) with no MicroPython page beside it: what PyScript's
+# worker costs over a bare Pyodide, the floor for the game page's ratio.
+WORKER_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>AI worker alone</title>
+<body><script type="module">
+import { PyWorker } from "./pyscript/core.js";
+try {
+  const version = new URL("./pyodide/pyodide.mjs", location.href).href;
+  const w = await PyWorker("./worker.py", { config: "./py.json", version });
+  await w.sync.ping();
+  window.__worker = { t: performance.now() };
+  document.body.dataset.worker = "ready";
+} catch (e) { document.body.dataset.worker = "error: " + e; }
+</script></body>
 """
 # In every page and frame: body data-* changes with their times, long tasks, and a click probe:
 # the press (pointerdown's timeStamp), the next frame after pointerup's handlers, and, when the
@@ -393,6 +415,69 @@ def click(page, point: str, until: str) -> dict:
     return page.evaluate("window.__bench.probe")
 
 
+def long_line(plies: int = LONG_PLIES, clicked: int = len(LINE), seed: int = 1) -> tuple[list[str], list]:
+    """A seeded random Assault game of ``plies`` moves, then ``clicked`` moves that two clicks make
+    (from a piece that is not huffable, to the point the move ends on), none of them ending it."""
+    for s in itertools.count(seed):
+        rng = random.Random(s)
+        board = Board("assault")
+        played: list[str] = []
+        steps: list[tuple[str, str]] = []
+        while len(played) < plies + clicked and not board.is_game_over():
+            moves = board.legal_moves()
+            if len(played) >= plies:
+                huffable = board.huffable()
+                moves = [
+                    m
+                    for m in moves
+                    if len(m.path) == 2 and m.path[0] not in huffable and str(board.move_for(list(m.path))) == str(m)
+                ]
+                if not moves:
+                    break
+            move = rng.choice(moves)
+            if len(played) >= plies:
+                steps.append((move.path[0], move.path[1]))
+            board.push(move)
+            played.append(str(move))
+        if len(steps) == clicked and not board.is_game_over():
+            return played[:plies], steps
+    raise AssertionError("unreachable: itertools.count never ends")
+
+
+def long_game_run(bench: Bench, state: dict) -> dict:
+    """A saved two-player game of LONG_PLIES moves, loaded cold, and more moves clicked on top:
+    a click late in a long game must cost what an early one does (the move list grows)."""
+    line, steps = long_line()
+    game = {"ruleset": "assault", "start": "", "moves": line, "ply": len(line)}
+    state = json.loads(json.dumps(state))
+    for origin in state["origins"]:
+        for item in origin["localStorage"]:
+            if item["name"] == "asalto.save.v1":
+                blob = json.loads(item["value"])
+                blob["game"] = game
+                item["value"] = json.dumps(blob)
+    ctx = bench.context("long game", storage_state=state)
+    page = ctx.new_page()
+    page.goto(bench.url)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=SLOW_MS)
+    ply = page.evaluate("document.body.dataset.ply")
+    bench.check(ply == str(LONG_PLIES), f"long game: the saved game was shown at ply {ply}, not {LONG_PLIES}")
+    moves = []
+    with Trace(bench.browser, page) as trace:
+        for i, (frm, to) in enumerate(steps):
+            click(page, frm, "upFrame")
+            moves.append(click(page, to, "frame"))
+            ply = page.evaluate("document.body.dataset.ply")
+            bench.check(ply == str(LONG_PLIES + i + 1), f"long game: after {frm}-{to} data-ply is {ply}")
+    ctx.close()
+    return {
+        "steps": [f"{a}-{b}" for a, b in steps],
+        "move_press_to_frame": [round(r["frame"] - r["press"], 1) for r in moves],
+        "move_longest_task": [round(trace.longest(r["press"], r["frame"]), 1) for r in moves],
+        "move_longest_task_cpu": [round(trace.longest_cpu(r["press"], r["frame"]), 1) for r in moves],
+    }
+
+
 def humans_run(bench: Bench, state: dict) -> dict:
     """A cold load of a two-player game and the LINE played by clicks, with no Pyodide at all."""
     ctx = bench.context("humans", storage_state=state)
@@ -463,7 +548,7 @@ def ai_game_run(bench: Bench, warm: bool) -> dict:
             {
                 "load": "cold" if i == 0 else "warm",
                 "board": ms(marks["board"]),
-                "worker_asked": ms(first_at(attrs, "engine", lambda v: v == "starting")),
+                "worker_asked": ms(marks.get("worker")),
                 "engine": ms(marks.get("engine")),
                 "first_ai_move": ms(first_at(attrs, "ply", lambda v: int(v) >= 1)),
             }
@@ -484,6 +569,18 @@ def bare_pyodide_run(bench: Bench) -> int:
     state = page.evaluate("document.body.dataset.pyodide")
     bench.check(state == "ready", f"bare pyodide: {state}")
     t = page.evaluate("window.__pyodide ? window.__pyodide.t : null")
+    ctx.close()
+    return ms(t)
+
+
+def pyscript_worker_run(bench: Bench) -> int:
+    ctx = bench.context("pyscript worker alone")
+    page = ctx.new_page()
+    page.goto(bench.url + "bench-worker.html")
+    page.wait_for_function("document.body.dataset.worker", timeout=SLOW_MS)
+    state = page.evaluate("document.body.dataset.worker")
+    bench.check(state == "ready", f"PyScript worker alone: {state}")
+    t = page.evaluate("window.__worker ? window.__worker.t : null")
     ctx.close()
     return ms(t)
 
@@ -593,6 +690,7 @@ def main() -> None:
     }
     (site / "bench-pyodide.html").write_text(BARE_PAGE)
     (site / "bench-pyodide-worker.mjs").write_text(BARE_WORKER)
+    (site / "bench-worker.html").write_text(WORKER_PAGE)
     server = counting_server(site)
     lesson_dir = Path(tmp.name, "lesson")
     lesson_dir.mkdir()
@@ -619,16 +717,18 @@ def main() -> None:
     def humans() -> None:
         state = humans_state(bench)
         out["humans"] = [humans_run(bench, state) for _ in range(RUNS)]
+        out["long_game"] = [long_game_run(bench, state) for _ in range(RUNS)]
 
     def ai_first() -> None:
-        games, bare = [], []
+        games, bare, alone = [], [], []
         for i in range(AI_PAIRS):  # alternate which goes first, so that a drift in load evens out
             if i % 2:
                 games.append(ai_game_run(bench, warm=i < WARM_AI))
             bare.append(bare_pyodide_run(bench))
+            alone.append(pyscript_worker_run(bench))
             if not i % 2:
                 games.append(ai_game_run(bench, warm=i < WARM_AI))
-        out["ai_game"], out["bare_pyodide"] = games, bare
+        out["ai_game"], out["bare_pyodide"], out["pyscript_worker"] = games, bare, alone
 
     def levels() -> None:
         out["ai"] = ai_levels(bench)
@@ -870,6 +970,8 @@ def headline_humans(out: dict, lines: list[str], details: list[str]) -> None:
     sel_task = [x for r in hu for x in r["select_longest_task"]]
     sel_cpu = [x for r in hu for x in r["select_longest_task_cpu"]]
     pyodide = sum(len(r["pyodide_requests"]) for r in hu)
+    long_task = [x for r in out["long_game"] for x in r["move_longest_task"]]
+    long_cpu = [x for r in out["long_game"] for x in r["move_longest_task_cpu"]]
     lines += [
         row(
             f"two players: requests for Pyodide or the AI's worker (cold load + {len(LINE)} moves, x{len(hu)})",
@@ -907,6 +1009,15 @@ def headline_humans(out: dict, lines: list[str], details: list[str]) -> None:
             max(move_cpu) <= 16,
         ),
         row(
+            f"two players, a saved game at ply {LONG_PLIES}: longest task per click completing a move, wall / CPU "
+            f"({len(long_task)} clicks)",
+            "",
+            f"median {med(long_task):.0f} / {med(long_cpu):.0f} ms, max {max(long_task):.0f} / {max(long_cpu):.0f} ms",
+            f"{sum(x > 16 for x in long_task)} / {sum(x > 16 for x in long_cpu)} of {len(long_task)} over 16 ms",
+            "<= 16 ms",
+            max(long_task) <= 16,
+        ),
+        row(
             f"two players: selecting click: press to next frame; longest task wall / CPU ({len(sel_frame)} clicks)",
             "",
             f"median {med(sel_frame):.0f}; {med(sel_task):.0f} / {med(sel_cpu):.0f} ms, "
@@ -932,6 +1043,18 @@ def headline_humans(out: dict, lines: list[str], details: list[str]) -> None:
             f"| {len(r['pyodide_requests'])} |"
         )
     details += ["", f"The line played: {', '.join(f'{a}-{b}' for a, b in LINE)}."]
+    details += [
+        "",
+        f"A longer game: a seeded random Assault game of {LONG_PLIES} moves, saved, loaded cold, then "
+        f"{', '.join(out['long_game'][0]['steps'])} clicked on top (press to next frame; longest task wall/CPU, ms):",
+        "",
+    ]
+    for i, r in enumerate(out["long_game"], 1):
+        tasks = zip(r["move_longest_task"], r["move_longest_task_cpu"], strict=True)
+        details.append(
+            f"- run {i}: {runs(round(x) for x in r['move_press_to_frame'])}; "
+            f"{runs(f'{w:.0f}/{c:.0f}' for w, c in tasks)}"
+        )
 
 
 def headline_ai(out: dict, lines: list[str], details: list[str]) -> None:
@@ -944,6 +1067,9 @@ def headline_ai(out: dict, lines: list[str], details: list[str]) -> None:
     pairs = [(a, b) for a, b in zip(ai_cold, bare, strict=True) if a["first_ai_move"] and b]
     ratios = [round(a["first_ai_move"] / b, 2) for a, b in pairs]
     worker_ratios = [round(a["engine"] / b, 2) for a, b in pairs if a["engine"]]
+    alone = out["pyscript_worker"]
+    alone_med = med(alone)
+    alone_ratios = [round(a / b, 2) for a, b in zip(alone, bare, strict=True) if a and b]
     lines += [
         row(
             "against the AI (default game, the AI's rebels move first), cold: AI's first move on the board",
@@ -966,6 +1092,12 @@ def headline_ai(out: dict, lines: list[str], details: list[str]) -> None:
             f"{worker / bare_med:.2f}",
             runs(worker_ratios),
         ),
+        row(
+            "the AI's PyScript worker alone (same worker.py and py.json, no MicroPython page), ready, cold",
+            "",
+            f"{alone_med:.0f} ms, {alone_med / bare_med:.2f} x bare (per pair {med(alone_ratios):.2f})",
+            runs(alone),
+        ),
     ]
     details += [
         "",
@@ -985,8 +1117,10 @@ def headline_ai(out: dict, lines: list[str], details: list[str]) -> None:
         "",
         "Targets kept from before: playable board under 3000 ms cold and 1500 ms warm. 'Playable board' is the",
         "board drawn with the legal targets clickable; the rules run on the page, so it waits for no worker.",
-        "'Worker asked for' is when the page set data-engine=starting: the AI's worker starts only once",
-        "MicroPython and the page are up, so the AI's first move comes after the board plus a Pyodide start.",
+        "'Worker asked for' is when boot.js asked PyScript for the AI's worker (asaltoBridge.startWorker), before",
+        "the page's MicroPython starts: both interpreters then start together on the machine's cores, and the",
+        "service worker is registered only once the page and the AI are up. 'The AI's PyScript worker alone'",
+        "is the same worker on a page of its own: what PyScript's worker costs over a bare Pyodide.",
     ]
 
 
