@@ -25,6 +25,10 @@ def test_plays_offline_after_the_first_visit(context):
     assert moves(page) == ["d4-d5"]
     play(page, "c5", "c6")
     assert moves(page) == ["d4-d5", "c5-c6"]
+    # The AI too: the first visit started it, so its Pyodide was kept.
+    new_game(page, "assault", "officers")
+    page.wait_for_function("Number(document.body.dataset.ply || 0) >= 1", timeout=ENGINE_MS)
+    assert len(moves(page)) == 1
 
 
 CACHED_PATHS = """async () => {

@@ -176,16 +176,25 @@
         return JSON.stringify([p.x, p.y]);
       });
     },
-    // The page is up: register the service worker (a no-op, or an update check, after the first
-    // visit) and ask it to keep the files the page uses for offline use (with ``ai``, the AI's
-    // Pyodide too). Its answer sets <html data-offline="ready"> (boot.js).
+    // The page is up: once the browser is idle, register the service worker (a no-op, or an
+    // update check, after the first visit) and ask it to keep what this page loaded for offline
+    // use (with ``ai``, the AI's Pyodide too, which its worker loaded). The answer sets
+    // <html data-offline="ready"> (boot.js).
     keepOffline(ai) {
       const sw = navigator.serviceWorker;
       if (!sw || location.protocol === "file:") return;
-      sw.register("./sw.js", { scope: "./" }).catch((err) => {
-        console.warn("no offline support: the service worker did not register:", String(err));
-      });
-      sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai })).catch(() => {});
+      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+      idle(
+        () => {
+          sw.register("./sw.js", { scope: "./" }).catch((err) => {
+            console.warn("no offline support: the service worker did not register:", String(err));
+          });
+          const urls = performance.getEntriesByType("resource").map((e) => e.name);
+          urls.push(location.href);
+          sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai, urls })).catch(() => {});
+        },
+        { timeout: 3000 }
+      );
     },
     mark(name) {
       window.asaltoMarks = window.asaltoMarks || {};

@@ -8,8 +8,6 @@ const CACHE = PREFIX + BUILD;
 
 // The pages themselves; the rest of a first visit is cached when its page asks (see "message").
 const PAGES = ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
-// What only the AI's worker loads: an embed, or a game of two players, does not cache it.
-const AI_ONLY = (f) => f.startsWith("pyodide/") || f.startsWith("wheels/") || f === "worker.py" || f === "py.json";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -26,36 +24,43 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// A page that is up asks for the files it uses to be kept for offline use: on a first visit
-// (which did not wait for this worker) they come from the HTTP cache that visit filled, so
-// nothing is downloaded twice; later visits find them cached already. The page hears "cached".
-// A page that is up asks for the files it uses to be kept for offline use: on a first visit
-// (which did not wait for this worker) they come from the HTTP cache that visit filled, so
-// nothing is downloaded twice; later visits find them cached already. The page hears "cached".
-// Frames of one lesson ask together: one copy runs per group of files.
-const copying = new Map();
+// A page that is up asks for what it loaded to be kept for offline use (an embed, or a game of
+// two players, never keeps Pyodide): on a first visit
+// (which did not wait for this worker) the files come from the HTTP cache that visit filled, so
+// nothing is downloaded twice; later visits find them cached already. Only files of this build
+// are kept. The page hears "cached". Frames of one lesson ask together: one copy runs at a time.
+let copying = Promise.resolve(0);
 
-function keep(ai) {
-  if (!copying.has(ai)) {
-    const wanted = ai ? FILES : FILES.filter((f) => !AI_ONLY(f));
-    const job = (async () => {
-      const cache = await caches.open(CACHE);
-      const missing = [];
-      for (const f of wanted) if (!(await cache.match(f, { ignoreSearch: true }))) missing.push(f);
-      await cache.addAll(missing);
-      return missing.length;
-    })();
-    copying.set(ai, job);
-    job.finally(() => copying.delete(ai));
+function keep(urls, ai) {
+  // The AI's worker loads what the page cannot list: a page that ran the AI keeps the whole build.
+  // A lesson's records are kept whole: its frames below the fold may not have loaded yet.
+  const known = new Set(FILES);
+  const wanted = new Set(ai ? FILES : FILES.filter((f) => f.startsWith("examples/")));
+  for (const url of urls) {
+    if (typeof url !== "string" || !url.startsWith(self.registration.scope)) continue;
+    const path = url.slice(self.registration.scope.length).split(/[?#]/)[0] || "./";
+    if (known.has(path)) wanted.add(path);
   }
-  return copying.get(ai);
+  copying = copying.then(
+    () => copy([...wanted]),
+    () => copy([...wanted])
+  );
+  return copying;
+}
+
+async function copy(files) {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const f of files) if (!(await cache.match(f, { ignoreSearch: true }))) missing.push(f);
+  await cache.addAll(missing);
+  return missing.length;
 }
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type !== "cache") return;
+  if (data.type !== "cache" || !Array.isArray(data.urls)) return;
   event.waitUntil(
-    keep(!!data.ai).then(
+    keep(data.urls, !!data.ai).then(
       (n) => event.source && event.source.postMessage({ type: "cached", files: n }),
       (err) => event.source && event.source.postMessage({ type: "not-cached", error: String(err) })
     )
