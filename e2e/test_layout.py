@@ -3,8 +3,12 @@ result beside the final position, on a desktop and on a phone."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from asalto_core import Board
+from asalto_core.session import Session
 from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play
 
 OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]  # asalto: d4 may be huffed
@@ -59,3 +63,36 @@ def test_the_result_leaves_the_final_position_in_view(page, server):
     assert overlap_x <= 0 or overlap_y <= 0, "the result covers the board"
     page.click("#result-close")
     assert page.is_hidden("#result")
+
+
+def long_record(plies: int = 60) -> str:
+    """A seeded random Assault game of ``plies`` moves (none ending it), as a record."""
+    rng = random.Random(4)
+    board, session = Board("assault"), Session.new("assault")
+    for _ in range(plies):
+        assert not board.is_game_over(), "the seed's game ended early: pick another seed"
+        move = rng.choice(board.legal_moves())
+        board.push(move)
+        session.play(str(move))
+    return session.record()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_the_move_shown_is_in_the_move_lists_view(browser, server, size):
+    """In a long game the list scrolls to the move shown, both at the end and when stepping back."""
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        new_game(page, "assault", "humans")
+        import_text(page, long_record())
+        assert page.get_attribute("body", "data-ply") == "60"
+        visible = """() => { const b = document.querySelector('#moves [aria-current="step"]').getBoundingClientRect();
+            const w = document.getElementById("moves-wrap").getBoundingClientRect();
+            return b.height > 0 && b.top >= w.top - 1 && b.bottom <= w.bottom + 1; }"""
+        assert page.evaluate(visible)
+        page.click('#moves button[data-ply="3"]')
+        page.wait_for_function("document.body.dataset.ply === '3'")
+        assert page.evaluate(visible)
+    finally:
+        context.close()

@@ -360,11 +360,11 @@ def render_moves():
     while len(drawn) > len(rows):
         drawn.pop()[1].remove()
     cur = body.querySelector('[aria-current="step"]')
-    wrap = el("moves-wrap")
-    if cur:
-        top = cur.offsetTop
-        if top < wrap.scrollTop or top + cur.offsetHeight > wrap.scrollTop + wrap.clientHeight:
-            wrap.scrollTop = max(0, top - wrap.clientHeight // 2)
+    if cur:  # the move shown scrolls into the list's view (the list scrolls, never the page)
+        wrap = el("moves-wrap")
+        move, box = cur.getBoundingClientRect(), wrap.getBoundingClientRect()
+        if move.top < box.top or move.bottom > box.bottom:
+            wrap.scrollTop = max(0, wrap.scrollTop + move.top - box.top - (box.height - move.height) / 2)
 
 
 def move_rows(v):
