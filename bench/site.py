@@ -84,10 +84,10 @@ BARE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:
 <body><script type="module">
 const w = new Worker("./bench-pyodide-worker.mjs", { type: "module" });
 w.onmessage = (e) => {
-  window.__pyodide = { t: performance.now(), version: e.data };
-  document.body.dataset.pyodide = "ready";
+  window.__started = { t: performance.now(), version: e.data };
+  document.body.dataset.started = "ready";
 };
-w.onerror = (e) => { document.body.dataset.pyodide = "error: " + e.message; };
+w.onerror = (e) => { document.body.dataset.started = "error: " + e.message; };
 </script></body>
 """
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -104,9 +104,9 @@ try {
   const version = new URL("./pyodide/pyodide.mjs", location.href).href;
   const w = await PyWorker("./worker.py", { config: "./py.json", version });
   await w.sync.ping();
-  window.__worker = { t: performance.now() };
-  document.body.dataset.worker = "ready";
-} catch (e) { document.body.dataset.worker = "error: " + e; }
+  window.__started = { t: performance.now() };
+  document.body.dataset.started = "ready";
+} catch (e) { document.body.dataset.started = "error: " + e; }
 </script></body>
 """
 # In every page and frame: body data-* changes with their times, long tasks, and a click probe:
@@ -561,26 +561,15 @@ def ai_game_run(bench: Bench, warm: bool) -> dict:
     return {"cold": rows[0], "warm": rows[1:]}
 
 
-def bare_pyodide_run(bench: Bench) -> int:
-    ctx = bench.context("bare pyodide")
+def started_run(bench: Bench, name: str, path: str) -> int:
+    """A page that starts one worker (BARE_PAGE, WORKER_PAGE), cold: when it said it was up."""
+    ctx = bench.context(name)
     page = ctx.new_page()
-    page.goto(bench.url + "bench-pyodide.html")
-    page.wait_for_function("document.body.dataset.pyodide", timeout=SLOW_MS)
-    state = page.evaluate("document.body.dataset.pyodide")
-    bench.check(state == "ready", f"bare pyodide: {state}")
-    t = page.evaluate("window.__pyodide ? window.__pyodide.t : null")
-    ctx.close()
-    return ms(t)
-
-
-def pyscript_worker_run(bench: Bench) -> int:
-    ctx = bench.context("pyscript worker alone")
-    page = ctx.new_page()
-    page.goto(bench.url + "bench-worker.html")
-    page.wait_for_function("document.body.dataset.worker", timeout=SLOW_MS)
-    state = page.evaluate("document.body.dataset.worker")
-    bench.check(state == "ready", f"PyScript worker alone: {state}")
-    t = page.evaluate("window.__worker ? window.__worker.t : null")
+    page.goto(bench.url + path)
+    page.wait_for_function("document.body.dataset.started", timeout=SLOW_MS)
+    state = page.evaluate("document.body.dataset.started")
+    bench.check(state == "ready", f"{name}: {state}")
+    t = page.evaluate("window.__started ? window.__started.t : null")
     ctx.close()
     return ms(t)
 
@@ -724,8 +713,8 @@ def main() -> None:
         for i in range(AI_PAIRS):  # alternate which goes first, so that a drift in load evens out
             if i % 2:
                 games.append(ai_game_run(bench, warm=i < WARM_AI))
-            bare.append(bare_pyodide_run(bench))
-            alone.append(pyscript_worker_run(bench))
+            bare.append(started_run(bench, "bare Pyodide", "bench-pyodide.html"))
+            alone.append(started_run(bench, "the AI's worker alone", "bench-worker.html"))
             if not i % 2:
                 games.append(ai_game_run(bench, warm=i < WARM_AI))
         out["ai_game"], out["bare_pyodide"], out["pyscript_worker"] = games, bare, alone
