@@ -15,6 +15,7 @@ completed depth. Scores are from the side to move's view; a won game scores
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Generator, Iterable, Iterator
@@ -32,7 +33,25 @@ WIN = 100_000  # a won game; WIN - ply is a win found ply moves from the root
 WON = WIN - 1_000  # scores beyond this are wins (no game is 1000 plies deep)
 MAX_PLY = 120  # deepest ply the search (with extensions and quiescence) goes
 YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPython, well under a frame budget
-LMR_FROM = 4  # late-move reduction: quiet moves from the 5th on, at depth >= 3, are searched one ply shallower
+# Late-move reductions (issue 15: a ply deeper in the same time). Quiet moves from the fourth on (index
+# LMR_FROM), at depth >= LMR_DEPTH, are first searched LMR_BASE + ln(depth) * ln(index) / LMR_DIV plies
+# shallower (rounded down, at least one, one less at a PV node), and again at full depth if they beat alpha.
+# A reduction skips no move, so a WIN score still needs every defence searched to the game's end. It was one
+# ply from the fifth move; this table was picked by the depth of a 3 s search (bench/strength.py --speed):
+# 2 plies deeper on assault's and asalto's rows, 1 on assaut's and royal-garrison's. Reducing PV nodes as
+# much, or from the third move, went deeper still, but cuts more where the score is decided.
+LMR_FROM = 3
+LMR_DEPTH = 3
+LMR_DIV = 2.0
+LMR_BASE = 0.5
+LMR_MOVES = 64  # move indices past this one are reduced as this one
+LMR = tuple(
+    tuple(
+        0 if i < LMR_FROM or d < LMR_DEPTH else max(1, min(d - 2, int(LMR_BASE + math.log(d) * math.log(i) / LMR_DIV)))
+        for i in range(LMR_MOVES + 1)
+    )
+    for d in range(MAX_PLY + 1)
+)
 EXACT, LOWER, UPPER = 0, 1, 2  # transposition-table bounds
 # Entries the transposition table keeps between searches: about 60 MB of CPython dict and tuples, roughly
 # what two or three 3-second searches store. Past it the shallow entries go first (see Searcher.trim).
@@ -264,7 +283,11 @@ class Searcher:
                 if i == 0:
                     score = -(yield from self._search(child, ch, depth - 1, -beta, -alpha, ply + 1))
                 else:
-                    r = 1 if quiet and i >= LMR_FROM and depth >= 3 and m not in self.killers[ply] else 0
+                    r = 0
+                    if quiet and m not in self.killers[ply]:
+                        r = LMR[min(depth, MAX_PLY)][min(i, LMR_MOVES)]
+                        if r and beta - alpha > 1:
+                            r -= 1
                     score = -(yield from self._search(child, ch, depth - 1 - r, -alpha - 1, -alpha, ply + 1))
                     if score > alpha and (r or (score < beta and beta - alpha > 1)):
                         score = -(yield from self._search(child, ch, depth - 1, -beta, -alpha, ply + 1))
