@@ -62,3 +62,15 @@ def test_the_reduced_search_keeps_the_regression_verdicts(text, expect):
         assert str(a.move) != arg
     else:
         assert a.mate is None or a.mate < 0
+
+
+def test_cached_static_scores_are_the_evaluations():
+    p = Position.from_text("assault 2R/O2/RRR2RR/1RR1RRR/RRORR1R/R1R/RRR r - 13")
+    searcher = Searcher("assault")
+    for _ in searcher.iterate(p.state, node_limit=20_000):
+        pass
+    assert len(searcher.evals) > 1000
+    assert all(score == searcher.evaluate(state) for state, score in searcher.evals.items())
+    # The cache starts afresh once full, so a long analysis does not grow it without end.
+    for _ in searcher.iterate(p.state, node_limit=3 * search.EVAL_CACHE):
+        assert len(searcher.evals) <= search.EVAL_CACHE + search.YIELD_EVERY * 4
