@@ -278,7 +278,7 @@ def speed(seconds: float = 1.0, budgets: dict | None = None) -> list[dict]:
     for rs in RULESETS:
         for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
             if pos.placing:
-                pos = pos.play(str(pos.legal_moves[0]))  # the placement, then the rebels' first move
+                pos = pos.play_raw(pos.raw_moves()[0])  # the placement (as older engines name it too)
             nps = nodes_per_second(pos)
             own = int(nps * seconds)
             nodes = (budgets or {}).get(f"{rs} {label} {seconds:g}", own)
