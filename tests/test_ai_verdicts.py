@@ -17,7 +17,7 @@ from asalto_core import LEVELS, Analysis, Move, Position, analyse, best_move
 from asalto_core.ai import Player
 from asalto_core.evaluation import evaluator
 from asalto_core.proof import check_announcement, forces_win
-from asalto_core.search import WIN
+from asalto_core.search import EXACT, WIN, Searcher
 
 POSITIONS = Path(__file__).resolve().parent.parent / "bench" / "positions" / "verdicts.txt"
 BUDGETS = (300, 3000)
@@ -80,3 +80,23 @@ def test_every_announced_mate_is_forced_with_a_kept_table():
     player = Player()
     found = sum(check_verdict(t, "strongest", n, player) for t in verdict_positions() for n in BUDGETS)
     assert found >= 50
+
+
+def test_the_line_of_a_fortress_filled_next_move_is_not_an_older_hash_move():
+    # bench/verdicts.py, royal-garrison game seed 7063: "Rebels win in 2" was true (h7-g7 fills the last hole),
+    # but quiescence stores no move for it and the table held a7-b7 there from an earlier search, so the line
+    # went g7-f8 e5-f6 a7-b7 f6-g7 and the officers won it.
+    p = Position.from_text("royal-garrison RRRRRRR/RRR1R/R1RRRRRRR/9/2O1O4/9/4O4/5/5 r - 128")
+    searcher = Searcher("royal-garrison")
+    state, h, line = p.state, searcher.zobrist.full(p.state), []
+    for text in ("g7-f8", "e5-f6", "a7-b7"):
+        raw = Position("royal-garrison", state, 1).find_raw(Move.parse(text))
+        line.append(raw)
+        searcher.tt[h] = (1, EXACT, 0, raw)  # what the earlier searches left
+        child = searcher.kernel.play(state, raw)
+        state, h = child, searcher.zobrist.child(h, state, raw, child)
+    pv = searcher.line(p.state, searcher.zobrist.full(p.state), line[0], 2)
+    assert len(pv) == 3 and pv[:2] == line[:2] and pv[2] != line[2]
+    after = p.play_raw(pv[0]).play_raw(pv[1]).play_raw(pv[2])
+    assert after.outcome().winner == "rebels"
+    assert check_verdict(p.text(), "strongest", 3600) > 0

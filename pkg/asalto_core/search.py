@@ -428,7 +428,12 @@ class Searcher:
         return sorted(moves, key=key, reverse=True)
 
     def line(self, state: State, h: int, move: RawMove, depth: int) -> list[RawMove]:
-        """The principal variation: the root move, then hash moves while they are legal."""
+        """The principal variation: the root move, then hash moves while they are legal.
+
+        A move that wins on the spot goes first: quiescence scores a fortress filled next
+        move as a win without storing the move, and the hash move found there may be an
+        older search's (bench/verdicts.py caught a line going on past the announced win).
+        """
         k = self.kernel
         pv = [move]
         seen = {h}
@@ -436,10 +441,13 @@ class Searcher:
         state, h = child, self.zobrist.child(h, state, move, child)
         while len(pv) < depth + 8 and h not in seen and not k.decided(state):
             seen.add(h)
+            moves = k.moves(state)
+            mover = OFFICERS if state[2] == PLACING else state[2]
+            win = next((m for m in moves if (k.decided(k.play(state, m)) or (-1,))[0] == mover), None)
             entry = self.tt.get(h)
-            if not entry or entry[3] is None or entry[3] not in k.moves(state):
+            m = win or (entry[3] if entry else None)
+            if m is None or m not in moves:
                 break
-            m = entry[3]
             pv.append(m)
             child = k.play(state, m)
             state, h = child, self.zobrist.child(h, state, m, child)
