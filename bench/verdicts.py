@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Verdicts benchmark: every forced result the AI announces in self-play, checked by the rules (issue 15).
 
-    python bench/verdicts.py                  200 games (50 per ruleset), about 20 minutes on one core
+    python bench/verdicts.py                  200 games (50 per ruleset) and the suite: 12 minutes on one core
     python bench/verdicts.py --games 8 --no-suite
                                               a smoke run (written to the temp directory)
 
@@ -32,8 +32,8 @@ from asalto_core import LEVELS, Game, Position, ai
 from asalto_core.proof import check_announcement
 
 GAMES = 200  # spread evenly over RULESETS
-SCALE = 0.03  # of each level's time budget, as nodes: strong 1800, strongest 5400; 200 games in about 20 minutes
-PROOF_BUDGET = 200_000  # positions the prover may visit per announcement (a few seconds at most)
+SCALE = 0.02  # of each level's time budget, as nodes: strong 1200, strongest 3600: 200 games in 12 minutes
+PROOF_BUDGET = 50_000  # positions the prover may visit per announcement (about a second at most)
 LEVEL_PAIR = ("strong", "strongest")
 SUITE = ("verdicts.txt", "regression.txt")  # bench/positions/: the regression suite
 SUITE_NODES = (3000, 20_000)  # the strongest level's budgets on the suite (tests: 300 and 3000, every level)
