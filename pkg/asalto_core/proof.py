@@ -43,9 +43,11 @@ def forces_win(
 ) -> bool:
     """Whether ``winner`` can force the game's end in its favour within ``plies`` plies.
 
-    Plain AND-OR search on the kernel's own moves and game end, nothing from the AI. ``hints``
-    (a position -> the winner's move to try first, e.g. the announced line) and moves that end
-    the game at once only change the order the winner's moves are tried in, never the answer.
+    Plain AND-OR search on the kernel's own moves and game end, nothing from the AI. The kernel
+    knows no repetition draw (a Board's rule): the AI scores any repeated position as a draw, so
+    it never counts on one, and :func:`check_announcement` plays the line on a Board. ``hints`` (a
+    position -> the winner's move to try first, e.g. the announced line) and moves that end the
+    game at once only change the order the winner's moves are tried in, never the answer.
     ``budget`` caps the positions visited: past it :class:`OutOfProof` is raised.
     """
     k = kernel(ruleset)
