@@ -37,9 +37,10 @@ YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPytho
 # LMR_FROM), at depth >= LMR_DEPTH, are first searched LMR_BASE + ln(depth) * ln(index) / LMR_DIV plies
 # shallower (rounded down, at least one, one less at a PV node), and again at full depth if they beat alpha.
 # A reduction skips no move, so a WIN score still needs every defence searched to the game's end. It was one
-# ply from the fifth move; this table was picked by the depth of a 3 s search (bench/strength.py --speed):
-# 2 plies deeper on assault's and asalto's rows, 1 on assaut's and royal-garrison's. Reducing PV nodes as
-# much, or from the third move, went deeper still, but cuts more where the score is decided.
+# ply from the fifth move; this table was picked by the depth of a 3 s search (bench/strength.py --speed's
+# node budgets as they were): 2 plies deeper on assault's and asalto's rows, 1 on assaut's and royal-garrison's
+# (with the later run's larger budgets, royal-garrison's are level: see bench/results/strength.md). Reducing PV
+# nodes as much, or from the third move, went deeper still, but cuts more where the score is decided.
 LMR_FROM = 3
 LMR_DEPTH = 3
 LMR_DIV = 2.0
