@@ -17,6 +17,9 @@
                                         between moves, and an older engine's figures to compare
                                         (a directory holding its asalto_core); updates the speed
                                         section of bench/results/strength.md (about 3 minutes)
+    python bench/strength.py --speed --before /tmp/old/pkg --pyodide node_modules/pyodide
+                                        the same, and both engines' depth and speed in npm's Pyodide
+                                        under node too (bench/pyodide_speed.mjs; about 8 minutes)
 
 Baselines (they live here, not in the engine): ``random`` plays uniformly random legal
 moves; ``greedy`` looks one ply ahead: officers capture the most rebels (else step next
@@ -268,19 +271,28 @@ def speed(seconds: float = 1.0, budgets: dict | None = None) -> list[dict]:
     The machine is shared, so time is counted as CPU time: nodes per second from a fixed-node search
     timed with the process clock, then the depth a search reaches with that many nodes per second.
     ``budgets`` (ruleset, position) -> nodes replaces that budget, so two engines can be compared
-    at equal nodes (``depth_at``): timings on a shared machine vary more than the engines do.
+    at equal nodes (``depth_at``): timings on a shared machine vary more than the engines do. The depth
+    with the engine's own nodes per second is then kept too (``depth_own``): the same seconds for each.
     """
     out = []
     for rs in RULESETS:
         for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
             if pos.placing:
-                pos = pos.play(str(pos.legal_moves[0]))  # the placement, then the rebels' first move
+                pos = pos.play_raw(pos.raw_moves()[0])  # the placement (as older engines name it too)
             nps = nodes_per_second(pos)
-            nodes = (budgets or {}).get(f"{rs} {label} {seconds:g}", int(nps * seconds))
-            depth = [r.depth for r in Searcher(rs).iterate(pos.state, node_limit=nodes) if r][-1]
-            out.append({"ruleset": rs, "position": label, "seconds": seconds, "depth": depth,
-                        "nodes": nodes, "nps": nps})  # fmt: skip
+            own = int(nps * seconds)
+            nodes = (budgets or {}).get(f"{rs} {label} {seconds:g}", own)
+            row = {"ruleset": rs, "position": label, "seconds": seconds, "depth": depth_at(pos, nodes),
+                   "nodes": nodes, "nps": nps}  # fmt: skip
+            if nodes != own:
+                row |= {"depth_own": depth_at(pos, own), "nodes_own": own}
+            out.append(row)
     return out
+
+
+def depth_at(pos: Position, nodes: int) -> int:
+    """The last depth a fresh search of ``pos`` completes with ``nodes`` nodes."""
+    return [r.depth for r in Searcher(pos.ruleset).iterate(pos.state, node_limit=nodes) if r][-1]
 
 
 def nodes_per_second(pos: Position, nodes: int = 30_000) -> int:
@@ -409,9 +421,9 @@ def report(rows: list[dict], scale: float, elapsed: float | None, quick: bool, g
     return "\n".join(lines) + "\n"
 
 
-def speed_report(speeds: list[dict], kept: list[dict], before: list[dict]) -> str:
-    """The speed section: depth and nodes per second at 1 and 3 s (before: main's engine), the kept table."""
-    was = {(b["ruleset"], b["position"], b["seconds"]): b for b in before}
+def speed_report(speeds: list[dict], kept: list[dict], before: list[dict], pyodide: dict | None = None) -> str:
+    """The speed section: depth and nodes per second at 1 and 3 s (before: main's engine), the kept table,
+    and the same in Pyodide when measured (``--pyodide``)."""
     lines = [
         "## Speed",
         "",
@@ -419,15 +431,21 @@ def speed_report(speeds: list[dict], kept: list[dict], before: list[dict]) -> st
         "CPython. The machine is shared, so seconds are CPU seconds: nodes per second from a 30000-node search "
         "timed by the process clock (best of three), and the depth reached with that many nodes per second. "
         "*Before*: the engine before issue 15 (main at b55c77e), measured by the same function, its depth with "
-        "the same number of nodes (so the depths compare the searches, not the load of the machine at the time).",
+        "the same number of nodes (so the depths compare the searches, not the load of the machine at the time) "
+        "and with its own nodes per second (the same seconds for each engine).",
         "",
-        "| ruleset | position | seconds | depth | nodes | nodes/s | depth before (same nodes) | nodes/s before |",
-        "|---|---|---|---|---|---|---|---|",
+        *speed_table(speeds, before),
     ]
-    for s in speeds:
-        b = was.get((s["ruleset"], s["position"], s["seconds"]), {})
-        lines.append(f"| {s['ruleset']} | {s['position']} | {s['seconds']:g} | {s['depth']} | {s['nodes']} "
-                     f"| {s['nps']} | {b.get('depth', '-')} | {b.get('nps', '-')} |")  # fmt: skip
+    if pyodide:
+        lines += [
+            "",
+            "### In Pyodide",
+            "",
+            f"The same in npm's Pyodide {pyodide['pyodide']} (Python {pyodide['python']}) under node, as the page's "
+            "worker runs the engine (bench/pyodide_speed.mjs). Pyodide's process clock is the wall clock.",
+            "",
+            *speed_table(pyodide["speed"], pyodide.get("before", [])),
+        ]
     if kept:
         lines += [
             "",
@@ -446,6 +464,22 @@ def speed_report(speeds: list[dict], kept: list[dict], before: list[dict]) -> st
         lines.append(f"| {k['ruleset']} | {k['seconds']:g} | {len(pairs)} | {sum(k['kept']) / n:.2f} "
                      f"| {sum(k['fresh']) / n:.2f} | {tally} |")  # fmt: skip
     return "\n".join(lines) + "\n"
+
+
+def speed_table(speeds: list[dict], before: list[dict]) -> list[str]:
+    """Depth and nodes per second per ruleset, position and seconds, beside the older engine's."""
+    was = {(b["ruleset"], b["position"], b["seconds"]): b for b in before}
+    lines = [
+        "| ruleset | position | seconds | depth | nodes | nodes/s | depth before (same nodes) "
+        "| depth before (its nodes/s) | nodes/s before |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in speeds:
+        b = was.get((s["ruleset"], s["position"], s["seconds"]), {})
+        lines.append(f"| {s['ruleset']} | {s['position']} | {s['seconds']:g} | {s['depth']} | {s['nodes']} "
+                     f"| {s['nps']} | {b.get('depth', '-')} | {b.get('depth_own', b.get('depth', '-'))} "
+                     f"| {b.get('nps', '-')} |")  # fmt: skip
+    return lines
 
 
 def check_positions(nodes: int = 20000) -> list[tuple[str, str, str, bool]]:
@@ -485,20 +519,43 @@ def results_text(data: dict) -> str:
     if data.get("positions"):
         text += "\n" + positions_report(data["positions"])
     if data.get("speed"):
-        text += "\n" + speed_report(data["speed"], data.get("kept", []), data.get("speed_before", []))
+        text += "\n" + speed_report(data["speed"], data.get("kept", []), data.get("speed_before", []),
+                                     data.get("pyodide"))  # fmt: skip
     return text
 
 
-def measure_speed(before: str) -> dict:
-    """Speed at 1 and 3 s and the kept-table figures; ``before``: an older package dir measured the same way."""
-    data = {"speed": speed(1.0) + speed(3.0), "kept": kept_table(1.0) + kept_table(3.0)}
+def measure_speed(before: str, pyodide: str = "") -> dict:
+    """Speed at 1 and 3 s and the kept-table figures; ``before``: an older package dir measured the same way;
+    ``pyodide``: npm's Pyodide directory, to measure both engines in it too."""
+    data: dict = {"speed": speed(1.0) + speed(3.0), "kept": kept_table(1.0) + kept_table(3.0)}
     if before:  # the older engine with the same node budgets: its depth at equal nodes, and its own speed
         env = dict(os.environ, ASALTO_PKG=before)
-        budgets = {f"{s['ruleset']} {s['position']} {s['seconds']:g}": s["nodes"] for s in data["speed"]}
         cmd = [sys.executable, __file__, "--speed-json"]
-        run = subprocess.run(cmd, env=env, input=json.dumps(budgets), capture_output=True, text=True, check=True)
+        run = subprocess.run(cmd, env=env, input=json.dumps(budgets_of(data["speed"])), capture_output=True,
+                             text=True, check=True)  # fmt: skip
         data["speed_before"] = json.loads(run.stdout)
+    if pyodide:
+        data["pyodide"] = pyodide_speed(pyodide, str(ROOT / "pkg"))
+        if before:
+            data["pyodide"]["before"] = pyodide_speed(pyodide, before, budgets_of(data["pyodide"]["speed"]))["speed"]
     return data
+
+
+def budgets_of(speeds: list[dict]) -> dict[str, int]:
+    """The node budget of each speed row, as --speed-json and bench/pyodide_speed.mjs read them."""
+    return {f"{s['ruleset']} {s['position']} {s['seconds']:g}": s["nodes"] for s in speeds}
+
+
+def pyodide_speed(pyodide: str, pkg: str, budgets: dict[str, int] | None = None) -> dict:
+    """:func:`speed` at 1 and 3 s in Pyodide under node (bench/pyodide_speed.mjs), for the engine in ``pkg``."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(budgets or {}, f)
+    try:
+        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), pyodide, pkg, f.name]
+        run = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    finally:
+        os.unlink(f.name)
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
@@ -513,6 +570,7 @@ def main() -> None:
     ap.add_argument("--positions", action="store_true", help="only check the regression positions (a minute)")
     ap.add_argument("--speed", action="store_true", help="only measure speed; update the results' speed section")
     ap.add_argument("--before", default="", help="with --speed: an older asalto_core's parent dir to compare")
+    ap.add_argument("--pyodide", default="", help="with --speed: node_modules/pyodide, to measure in")
     ap.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     out = ROOT / "bench" / "results"
@@ -526,10 +584,11 @@ def main() -> None:
         sys.exit(0 if all(ok for *_, ok in checked) else 1)
     if args.speed:
         data = json.loads((out / "strength.json").read_text())
-        data.update(measure_speed(args.before))
+        data.pop("pyodide", None)
+        data.update(measure_speed(args.before, args.pyodide))
         (out / "strength.json").write_text(json.dumps(data, indent=1))
         (out / "strength.md").write_text(results_text(data))
-        print(speed_report(data["speed"], data["kept"], data.get("speed_before", [])))
+        print(speed_report(data["speed"], data["kept"], data.get("speed_before", []), data.get("pyodide")))
         return
     weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
     # Only the full run writes into the repository; a smoke or tuning run goes to the temp directory.

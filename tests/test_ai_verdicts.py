@@ -3,27 +3,24 @@
 The positions are in ``bench/positions/verdicts.txt`` (the issue 15 reproducer, positions of the game
 in that issue, and late positions of self-play in every ruleset). Each announced mate's line is played
 out on a :class:`Board`; where the line stops short of the game's end (the transposition table lost the
-rest), an exhaustive search over the rules kernel proves that the winner forces the end in time.
+rest), an exhaustive search over the rules kernel (:mod:`asalto_core.proof`) proves that the winner forces
+the end in time.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
-from asalto_core import LEVELS, Board, Position, analyse
+from asalto_core import LEVELS, Analysis, Move, Position, analyse, best_move
 from asalto_core.ai import Player
 from asalto_core.evaluation import evaluator
-from asalto_core.movegen import OFFICERS, PLACING, kernel
-
-if TYPE_CHECKING:
-    from asalto_core.movegen import State
+from asalto_core.proof import check_announcement, forces_win
+from asalto_core.search import EXACT, WIN, Searcher
 
 POSITIONS = Path(__file__).resolve().parent.parent / "bench" / "positions" / "verdicts.txt"
 BUDGETS = (300, 3000)
-SIDES = ("officers", "rebels")
 
 
 def verdict_positions() -> list[str]:
@@ -31,51 +28,28 @@ def verdict_positions() -> list[str]:
     return [line.split(" | ")[0] for line in lines if line.strip() and not line.startswith("#")]
 
 
-def forces_win(ruleset: str, state: State, winner: int, plies: int) -> bool:
-    """Whether ``winner`` can force the game's end in its favour within ``plies`` plies.
-
-    Plain AND-OR search on the kernel's own moves and game end, nothing from the AI.
-    """
-    k = kernel(ruleset)
-    memo: dict[tuple[State, int], bool] = {}
-
-    def go(state: State, n: int) -> bool:
-        key = (state, n)
-        if key not in memo:
-            moves = k.moves(state)
-            done = k.outcome(state, moves)
-            if done or n == 0:
-                memo[key] = bool(done) and done[0] == winner
-            else:
-                mover = OFFICERS if state[2] == PLACING else state[2]
-                kids = (go(k.play(state, m), n - 1) for m in moves)
-                memo[key] = any(kids) if mover == winner else all(kids)
-        return memo[key]
-
-    return go(state, plies)
-
-
 def check_verdict(text: str, level: str, nodes: int, player: Player | None = None) -> int:
     """Check every mate announced while analysing ``text``; return how many there were."""
     p = Position.from_text(text)
-    mover = OFFICERS if p.state[2] == PLACING else p.state[2]
     found = 0
     for a in (player.analyse if player else analyse)(p, level, node_limit=nodes):
         if a is None or a.mate is None:
             continue
         found += 1
-        winner = mover if a.mate > 0 else 1 - mover
-        board = Board.from_text(text)
-        for move in a.pv:
-            assert not board.is_game_over(), f"{text} {level} {nodes}: line goes on after the end: {a.to_json()}"
-            board.push(move)  # raises on an illegal move
-        end = board.outcome()
-        if end is not None:
-            assert (end.winner, len(a.pv)) == (SIDES[winner], abs(a.mate)), f"{text} {level}: {a.to_json()}"
-        else:
-            assert len(a.pv) < abs(a.mate), f"{text} {level}: the line is past the mate: {a.to_json()}"
-            assert forces_win(p.ruleset, p.state, winner, abs(a.mate)), f"{text} {level} {nodes}: {a.to_json()}"
+        check = check_announcement(p, a, prove=False)
+        assert check.verdict in ("played", "proved"), f"{text} {level} {nodes}: {check.reason}: {a.to_json()}"
     return found
+
+
+def test_a_false_announcement_is_caught():
+    # The issue 15 verdict: a win in 1 by d6-d7 (which empties d6) where the officers win in 4.
+    p = Position.from_text("assault R1R/RRR/2RRR2/7/R1O1O2/3/3 r - 52")
+    move = Move.parse("d6-d7")
+    false = Analysis(move, WIN - 1, 1, (move,), 1, 1, 0.0)
+    assert check_announcement(p, false).verdict == "false"
+    assert check_announcement(p, Analysis(move, WIN - 3, 3, (move,), 1, 1, 0.0)).verdict == "false"
+    true = best_move(p, node_limit=20_000)
+    assert true.mate == -8 and check_announcement(p, true).verdict == "proved"
 
 
 def test_the_issue_15_position_is_a_true_win_and_its_variants_are_not():
@@ -106,3 +80,23 @@ def test_every_announced_mate_is_forced_with_a_kept_table():
     player = Player()
     found = sum(check_verdict(t, "strongest", n, player) for t in verdict_positions() for n in BUDGETS)
     assert found >= 50
+
+
+def test_the_line_of_a_fortress_filled_next_move_is_not_an_older_hash_move():
+    # bench/verdicts.py, royal-garrison game seed 7063: "Rebels win in 2" was true (h7-g7 fills the last hole),
+    # but quiescence stores no move for it and the table held a7-b7 there from an earlier search, so the line
+    # went g7-f8 e5-f6 a7-b7 f6-g7 and the officers won it.
+    p = Position.from_text("royal-garrison RRRRRRR/RRR1R/R1RRRRRRR/9/2O1O4/9/4O4/5/5 r - 128")
+    searcher = Searcher("royal-garrison")
+    state, h, line = p.state, searcher.zobrist.full(p.state), []
+    for text in ("g7-f8", "e5-f6", "a7-b7"):
+        raw = Position("royal-garrison", state, 1).find_raw(Move.parse(text))
+        line.append(raw)
+        searcher.tt[h] = (1, EXACT, 0, raw)  # what the earlier searches left
+        child = searcher.kernel.play(state, raw)
+        state, h = child, searcher.zobrist.child(h, state, raw, child)
+    pv = searcher.line(p.state, searcher.zobrist.full(p.state), line[0], 2)
+    assert len(pv) == 3 and pv[:2] == line[:2] and pv[2] != line[2]
+    after = p.play_raw(pv[0]).play_raw(pv[1]).play_raw(pv[2])
+    assert after.outcome().winner == "rebels"
+    assert check_verdict(p.text(), "strongest", 3600) > 0
