@@ -782,11 +782,11 @@ def report(out: dict) -> str:
     lines = [
         "# Site figures (headless Chromium, localhost, served under /asalto/)",
         "",
-        f"Measured {out['measured']} (build {out['build']}) with {out['chromium']}, on a {m['cores']}-core machine",
-        f"that was NOT idle: 1-minute load average {m['load_before'][0]} before, "
+        f"Measured {out['measured']} (build {out['build']}) with {out['chromium']}, on a {m['cores']}-core machine;",
+        f"1-minute load average {m['load_before'][0]} before, "
         + ", ".join(f"{v} at {k}" for k, v in m.get("load_during", {}).items())
-        + f", {m['load_after'][0]} after (other work, such as test runs and the strength bench, shared the",
-        "two cores), so the figures carry that noise: each is a median, with every run shown.",
+        + f", {m['load_after'][0]} after. The load during the run counts the bench's own Chromium; a load",
+        "before it above 1 means other work shared the cores. Each figure is a median, with every run shown.",
         f"Built site: {out['site_bytes'] / 1e6:.1f} MB in {out['files']} files. Cold = a fresh browser context (empty",
         "cache, no service worker); warm = the same context again (files from the service worker's cache). Times",
         "are from navigation start; bytes are response bodies as the local server sent them (uncompressed; a",
