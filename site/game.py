@@ -62,9 +62,8 @@ async def restart_engine():
 
 
 # -- showing the game ---------------------------------------------------------------------
-def show(animate, defer=False):
-    """Draw the session's position and save the game. With ``defer`` only the board is drawn
-    now; the caller finishes in a task of its own (finish_show), so a click's task stays short."""
+def take_view():
+    """The session's position becomes the one shown; what belonged to the one before goes."""
     app.view = app.session.view()
     if app.review and app.review["moves"] != app.session.descriptor()["moves"][: len(app.review["moves"])]:
         app.review = None  # the game changed under the review
@@ -77,20 +76,25 @@ def show(animate, defer=False):
         spawn(think("analysis"))
     if app.view["ply"] == app.view["length"]:
         app.branch_ok = False
-    if defer:
-        render_board(animate)
-        return
+
+
+def show(animate):
+    """Draw the session's position and save the game."""
+    take_view()
     render(animate)
     storage.save()
 
 
 def accept(animate=True, defer=False):
     """Show a changed game (tests count them in data-synced), then let the AI move if it is its turn.
-    With ``defer`` (a move played) the board is drawn now and the rest in the next task."""
-    show(animate, defer)
+    With ``defer`` (a move played) only the board is drawn in this task, so a click's task stays
+    short; the move list, panels and save follow in the next (finish_move)."""
     if defer:
+        take_view()
+        render_board(animate)
         spawn(finish_move())
         return
+    show(animate)
     synced()
     spawn(maybe_ai())
 
