@@ -25,10 +25,10 @@ self.addEventListener("install", (event) => {
 });
 
 // A page that is up asks for what it loaded to be kept for offline use (an embed, or a game of
-// two players, never keeps Pyodide): on a first visit
-// (which did not wait for this worker) the files come from the HTTP cache that visit filled, so
-// nothing is downloaded twice; later visits find them cached already. Only files of this build
-// are kept. The page hears "cached". Frames of one lesson ask together: one copy runs at a time.
+// two players, never keeps Pyodide): on a first visit (which did not wait for this worker) the
+// files come from the HTTP cache that visit filled, so nothing is downloaded twice; later visits
+// find them cached already. Only files of this build are kept. The page hears "cached". Frames
+// of one lesson ask together: one copy runs at a time.
 let copying = Promise.resolve(0);
 
 function keep(urls, ai) {
