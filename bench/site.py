@@ -470,11 +470,15 @@ def long_game_run(bench: Bench, state: dict) -> dict:
             ply = page.evaluate("document.body.dataset.ply")
             bench.check(ply == str(LONG_PLIES + i + 1), f"long game: after {frm}-{to} data-ply is {ply}")
     ctx.close()
+    return {"steps": [f"{a}-{b}" for a, b in steps], **click_figures(trace, "move", moves, "frame")}
+
+
+def click_figures(trace: Trace, kind: str, probes: list[dict], end: str) -> dict:
+    """Per click (its probe): press to ``end`` (a frame), and the longest main-thread task between, wall and CPU."""
     return {
-        "steps": [f"{a}-{b}" for a, b in steps],
-        "move_press_to_frame": [round(r["frame"] - r["press"], 1) for r in moves],
-        "move_longest_task": [round(trace.longest(r["press"], r["frame"]), 1) for r in moves],
-        "move_longest_task_cpu": [round(trace.longest_cpu(r["press"], r["frame"]), 1) for r in moves],
+        f"{kind}_press_to_frame": [round(r[end] - r["press"], 1) for r in probes],
+        f"{kind}_longest_task": [round(trace.longest(r["press"], r[end]), 1) for r in probes],
+        f"{kind}_longest_task_cpu": [round(trace.longest_cpu(r["press"], r[end]), 1) for r in probes],
     }
 
 
@@ -510,21 +514,14 @@ def humans_run(bench: Bench, state: dict) -> dict:
     bench.check(engine == "", f"humans: data-engine is {engine!r} (the AI's worker was started)")
     ctx.close()
 
-    def latency(rows, end):
-        return [r[end] - r["press"] for r in rows]
-
     return {
         "board": ms(marks["board"]),
         "mpy": ms(marks.get("mpy")),
         "first_move_shown": ms(first_at(attrs, "ply", lambda v: int(v) >= 1)),
         "second_move_shown": ms(first_at(attrs, "ply", lambda v: int(v) >= 2)),
-        "move_press_to_frame": [round(x, 1) for x in latency(moves, "frame")],
-        "move_press_to_synced": [round(x, 1) for x in latency(moves, "synced")],
-        "move_longest_task": [round(trace.longest(r["press"], r["frame"]), 1) for r in moves],
-        "move_longest_task_cpu": [round(trace.longest_cpu(r["press"], r["frame"]), 1) for r in moves],
-        "select_press_to_frame": [round(x, 1) for x in latency(selects, "upFrame")],
-        "select_longest_task": [round(trace.longest(r["press"], r["upFrame"]), 1) for r in selects],
-        "select_longest_task_cpu": [round(trace.longest_cpu(r["press"], r["upFrame"]), 1) for r in selects],
+        **click_figures(trace, "move", moves, "frame"),
+        "move_press_to_synced": [round(r["synced"] - r["press"], 1) for r in moves],
+        **click_figures(trace, "select", selects, "upFrame"),
         "pyodide_requests": py,
         "bytes_served": sum(n for _, n in files),
         "requests": len(files),
