@@ -482,6 +482,12 @@ def speed_table(speeds: list[dict], before: list[dict]) -> list[str]:
     return lines
 
 
+def position_entries(name: str) -> list[list[str]]:
+    """The entries of a bench/positions file: each line's fields (split at '|'), blank and comment lines skipped."""
+    lines = (ROOT / "bench" / "positions" / name).read_text().splitlines()
+    return [[f.strip() for f in line.split("|")] for line in lines if line.strip() and not line.startswith("#")]
+
+
 def check_positions(nodes: int = 20000) -> list[tuple[str, str, str, bool]]:
     """The regression suite (bench/positions/regression.txt): the strongest level's answer against each expectation.
 
@@ -489,10 +495,7 @@ def check_positions(nodes: int = 20000) -> list[tuple[str, str, str, bool]]:
     announced mate, plies from the mover's view), or ``no-win`` (no forced win announced for the mover).
     """
     out = []
-    for line in (ROOT / "bench" / "positions" / "regression.txt").read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        text, expect, note = (f.strip() for f in line.split("|"))
+    for text, expect, _note in position_entries("regression.txt"):
         a = ai.best_move(text, "strongest", node_limit=nodes)
         kind, _, arg = expect.partition(" ")
         if kind == "move":

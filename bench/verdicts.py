@@ -26,7 +26,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from strength import MAX_PLIES, NPS_REF, OPENING, ROOT, RULESETS, opening_player  # also puts pkg/ on the path
+from strength import (  # also puts pkg/ on the path
+    MAX_PLIES,
+    NPS_REF,
+    OPENING,
+    ROOT,
+    RULESETS,
+    opening_player,
+    position_entries,
+)
 
 from asalto_core import LEVELS, Game, Position, ai
 from asalto_core.proof import check_announcement
@@ -44,10 +52,8 @@ def suite() -> list[dict]:
     """Every announcement of the strongest level on the regression suite's positions, checked as in games."""
     checks = []
     for name in SUITE:
-        for line in (ROOT / "bench" / "positions" / name).read_text().splitlines():
-            if not line.strip() or line.startswith("#"):
-                continue
-            position = Position.from_text(line.split("|")[0].strip())
+        for entry in position_entries(name):
+            position = Position.from_text(entry[0])
             for nodes in SUITE_NODES:
                 seen = set()
                 for a in ai.analyse(position, "strongest", node_limit=nodes):
