@@ -96,6 +96,7 @@ PAGE_ENGINE = (
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
+AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 BOOT_TAG = '<script src="boot.js"></script>'
 
 
@@ -211,9 +212,11 @@ def build(out: Path) -> str:
     (out / "board.css").write_text(svg.palette_css() + svg.BOARD_CSS)
     data = site_data(wheel, versions)
     (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
-    (out / "py.json").write_text(
-        json.dumps({"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}, indent=1)
-    )
+    ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}
+    bridge = (out / "bridge.js").read_text()
+    if AI_CONFIG_MARK not in bridge:
+        sys.exit(f"site/bridge.js must contain {AI_CONFIG_MARK}")
+    (out / "bridge.js").write_text(bridge.replace(AI_CONFIG_MARK, json.dumps(ai_config)))
     engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
     engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in PAGE_ENGINE})
     for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):

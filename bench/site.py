@@ -94,16 +94,18 @@ BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 postMessage(py.runPython("import sys; sys.version"));
 """
-# The game page's AI worker on a page of its own, made the way the game page makes it (PyScript's
-# PyWorker, the same worker.py and py.json) with no MicroPython page beside it: what PyScript's
-# worker costs over a bare Pyodide, the floor for the game page's ratio.
+# The game page's AI worker on a page of its own, made the way the game page makes it (the page's
+# bridge.js: PyScript's PyWorker, the same worker.py and config) with no MicroPython page beside it:
+# what PyScript's worker costs over a bare Pyodide, the floor for the game page's ratio.
 WORKER_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>AI worker alone</title>
+<script src="./bridge.js"></script>
 <body><script type="module">
-import { PyWorker } from "./pyscript/core.js";
+const B = window.asaltoBridge;
+B.startWorker("alone");
+const r = await B.whenWorker("alone", 120000);
 try {
-  const version = new URL("./pyodide/pyodide.mjs", location.href).href;
-  const w = await PyWorker("./worker.py", { config: "./py.json", version });
-  await w.sync.ping();
+  if (!r.ok) throw r.error;
+  await r.value.ping();
   window.__started = { t: performance.now() };
   document.body.dataset.started = "ready";
 } catch (e) { document.body.dataset.started = "error: " + e; }
@@ -181,7 +183,7 @@ def n_sent(server: Server) -> int:
 
 def is_pyodide(path: str) -> bool:
     """A request for Pyodide or for the AI's worker (its script, its config, the wheel it installs)."""
-    return "pyodide" in path or path.endswith(("/worker.py", "/py.json")) or "/wheels/" in path
+    return "pyodide" in path or path.endswith("/worker.py") or "/wheels/" in path
 
 
 # -- browser helpers ---------------------------------------------------------------------------
@@ -1079,7 +1081,7 @@ def headline_ai(out: dict, lines: list[str], details: list[str]) -> None:
             runs(worker_ratios),
         ),
         row(
-            "the AI's PyScript worker alone (same worker.py and py.json, no MicroPython page), ready, cold",
+            "the AI's PyScript worker alone (started by the same bridge.js, no MicroPython page), ready, cold",
             "",
             f"{alone_med:.0f} ms, {alone_med / bare_med:.2f} x bare (per pair {med(alone_ratios):.2f})",
             runs(alone),

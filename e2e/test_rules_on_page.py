@@ -20,7 +20,7 @@ def no_pyodide(context) -> list[str]:
 
     context.route("**/pyodide/**", refuse)
     context.route("**/worker.py", refuse)
-    context.route("**/py.json", refuse)
+    context.route("**/wheels/**", refuse)
     return refused
 
 

@@ -15,7 +15,19 @@
   }
 
   const pending = new Map();
+  let offlineAsked = null; // what keepOffline last asked for: null (nothing yet), false (the page), true (all)
   const aiWorkers = new Map(); // name -> promise of the PyScript worker
+  // The AI worker's PyScript config (build.py writes it in): Pyodide, and the engine's wheel
+  // unpacked. Given inline, with absolute URLs (the worker runs from a blob), rather than as a
+  // config file, the worker starts Pyodide without first waiting for one more fetch.
+  const AI_CONFIG = __AI_CONFIG__;
+
+  function aiConfig() {
+    const url = (path) => new URL(path, document.baseURI).href;
+    const files = {};
+    for (const [from, to] of Object.entries(AI_CONFIG.files)) files[url(from)] = to;
+    return { interpreter: url(AI_CONFIG.interpreter), files };
+  }
 
   function withTimeout(promise, ms) {
     let timer;
@@ -36,9 +48,9 @@
     startWorker(name) {
       return guard(() => {
         if (aiWorkers.has(name)) return name; // started already (boot.js)
-        const pyodide = new URL("./pyodide/pyodide.mjs", document.baseURI).href;
+        const config = aiConfig();
         const job = import("./pyscript/core.js").then(({ PyWorker }) =>
-          PyWorker("./worker.py", { config: "./py.json", version: pyodide })
+          PyWorker("./worker.py", { config, version: config.interpreter })
         );
         job.catch(() => {}); // whenWorker reports a failed start
         aiWorkers.set(name, job);
@@ -183,6 +195,8 @@
     keepOffline(ai) {
       const sw = navigator.serviceWorker;
       if (!sw || location.protocol === "file:") return;
+      if (offlineAsked === true || offlineAsked === !!ai) return; // asked already (every AI move asks)
+      offlineAsked = !!ai;
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
       idle(
         () => {
