@@ -42,7 +42,6 @@ async def start_engine():
         B.keepOffline(False)
         return False
     B.mark("engine")
-    B.keepOffline(True)  # now that Pyodide is up: offline, the AI too
     document.body.dataset.engine = "ready"
     render()
     return True
@@ -208,6 +207,9 @@ async def think(purpose):
     r = await app.engine.call("think", json.dumps(req), limit * 3 + 15000, key)
     app.thinking = ""
     app.depth = 0
+    # Pyodide is up: keep the whole build for offline use, the AI too. Asked only now, after a
+    # search: the service worker's copying would have taken CPU from the AI's first move.
+    B.keepOffline(True)
     if not r.ok:
         render()
         if r.error == "cancelled":

@@ -500,6 +500,7 @@ def render_buttons():
     el("btn-stop-ai").hidden = not app.thinking
     starting = app.engine.starting and bool(st.ai_side(app.settings["mode"]))
     el("thinking").hidden = not (app.thinking or starting)
+    el("thinking").classList.toggle("starting", not app.thinking)
     if app.thinking:
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
