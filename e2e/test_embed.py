@@ -187,7 +187,7 @@ def lesson_page(context, tmp_path, snippet: str):
 
 def test_the_readme_snippet_works_in_another_sites_page(context, server, tmp_path):
     """The README's <iframe> code, pointed at the test server, inside a page on another port."""
-    snippet = readme_snippet().replace("https://USER.github.io/asalto/", server.url)
+    snippet = readme_snippet().replace("https://your-name.github.io/asalto/", server.url)
     assert server.url + "embed.html?" in snippet
     with lesson_page(context, tmp_path, snippet) as frame:
         assert frame.locator("body").get_attribute("data-mode") == "game"
