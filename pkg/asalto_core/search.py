@@ -39,8 +39,9 @@ YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPytho
 # A reduction skips no move, so a WIN score still needs every defence searched to the game's end. It was one
 # ply from the fifth move; this table was picked by the depth of a 3 s search (bench/strength.py --speed's
 # node budgets as they were): 2 plies deeper on assault's and asalto's rows, 1 on assaut's and royal-garrison's
-# (with the later run's larger budgets, royal-garrison's are level: see bench/results/strength.md). Reducing PV
-# nodes as much, or from the third move, went deeper still, but cuts more where the score is decided.
+# (with a later run's larger budgets, royal-garrison's were level until forced single captures stopped being
+# extended: see Searcher._search and bench/results/strength.md). Reducing PV nodes as much, or from the third
+# move, went deeper still, but cuts more where the score is decided.
 LMR_FROM = 3
 LMR_DEPTH = 3
 LMR_DIV = 2.0
