@@ -81,6 +81,12 @@ RESERVE_CAP = 40  # a reserve of this many steps or more costs nothing: only a s
 # the other officer keeps moving, the hole stays empty and the rebels' moves run out. Rebels can still lure it
 # off with a forced or huffable capture, so it counts as a thin hole, not a stranded one: hand-set.
 SEATED = 150  # per hole an officer sits on with a retreat no rebel can reach (two officers or more)
+# Tried and not kept: the race of tempi as a term, ten per step the rebels' spare moves (their reserve minus
+# the steps each hole's nearest supplier needs) fell below forty, in forward-only rulesets. It scored 2/5
+# pairs against this evaluation (assault, strongest at 18000 nodes, the ladder's first openings). In the
+# games it was meant for it came too late: the issue 15 game's spare moves fell below forty at ply 90, the
+# score already about -4 rebels; in strongest's four royal-garrison losses as rebels to strong (the last
+# strength-pairs run) they stayed above 100 until ply 190 or later, the score by then below -11 rebels.
 
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)

@@ -39,8 +39,9 @@ YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPytho
 # A reduction skips no move, so a WIN score still needs every defence searched to the game's end. It was one
 # ply from the fifth move; this table was picked by the depth of a 3 s search (bench/strength.py --speed's
 # node budgets as they were): 2 plies deeper on assault's and asalto's rows, 1 on assaut's and royal-garrison's
-# (with the later run's larger budgets, royal-garrison's are level: see bench/results/strength.md). Reducing PV
-# nodes as much, or from the third move, went deeper still, but cuts more where the score is decided.
+# (with a later run's larger budgets, royal-garrison's were level until forced single captures stopped being
+# extended: see Searcher._search and bench/results/strength.md). Reducing PV nodes as much, or from the third
+# move, went deeper still, but cuts more where the score is decided.
 LMR_FROM = 3
 LMR_DEPTH = 3
 LMR_DIV = 2.0
@@ -277,8 +278,13 @@ class Searcher:
         moves = k.moves(state)
         if not moves:
             return self._stuck(side, ply)
-        if len(moves) == 1:
-            depth += 1  # a forced reply costs nothing to look past
+        # A forced reply costs nothing to look past, except a capture where capturing is compulsory (assault,
+        # royal-garrison): there 41% of the nodes that generate moves have one reply (royal-garrison's start at
+        # depth 11), nearly all a capture (not extending captures saved as many nodes as not extending at all),
+        # so the extension compounded down every line: royal-garrison's depth 12 from the start took over 285k
+        # nodes (its 3 s budget), now 137k; its mid-game's depth 10 586k, now 191k. Quiescence still plays them out.
+        if len(moves) == 1 and not (k.forced and moves[0][2]):
+            depth += 1
         orig_alpha = alpha
         best, best_move = -WIN - 1, None
         self.path[h] = 1
