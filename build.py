@@ -130,6 +130,17 @@ def npm_package(name: str) -> Path:
     return path
 
 
+def fill_in(path: Path, values: dict[str, str]) -> None:
+    """Write each value in for its mark in a built file; a mark missing from the file stops the build."""
+    text = path.read_text()
+    missing = [mark for mark in values if mark not in text]
+    if missing:
+        sys.exit(f"site/{path.name} must contain {' and '.join(missing)}")
+    for mark, value in values.items():
+        text = text.replace(mark, value)
+    path.write_text(text)
+
+
 def core_preload(out: Path) -> str:
     """A modulepreload of PyScript's main chunk (hashed per release), which pyscript/core.js
     only re-exports: the browser fetches it while the page parses, not one round trip later."""
@@ -213,10 +224,7 @@ def build(out: Path) -> str:
     data = site_data(wheel, versions)
     (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}
-    bridge = (out / "bridge.js").read_text()
-    if AI_CONFIG_MARK not in bridge:
-        sys.exit(f"site/bridge.js must contain {AI_CONFIG_MARK}")
-    (out / "bridge.js").write_text(bridge.replace(AI_CONFIG_MARK, json.dumps(ai_config)))
+    fill_in(out / "bridge.js", {AI_CONFIG_MARK: json.dumps(ai_config)})
     engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
     engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in PAGE_ENGINE})
     for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
@@ -233,11 +241,7 @@ def build(out: Path) -> str:
         digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
     build_hash = digest.hexdigest()[:16]
     listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
-    sw = (out / "sw.js").read_text()
-    if HASH_MARK not in sw or "__FILES__" not in sw:
-        sys.exit("site/sw.js must contain __BUILD_HASH__ and __FILES__")
-    sw = sw.replace(HASH_MARK, build_hash).replace("__FILES__", json.dumps(listing))
-    (out / "sw.js").write_text(sw)
+    fill_in(out / "sw.js", {HASH_MARK: build_hash, "__FILES__": json.dumps(listing)})
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
     preload = core_preload(out)
