@@ -70,7 +70,7 @@ async def main():
         B.clearHash()
     if needs_ai():
         if not (app.engine.ready or app.engine.starting):
-            spawn(start_engine())  # it keeps the files for offline use once the AI is up
+            spawn(start_engine())  # the AI's first search then keeps the files for offline use (game.think)
     else:
         B.keepOffline(False)
 
