@@ -9,7 +9,9 @@ Nothing is fetched at run time from anywhere but the site itself:
 - Pyodide, PyScript and MicroPython come from their npm packages (pinned in
   ``package-lock.json``; ``npm ci`` is run when ``node_modules`` is missing) and only the
   files the page loads are copied; the wheel is unpacked by PyScript's ``files`` config,
-  so micropip (which npm's Pyodide lacks) is never needed;
+  so micropip (which npm's Pyodide lacks) is never needed; beside it goes the wheel's
+  bytecode for Pyodide's Python (``.pyc``, compiled by that Pyodide under node), which the
+  AI's worker unpacks with it so that its first move does not wait for the engine to compile;
 - the engine's rules modules (``PAGE_ENGINE``: rules, notation, records, the drawing) go to
   ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``, all compiled
   to MicroPython bytecode (``.mpy``, by mpy-cross) like the pages' own modules:
@@ -121,6 +123,48 @@ def build_wheel(out: Path) -> Path:
     return target
 
 
+# Runs under node: npm's Pyodide compiles the wheel's modules and returns the .pyc files, zipped.
+BYTECODE_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+const [pyodide, wheel, target, script] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodide + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: pyodide + "/" });
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "whl", { extractDir: "/wheel" });
+py.runPython(script);
+writeFileSync(target, py.FS.readFile("/bytecode.zip"));
+"""
+# Checked-hash .pyc files: Python uses one only while its source's hash matches, so a stale one
+# is compiled again, never run. Fixed zip timestamps keep the build reproducible.
+BYTECODE_PY = """
+import compileall, io, os, py_compile, zipfile
+compileall.compile_dir("/wheel", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+found = []
+for folder, _, names in sorted(os.walk("/wheel")):
+    found += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".pyc")]
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, "w") as z:
+    for path in found:
+        info = zipfile.ZipInfo(os.path.relpath(path, "/wheel"), date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with open(path, "rb") as f:
+            z.writestr(info, f.read())
+with open("/bytecode.zip", "wb") as f:
+    f.write(buf.getvalue())
+"""
+
+
+def compile_bytecode(wheel: Path, pyodide: Path) -> Path:
+    """The wheel's modules as bytecode for the Pyodide the site ships (its Python's .pyc format),
+    in a zip beside the wheel: the AI's worker then imports the engine without compiling it."""
+    if shutil.which("node") is None:
+        sys.exit("node is needed to compile the engine for Pyodide: run python3 tasks.py build")
+    target = wheel.with_name(wheel.name.removesuffix(".whl") + ".pyc.zip")
+    print(f"+ node: Pyodide compiles {wheel.name} into {target.name}", flush=True)
+    cmd = ["node", "--input-type=module", "-e", BYTECODE_JS, str(pyodide), str(wheel), str(target), BYTECODE_PY]
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    return target
+
+
 def npm_package(name: str) -> Path:
     path = NODE / name
     if not path.exists():
@@ -223,7 +267,9 @@ def build(out: Path) -> str:
     (out / "board.css").write_text(svg.palette_css() + svg.BOARD_CSS)
     data = site_data(wheel, versions)
     (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
-    ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheel.name}": "./*"}}
+    bytecode = compile_bytecode(wheel, npm_package("pyodide"))
+    ai_files = {f"./wheels/{wheel.name}": "./*", f"./wheels/{bytecode.name}": "./*"}
+    ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
     fill_in(out / "bridge.js", {AI_CONFIG_MARK: json.dumps(ai_config)})
     engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
     engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in PAGE_ENGINE})
