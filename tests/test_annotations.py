@@ -150,6 +150,44 @@ def test_the_tree_lists_every_move_in_reading_order():
     ]
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_move_list_kept_between_moves_is_the_one_its_record_reads_back(data):
+    """The session extends its move list by one entry when the main line grows at its end (so a
+    move late in a long game is cheap); after any mix of moves, side lines, steps and take-backs
+    it lists what the game's record, read back, lists."""
+    s = annotated() if data.draw(st.booleans()) else Session.new(data.draw(st.sampled_from(["assault", "asalto"])))
+    for _ in range(data.draw(st.integers(1, 25))):
+        op = data.draw(st.sampled_from(["end", "end", "end", "play", "branch", "last", "go", "back"]))
+        if op == "end":
+            s.go_to(len(s.game.moves))
+        elif op == "last":  # a side line at the main line's last move, so the next move there is numbered
+            s.go_to(max(0, len(s.game.moves) - 1))
+            op = "branch"
+        elif op == "go":
+            tree = s.tree()
+            if tree:
+                s.go_to_path(data.draw(st.sampled_from([e["path"] for e in tree])))
+        elif op == "back" and s.game.ply and len(s.path) == 1:
+            s.take_back(data.draw(st.integers(0, s.game.ply - 1)))
+        moves = list(s.game.board.legal_moves)
+        if op != "go" and op != "back" and moves:
+            s.play(moves[data.draw(st.integers(0, len(moves) - 1))], branch=op == "branch")
+        again = Session.from_text(s.record())[0]
+        again.go_to_path(s.path)
+        assert s.tree() == again.tree()
+
+
+def test_a_move_after_a_side_line_at_the_end_shows_its_number():
+    s = annotated()
+    s.go_to(2)
+    s.play("b5-c5", branch=True)  # a side line at the last move, 2. d3-d4
+    s.go_to(3)
+    s.view()  # as the page does after each move: the move list is then kept, and extended by the next
+    s.play("e5xc5")
+    assert [(e["label"], e["move"]) for e in s.tree()[-3:]] == [("2.", "d3-d4"), ("2.", "b5-c5"), ("2...", "e5xc5")]
+
+
 def test_the_view_shows_the_current_nodes_notes():
     s = annotated()
     s.go_to_path([1, 0, 1])

@@ -169,12 +169,19 @@ class Session:
         ply = game.ply
         before = game.board.position
         main = len(game.path) == 1 and not (branch and ply < len(game.moves))
+        at_end = main and ply == len(game.moves)
         game.play(move, branch)
-        self._tree = None
         if main:
             del self._before[ply:]
             del self._history[ply:]
             self._append(before, game.moves[ply])
+        if at_end and self._tree is not None:
+            # The main line grew by one move: its entry goes last in reading order (after the side
+            # lines of the move before), so a move late in a long game costs what an early one does.
+            numbered = ply == 0 or bool(game.line.variations[ply - 1])
+            self._tree.append(_entry(game.line, ply, [], 0, before, numbered))
+        else:
+            self._tree = None
         done = self.last()
         assert done is not None  # a move was just played
         return done
@@ -380,29 +387,9 @@ class Session:
     ) -> None:
         """``line``'s entries into ``out``; ``before``: the position before each of its moves."""
         numbered = True
-        for i, move in enumerate(line.moves):
+        for i in range(len(line.moves)):
             position = before[i]
-            first = position.kernel.first == position.state[2]
-            if position.placing:
-                label = "0."
-            elif first or numbered:
-                label = f"{position.fullmove}{'.' if first else '...'}"
-            else:
-                label = ""
-            out.append(
-                {
-                    "path": prefix + [i + 1],
-                    "depth": depth,
-                    "label": label,
-                    "number": position.fullmove,
-                    "move": str(move),
-                    "side": position.turn,
-                    "nag": line.nags[i],
-                    "current": False,
-                    "starts_variation": depth > 0 and i == 0,
-                    "ends_variation": depth > 0 and i == len(line.moves) - 1,
-                }
-            )
+            out.append(_entry(line, i, prefix, depth, position, numbered))
             numbered = False
             for w, var in enumerate(line.variations[i]):
                 self._flatten(var, prefix + [i, w], depth + 1, _positions(position, var.moves), out)
@@ -514,6 +501,30 @@ class Session:
             self.game.go_to_path(at)
         rules = self.game.start.rules
         return svg.sheet(BOARDS[rules.board].to_json(), diagrams, title, flipped, rules.marked_lines)
+
+
+def _entry(line: Line, i: int, prefix: list[int], depth: int, position: Position, numbered: bool) -> dict[str, Any]:
+    """The move list's entry for ``line``'s move ``i`` (see :meth:`Session.tree`), played from
+    ``position``; ``numbered``: it starts its line or follows a side line, so it shows its number."""
+    first = position.kernel.first == position.state[2]
+    if position.placing:
+        label = "0."
+    elif first or numbered:
+        label = f"{position.fullmove}{'.' if first else '...'}"
+    else:
+        label = ""
+    return {
+        "path": prefix + [i + 1],
+        "depth": depth,
+        "label": label,
+        "number": position.fullmove,
+        "move": str(line.moves[i]),
+        "side": position.turn,
+        "nag": line.nags[i],
+        "current": False,
+        "starts_variation": depth > 0 and i == 0,
+        "ends_variation": depth > 0 and i == len(line.moves) - 1,
+    }
 
 
 def _positions(position: Position, moves: list[Move]) -> list[Position]:
