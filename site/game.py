@@ -43,7 +43,7 @@ async def start_engine():
         return False
     B.mark("engine")
     document.body.dataset.engine = "ready"
-    render()
+    render_progress()  # only the AI's status line and buttons depend on it
     return True
 
 
