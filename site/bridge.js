@@ -29,6 +29,29 @@
     return { interpreter: url(AI_CONFIG.interpreter), files };
   }
 
+  // ``fn`` once the player has not pressed a key or the pointer for PAUSE_MS (at the latest
+  // after MAX_WAIT_MS). A first visit's copying for offline use takes both cores of a small
+  // machine for a moment: it waits for a pause rather than slowing the first moves played.
+  const PAUSE_MS = 1500;
+  const MAX_WAIT_MS = 20000;
+  function whenPaused(fn) {
+    const events = ["pointerdown", "keydown"];
+    let timer = null;
+    const done = () => {
+      clearTimeout(timer);
+      clearTimeout(latest);
+      for (const e of events) removeEventListener(e, arm, true);
+      fn();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, PAUSE_MS);
+    };
+    const latest = setTimeout(done, MAX_WAIT_MS);
+    for (const e of events) addEventListener(e, arm, true);
+    arm();
+  }
+
   function withTimeout(promise, ms) {
     let timer;
     const expired = new Promise((resolve) => {
@@ -188,17 +211,17 @@
         return JSON.stringify([p.x, p.y]);
       });
     },
-    // The page is up: once the browser is idle, register the service worker (a no-op, or an
-    // update check, after the first visit) and ask it to keep what this page loaded for offline
-    // use (with ``ai``, the AI's Pyodide too, which its worker loaded). The answer sets
-    // <html data-offline="ready"> (boot.js).
+    // The page is up: once the player pauses and the browser is idle, register the service
+    // worker (a no-op, or an update check, after the first visit) and ask it to keep what this
+    // page loaded for offline use (with ``ai``, the AI's Pyodide too, which its worker loaded).
+    // The answer sets <html data-offline="ready"> (boot.js).
     keepOffline(ai) {
       const sw = navigator.serviceWorker;
       if (!sw || location.protocol === "file:") return;
       if (offlineAsked === true || offlineAsked === !!ai) return; // asked already (every AI move asks)
       offlineAsked = !!ai;
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-      idle(
+      whenPaused(() => idle(
         () => {
           sw.register("./sw.js", { scope: "./" }).catch((err) => {
             console.warn("no offline support: the service worker did not register:", String(err));
@@ -208,7 +231,7 @@
           sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai, urls })).catch(() => {});
         },
         { timeout: 3000 }
-      );
+      ));
     },
     mark(name) {
       window.asaltoMarks = window.asaltoMarks || {};
