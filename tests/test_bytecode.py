@@ -39,12 +39,11 @@ def compile(source, filename, *args, **kw):
         raise AssertionError(f"compiled from source: {filename}")
     return real_compile(source, filename, *args, **kw)
 builtins.compile = compile
-import asalto_core.protocol
 from asalto_core.protocol import Worker
 start = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
 answer = Worker().handle_json(json.dumps({"op": "think", "position": start, "level": "casual", "seed": 1}))
 builtins.compile = real_compile
-loaded = sorted(m for m in sys.modules if m.startswith("asalto_core"))
+loaded = [m for m in sys.modules if m.startswith("asalto_core")]
 f"{len(loaded)} {answer}"
 """
 
