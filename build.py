@@ -8,10 +8,10 @@ Nothing is fetched at run time from anywhere but the site itself:
 - the ``asalto_core`` wheel is built from ``pyproject.toml`` (``pip wheel``) into ``wheels/``;
 - Pyodide, PyScript and MicroPython come from their npm packages (pinned in
   ``package-lock.json``; ``npm ci`` is run when ``node_modules`` is missing) and only the
-  files the page loads are copied; the wheel is unpacked by PyScript's ``files`` config,
-  so micropip (which npm's Pyodide lacks) is never needed; beside it goes the wheel's
-  bytecode for Pyodide's Python (``.pyc``, compiled by that Pyodide under node), which the
-  AI's worker unpacks with it so that its first move does not wait for the engine to compile;
+  files the page loads are copied; beside the wheel goes its bytecode for Pyodide's Python
+  (``.pyc``, compiled by that Pyodide under node) in a zip that the AI's worker imports from
+  as it is (``zipimport``): nothing to unpack or compile before its first move, and micropip
+  (which npm's Pyodide lacks) is never needed;
 - the engine's rules modules (``PAGE_ENGINE``: rules, notation, records, the drawing) go to
   ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``, all compiled
   to MicroPython bytecode (``.mpy``, by mpy-cross) like the pages' own modules:
@@ -99,7 +99,14 @@ MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
+ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
+# PyScript's plugins for its editor, terminal, pygame and deprecation notices, which no page uses:
+# without them each page (and each embed frame) fetches and runs five modules fewer. Turned off
+# for both interpreters: in the MicroPython configs, and for Pyodide (the AI's worker) by a
+# <py-config> element, which PyScript reads when its module runs.
+PLUGINS_OFF = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
+PY_CONFIG = f"<py-config hidden>{json.dumps({'plugins': PLUGINS_OFF})}</py-config>\n"
 
 
 def run(*cmd: str | Path, **kw) -> None:
@@ -133,20 +140,23 @@ py.unpackArchive(new Uint8Array(readFileSync(wheel)), "whl", { extractDir: "/whe
 py.runPython(script);
 writeFileSync(target, py.FS.readFile("/bytecode.zip"));
 """
-# Checked-hash .pyc files: Python uses one only while its source's hash matches, so a stale one
-# is compiled again, never run. Fixed zip timestamps keep the build reproducible.
+# Each module's .pyc where zipimport looks for it (``asalto_core/search.pyc``, no source beside
+# it), so the worker imports straight from the zip. Hash-based .pyc files and fixed zip
+# timestamps keep the build reproducible; the zip is built from the wheel in the same build, so
+# its bytecode cannot be stale.
 BYTECODE_PY = """
-import compileall, io, os, py_compile, zipfile
-compileall.compile_dir("/wheel", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+import io, os, py_compile, zipfile
 found = []
 for folder, _, names in sorted(os.walk("/wheel")):
-    found += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".pyc")]
+    found += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".py")]
 buf = io.BytesIO()
 with zipfile.ZipFile(buf, "w") as z:
     for path in found:
-        info = zipfile.ZipInfo(os.path.relpath(path, "/wheel"), date_time=(1980, 1, 1, 0, 0, 0))
+        pyc = py_compile.compile(path, cfile=path + "c", doraise=True,
+                                 invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        info = zipfile.ZipInfo(os.path.relpath(path, "/wheel") + "c", date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
-        with open(path, "rb") as f:
+        with open(pyc, "rb") as f:
             z.writestr(info, f.read())
 with open("/bytecode.zip", "wb") as f:
     f.write(buf.getvalue())
@@ -155,7 +165,8 @@ with open("/bytecode.zip", "wb") as f:
 
 def compile_bytecode(wheel: Path, pyodide: Path) -> Path:
     """The wheel's modules as bytecode for the Pyodide the site ships (its Python's .pyc format),
-    in a zip beside the wheel: the AI's worker then imports the engine without compiling it."""
+    in a zip beside the wheel: the AI's worker imports the engine from it without compiling or
+    unpacking anything."""
     if shutil.which("node") is None:
         sys.exit("node is needed to compile the engine for Pyodide: run python3 tasks.py build")
     target = wheel.with_name(wheel.name.removesuffix(".whl") + ".pyc.zip")
@@ -268,7 +279,7 @@ def build(out: Path) -> str:
     data = site_data(wheel, versions)
     (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
     bytecode = compile_bytecode(wheel, npm_package("pyodide"))
-    ai_files = {f"./wheels/{wheel.name}": "./*", f"./wheels/{bytecode.name}": "./*"}
+    ai_files = {f"./wheels/{bytecode.name}": f"./{ENGINE_ZIP}"}  # worker.py puts it on sys.path
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
     fill_in(out / "bridge.js", {AI_CONFIG_MARK: json.dumps(ai_config)})
     engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
@@ -277,7 +288,9 @@ def build(out: Path) -> str:
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
         files.update(engine_files)
         (out / config).write_text(
-            json.dumps({"interpreter": "./micropython/micropython.mjs", "files": files}, indent=1)
+            json.dumps(
+                {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}, indent=1
+            )
         )
     shutil.copytree(SITE / "examples", out / "examples")
     # The build hash covers every file's path and content, so any change renames the SW cache.
@@ -293,7 +306,9 @@ def build(out: Path) -> str:
     preload = core_preload(out)
     for name in HTML_PAGES:
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
-        (out / name).write_text(page.replace(BOOT_TAG, preload + BOOT_TAG))
+        if BOOT_TAG in page:
+            page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)
+        (out / name).write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")
     return build_hash

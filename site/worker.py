@@ -8,8 +8,14 @@ between search steps, so ``progress`` and ``cancel`` are answered while the AI s
 
 import asyncio
 import json
+import os
+import sys
 
-from asalto_core.protocol import Worker
+# The engine's bytecode, compiled from the wheel by the build (build.ENGINE_ZIP): imported from
+# the zip as it is, so the first move waits for nothing to be unpacked or compiled.
+sys.path.insert(0, os.path.abspath("asalto_core.zip"))
+
+from asalto_core.protocol import Worker  # noqa: E402
 
 worker = Worker()
 

@@ -1,15 +1,17 @@
-"""The AI worker's bytecode (build.py): Pyodide imports the engine from it without compiling.
+"""The AI worker's bytecode (build.py): Pyodide imports the engine from it, compiling nothing.
 
-The build ships the wheel and, beside it, the .pyc files npm's Pyodide compiled from it; the
-worker unpacks both. Here the same happens under node, with Python's ``compile`` made to fail
-for the engine's files: the import succeeds only if every module came from valid bytecode.
+The build ships the wheel's modules compiled by npm's Pyodide in one zip, which the AI's worker
+(site/worker.py) puts on ``sys.path`` as it is. Here the site's own worker.py runs under node's
+Pyodide with nothing but that zip beside it, and answers a ping and a request for a move.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -20,37 +22,37 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-IMPORT_JS = """
+# What PyScript does for the worker: the config's files written to the working directory
+# (build.ENGINE_ZIP), then worker.py run there; the exported functions are called after it.
+WORKER_JS = """
 import { readFileSync } from "node:fs";
-const [pyodide, wheel, bytecode, script] = process.argv.slice(1);
+const [pyodide, bytecode, name, worker, script] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodide + "/pyodide.mjs");
 const py = await loadPyodide({ indexURL: pyodide + "/" });
-for (const [file, format] of [[wheel, "whl"], [bytecode, "zip"]])
-  py.unpackArchive(new Uint8Array(readFileSync(file)), format, { extractDir: "/home/pyodide" });
-console.log(py.runPython(script));
+py.FS.writeFile("/home/pyodide/" + name, new Uint8Array(readFileSync(bytecode)));
+py.globals.set("WORKER", readFileSync(worker, "utf8"));
+console.log(await py.runPythonAsync(script));
 """
-# Every compile of an engine file fails: the modules must come from their .pyc files.
-IMPORT_PY = """
-import builtins, json, sys
-sys.path.insert(0, "/home/pyodide")
-real_compile = builtins.compile
-def compile(source, filename, *args, **kw):
-    if "asalto_core" in str(filename):
-        raise AssertionError(f"compiled from source: {filename}")
-    return real_compile(source, filename, *args, **kw)
-builtins.compile = compile
-from asalto_core.protocol import Worker
+CALLS_PY = """
+import json, os, sys
+os.chdir("/home/pyodide")
+exec(compile(WORKER, "worker.py", "exec"), ns := {"__name__": "worker"})
 start = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
-answer = Worker().handle_json(json.dumps({"op": "think", "position": start, "level": "casual", "seed": 1}))
-builtins.compile = real_compile
-loaded = [m for m in sys.modules if m.startswith("asalto_core")]
-f"{len(loaded)} {answer}"
+ping = json.loads(ns["ping"]())
+answer = json.loads(await ns["think"](json.dumps({"op": "think", "position": start, "level": "casual", "seed": 1})))
+engine = {name: getattr(m, "__file__", "") for name, m in sys.modules.items() if name.startswith("asalto_core")}
+json.dumps({"ping": ping, "answer": answer, "engine": engine, "found_source": os.path.exists("asalto_core")})
 """
+
+
+def wheel_modules(wheel: Path) -> set[str]:
+    with zipfile.ZipFile(wheel) as z:
+        return {n.removesuffix(".py") for n in z.namelist() if n.endswith(".py")}
 
 
 @pytest.mark.skipif(not (shutil.which("node") and PYODIDE.exists()), reason="needs node and npm's Pyodide")
 @pytest.mark.timeout(300)
-def test_the_worker_imports_the_engine_from_the_built_bytecode(tmp_path):
+def test_the_worker_plays_from_the_built_bytecode_alone(tmp_path):
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp_path, ROOT],
         check=True,
@@ -58,13 +60,29 @@ def test_the_worker_imports_the_engine_from_the_built_bytecode(tmp_path):
     )
     (wheel,) = tmp_path.glob("asalto_core-*.whl")
     bytecode = build.compile_bytecode(wheel, PYODIDE)
+    with zipfile.ZipFile(bytecode) as z:
+        assert {n.removesuffix(".pyc") for n in z.namelist()} == wheel_modules(wheel)
     done = subprocess.run(
-        ["node", "--input-type=module", "-e", IMPORT_JS, PYODIDE, wheel, bytecode, IMPORT_PY],
+        [
+            "node",
+            "--input-type=module",
+            "-e",
+            WORKER_JS,
+            PYODIDE,
+            bytecode,
+            build.ENGINE_ZIP,
+            ROOT / "site" / "worker.py",
+            CALLS_PY,
+        ],
         capture_output=True,
         text=True,
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    count, answer = done.stdout.strip().splitlines()[-1].split(" ", 1)
-    assert int(count) >= 10  # the whole AI: protocol, search, evaluation, the rules modules
-    assert answer.startswith('{"ok": true') and '"move": ' in answer
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["ping"]["ok"]
+    assert result["answer"]["ok"] and result["answer"]["analysis"]["move"]
+    assert not result["found_source"]  # nothing was unpacked: every module came from the zip
+    assert len(result["engine"]) >= 10  # the whole AI: protocol, search, evaluation, the rules modules
+    zip_path = f"/home/pyodide/{build.ENGINE_ZIP}/asalto_core/"
+    assert all(path.startswith(zip_path) and path.endswith(".pyc") for path in result["engine"].values())
