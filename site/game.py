@@ -202,9 +202,10 @@ async def think(purpose):
     if purpose in ("hint", "analysis"):
         req["time_limit"] = 1.5
         limit = 1500
+    asked = app.engine.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     render()
     spawn(watch_progress(key))
-    r = await app.engine.call("think", json.dumps(req), limit * 3 + 15000, key)
+    r = await asked
     app.thinking = ""
     app.depth = 0
     # Pyodide is up: keep the whole build for offline use, the AI too. Asked only now, after a
