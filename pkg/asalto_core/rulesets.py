@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .errors import UnknownRulesetError
-from .geometry import BOARDS
+from .geometry import BOARD_NOTES, BOARDS
 
 if TYPE_CHECKING:
     from typing import Any, Literal
@@ -383,7 +383,7 @@ _ROYAL_DIAGONALS = replace(
     board="royal-garrison-diagonals",
     readings=(
         ("Board", "'Another version of the “Royal Garrison” board connected all diagonals': "
-         + BOARDS["royal-garrison-diagonals"].notes[0].lower() + BOARDS["royal-garrison-diagonals"].notes[1:-1]),
+         + BOARD_NOTES["royal-garrison-diagonals"][0].lower() + BOARD_NOTES["royal-garrison-diagonals"][1:-1]),
     ) + _ROYAL.readings,
 )  # fmt: skip
 
@@ -402,7 +402,7 @@ def _alternate(name: str, title: str, board: str, rebels: tuple[str, ...] | None
         readings=(
             ("Rules", "the games-wiki page 'Assault' gives the drawing only ('For these I do not have "
              "rules, so it is unclear if horizontal movements were permitted or not'); we play it as Assault"),
-            ("Board", BOARDS[board].notes),
+            ("Board", BOARD_NOTES[board]),
             ("Setup", "officers on c5 and e5 as on the standard board"
              + ("; 'played with 20 attackers which are set up on all the lower points': every point of "
                 "ranks 1-4" if rebels else "")),
