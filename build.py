@@ -307,6 +307,8 @@ def build(out: Path) -> str:
     for name in HTML_PAGES:
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
         if BOOT_TAG in page:
+            if "<body>\n" not in page:
+                sys.exit(f"site/{name} must have a <body> line (the <py-config> goes after it)")
             page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)
         (out / name).write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

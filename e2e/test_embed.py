@@ -135,6 +135,9 @@ def test_a_position_alone_needs_no_engine(page, server):
     assert e1 < d7  # flipped
     page.wait_for_timeout(500)
     assert not [u for u in requested if "pyodide" in u or "worker.py" in u]
+    # PyScript's plugins that no page uses stay unloaded (build.PLUGINS_OFF)
+    unused = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
+    assert not [u for u in requested if any(f"/pyscript/{name}-" in u for name in unused)]
 
 
 def test_a_puzzle_checks_the_answer(page, server):

@@ -18,8 +18,8 @@
   let offlineAsked = null; // what keepOffline last asked for: null (nothing yet), false (the page), true (all)
   const aiWorkers = new Map(); // name -> promise of the PyScript worker
   // The AI worker's PyScript config (build.py writes it in): Pyodide, and the engine's wheel as
-  // bytecode in one zip. Given inline, with absolute URLs (the worker runs from a blob), rather than as a
-  // config file, the worker starts Pyodide without first waiting for one more fetch.
+  // bytecode in one zip. Given inline, with absolute URLs (the worker runs from a blob), rather
+  // than as a config file, the worker starts Pyodide without first waiting for one more fetch.
   const AI_CONFIG = __AI_CONFIG__;
 
   function aiConfig() {
