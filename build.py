@@ -101,6 +101,7 @@ HASH_MARK = "__BUILD_HASH__"
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
+BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
 # PyScript's plugins for its editor, terminal, pygame and deprecation notices, which no page uses:
 # without them each page (and each embed frame) fetches and runs five modules fewer. Turned off
 # for both interpreters: in the MicroPython configs, and for Pyodide (the AI's worker) by a
@@ -196,6 +197,24 @@ def fill_in(path: Path, values: dict[str, str]) -> None:
     path.write_text(text)
 
 
+def start_board() -> str:
+    """The game page's board at first paint: the default game's start, drawn by the engine's own
+    svg module, which the page's MicroPython then takes over (it redraws the same layers)."""
+    from asalto_core import BOARDS, Position, svg
+    from asalto_core.rulesets import DEFAULT_RULESET
+
+    position = Position.start(DEFAULT_RULESET)
+    geometry = BOARDS[position.rules.board].to_json()
+    at = svg.layout(geometry, False)
+    layers = svg.static_layers(geometry, False, position.rules.marked_lines)
+    who = {"O": "officer", "R": "rebel"}
+    pieces = "".join(
+        svg.piece_svg(kind, point, at[point], f"{who[kind]} on {point}").replace('role="img"', 'aria-hidden="true"', 1)
+        for point, kind in sorted(position.pieces().items())
+    )
+    return layers.replace('<g class="layer-pieces"></g>', f'<g class="layer-pieces">{pieces}</g>')
+
+
 def core_preload(out: Path) -> str:
     """A modulepreload of PyScript's main chunk (hashed per release), which pyscript/core.js
     only re-exports: the browser fetches it while the page parses, not one round trip later."""
@@ -275,7 +294,8 @@ def build(out: Path) -> str:
         compile_mpy(SITE / "mpylib" / name, out / "mpylib")
     from asalto_core import svg
 
-    (out / "board.css").write_text(svg.palette_css() + svg.BOARD_CSS)
+    (out / "board.css").write_text(svg.palette_css() + svg.PAGE_BOARD_CSS)
+    fill_in(out / "index.html", {BOARD_MARK: start_board()})
     data = site_data(wheel, versions)
     (out / "data.json").write_text(json.dumps(data, separators=(",", ":")))
     bytecode = compile_bytecode(wheel, npm_package("pyodide"))

@@ -93,7 +93,9 @@ def test_hint_shows_a_legal_move(page, server):
     # Two players: the AI's worker starts only now, for the hint.
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=ENGINE_MS)
     assert "Hint: d4-d5" in page.inner_text("#message")
-    assert page.locator("#board .hint-path").count() == 1
+    # The hint is the engine's arrow, drawn over the pieces, the whole length of the move.
+    arrow = page.locator('#board .layer-over .arrow.engine[data-move="d4-d5"]')
+    assert arrow.count() == 1
 
 
 def test_undo_against_the_ai_returns_to_the_players_turn(page, server):

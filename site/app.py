@@ -28,7 +28,7 @@ class App:
         self.depth = 0
         self.ai_paused = False
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
-        self.hint = None
+        self.hint = None  # the engine's suggested move (its text), drawn until the position changes
         self.redo = []  # groups of moves taken back by Undo, the last group first to come back
         self.branch_asked = False  # a click while browsing asked whether to play from there
         self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
@@ -49,6 +49,7 @@ class App:
         self.gone_pieces = []
         self.markers_drawn = None
         self.moves_drawn = None  # what the move list shows now
+        self.players_drawn = {}  # what each side's card shows now (render.render_players)
         self.move_rows = []  # its rows on screen: (render.move_rows' row, tr node)
         self.at = {}
         self.cursor = None

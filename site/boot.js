@@ -9,19 +9,27 @@
   // The game page against the computer (the saved settings' mode, or the default): the AI's
   // Pyodide worker takes seconds to start, so it is started here, with PyScript, before the
   // page's MicroPython is up. Two players, and the embed view, never start it.
-  function wantsAI() {
-    if (!document.querySelector('meta[name="asalto-page"][content="game"]')) return false; // the embed view
+  function savedSettings() {
     try {
       const save = JSON.parse(localStorage.getItem("asalto.save.v1") || "{}");
-      const mode = (save && save.settings && save.settings.mode) || "officers";
-      return mode !== "humans";
+      return (save && typeof save.settings === "object" && save.settings) || {};
     } catch (err) {
-      return true;
+      return null;
     }
   }
+  function wantsAI(settings) {
+    if (!document.querySelector('meta[name="asalto-page"][content="game"]')) return false; // the embed view
+    if (settings === null) return true;
+    return (settings.mode || "officers") !== "humans";
+  }
 
+  const settings = savedSettings();
+  // The theme the player chose, before the first paint (no flash of the other theme).
+  if (settings && (settings.theme === "light" || settings.theme === "dark")) {
+    document.documentElement.dataset.theme = settings.theme;
+  }
   marks.pyscript = performance.now();
-  if (wantsAI() && window.asaltoBridge) window.asaltoBridge.startWorker("engine-1");
+  if (wantsAI(settings) && window.asaltoBridge) window.asaltoBridge.startWorker("engine-1");
   const css = document.createElement("link");
   css.rel = "stylesheet";
   css.href = "./pyscript/core.css";

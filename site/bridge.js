@@ -16,6 +16,7 @@
 
   const pending = new Map();
   let offlineAsked = null; // what keepOffline last asked for: null (nothing yet), false (the page), true (all)
+  let audio = null; // the AudioContext of the game's sounds, made on the first sound played
   const aiWorkers = new Map(); // name -> promise of the PyScript worker
   // The AI worker's PyScript config (build.py writes it in): Pyodide, and the engine's wheel as
   // bytecode in one zip. Given inline, with absolute URLs (the worker runs from a blob), rather
@@ -232,6 +233,48 @@
         },
         { timeout: 3000 }
       ));
+    },
+    // A popover menu opens above its button, right-aligned with it (below it when there is no
+    // room above), inside the window.
+    placeMenu(menu, button) {
+      return guard(() => {
+        const b = button.getBoundingClientRect();
+        const w = menu.offsetWidth, h = menu.offsetHeight;
+        const left = Math.max(8, Math.min(b.right - w, innerWidth - w - 8));
+        let top = b.top - h - 6;
+        if (top < 8) top = Math.max(8, Math.min(b.bottom + 6, innerHeight - h - 8));
+        menu.style.left = left + "px";
+        menu.style.top = top + "px";
+      });
+    },
+    // The game's sounds, synthesised (no files to fetch): a wooden click for a move, a lower
+    // knock for a capture, a falling tone for a huff, a short chord at the end of the game.
+    sound(kind) {
+      return guard(() => {
+        const AC = window.AudioContext || window.webkitAudioContext;
+        if (!AC) return;
+        audio = audio || new AC();
+        if (audio.state === "suspended") audio.resume();
+        const tones = {
+          move: [[620, 0, 0.07]],
+          capture: [[300, 0, 0.09], [220, 0.06, 0.1]],
+          huff: [[520, 0, 0.12], [260, 0.1, 0.22]],
+          end: [[523, 0, 0.25], [659, 0.08, 0.25], [784, 0.16, 0.35]],
+        }[kind] || [];
+        const now = audio.currentTime;
+        for (const [freq, at, len] of tones) {
+          const osc = audio.createOscillator(), gain = audio.createGain();
+          osc.type = kind === "end" ? "sine" : "triangle";
+          osc.frequency.setValueAtTime(freq, now + at);
+          if (kind === "huff") osc.frequency.exponentialRampToValueAtTime(freq / 2, now + at + len);
+          gain.gain.setValueAtTime(0.0001, now + at);
+          gain.gain.exponentialRampToValueAtTime(0.25, now + at + 0.01);
+          gain.gain.exponentialRampToValueAtTime(0.0001, now + at + len);
+          osc.connect(gain).connect(audio.destination);
+          osc.start(now + at);
+          osc.stop(now + at + len + 0.02);
+        }
+      });
     },
     mark(name) {
       window.asaltoMarks = window.asaltoMarks || {};

@@ -25,7 +25,7 @@ from game import (
 )
 from page import B, el, on, point_toward, spawn
 from pyscript import document, window
-from render import drag_piece, message, render, render_cursor
+from render import apply_theme, drag_piece, message, render, render_cursor
 
 
 def do_action(action):
@@ -207,6 +207,29 @@ def on_huff_click(event):
     do_action(app.inp.choose_huff(board(), point))
 
 
+def on_menu_click(event):
+    """A command chosen in the menu closes it (its settings stay open while they are changed)."""
+    if event.target.closest("button.item, a.item"):
+        el("menu").hidePopover()
+
+
+def on_menu_toggle(event):
+    el("btn-menu").setAttribute("aria-expanded", "true" if event.newState == "open" else "false")
+    if event.newState == "open":
+        B.placeMenu(el("menu"), el("btn-menu"))
+
+
+def change_theme(_event):
+    app.settings["theme"] = el("theme-menu").value
+    apply_theme()
+    storage.save()
+
+
+def change_sound(_event):
+    app.settings["sound"] = bool(el("sound-toggle").checked)
+    storage.save()
+
+
 def close_result(_event):
     app.result_closed = True
     render()
@@ -239,4 +262,12 @@ def bind():
     on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(board())))
     on(el("btn-reload"), "click", lambda e: window.location.reload())
     on(el("moves"), "click", on_moves_click)
+    on(el("nav-first"), "click", lambda e: spawn(navigate(0)))
+    on(el("nav-back"), "click", lambda e: spawn(navigate(app.view["ply"] - 1)))
+    on(el("nav-forward"), "click", lambda e: spawn(navigate(app.view["ply"] + 1)))
+    on(el("nav-last"), "click", lambda e: spawn(navigate(app.view["length"])))
+    on(el("menu"), "click", on_menu_click)
+    on(el("menu"), "toggle", on_menu_toggle)
+    on(el("theme-menu"), "change", change_theme)
+    on(el("sound-toggle"), "change", change_sound)
     on(el("huff-buttons"), "click", on_huff_click)

@@ -264,7 +264,18 @@ def setup_diagram():
     B.download("asalto-position.svg", svg_text, "image/svg+xml")
 
 
+def welcome_choice(mode):
+    """A first visit's choice: the game against the computer is already set up (the newcomer
+    moves first); two players start a fresh game for both sides at this device."""
+    el("welcome").hidden = True
+    if mode == "humans":
+        spawn(new_game(app.settings["ruleset"], "humans", app.settings["level"], app.settings["lang"]))
+    el("board").focus()
+
+
 def bind():
+    on(el("welcome-ai"), "click", lambda e: welcome_choice("ai"))
+    on(el("welcome-humans"), "click", lambda e: welcome_choice("humans"))
     on(el("lang-menu"), "change", change_language)
     on(el("btn-new"), "click", lambda e: open_new_dialog())
     on(el("result-new"), "click", lambda e: open_new_dialog())

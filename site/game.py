@@ -138,6 +138,7 @@ def play(move, human_move=False):
         return
     app.redo = []
     app.branch_ok = False
+    document.getElementById("welcome").hidden = True  # a first visit's choices: the game has begun
     text = move_message(last)
     if text or human_move:
         message(text)
@@ -239,7 +240,7 @@ async def think(purpose):
         spawn(maybe_ai())
         return
     if purpose == "hint":
-        app.hint = st.hint_path(a["move"])
+        app.hint = a["move"]
         message(t("hint-is", move=a["move"], describe=verdict(a)))
         render()
         return

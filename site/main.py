@@ -24,7 +24,7 @@ from game import accept, needs_ai, open_game, start_engine
 from i18n import t
 from page import B, el, on_error, spawn
 from pyscript import document, window
-from render import apply_labels, message
+from render import apply_labels, apply_theme, message
 
 from asalto_core.session import Session
 
@@ -45,9 +45,11 @@ async def main():
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
+    first_visit = B.load(storage.SAVE_KEY).value == ""
     session, settings, problem = storage.read_save()
     if settings:
         app.settings = settings
+    apply_theme()
     apply_labels()
     shared, share_error = storage.shared_game()
     app.session = session or Session.new(app.settings["ruleset"])
@@ -61,6 +63,8 @@ async def main():
     else:
         accept(False)
     el("loading").hidden = True
+    el("controls").disabled = False  # the toolbar and the menu work from now on
+    el("welcome").hidden = not (first_visit and shared is None)
     B.mark("board")
     document.body.dataset.board = "ready"
     if problem:

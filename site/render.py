@@ -148,37 +148,44 @@ def drag_piece(point, x, y):
 
 
 def render_markers(movable=None, targets=None):
+    """The marks: under the pieces the points' rings and dots and the last move's path; over them
+    the arrows (a teacher's, the hint's and the review's better move), each meaning its own look
+    (asalto_core.svg's palette)."""
     if movable is None:
         movable, targets = input_points()
     v = app.view
-    marks, extra = last_move_marks(app.at, v.get("last"))
+    marks, under = last_move_marks(app.at, v.get("last"))
+    over = ""
     for p in v["huffable"]:
         marks.append(("huffable", p))
     if can_input():
         for p in app.inp.clicks:
             marks.append(("selected", p))
+        if len(app.inp.clicks) > 1 and not v["placing"]:  # a capture chain being entered
+            under += draw.path_svg(app.at, app.inp.clicks, "chain-path")
         for p in targets:
             marks.append(("target", p))
         if app.inp.can_stop(board()):
             marks.append(("stop", app.inp.clicks[-1]))
     # The record's own marks on this position ([%arrows] and [%points] in its comment).
     for arrow in v.get("arrows") or []:
-        extra += draw.arrow_svg(app.at, draw.move_points(arrow), arrow)
+        over += draw.mark_arrow_svg(app.at, arrow)
     marks += [("highlight", p) for p in v.get("points") or []]
     if app.annotating and app.arrow_from:
         marks.append(("selected", app.arrow_from))
     mark = review_mark(v["ply"])
     if mark:  # the better move the review found, from the position before the move played
-        extra += draw.arrow_svg(app.at, draw.move_points(mark["best"]), mark["best"])
-    if app.hint:
-        extra += draw.path_svg(app.at, app.hint, "hint-path")
-        for p in app.hint:
-            marks.append(("hint", p))
+        over += draw.arrow_svg(app.at, draw.move_points(mark["best"]), mark["best"], "engine")
+    if app.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
+        path = draw.move_points(app.hint)
+        over += draw.arrow_svg(app.at, path, app.hint, "engine")
+        marks += [] if path else [("hint", p) for p in st.hint_path(app.hint)]
     if app.cursor:
         marks.append(("cursor", app.cursor))
-    drawing = extra + draw.markers_svg(app.at, marks)
+    drawing = (under + draw.markers_svg(app.at, marks), over)
     if drawing != app.markers_drawn:
-        document.querySelector("#board .layer-markers").innerHTML = drawing
+        document.querySelector("#board .layer-markers").innerHTML = drawing[0]
+        document.querySelector("#board .layer-over").innerHTML = drawing[1]
         app.markers_drawn = drawing
     # A placement's points are empty targets from the first click; otherwise targets follow a selection.
     picking = app.inp.clicks or app.view["placing"]
@@ -489,8 +496,80 @@ def render_panels():
         el("branch-text").textContent = t("branch-ask", ply=v["ply"], length=v["length"], later=v["length"] - v["ply"])
 
 
+def player_card(side):
+    """What a side's card shows: (side, name, who plays it, pieces on the board, the pill: '',
+    'to-move', 'thinking' or 'winner')."""
+    v = app.view
+    ai = st.ai_side(app.settings["mode"])
+    if side in ai:
+        who = t("player-computer", level=t("level-" + app.settings["level"]))
+    elif app.settings["mode"] == "humans":
+        who = t("player-human")
+    else:
+        who = t("player-you")
+    kind = "O" if side == "officers" else "R"
+    count = sum(1 for k in v["pieces"].values() if k == kind)
+    final = v["final"] if v["ply"] == v["length"] else None
+    if final:
+        pill = "winner" if final["winner"] == side else ""
+    elif v["outcome"] is None and v["turn"] == side:
+        pill = "thinking" if app.thinking == "move" else "to-move"
+    else:
+        pill = ""
+    return (side, side_name(side, True), who, count, pill, app.depth if pill == "thinking" else 0)
+
+
+def render_players():
+    """The two sides beside the board, the side at the top of the board in the top card (as on
+    lichess): who plays it, its pieces, whose turn it is, the computer's thinking. Built from text
+    nodes; a card is rewritten only when what it shows changed."""
+    top, bottom = ("rebels", "officers") if app.settings["flipped"] else ("officers", "rebels")
+    for node_id, side in (("player-top", top), ("player-bottom", bottom)):
+        card = player_card(side) + (language(),)
+        if app.players_drawn.get(node_id) == card:
+            continue
+        app.players_drawn[node_id] = card
+        side, name, who, count, pill, depth, _ = card
+        node = el(node_id)
+        node.textContent = ""
+        node.className = "player" + (" to-move" if pill in ("to-move", "thinking") else "")
+        node.dataset.side = side
+        token = document.createElement("span")
+        token.className = "token " + side
+        box = document.createElement("span")
+        box.className = "who"
+        strong = document.createElement("strong")
+        strong.textContent = name
+        line = document.createElement("span")
+        line.textContent = who
+        box.append(strong, line)
+        node.append(token, box)
+        if pill:
+            tag = document.createElement("span")
+            tag.className = "turn"
+            if pill == "thinking":
+                spin = document.createElement("span")
+                spin.className = "spinner"
+                spin.setAttribute("aria-hidden", "true")
+                tag.append(spin)
+            words = {"to-move": t("pill-to-move"), "winner": t("pill-winner")}
+            tag.append(document.createTextNode(words.get(pill) or (t("pill-depth", depth=depth) if depth else t("thinking"))))
+            node.append(tag)
+        num = document.createElement("span")
+        num.className = "count"
+        num.textContent = str(count)
+        num.setAttribute("aria-label", t("pieces-left", n=count, side=side_name(side)))
+        num.title = num.getAttribute("aria-label")
+        node.append(num)
+
+
 def render_buttons():
     v = app.view
+    for name, disabled in (
+        ("nav-first", v["ply"] == 0), ("nav-back", v["ply"] == 0),
+        ("nav-forward", v["ply"] >= v["length"]), ("nav-last", v["ply"] >= v["length"]),
+    ):  # fmt: skip
+        el(name).disabled = disabled
     el("btn-undo").disabled = v["length"] == 0
     el("btn-redo").disabled = not app.redo
     el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None
@@ -584,6 +663,7 @@ def render_side():
         return
     el("panel-setup").hidden = True
     el("status").textContent = status_text()
+    render_players()
     render_moves()
     render_panels()
     render_buttons()
@@ -600,6 +680,7 @@ def render_side():
 def render_progress():
     """The AI's search depth, or the review's progress, while the worker thinks."""
     el("status").textContent = status_text()
+    render_players()
     render_buttons()
     render_review()
 
@@ -616,6 +697,25 @@ def apply_labels():
         node.textContent = t(node.getAttribute("data-i18n"))
     for node in document.querySelectorAll("[data-i18n-label]"):
         node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
-    menu = el("lang-menu")
-    if menu:
-        menu.value = document.documentElement.lang
+    for node in document.querySelectorAll("[data-i18n-title]"):
+        node.title = t(node.getAttribute("data-i18n-title"))
+    document.title = t("page-title")
+    lang = document.documentElement.lang
+    el("lang-menu").value = lang
+    # The lesson in the page's language (the French and German lessons are their own pages).
+    lesson = "examples.html" if lang == "en" else f"examples.{lang}.html"
+    for name in ("link-lesson", "welcome-learn"):
+        el(name).href = lesson
+    app.players_drawn = {}
+
+
+def apply_theme():
+    """The theme the player chose ('' follows the system), on the root before anything is drawn."""
+    theme = app.settings.get("theme", "")
+    root = document.documentElement
+    if theme:
+        root.dataset.theme = theme
+    else:
+        root.removeAttribute("data-theme")
+    el("theme-menu").value = theme
+    el("sound-toggle").checked = bool(app.settings.get("sound"))

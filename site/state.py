@@ -7,13 +7,22 @@ next and which move the clicks make.
 
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
-from asalto_core.rulesets import find_ruleset
+from asalto_core.rulesets import DEFAULT_RULESET, find_ruleset
 
 MODES = ("officers", "rebels", "humans", "watch")  # what the human plays
+THEMES = ("", "light", "dark")  # "" follows the system
 
 
 def default_settings():
-    return {"ruleset": "assault", "mode": "officers", "level": "casual", "flipped": False, "lang": ""}
+    return {
+        "ruleset": DEFAULT_RULESET,
+        "mode": "officers",
+        "level": "casual",
+        "flipped": False,
+        "lang": "",
+        "theme": "",  # "" follows the system; "light" or "dark" as chosen
+        "sound": False,  # sounds are off until the player turns them on
+    }
 
 
 def clean_settings(raw, rulesets, levels):
@@ -32,6 +41,9 @@ def clean_settings(raw, rulesets, levels):
     s["flipped"] = raw.get("flipped") is True
     if text.get("lang") in ("", "en", "fr", "de"):
         s["lang"] = text["lang"]
+    if text.get("theme") in THEMES:
+        s["theme"] = text["theme"]
+    s["sound"] = raw.get("sound") is True
     return s
 
 

@@ -65,6 +65,51 @@ def test_arrows_highlights_and_flip():
     assert svg.move_points("He5") == [] and svg.move_points("c3-c4") == ["c3", "c4"]
 
 
+def test_a_teachers_marks_keep_their_colour_and_arrows_lie_over_the_pieces():
+    geometry = BOARDS["standard"].to_json()
+    root = parse(svg.board(geometry, {"d5": "O"}, arrows=["Rd5-d4", "Bc3-c4", "e3-e4"], highlight=["Ye5", "d2"]))
+    over = root.find(".//s:g[@class='layer-over']", NS)
+    assert [(a.get("class"), a.get("data-move")) for a in over] == [
+        ("arrow c-red", "d5-d4"), ("arrow c-blue", "c3-c4"), ("arrow", "e3-e4")
+    ]  # fmt: skip
+    marks = root.findall(".//s:g[@class='layer-markers']/s:circle", NS)
+    assert [(m.get("class"), m.get("data-mark")) for m in marks] == [("m-highlight c-yellow", "e5"), ("m-highlight", "d2")]
+    layers = [g.get("class") for g in root.findall("s:g", NS)]
+    assert layers.index("layer-over") > layers.index("layer-pieces")
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two #rrggbb colours."""
+
+    def lum(c: str) -> float:
+        ch = [int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        ch = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+MARKS = ("target", "last", "engine", "marked", "green", "red", "blue", "yellow", "line")
+
+
+@pytest.mark.parametrize("palette", [svg.PALETTE, svg.PALETTE_DARK], ids=["light", "dark"])
+def test_every_mark_stands_out_on_the_board_and_the_fortress(palette):
+    """WCAG 2.1 non-text contrast (3:1) for each mark, on the paper and on the fortress, in both themes."""
+    for ground in ("paper", "fort"):
+        for mark in MARKS:
+            assert contrast(palette[mark], palette[ground]) >= 3, (mark, ground)
+        for piece in ("officer", "rebel"):  # a piece stands out by its fill or by its edge
+            edge = palette[piece + "-edge"]
+            assert max(contrast(palette[piece], palette[ground]), contrast(edge, palette[ground])) >= 3, (piece, ground)
+
+
+def test_each_mark_has_its_own_colour():
+    for palette in (svg.PALETTE, svg.PALETTE_DARK):
+        marks = [palette[m] for m in ("target", "last", "engine", "marked", "blue", "yellow")]
+        assert len(set(marks)) == len(marks)
+
+
 def test_text_is_escaped_never_markup():
     geometry = BOARDS["standard"].to_json()
     title = 'Officers <b>win</b> & "<img src=x onerror=alert(1)>"'
@@ -77,7 +122,8 @@ def test_text_is_escaped_never_markup():
 def test_the_style_is_shared_and_complete():
     assert "$" not in svg.BOARD_CSS and "var(" not in svg.BOARD_CSS  # literal colours for any SVG tool
     assert svg.PALETTE["fort"] in svg.BOARD_CSS
-    assert "--fort: " + svg.PALETTE["fort"] in svg.palette_css()
+    assert f"--fort: light-dark({svg.PALETTE['fort']}, {svg.PALETTE_DARK['fort']})" in svg.palette_css()
+    assert "var(--fort)" in svg.PAGE_BOARD_CSS and "#" not in svg.PAGE_BOARD_CSS  # the page's board follows the theme
     bare = parse(svg.board(BOARDS["standard"].to_json(), {}, css=False, coords=False))
     assert bare.find("s:style", NS) is None
     assert bare.findall(".//s:g[@class='layer-coords']/s:text", NS) == []

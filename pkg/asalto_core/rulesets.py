@@ -487,6 +487,7 @@ _ALL_RULESETS = (
 # In this order wherever rulesets are listed: MicroPython's dicts do not keep insertion order.
 RULESET_NAMES: tuple[str, ...] = tuple(rs.name for rs in _ALL_RULESETS)
 RULESETS: dict[str, Ruleset] = {rs.name: rs for rs in _ALL_RULESETS}
+DEFAULT_RULESET = "assault"  # a first visit's game (the page's settings, its board at first paint)
 
 
 def rules_markdown() -> str:

@@ -33,26 +33,61 @@ REBEL_R = 24
 ARROW_HEAD = 34  # length of an arrow's head, in SVG units
 
 # The board's colours, one place for the page (as CSS variables) and for diagrams (literally,
-# so that SVG tools without CSS variables draw the same figure).
+# so that SVG tools without CSS variables draw the same figure). Each mark has its own colour
+# and shape: last move olive (tinted points and its path), moves green (rings and dots), the
+# engine's suggestions violet (a dashed arrow), huffs and captures red, a teacher's marks in
+# four colours (green by default; red, blue, and lichess's orange 'yellow'), the keyboard's cursor a dashed square.
 PALETTE = {
     "paper": "#f4ecd8",
     "ink": "#2b1d12",
     "wood": "#6b3a1f",
-    "fort": "#d9b98a",
+    "fort": "#dcc196",
     "line": "#5a4634",
     "marked": "#b3261e",
     "officer": "#8b1e1e",
+    "officer-edge": "#ffffff",
     "rebel": "#2f4f6f",
+    "rebel-edge": "#ffffff",
     "target": "#15602b",
-    "hint": "#9a4d00",
-    "coord": "#7a6a5a",
+    "coord": "#6f5f4f",
     "crest": "#f3d27a",
-    "arrow": "#1f7a3a",
-    "last": "#7a4a00",
+    "last": "#6e6400",
+    "engine": "#6a3fb5",
+    "green": "#1d7a2c",
+    "red": "#b3261e",
+    "blue": "#1f5fbf",
+    "yellow": "#a35200",
 }
 
-# Every mark keeps at least 3:1 contrast against the paper and the fortress (WCAG 2.1 AA,
-# non-text contrast): the target green, the hint and last-move browns are chosen for it.
+# The page's dark theme (diagrams are always drawn light): the same names, lighter marks on a
+# dark board. Each mark keeps at least 3:1 against the board and the fortress in both themes
+# (tests/test_svg.py measures it).
+PALETTE_DARK = {
+    "paper": "#231d17",
+    "ink": "#efe6d6",
+    "wood": "#e0a96d",
+    "fort": "#4a3a2a",
+    "line": "#b9a68c",
+    "marked": "#ff7b6b",
+    "officer": "#c0392b",
+    "officer-edge": "#f4ecd8",
+    "rebel": "#6f9bd0",
+    "rebel-edge": "#1b1611",
+    "target": "#5fd27f",
+    "coord": "#a8977f",
+    "crest": "#f3d27a",
+    "last": "#d9d05a",
+    "engine": "#c39bff",
+    "green": "#63d471",
+    "red": "#ff7b6b",
+    "blue": "#7fb0ff",
+    "yellow": "#ffb347",
+}
+
+# The colours a teacher draws with: the letter written before an arrow or a point in a record
+# (``Rd4-d5``, ``Be5``; none is green), as lichess's [%cal] and [%csl] name them.
+MARK_COLOURS = {"G": "green", "R": "red", "B": "blue", "Y": "yellow"}
+
 _CSS_TEMPLATE = """
 .layer-fortress rect { fill: $fort; }
 .layer-lines line { stroke: $line; stroke-width: 4; stroke-linecap: round; }
@@ -60,42 +95,61 @@ _CSS_TEMPLATE = """
 .layer-dots circle { fill: $line; }
 .layer-coords text { font-size: 30px; fill: $coord; text-anchor: middle; font-family: system-ui, sans-serif; }
 .layer-points .point { fill: transparent; }
-.piece.officer > circle { fill: $officer; stroke: #fff; stroke-width: 4; }
+.piece.officer > circle { fill: $officer; stroke: $officer-edge; stroke-width: 4; }
 .piece.officer > .crest { fill: none; stroke: $crest; stroke-width: 4; }
-.piece.rebel > circle { fill: $rebel; stroke: #fff; stroke-width: 3; }
+.piece.rebel > circle { fill: $rebel; stroke: $rebel-edge; stroke-width: 3; }
 .m-target { fill: $target; }
-.m-selected { fill: none; stroke: $target; stroke-width: 6; }
+.m-selected { fill: $target; fill-opacity: .18; stroke: $target; stroke-width: 6; }
 .m-stop { fill: none; stroke: $target; stroke-width: 4; stroke-dasharray: 8 6; }
-.m-last { fill: none; stroke: $last; stroke-width: 6; }
-.m-captured { fill: none; stroke: $marked; stroke-width: 4; stroke-dasharray: 6 6; }
-.m-huffable { fill: none; stroke: $marked; stroke-width: 7; }
-.m-hint { fill: none; stroke: $hint; stroke-width: 6; }
-.m-highlight { fill: none; stroke: $hint; stroke-width: 8; }
+.m-last { fill: $last; fill-opacity: .28; stroke: $last; stroke-width: 3; }
+.m-captured { fill: none; stroke: $marked; stroke-width: 7; stroke-linecap: round; }
+.m-huffable { fill: none; stroke: $marked; stroke-width: 7; stroke-dasharray: 14 7; }
+.m-hint { fill: none; stroke: $engine; stroke-width: 7; stroke-dasharray: 4 7; stroke-linecap: round; }
+.m-highlight { fill: none; stroke: $green; stroke-width: 8; }
+.m-highlight.c-red { stroke: $red; } .m-highlight.c-blue { stroke: $blue; } .m-highlight.c-yellow { stroke: $yellow; }
 .m-cursor { fill: none; stroke: $ink; stroke-width: 4; stroke-dasharray: 6 4; }
-.last-path { fill: none; stroke: $last; stroke-width: 8; opacity: .8; stroke-linecap: round; stroke-linejoin: round; }
-.hint-path { fill: none; stroke: $hint; stroke-width: 10; opacity: .7; stroke-linecap: round; stroke-linejoin: round; }
-.arrow polyline { fill: none; stroke: $arrow; stroke-width: 12; stroke-linecap: round; stroke-linejoin: round; }
-.arrow polygon { fill: $arrow; }
+.last-path { fill: none; stroke: $last; stroke-width: 8; opacity: .85; stroke-linecap: round; stroke-linejoin: round; }
+.chain-path { fill: none; stroke: $target; stroke-width: 8; stroke-dasharray: 14 10; stroke-linecap: round; stroke-linejoin: round; }
 .arrow { opacity: .85; }
+.arrow polyline { fill: none; stroke: $green; stroke-width: 14; stroke-linecap: round; stroke-linejoin: round; }
+.arrow polygon { fill: $green; }
+.arrow.c-red polyline { stroke: $red; } .arrow.c-red polygon { fill: $red; }
+.arrow.c-blue polyline { stroke: $blue; } .arrow.c-blue polygon { fill: $blue; }
+.arrow.c-yellow polyline { stroke: $yellow; } .arrow.c-yellow polygon { fill: $yellow; }
+.arrow.engine polyline { stroke: $engine; stroke-width: 12; stroke-dasharray: 20 9; stroke-linecap: butt; }
+.arrow.engine polygon { fill: $engine; }
 """
 
 
-def _board_css() -> str:
+def _board_css(colour: "Callable[[str], str]") -> str:
     css = _CSS_TEMPLATE
-    # Longest names first, so that "$line" never eats the start of a longer name.
+    # Longest names first, so that "$officer" never eats the start of "$officer-edge".
     for name in sorted(PALETTE, key=len, reverse=True):
-        css = css.replace("$" + name, PALETTE[name])
+        css = css.replace("$" + name, colour(name))
     return css.strip() + "\n"
 
 
-# The board's look: embedded in standalone diagrams, written by build.py into the site's board.css.
-BOARD_CSS = _board_css()
+# The board's look: embedded in standalone diagrams (literal colours, light) ...
+BOARD_CSS = _board_css(lambda name: PALETTE[name])
+# ... and the page's board.css (build.py), whose colours follow the theme through CSS variables.
+PAGE_BOARD_CSS = _board_css(lambda name: "var(--" + name + ")")
 
 
 def palette_css() -> str:
-    """The palette as CSS variables on :root, for the page's own styles (buttons, panels)."""
+    """The palette as CSS variables on :root, for the page's own styles (buttons, panels).
+
+    Each is ``light-dark(light, dark)``: it follows the element's ``color-scheme``, so a page
+    that declares ``color-scheme: light dark`` follows the theme, and one that declares nothing
+    (an embedded figure) stays light."""
     names = sorted(PALETTE)
-    return ":root { " + " ".join("--" + n + ": " + PALETTE[n] + ";" for n in names) + " }\n"
+    return ":root { " + " ".join(f"--{n}: light-dark({PALETTE[n]}, {PALETTE_DARK[n]});" for n in names) + " }\n"
+
+
+def mark_colour(token: str) -> tuple[str, str]:
+    """A teacher's mark and its colour: ``'Rd4-d5'`` -> ``('red', 'd4-d5')``, ``'e5'`` -> ``('green', 'e5')``."""
+    if token[:1] in MARK_COLOURS:
+        return MARK_COLOURS[token[0]], token[1:]
+    return "green", token
 
 
 def layout(geometry: "GeometryJson", flipped: bool) -> "Layout":
@@ -204,6 +258,7 @@ def static_layers(
         role = f' role="button" tabindex="-1" aria-label="{esc(label(name))}"' if interactive else ""
         out.append(f'<circle class="point" id="pt-{name}" cx="{x}" cy="{y}" r="{POINT_R}" data-point="{name}"{role}/>')
     out.append('</g><g class="layer-markers" aria-hidden="true"></g><g class="layer-pieces"></g>')
+    out.append('<g class="layer-over" aria-hidden="true"></g>')  # arrows, drawn over the pieces
     return "".join(out)
 
 
@@ -226,9 +281,13 @@ def piece_svg(
 
 
 def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
-    """Highlights from a list of (kind, point) pairs: from/to/target/selected/huffable/hint/captured/highlight."""
+    """Highlights from a list of (kind, point) pairs: last/target/selected/stop/huffable/captured/
+    cursor, and a teacher's ``highlight`` (its point may carry a colour letter, ``'Re5'``)."""
     out = []
     for kind, point in marks:
+        colour = ""
+        if kind == "highlight":
+            colour, point = mark_colour(point)
         if point not in at:
             continue
         x, y = at[point]
@@ -238,8 +297,15 @@ def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
             out.append(f'<circle class="m-stop" cx="{x}" cy="{y}" r="40"/>')
         elif kind == "cursor":
             out.append(f'<rect class="m-cursor" x="{x - 44}" y="{y - 44}" width="88" height="88" rx="12"/>')
+        elif kind == "captured":  # a cross where a rebel was taken
+            d = 16
+            out.append(
+                f'<path class="m-captured" d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}" '
+                f'data-mark="{esc(point)}"/>'
+            )
         else:
-            out.append(f'<circle class="m-{esc(kind)}" cx="{x}" cy="{y}" r="42" data-mark="{esc(point)}"/>')
+            cls = f"m-{esc(kind)} c-{colour}" if colour not in ("", "green") else f"m-{esc(kind)}"
+            out.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="42" data-mark="{esc(point)}"/>')
     return "".join(out)
 
 
@@ -264,8 +330,10 @@ def move_points(move: object) -> list[str]:
     return [p for p in body.replace("x", "-").split("-") if p]
 
 
-def arrow_svg(at: "Layout", points: "Iterable[str]", move: str = "") -> str:
-    """An arrow along a move's path: a polyline whose last leg ends in a head."""
+def arrow_svg(at: "Layout", points: "Iterable[str]", move: str = "", kind: str = "") -> str:
+    """An arrow along a move's path: a polyline whose last leg ends in a head, drawn the full
+    length from the first point's centre. ``kind`` is a teacher's colour (``red``, ``blue``,
+    ``yellow``; green by default) or ``engine`` for the engine's suggestion."""
     xy = [at[p] for p in points if p in at]
     if len(xy) < 2:
         return ""
@@ -281,7 +349,14 @@ def arrow_svg(at: "Layout", points: "Iterable[str]", move: str = "") -> str:
     shaft = xy[:-1] + [(base[0] + ux * 4, base[1] + uy * 4)]
     pts = " ".join(f"{round(x)},{round(y)}" for x, y in shaft)
     head = " ".join(f"{round(x)},{round(y)}" for x, y in corners)
-    return f'<g class="arrow" data-move="{esc(move)}"><polyline points="{pts}"/><polygon points="{head}"/></g>'
+    cls = "arrow" if kind in ("", "green") else "arrow " + ("engine" if kind == "engine" else "c-" + esc(kind))
+    return f'<g class="{cls}" data-move="{esc(move)}"><polyline points="{pts}"/><polygon points="{head}"/></g>'
+
+
+def mark_arrow_svg(at: "Layout", token: str) -> str:
+    """A teacher's arrow from a record (``'e6xe4xe2'``, ``'Rc3-c5'``) in its colour."""
+    colour, body = mark_colour(token)
+    return arrow_svg(at, move_points(body), body, colour)
 
 
 def board(
@@ -306,7 +381,7 @@ def board(
     w, h = size(geometry)
     layers = static_layers(geometry, flipped, marked_lines, label, coords)
     marks = markers_svg(at, [("highlight", p) for p in highlight])
-    marks += "".join(arrow_svg(at, move_points(m), m) for m in arrows)
+    over = "".join(mark_arrow_svg(at, m) for m in arrows)
     drawn = []
     for point in sorted(pieces):
         if point in at:
@@ -320,7 +395,7 @@ def board(
         + '</g><g class="layer-pieces">'
         + "".join(drawn)
         + "</g>",
-    )
+    ).replace('<g class="layer-over" aria-hidden="true"></g>', '<g class="layer-over" aria-hidden="true">' + over + "</g>")
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="asalto-board" viewBox="0 0 {w} {h}" '
         f'width="{w}" height="{h}" role="img" data-board="{esc(geometry["name"])}">'
