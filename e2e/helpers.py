@@ -20,6 +20,16 @@ def wait_synced_after(page, before: int, timeout: int = ENGINE_MS) -> None:
     page.wait_for_function(f"Number(document.body.dataset.synced || 0) > {before}", timeout=timeout)
 
 
+def press(page, selector: str) -> None:
+    """Press a button of the page as a player does: one in the menu after opening the menu."""
+    if page.locator(f"#menu {selector}").count() and not page.evaluate(
+        "document.querySelector('#menu').matches(':popover-open')"
+    ):
+        page.click("#btn-menu")
+        page.wait_for_selector("#menu:popover-open")
+    page.click(selector)
+
+
 def click_point(page, point: str) -> None:
     page.click(f'#board .point[data-point="{point}"]')
 
@@ -61,7 +71,7 @@ def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
 
 def import_text(page, text: str) -> None:
     before = synced(page)
-    page.click("#btn-io")
+    press(page, "#btn-io")
     page.fill("#io-text", text)
     page.click("#io-load")
     wait_synced_after(page, before)

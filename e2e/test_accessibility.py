@@ -7,7 +7,7 @@ import json
 from conftest import ROOT
 from test_embed import embed_url, open_embed
 
-from helpers import ENGINE_MS, new_game, open_site, play
+from helpers import ENGINE_MS, new_game, open_site, play, press
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -35,7 +35,7 @@ def test_the_game_page_and_its_dialogs(page, server):
     page.click('#board .point[data-point="d4"]')  # a selection: targets and labels on the board
     assert violations(page) == []
     for button, dialog in (("#btn-new", "#dlg-new"), ("#btn-rules", "#dlg-rules"), ("#btn-io", "#dlg-io")):
-        page.click(button)
+        press(page, button)
         page.wait_for_selector(f"{dialog}[open]")
         assert violations(page) == [], dialog
         page.keyboard.press("Escape")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, synced, wait_synced_after
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press, synced, wait_synced_after
 
 # Assault with 17 rebels left, officers to move: short enough for a whole game in a test.
 SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
@@ -45,7 +45,7 @@ def test_full_game_against_the_ai(page, server):
     assert result.startswith(("Officers win", "Rebels win", "Draw")), result
     assert "Game over" in page.inner_text("#status")
     assert len(moves(page)) > 4
-    page.click("#btn-io")
+    press(page, "#btn-io")
     record = page.input_value("#io-text")
     assert '[Result "' in record and '[Result "*"]' not in record
 

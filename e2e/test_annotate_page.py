@@ -7,7 +7,7 @@ import urllib.parse
 
 from test_embed import lesson_page
 
-from helpers import ENGINE_MS, click_point, moves, new_game, open_site, play
+from helpers import ENGINE_MS, click_point, moves, new_game, open_site, play, press
 
 
 def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
@@ -15,7 +15,7 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     new_game(page, "assault", "humans")
     for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
         play(page, frm, to)
-    page.click("#btn-annotate")
+    press(page, "#btn-annotate")
     assert page.is_visible("#panel-annotate")
     page.click('#moves [data-ply="1"]')  # after 1. d4-d5: the officers try another move
     page.wait_for_function("document.body.dataset.ply === '1'")
@@ -37,7 +37,7 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     page.click('#moves [data-ply="2"]')
     page.wait_for_selector('#board .arrow[data-move="d3-d4"]')  # kept in the save
-    page.click("#btn-io")
+    press(page, "#btn-io")
     record = page.input_value("#io-text")
     page.click("#dlg-io button[value=close]")
     assert "(" in record and "c5-c6?!" in record and "[%arrows d3-d4]" in record and "A quiet move." in record

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from helpers import ENGINE_MS, click_point, moves, new_game, open_site, pieces, play
+from helpers import ENGINE_MS, click_point, moves, new_game, open_site, pieces, play, press
 
 
 def test_set_up_a_position_and_play_it(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
-    page.click("#btn-setup")
+    press(page, "#btn-setup")
     page.wait_for_selector("#panel-setup:not([hidden])")
     page.click("#setup-clear")
     page.check('input[name="setup-tool"][value="officer"]')

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conftest import ROOT, Server
 
-from helpers import ENGINE_MS, new_game, open_site, play
+from helpers import ENGINE_MS, new_game, open_site, play, press
 
 RECORD = (ROOT / "site" / "examples" / "assault-double-jump.txt").read_text()
 EVIL = "<b>bold</b> <img src=x onerror=\"document.title='pwned'\">"
@@ -218,7 +218,7 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
     open_site(page, server.url)
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
-    page.click("#btn-io")
+    press(page, "#btn-io")
     snippet = page.input_value("#io-embed")
     assert snippet.startswith(f'<iframe src="{server.url}embed.html?record=') and "&amp;ply=1" in snippet
     with page.expect_download() as download:

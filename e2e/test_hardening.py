@@ -7,7 +7,7 @@ import json
 
 from test_offline import write_save
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
@@ -71,7 +71,7 @@ def test_a_junk_import_leaves_the_game_and_says_why(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
-    page.click("#btn-io")
+    press(page, "#btn-io")
     page.fill("#io-text", "1. zz-zz <script>window.__pwned=1</script>")
     page.click("#io-load")
     page.wait_for_function("document.querySelector('#io-message').textContent.length > 0", timeout=ENGINE_MS)

@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import LOCAL
 
-from helpers import ENGINE_MS, moves, open_site, play
+from helpers import ENGINE_MS, moves, open_site, play, press
 
 # Words only the English page writes (proper names, ruleset names and move texts are allowed).
 ENGLISH = (
@@ -76,11 +76,11 @@ def test_the_main_page_in_the_browsers_language_has_no_english_left(context_for,
     page.locator("#new-custom summary").click()
     texts["new game"] = visible(page)
     page.click("#dlg-new button[value=cancel]")
-    page.click("#btn-rules")
+    press(page, "#btn-rules")
     page.locator("#dlg-rules details summary").click()
     texts["rules"] = visible(page)
     page.click("#dlg-rules button[value=close]")
-    page.click("#btn-io")
+    press(page, "#btn-io")
     texts["import/export"] = visible(page)
     page.click("#dlg-io button[value=close]")
     for where, text in texts.items():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import click_point, moves, new_game, open_site, pieces, play, synced, targets, wait_synced_after
+from helpers import click_point, moves, new_game, open_site, pieces, play, press, synced, targets, wait_synced_after
 
 # An Asalto (huffing) game: the officer that moves e5-d4 leaves a capture undone and is
 # huffed by the rebels; later the officer on d6 jumps a three-leap chain.
@@ -80,7 +80,7 @@ def test_share_link_reopens_the_game(page, context, server):
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
     play(page, "c5", "c6")
-    page.click("#btn-io")
+    press(page, "#btn-io")
     link = page.input_value("#io-link")
     position = page.input_value("#io-position")
     assert link.startswith(server.url + "#") and "moves=" in link
@@ -92,7 +92,7 @@ def test_share_link_reopens_the_game(page, context, server):
     other.goto("about:blank")
     open_site(other, link)
     assert moves(other) == ["d4-d5", "c5-c6"]
-    other.click("#btn-io")
+    press(other, "#btn-io")
     assert other.input_value("#io-position") == position
     assert "#" not in other.url  # the link is consumed: a reload resumes the saved game
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
 
 # Assault: the rebels' c3-d4 lets the officer on c5 jump three rebels (c5xe5xc3xc5).
 LINE = [("d4", "d5"), ("e5", "d6"), ("c3", "d4"), ("c5", "e5", "c3", "c5"), ("c2", "c3"), ("d6", "e6")]
@@ -20,7 +20,7 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     new_game(page, "assault", "humans")
     for points in LINE:
         play(page, *points)
-    page.click("#btn-review")
+    press(page, "#btn-review")
     page.wait_for_selector("#review-progress:not([hidden])", timeout=ENGINE_MS)  # progress while it searches
     review_done(page)
     assert page.locator("#review-graph svg.eval-graph polyline").count() == 1
@@ -36,7 +36,7 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     assert page.locator("#board .last-path").count() == 1  # and the move played
     page.click('#review-graph [data-ply="1"].g-hit')  # the graph jumps to a move
     page.wait_for_function("document.body.dataset.ply === '1'")
-    page.click("#btn-io")
+    press(page, "#btn-io")
     assert "lets the officers capture 3" in page.input_value("#io-text").lower()  # the export carries the review
     page.click("#dlg-io button[value=close]")
 
@@ -46,6 +46,6 @@ def test_an_imported_record_is_reviewed(page, server):
     new_game(page, "assault", "humans")
     import_text(page, RECORD)
     assert moves(page) == ["d4-d5", "e5-d6", "c3-d4", "c5xe5xc3xc5", "c2-c3", "d6-e6"]
-    page.click("#btn-review")
+    press(page, "#btn-review")
     review_done(page)
     assert page.locator("#review-marks button").count() >= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import Server
 from test_embed import embed_url
 
-from helpers import ENGINE_MS, moves, new_game, open_site, pieces, play
+from helpers import ENGINE_MS, moves, new_game, open_site, pieces, play, press
 
 RECORD_URL = "examples/assault-double-jump.txt"
 
@@ -102,7 +102,7 @@ def test_a_game_of_house_rules_played_to_its_end(page, server):
         play(page, frm, to)
     assert page.get_attribute("body", "data-over") == "1"
     assert "Officers win" in page.inner_text("#status")
-    page.click("#btn-rules")
+    press(page, "#btn-rules")
     assert "house rules" in page.inner_text("#rules-title")
     page.click("#dlg-rules button[value=close]")
     page.reload()

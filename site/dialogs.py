@@ -281,6 +281,7 @@ def bind():
     on(el("result-new"), "click", lambda e: open_new_dialog())
     on(el("result-export"), "click", lambda e: open_io())
     on(el("btn-rules"), "click", lambda e: show_rules(app.view["ruleset"]))
+    on(el("btn-rules-here"), "click", lambda e: show_rules(app.view["ruleset"]))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
     on(el("new-ruleset"), "change", lambda e: (new_desc(), fill_custom(el("new-ruleset").value)))
     on(el("custom-options"), "change", custom_changed)

@@ -138,12 +138,24 @@ def play(move, human_move=False):
         return
     app.redo = []
     app.branch_ok = False
-    document.getElementById("welcome").hidden = True  # a first visit's choices: the game has begun
+    if human_move:
+        document.getElementById("welcome").hidden = True  # a first visit's choices: the game has begun
     text = move_message(last)
     if text or human_move:
         message(text)
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
+    if app.settings["sound"]:
+        B.sound(move_sound(last))
     accept(defer=True)
+
+
+def move_sound(last):
+    """The sound of a move played: the end of the game, a huff, a capture, or a step."""
+    if app.session.game.outcome() is not None:
+        return "end"
+    if last["huff"] or last["automatic"]:
+        return "huff"
+    return "capture" if last["captured"] else "move"
 
 
 def move_message(last):

@@ -553,7 +553,9 @@ def render_players():
                 spin.setAttribute("aria-hidden", "true")
                 tag.append(spin)
             words = {"to-move": t("pill-to-move"), "winner": t("pill-winner")}
-            tag.append(document.createTextNode(words.get(pill) or (t("pill-depth", depth=depth) if depth else t("thinking"))))
+            tag.append(
+                document.createTextNode(words.get(pill) or (t("pill-depth", depth=depth) if depth else t("thinking")))
+            )
             node.append(tag)
         num = document.createElement("span")
         num.className = "count"
@@ -584,17 +586,7 @@ def render_buttons():
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
         el("thinking-text").textContent = t("engine-starting")
-    rs = rules_of(v["ruleset"])
-    mode = t("mode-" + app.settings["mode"])
-    level = t("level-" + app.settings["level"])
-    el("game-info").textContent = t(
-        "game-info",
-        title=rules_i18n.title(rs["name"]),
-        play_as=t("play-as"),
-        mode=mode,
-        level_label=t("level"),
-        level=level,
-    )
+    el("game-title").textContent = rules_i18n.title(v["ruleset"])
 
 
 def render_editor():

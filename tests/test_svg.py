@@ -73,7 +73,10 @@ def test_a_teachers_marks_keep_their_colour_and_arrows_lie_over_the_pieces():
         ("arrow c-red", "d5-d4"), ("arrow c-blue", "c3-c4"), ("arrow", "e3-e4")
     ]  # fmt: skip
     marks = root.findall(".//s:g[@class='layer-markers']/s:circle", NS)
-    assert [(m.get("class"), m.get("data-mark")) for m in marks] == [("m-highlight c-yellow", "e5"), ("m-highlight", "d2")]
+    assert [(m.get("class"), m.get("data-mark")) for m in marks] == [
+        ("m-highlight c-yellow", "e5"),
+        ("m-highlight", "d2"),
+    ]
     layers = [g.get("class") for g in root.findall("s:g", NS)]
     assert layers.index("layer-over") > layers.index("layer-pieces")
 

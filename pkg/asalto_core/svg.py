@@ -108,8 +108,9 @@ _CSS_TEMPLATE = """
 .m-highlight { fill: none; stroke: $green; stroke-width: 8; }
 .m-highlight.c-red { stroke: $red; } .m-highlight.c-blue { stroke: $blue; } .m-highlight.c-yellow { stroke: $yellow; }
 .m-cursor { fill: none; stroke: $ink; stroke-width: 4; stroke-dasharray: 6 4; }
-.last-path { fill: none; stroke: $last; stroke-width: 8; opacity: .85; stroke-linecap: round; stroke-linejoin: round; }
-.chain-path { fill: none; stroke: $target; stroke-width: 8; stroke-dasharray: 14 10; stroke-linecap: round; stroke-linejoin: round; }
+.last-path, .chain-path { fill: none; stroke-width: 8; stroke-linecap: round; stroke-linejoin: round; }
+.last-path { stroke: $last; opacity: .85; }
+.chain-path { stroke: $target; stroke-dasharray: 14 10; }
 .arrow { opacity: .85; }
 .arrow polyline { fill: none; stroke: $green; stroke-width: 14; stroke-linecap: round; stroke-linejoin: round; }
 .arrow polygon { fill: $green; }
@@ -395,7 +396,9 @@ def board(
         + '</g><g class="layer-pieces">'
         + "".join(drawn)
         + "</g>",
-    ).replace('<g class="layer-over" aria-hidden="true"></g>', '<g class="layer-over" aria-hidden="true">' + over + "</g>")
+    ).replace(
+        '<g class="layer-over" aria-hidden="true"></g>', '<g class="layer-over" aria-hidden="true">' + over + "</g>"
+    )
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="asalto-board" viewBox="0 0 {w} {h}" '
         f'width="{w}" height="{h}" role="img" data-board="{esc(geometry["name"])}">'
