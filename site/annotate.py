@@ -14,13 +14,14 @@ from i18n import t
 from page import B, el, on, spawn
 from render import render
 
+from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
 
 
 def toggle():
     app.annotating = not app.annotating
-    app.arrow_tool = False
-    app.arrow_from = None
+    app.inp.arrow_tool = False
+    app.inp.arrow_from = None
     app.inp.reset()
     render()
 
@@ -43,35 +44,50 @@ def edit(action):
 
 
 def toggle_arrow_tool():
-    app.arrow_tool = not app.arrow_tool
-    app.arrow_from = None
+    app.inp.arrow_tool = not app.inp.arrow_tool
+    app.inp.arrow_from = None
     render()
 
 
-def toggle_arrow(frm, to):
-    arrows = list(app.view["arrows"])
-    arrow = f"{frm}-{to}"
-    arrows = [a for a in arrows if a != arrow] if arrow in arrows else arrows + [arrow]
+def toggled(marks, mark, colour):
+    """Marks with ``mark`` drawn in ``colour`` ('' green, else 'R', 'B' or 'Y') or taken off:
+    drawing a mark again in its colour takes it off, in another colour recolours it (lichess)."""
+    body = [m for m in marks if draw.mark_colour(m)[1] == mark]
+    rest = [m for m in marks if draw.mark_colour(m)[1] != mark]
+    return rest if colour + mark in body else rest + [colour + mark]
+
+
+def toggle_arrow(frm, to, colour=""):
+    arrows = toggled(app.view["arrows"], f"{frm}-{to}", colour)
     edit(lambda: app.session.set_marks(arrows, app.view["points"]))
 
 
-def toggle_point(point):
-    points = list(app.view["points"])
-    points = [p for p in points if p != point] if point in points else points + [point]
+def toggle_point(point, colour=""):
+    points = toggled(app.view["points"], point, colour)
     edit(lambda: app.session.set_marks(app.view["arrows"], points))
+
+
+def brush(event):
+    """A right-drag's colour, from the keys held (lichess's brushes): Shift red, Alt blue, Ctrl
+    yellow, none green."""
+    if event.shiftKey:
+        return "R"
+    if event.altKey:
+        return "B"
+    return "Y" if event.ctrlKey or event.metaKey else ""
 
 
 def arrow_tool_click(point):
     """The arrow tool: a first click picks where the arrow starts, a second where it ends
     (the same point twice marks it)."""
-    if app.arrow_from is None:
-        app.arrow_from = point
+    if app.inp.arrow_from is None:
+        app.inp.arrow_from = point
         render()
-    elif app.arrow_from == point:
-        app.arrow_from = None
+    elif app.inp.arrow_from == point:
+        app.inp.arrow_from = None
         toggle_point(point)
     else:
-        frm, app.arrow_from = app.arrow_from, None
+        frm, app.inp.arrow_from = app.inp.arrow_from, None
         toggle_arrow(frm, point)
 
 

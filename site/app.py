@@ -1,9 +1,10 @@
 """The game page's state (one App) and the questions the other modules ask of it; no DOM.
 
 The game is an engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its
-plain-data picture of the position on screen. render.py draws everything from this state;
-it changes only through game.py (moves, stepping, the AI's replies), the settings
-(dialogs.py, controls.py) and input (controls.py).
+plain-data picture of the position on screen. render.py draws everything from this state
+and keeps its own record of what is on screen (render.Drawing); the input being entered is
+``app.inp`` (state.Input). The game's state changes only through game.py (moves, stepping, the
+AI's replies), the settings (dialogs.py, controls.py) and input (controls.py).
 """
 
 import state as st
@@ -20,7 +21,7 @@ class App:
         self.settings = st.default_settings()
         self.session = None  # the game: asalto_core.session.Session
         self.view = None  # session.view(), taken after every change
-        self.inp = st.Input()
+        self.inp = st.Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
         self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
         self.worker_n = 1
         self.thinking = ""  # "", "move" or "hint"
@@ -38,22 +39,6 @@ class App:
         self.analysis = None  # its latest answer, with the ply it is for
         self.editor = None  # editor.Editor while a position is being set up
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
-        self.arrow_tool = False  # ...and clicks draw arrows (from, then to) instead of moves
-        self.arrow_from = None
-        self.right_from = None  # a right-drag's first point
-        self.drawn_board = None
-        # What render wrote on the board drawn now, so that it writes only changes (render.forget_drawing).
-        self.point_marks = {}
-        self.point_nodes = []
-        self.piece_nodes = {}
-        self.gone_pieces = []
-        self.markers_drawn = None
-        self.moves_drawn = None  # what the move list shows now
-        self.players_drawn = {}  # what each side's card shows now (render.render_players)
-        self.move_rows = []  # its rows on screen: (render.move_rows' row, tr node)
-        self.at = {}
-        self.cursor = None
-        self.drag = None
         self.synced = 0  # views shown after a move or a new game (tests wait on it)
         self.games = 0  # games started from the New game dialog (tests wait on it)
 

@@ -25,7 +25,7 @@ from game import (
 )
 from page import B, el, on, point_toward, spawn
 from pyscript import document, window
-from render import apply_theme, drag_piece, message, render, render_cursor
+from render import apply_theme, drag_piece, drawn, message, render, render_cursor
 
 
 def do_action(action):
@@ -46,7 +46,7 @@ def click_point(point):
             app.editor.press(point)
         render()
         return
-    if app.annotating and app.arrow_tool:
+    if app.annotating and app.inp.arrow_tool:
         annotate.arrow_tool_click(point)
         return
     if not can_input():
@@ -68,7 +68,7 @@ def nearest_point(event):
         return None
     x, y = xy
     best, dist = None, 60 * 60
-    for name, (px, py) in app.at.items():
+    for name, (px, py) in drawn.at.items():
         d = (px - x) ** 2 + (py - y) ** 2
         if d < dist:
             best, dist = name, d
@@ -77,25 +77,25 @@ def nearest_point(event):
 
 def on_pointerdown(event):
     if event.button == 2 and app.annotating and app.editor is None:
-        app.right_from = nearest_point(event)  # a right-drag draws an arrow, a right-click marks a point
+        app.inp.right_from = nearest_point(event)  # a right-drag draws an arrow, a right-click marks a point
         return
     if event.button != 0 or app.view is None:
         return
     point = nearest_point(event)
     if point is None:
         return
-    app.cursor = None  # the keyboard's cursor shows only while the keyboard is used
-    app.drag = {"from": point, "x": event.clientX, "y": event.clientY, "moved": False}
+    app.inp.cursor = None  # the keyboard's cursor shows only while the keyboard is used
+    app.inp.drag = {"from": point, "x": event.clientX, "y": event.clientY, "moved": False}
     el("board").setPointerCapture(event.pointerId)
 
 
 def on_pointermove(event):
-    d = app.drag
+    d = app.inp.drag
     if d is None or not can_input():
         return
     if not d["moved"] and (event.clientX - d["x"]) ** 2 + (event.clientY - d["y"]) ** 2 < 64:
         return
-    if d["from"] not in app.piece_nodes:
+    if d["from"] not in drawn.piece_nodes:
         return
     d["moved"] = True
     xy = board_xy(event)
@@ -104,16 +104,16 @@ def on_pointermove(event):
 
 
 def on_pointerup(event):
-    if event.button == 2 and app.right_from is not None:
-        frm, app.right_from = app.right_from, None
+    if event.button == 2 and app.inp.right_from is not None:
+        frm, app.inp.right_from = app.inp.right_from, None
         to = nearest_point(event)
         if to == frm:
-            annotate.toggle_point(frm)
+            annotate.toggle_point(frm, annotate.brush(event))
         elif to is not None:
-            annotate.toggle_arrow(frm, to)
+            annotate.toggle_arrow(frm, to, annotate.brush(event))
         return
-    d = app.drag
-    app.drag = None
+    d = app.inp.drag
+    app.inp.drag = None
     if d is None:
         return
     if not d["moved"]:
@@ -129,17 +129,17 @@ def on_pointerup(event):
 
 
 def move_cursor(dx, dy):
-    if not app.at:
+    if not drawn.at:
         return
-    if app.cursor not in app.at:
+    if app.inp.cursor not in drawn.at:
         # Start where play can start: the selection, else the first piece that can move.
         first = app.inp.targets(board()) if app.view else []
-        app.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(app.at))[0]
+        app.inp.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(drawn.at))[0]
         render_cursor()
         return
-    best = point_toward(app.at, app.cursor, dx, dy)
+    best = point_toward(drawn.at, app.inp.cursor, dx, dy)
     if best:
-        app.cursor = best
+        app.inp.cursor = best
         render_cursor()
 
 
@@ -151,8 +151,8 @@ def on_board_key(event):
         move_cursor(*steps[key])
     elif key in ("Enter", " "):
         event.preventDefault()
-        if app.cursor:
-            click_point(app.cursor)
+        if app.inp.cursor:
+            click_point(app.inp.cursor)
         elif app.inp.can_stop(board()):
             do_action(app.inp.stop(board()))
     elif key == "Escape":
@@ -184,7 +184,6 @@ def on_key(event):
 
 def flip(_event):
     app.settings["flipped"] = not app.settings["flipped"]
-    app.drawn_board = None
     render()
     storage.save()
 

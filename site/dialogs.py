@@ -186,7 +186,6 @@ async def copy(text, box="io-message"):
 def change_language(_event):
     app.settings["lang"] = el("lang-menu").value
     apply_labels()
-    app.drawn_board = None  # the points' labels are in the language too
     render()
     storage.save()
 
@@ -206,14 +205,12 @@ def open_setup():
         option.textContent = rules_of(name)["title"]
         sel.append(option)
     sel.value = app.editor.ruleset
-    app.drawn_board = None
     render()
 
 
 def close_setup():
     app.editor = None
-    app.drawn_board = None
-    app.cursor = None
+    app.inp.cursor = None
     render()
 
 
@@ -224,7 +221,6 @@ def setup_changed(event):
         ed.tool = target.value
     elif target.id == "setup-ruleset":
         ed.set_ruleset(target.value)
-        app.drawn_board = None
     elif target.id == "setup-turn":
         ed.turn = target.value
     render()
@@ -235,7 +231,6 @@ def setup_play():
     if position is None:
         return
     app.editor = None
-    app.drawn_board = None
     open_game(Session(Game(position=position)))
 
 

@@ -21,6 +21,7 @@ from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
+HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
 
 
 # -- the AI's worker ---------------------------------------------------------------------
@@ -204,17 +205,9 @@ async def think(purpose):
     app.depth = 0
     level = app.settings["level"] if purpose == "move" else "strongest"
     shown = app.view["ply"]
-    req = {
-        "op": "think",
-        "position": app.view["position"],
-        "history": session.positions_before(),
-        "level": level,
-        "seed": app.think_n,
-    }
-    limit = level_ms(level)
-    if purpose in ("hint", "analysis"):
-        req["time_limit"] = 1.5
-        limit = 1500
+    seconds = HINT_SECONDS if purpose in ("hint", "analysis") else None
+    req = session.think_request(level, app.think_n, seconds)
+    limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = app.engine.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     render()
     spawn(watch_progress(key))
@@ -413,7 +406,7 @@ async def review(depth="quick"):
     key = f"think-{app.think_n}"
     app.thinking = "review"
     seconds = REVIEW_DEPTHS[depth]
-    req = {"op": "review", "game": app.session.descriptor(), "seconds": seconds, "points": rv["points"]}
+    req = app.session.review_request(depth, rv["points"])
     render()
     spawn(watch_review(key))
     r = await app.engine.call("think", json.dumps(req), int((len(moves) + 1) * seconds * 3000) + 30000, key)

@@ -16,6 +16,17 @@ The historic terms, from the sources (site/rules_i18n.py quotes them):
 EN = {
     "title": "Asalto",
     "subtitle": "the siege game",
+    "help-title": "Keys and marks",
+    "legend-title": "Marks on the board",
+    "legend-last": "The last move: where it started and ended, and its path",
+    "legend-movable": "A piece that can move",
+    "legend-target": "A point it can go to",
+    "legend-chain": "A capture chain being jumped",
+    "legend-huffable": "An officer that may be huffed",
+    "legend-captured": "A rebel just captured",
+    "legend-engine": "The computer's move: a hint, or the better move in a review",
+    "legend-teacher": "A teacher's arrows and circles, in green, red, blue or yellow",
+    "legend-cursor": "The keyboard's cursor",
     "page-title": "Asalto: the siege game",
     "learn-rules": "Learn the rules",
     "site-nav": "Site",
@@ -225,7 +236,6 @@ EN = {
     "point-is-target": "legal target",
     "point-is-selected": "selected",
     "point-is-movable": "can move",
-    "keys-title": "Keyboard",
     "keys-help": "On the board: the arrow keys move the cursor, Enter or Space picks the point, Escape cancels "
     "the move. Anywhere: Ctrl+Z undo, Ctrl+Y redo, Page Up / Page Down (or the left and right arrows off the "
     "board) step through the moves, Home / End go to the start / the last move, F flips the board, H asks for a hint.",
@@ -273,7 +283,7 @@ EN = {
     "annotate": "Annotate",
     "annotate-title": "Annotate the game",
     "annotate-help": "Moves you make now become side lines. Right-drag on the board draws an arrow, "
-    "right-click marks a point (or use the arrow tool).",
+    "right-click marks a point (or use the arrow tool); hold Shift for red, Alt for blue, Ctrl for yellow.",
     "annotate-comment": "Comment on this move",
     "annotate-symbol": "Symbol of this move",
     "annotate-no-symbol": "none",
@@ -294,6 +304,17 @@ EN = {
 FR = {
     "title": "Asalto",
     "subtitle": "le jeu du siège",
+    "help-title": "Touches et marques",
+    "legend-title": "Les marques sur le plateau",
+    "legend-last": "Le dernier coup : son départ, son arrivée et son chemin",
+    "legend-movable": "Une pièce qui peut jouer",
+    "legend-target": "Un point où elle peut aller",
+    "legend-chain": "Une rafle en cours",
+    "legend-huffable": "Un officier qui peut être soufflé",
+    "legend-captured": "Un soldat qui vient d'être pris",
+    "legend-engine": "Le coup de l'ordinateur : un conseil, ou le meilleur coup dans l'analyse",
+    "legend-teacher": "Les flèches et cercles d'un enseignant, en vert, rouge, bleu ou jaune",
+    "legend-cursor": "Le curseur du clavier",
     "page-title": "Asalto : le jeu du siège",
     "learn-rules": "Apprendre les règles",
     "site-nav": "Site",
@@ -504,7 +525,6 @@ FR = {
     "point-is-target": "case d'arrivée possible",
     "point-is-selected": "choisi",
     "point-is-movable": "peut bouger",
-    "keys-title": "Clavier",
     "keys-help": "Sur le plateau : les flèches déplacent le curseur, Entrée ou Espace choisit le point, Échap annule "
     "le coup. Partout : Ctrl+Z annuler, Ctrl+Y rétablir, Page préc. / Page suiv. (ou les flèches gauche et droite "
     "hors du plateau) parcourent les coups, Début / Fin vont au départ / au dernier coup, F retourne le plateau, "
@@ -553,7 +573,8 @@ FR = {
     "annotate": "Annoter",
     "annotate-title": "Annoter la partie",
     "annotate-help": "Les coups joués maintenant deviennent des variantes. Un glisser du bouton droit trace "
-    "une flèche, un clic droit marque un point (ou prenez l'outil flèche).",
+    "une flèche, un clic droit marque un point (ou prenez l'outil flèche) ; Maj pour le rouge, Alt pour le "
+    "bleu, Ctrl pour le jaune.",
     "annotate-comment": "Commentaire sur ce coup",
     "annotate-symbol": "Signe de ce coup",
     "annotate-no-symbol": "aucun",
@@ -574,6 +595,17 @@ FR = {
 DE = {
     "title": "Asalto",
     "subtitle": "das Belagerungsspiel",
+    "help-title": "Tasten und Markierungen",
+    "legend-title": "Markierungen auf dem Brett",
+    "legend-last": "Der letzte Zug: Anfang, Ende und Weg",
+    "legend-movable": "Ein Stein, der ziehen kann",
+    "legend-target": "Ein Punkt, den er erreichen kann",
+    "legend-chain": "Ein Kettensprung im Gang",
+    "legend-huffable": "Ein Offizier, der geblasen werden darf",
+    "legend-captured": "Ein eben geschlagener Rebell",
+    "legend-engine": "Der Zug des Computers: ein Tipp oder der bessere Zug in der Analyse",
+    "legend-teacher": "Pfeile und Kreise einer Lehrkraft, in Grün, Rot, Blau oder Gelb",
+    "legend-cursor": "Der Cursor der Tastatur",
     "page-title": "Asalto: das Belagerungsspiel",
     "learn-rules": "Regeln lernen",
     "site-nav": "Website",
@@ -787,7 +819,6 @@ DE = {
     "point-is-target": "mögliches Ziel",
     "point-is-selected": "ausgewählt",
     "point-is-movable": "kann ziehen",
-    "keys-title": "Tastatur",
     "keys-help": "Auf dem Brett: Pfeiltasten bewegen den Cursor, Eingabe oder Leertaste wählt den Punkt, Escape bricht "
     "den Zug ab. Überall: Strg+Z rückgängig, Strg+Y wiederholen, Bild auf / Bild ab (oder die Pfeile links und "
     "rechts außerhalb des Bretts) blättern durch die Züge, Pos1 / Ende springen zum Anfang / zum letzten Zug, "
@@ -836,7 +867,8 @@ DE = {
     "annotate": "Kommentieren",
     "annotate-title": "Die Partie kommentieren",
     "annotate-help": "Züge, die Sie jetzt machen, werden zu Nebenvarianten. Ziehen mit der rechten Maustaste "
-    "zeichnet einen Pfeil, ein Rechtsklick markiert einen Punkt (oder nehmen Sie das Pfeilwerkzeug).",
+    "zeichnet einen Pfeil, ein Rechtsklick markiert einen Punkt (oder nehmen Sie das Pfeilwerkzeug); "
+    "Umschalt für Rot, Alt für Blau, Strg für Gelb.",
     "annotate-comment": "Kommentar zu diesem Zug",
     "annotate-symbol": "Zeichen dieses Zuges",
     "annotate-no-symbol": "keines",

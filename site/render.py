@@ -20,6 +20,28 @@ from asalto_core import svg as draw
 HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browser
 
 
+class Drawing:
+    """What is on screen now, so that a render writes only what changed (each DOM call from
+        MicroPython costs, and a click must fit in a frame). Only this module writes it; the others
+        read ``at`` (where each point is drawn). The board's layers are drawn again when what they
+    show changes (the key in ``board``): nothing else forces a redraw."""
+
+    def __init__(self):
+        self.board = None  # the static layers drawn: (game or editor, board, flipped, marked lines, language)
+        self.at = {}  # point -> (x, y) in the board's SVG units
+        self.point_marks = {}  # point -> (label, is a target) as written
+        self.point_nodes = []  # (point, its hit target's node)
+        self.piece_nodes = {}  # point -> [node, kind, what was written]
+        self.gone_pieces = []  # nodes fading out, removed at the next render
+        self.markers = None  # the marks' SVG as written (under, over the pieces)
+        self.moves = None  # what the move list shows
+        self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
+        self.players = {}  # what each side's card shows
+
+
+drawn = Drawing()
+
+
 def message(text, kind="info"):
     box = el("message")
     box.textContent = text
@@ -43,11 +65,11 @@ def point_label(name, movable=(), targets=()):
 def draw_board():
     """The static layers, redrawn only when the board, its side up or its marked lines change."""
     rs = rules_of(app.view["ruleset"])
-    key = ("game", rs["board"], app.settings["flipped"], rs["marked_lines"])
-    if app.drawn_board == key:
+    key = ("game", rs["board"], app.settings["flipped"], rs["marked_lines"], language())
+    if drawn.board == key:
         return
-    app.at = draw_static(el("board"), geometry(), app.settings["flipped"], rs["marked_lines"], label=point_label)
-    app.drawn_board = key
+    drawn.at = draw_static(el("board"), geometry(), app.settings["flipped"], rs["marked_lines"], label=point_label)
+    drawn.board = key
     forget_drawing()
 
 
@@ -55,11 +77,11 @@ def forget_drawing():
     """The board was drawn afresh: nothing on it is known to be written yet. What render writes
     is remembered here, so that a click writes only what it changed (each DOM call from
     MicroPython costs, and a click must fit in a frame)."""
-    app.point_marks = {}
-    app.point_nodes = [(node.getAttribute("data-point"), node) for node in document.querySelectorAll("#board .point")]
-    app.piece_nodes = {}
-    app.gone_pieces = []
-    app.markers_drawn = None
+    drawn.point_marks = {}
+    drawn.point_nodes = [(node.getAttribute("data-point"), node) for node in document.querySelectorAll("#board .point")]
+    drawn.piece_nodes = {}
+    drawn.gone_pieces = []
+    drawn.markers = None
 
 
 def input_points():
@@ -79,13 +101,13 @@ def move_piece(shown, frm, to):
 def render_pieces(animate, movable):
     """The pieces, as SVG groups kept from one render to the next so that a move slides.
 
-    ``app.piece_nodes`` maps each point to [node, kind, what was written]: a piece whose
+    ``drawn.piece_nodes`` maps each point to [node, kind, what was written]: a piece whose
     place, label and mark are unchanged is not touched."""
-    for node in app.gone_pieces:
+    for node in drawn.gone_pieces:
         node.remove()
-    app.gone_pieces = []
+    drawn.gone_pieces = []
     pieces = dict(app.view["pieces"])
-    shown = app.piece_nodes
+    shown = drawn.piece_nodes
     last = app.view.get("last") if animate else None
     if last and last["path"] and last["path"][0] in shown and last["path"][-1] not in shown:
         move_piece(shown, last["path"][0], last["path"][-1])
@@ -101,12 +123,12 @@ def render_pieces(animate, movable):
         if pieces.get(point) != kind:
             node.classList.add("gone")
             node.removeAttribute("data-piece")
-            app.gone_pieces.append(node)
+            drawn.gone_pieces.append(node)
             del shown[point]
     html = []
     added = []
     for point, kind in pieces.items():
-        x, y = app.at[point]
+        x, y = drawn.at[point]
         now = (x, y, t("officer-on" if kind == "O" else "rebel-on", point=point), point in movable)
         entry = shown.get(point)
         if entry is None:
@@ -138,7 +160,7 @@ def render_pieces(animate, movable):
 
 def drag_piece(point, x, y):
     """A piece dragged by the pointer follows it; the next render puts it in its place."""
-    entry = app.piece_nodes.get(point)
+    entry = drawn.piece_nodes.get(point)
     if entry is None:
         return False
     entry[0].classList.add("dragging")
@@ -154,7 +176,7 @@ def render_markers(movable=None, targets=None):
     if movable is None:
         movable, targets = input_points()
     v = app.view
-    marks, under = last_move_marks(app.at, v.get("last"))
+    marks, under = last_move_marks(drawn.at, v.get("last"))
     over = ""
     for p in v["huffable"]:
         marks.append(("huffable", p))
@@ -162,31 +184,31 @@ def render_markers(movable=None, targets=None):
         for p in app.inp.clicks:
             marks.append(("selected", p))
         if len(app.inp.clicks) > 1 and not v["placing"]:  # a capture chain being entered
-            under += draw.path_svg(app.at, app.inp.clicks, "chain-path")
+            under += draw.path_svg(drawn.at, app.inp.clicks, "chain-path")
         for p in targets:
             marks.append(("target", p))
         if app.inp.can_stop(board()):
             marks.append(("stop", app.inp.clicks[-1]))
     # The record's own marks on this position ([%arrows] and [%points] in its comment).
     for arrow in v.get("arrows") or []:
-        over += draw.mark_arrow_svg(app.at, arrow)
+        over += draw.mark_arrow_svg(drawn.at, arrow)
     marks += [("highlight", p) for p in v.get("points") or []]
-    if app.annotating and app.arrow_from:
-        marks.append(("selected", app.arrow_from))
+    if app.annotating and app.inp.arrow_from:
+        marks.append(("selected", app.inp.arrow_from))
     mark = review_mark(v["ply"])
     if mark:  # the better move the review found, from the position before the move played
-        over += draw.arrow_svg(app.at, draw.move_points(mark["best"]), mark["best"], "engine")
+        over += draw.arrow_svg(drawn.at, draw.move_points(mark["best"]), mark["best"], "engine")
     if app.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
         path = draw.move_points(app.hint)
-        over += draw.arrow_svg(app.at, path, app.hint, "engine")
+        over += draw.arrow_svg(drawn.at, path, app.hint, "engine")
         marks += [] if path else [("hint", p) for p in st.hint_path(app.hint)]
-    if app.cursor:
-        marks.append(("cursor", app.cursor))
-    drawing = (under + draw.markers_svg(app.at, marks), over)
-    if drawing != app.markers_drawn:
+    if app.inp.cursor:
+        marks.append(("cursor", app.inp.cursor))
+    drawing = (under + draw.markers_svg(drawn.at, marks), over)
+    if drawing != drawn.markers:
         document.querySelector("#board .layer-markers").innerHTML = drawing[0]
         document.querySelector("#board .layer-over").innerHTML = drawing[1]
-        app.markers_drawn = drawing
+        drawn.markers = drawing
     # A placement's points are empty targets from the first click; otherwise targets follow a selection.
     picking = app.inp.clicks or app.view["placing"]
     if not picking:
@@ -194,16 +216,16 @@ def render_markers(movable=None, targets=None):
     else:
         movable = []
     # Only the points whose label or target mark changed are written.
-    shown = app.point_marks
-    for name, node in app.point_nodes:
+    shown = drawn.point_marks
+    for name, node in drawn.point_nodes:
         now = (point_label(name, movable, targets), name in targets)
         if shown.get(name) != now:
             shown[name] = now
             node.setAttribute("aria-label", now[0])
             node.classList.toggle("target", now[1])
     svg = el("board")
-    if app.cursor:
-        svg.setAttribute("aria-activedescendant", "pt-" + app.cursor)
+    if app.inp.cursor:
+        svg.setAttribute("aria-activedescendant", "pt-" + app.inp.cursor)
     else:
         svg.removeAttribute("aria-activedescendant")
 
@@ -264,7 +286,7 @@ def render_annotation():
     for button in document.querySelectorAll("#annot-nags [data-nag]"):
         button.setAttribute("aria-pressed", "true" if button.getAttribute("data-nag") == v["nag"] else "false")
         button.disabled = not v["ply"]
-    el("annot-arrow-tool").setAttribute("aria-pressed", "true" if app.arrow_tool else "false")
+    el("annot-arrow-tool").setAttribute("aria-pressed", "true" if app.inp.arrow_tool else "false")
     in_side_line = len(v["path"]) > 1
     el("annot-promote").disabled = not in_side_line
     el("annot-delete").disabled = not in_side_line
@@ -344,28 +366,28 @@ def render_moves():
     v = app.view
     marks = app.review["marks"] if app.review else None
     key = (v["tree"], v["path"], marks, language())
-    if key == app.moves_drawn:
+    if key == drawn.moves:
         return  # the same moves, the same one shown: nothing to redraw
-    app.moves_drawn = key
+    drawn.moves = key
     first = v["first"]
     second = "officers" if first == "rebels" else "rebels"
     el("moves-first").textContent = side_name(first, True)
     el("moves-second").textContent = side_name(second, True)
     body = el("moves").querySelector("tbody")
-    drawn = app.move_rows
+    shown = drawn.move_rows
     rows = move_rows(v)
     for i, row in enumerate(rows):
-        if i < len(drawn) and drawn[i][0] == row:
+        if i < len(shown) and shown[i][0] == row:
             continue
         node = row_node(row)
-        if i < len(drawn):
-            body.replaceChild(node, drawn[i][1])
-            drawn[i] = (row, node)
+        if i < len(shown):
+            body.replaceChild(node, shown[i][1])
+            shown[i] = (row, node)
         else:
             body.append(node)
-            drawn.append((row, node))
-    while len(drawn) > len(rows):
-        drawn.pop()[1].remove()
+            shown.append((row, node))
+    while len(shown) > len(rows):
+        shown.pop()[1].remove()
     cur = body.querySelector('[aria-current="step"]')
     if cur:  # the move shown scrolls into the list's view (the list scrolls, never the page)
         wrap = el("moves-wrap")
@@ -526,9 +548,9 @@ def render_players():
     top, bottom = ("rebels", "officers") if app.settings["flipped"] else ("officers", "rebels")
     for node_id, side in (("player-top", top), ("player-bottom", bottom)):
         card = player_card(side) + (language(),)
-        if app.players_drawn.get(node_id) == card:
+        if drawn.players.get(node_id) == card:
             continue
-        app.players_drawn[node_id] = card
+        drawn.players[node_id] = card
         side, name, who, count, pill, depth, _ = card
         node = el(node_id)
         node.textContent = ""
@@ -593,20 +615,21 @@ def render_editor():
     """The position being set up: its pieces, its huffable officers, what the rules say of it."""
     ed = app.editor
     rs = rules_of(ed.ruleset)
-    key = ("editor", rs["board"], app.settings["flipped"], rs["marked_lines"])
-    if app.drawn_board != key:
+    key = ("editor", rs["board"], app.settings["flipped"], rs["marked_lines"], language())
+    if drawn.board != key:
         geo = app.data["boards"][rs["board"]]
-        app.at = draw_static(el("board"), geo, app.settings["flipped"], rs["marked_lines"], label=editor_label)
-        app.drawn_board = key
+        drawn.at = draw_static(el("board"), geo, app.settings["flipped"], rs["marked_lines"], label=editor_label)
+        drawn.board = key
     pieces = []
     for point, kind in ed.pieces.items():
         label = t("officer-on" if kind == "O" else "rebel-on", point=point)
-        pieces.append(draw.piece_svg(kind, point, app.at[point], label).replace('role="img"', 'aria-hidden="true"', 1))
+        piece = draw.piece_svg(kind, point, drawn.at[point], label)
+        pieces.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
     document.querySelector("#board .layer-pieces").innerHTML = "".join(pieces)
     marks = [("huffable", p) for p in ed.huffable]
-    if app.cursor:
-        marks.append(("cursor", app.cursor))
-    document.querySelector("#board .layer-markers").innerHTML = draw.markers_svg(app.at, marks)
+    if app.inp.cursor:
+        marks.append(("cursor", app.inp.cursor))
+    document.querySelector("#board .layer-markers").innerHTML = draw.markers_svg(drawn.at, marks)
     for node in document.querySelectorAll("#board .point"):
         node.setAttribute("aria-label", editor_label(node.getAttribute("data-point")))
     position, error = ed.position()
@@ -698,7 +721,7 @@ def apply_labels():
     lesson = "examples.html" if lang == "en" else f"examples.{lang}.html"
     for name in ("link-lesson", "welcome-learn"):
         el(name).href = lesson
-    app.players_drawn = {}
+    drawn.players = {}
 
 
 def apply_theme():

@@ -85,6 +85,12 @@ class Input:
     def __init__(self):
         self.clicks = []
         self.huff = None
+        # Where the pointer and the keyboard are, kept across moves (reset() leaves them):
+        self.cursor = None  # the keyboard's cursor (a point), shown only while the keyboard is used
+        self.drag = None  # a left-button press: {"from", "x", "y", "moved"}
+        self.right_from = None  # a right-drag's first point (annotating: an arrow or a marked point)
+        self.arrow_tool = False  # annotating on a touch screen: clicks draw arrows instead of moves
+        self.arrow_from = None  # ...and the arrow's first point
 
     def reset(self, reason=""):
         self.clicks = []

@@ -54,6 +54,7 @@ from .geometry import DIGITS, is_number
 from .notation import MAX_MOVE_TEXT, Move, _is_point
 from .position import Board, Position, start_position
 from .rulesets import find_ruleset
+from .svg import MARK_COLOURS  # a teacher's mark may start with its colour letter: ``Rc3-c5``, ``Be5``
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -525,7 +526,8 @@ def split_comment(text: str) -> tuple[str, list[str], list[str]]:
     """A comment's plain text, its arrows and its highlighted points.
 
     ``[%arrows ...]`` holds moves (``e6xe4xe2``) or point pairs (``c3-c5``), ``[%points ...]``
-    point names, separated by commas or spaces; they may stand anywhere in the text. Other
+    point names, each perhaps with a colour letter first (``Rc3-c5``, ``Be5``), separated by
+    commas or spaces; they may stand anywhere in the text. Other
     ``[%...]`` commands stay in the plain text, and items that are not a move's or a
     point's syntax are dropped.
 
@@ -549,7 +551,7 @@ def split_comment(text: str) -> tuple[str, list[str], list[str]]:
         if name == "arrows":
             arrows.extend(a for a in body[1:] if _is_arrow(a))
         elif name == "points":
-            points.extend(p for p in body[1:] if _is_point(p))
+            points.extend(p for p in body[1:] if _is_mark_point(p))
         else:
             plain.append(text[i : end + 1])
             i = end + 1
@@ -572,8 +574,8 @@ def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] =
         if not isinstance(a, str) or not _is_arrow(a):
             raise NotationError(f"bad arrow {_short(a)}: points joined by '-' or 'x', like 'c3-c5' or 'e6xe4xe2'")
     for p in points:
-        if not isinstance(p, str) or not _is_point(p):
-            raise NotationError(f"bad point {_short(p)}: a file a-i and a rank, like 'e5'")
+        if not isinstance(p, str) or not _is_mark_point(p):
+            raise NotationError(f"bad point {_short(p)}: a file a-i and a rank, like 'e5' (a colour first: 'Re5')")
     parts = []
     if arrows:
         parts.append("[%arrows " + ",".join(arrows) + "]")
@@ -584,8 +586,16 @@ def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] =
     return " ".join(parts)
 
 
+def _is_mark_point(text: str) -> bool:
+    """A highlighted point's syntax: a point name, with its colour letter or without."""
+    return _is_point(text[1:] if text[:1] in MARK_COLOURS else text)
+
+
 def _is_arrow(text: str) -> bool:
-    """An arrow's syntax: two or more points joined by '-' or 'x' (a move's path or a free pair)."""
+    """An arrow's syntax: two or more points joined by '-' or 'x' (a move's path or a free pair),
+    with its colour letter or without."""
+    if text[:1] in MARK_COLOURS:
+        text = text[1:]
     parts = text.replace("x", "-").split("-")
     return len(text) <= MAX_MOVE_TEXT and len(parts) >= 2 and all(_is_point(p) for p in parts)
 

@@ -49,10 +49,57 @@ from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
+    from typing import Any, TypedDict
 
     from .notation import Move
     from .position import Outcome
+
+    # The shapes the page reads and the AI's worker is sent: for type checkers only (MicroPython,
+    # which runs this module on the page, never evaluates them). Each is built in one place.
+    class View(TypedDict):
+        """Everything the page draws for the position at the cursor (:meth:`Session.view`)."""
+
+        ruleset: str
+        board: str
+        position: str  # its text
+        turn: str  # "officers" or "rebels"
+        placing: bool  # the officers are still to be placed
+        pieces: dict[str, str]  # point -> "O" or "R"
+        huffable: list[str]
+        auto_removal: bool  # the huffable officers go with every rebel move
+        outcome: dict[str, Any] | None  # of the position shown (outcome_json)
+        final: dict[str, Any] | None  # of the game's last position
+        history: list[dict[str, Any]]  # the main line's moves: ply, label, number, move, side
+        ply: int
+        length: int  # of the main line
+        last: dict[str, Any] | None  # what the move that led here did (Session.last)
+        move_number: int
+        first: str  # the side that moves first
+        comment: str  # the shown move's comment, its marks taken out
+        arrows: list[str]  # a teacher's arrows on this position, perhaps with a colour letter
+        points: list[str]  # ... and marked points
+        nag: str
+        path: list[int]  # where in the game tree
+        tree: list[dict[str, Any]]  # the move list with its variations (Session.tree)
+
+    class ThinkRequest(TypedDict, total=False):
+        """The AI's worker asked for a move, a hint or an analysis (asalto_core.protocol)."""
+
+        op: str  # "think"
+        position: str
+        history: list[str]  # the positions before it, for the repetition rule
+        level: str
+        seed: int
+        time_limit: float  # seconds; the level's own when left out
+
+    class ReviewRequest(TypedDict):
+        """The AI's worker asked to review the game (asalto_core.protocol)."""
+
+        op: str  # "review"
+        game: dict[str, Any]  # Session.descriptor()
+        seconds: float  # per position
+        points: list[Any]  # what an earlier, stopped review found
+
 
 # A review's search per position, in seconds: the page offers these, the worker's review uses them
 # (asalto_core.review); here because the page's MicroPython imports this module and not the AI's.
@@ -325,12 +372,13 @@ class Session:
             "automatic": bool(removed) and (not move.huff or before.kernel.auto_removal),
         }
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """Everything the page draws for the position at the cursor (plain data)."""
         board = self.game.board
         position = board.position
         outcome = board.outcome()
-        out = {
+        notes = self._notes()
+        return {
             "ruleset": position.ruleset,
             "board": position.rules.board,
             "position": position.text(),
@@ -348,10 +396,13 @@ class Session:
             "last": self.last(),
             "move_number": position.fullmove,
             "first": position.rules.first,
+            "comment": notes["comment"],
+            "arrows": notes["arrows"],
+            "points": notes["points"],
+            "nag": notes["nag"],
+            "path": notes["path"],
+            "tree": self.tree(),
         }
-        out.update(self._notes())  # comment (plain), arrows, points, nag, path
-        out["tree"] = self.tree()
-        return out
 
     def _notes(self) -> dict[str, Any]:
         """The shown node's annotations: plain comment, arrows, points, symbol, path."""
@@ -364,6 +415,25 @@ class Session:
             "nag": line.nags[k - 1] if k else "",
             "path": list(self.game.path),
         }
+
+    def think_request(self, level: str, seed: int, time_limit: float | None = None) -> ThinkRequest:
+        """What the AI's worker is asked about the position shown: a move at ``level`` (a hint or
+        an analysis at the strongest level, with a ``time_limit``)."""
+        request: ThinkRequest = {
+            "op": "think",
+            "position": self.game.board.position.text(),
+            "history": self.positions_before(),
+            "level": level,
+            "seed": seed,
+        }
+        if time_limit is not None:
+            request["time_limit"] = time_limit
+        return request
+
+    def review_request(self, depth: str, points: list[Any]) -> ReviewRequest:
+        """What the AI's worker is asked to review the game: ``depth`` is a key of REVIEW_DEPTHS;
+        ``points`` what an earlier, stopped review found (it goes on from there)."""
+        return {"op": "review", "game": self.descriptor(), "seconds": REVIEW_DEPTHS[depth], "points": points}
 
     def tree(self) -> list[dict[str, Any]]:
         """The move list with its variations, in reading order: one entry per move, each with

@@ -1,0 +1,208 @@
+"""The page as a player meets it: the board at first paint, a first move before the AI's Pyodide
+is up, each mark its own look, motion (and none under reduced motion), both themes clean under
+axe, the menu by keyboard, a teacher's coloured arrows over the pieces."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CSP_WATCH, LOCAL
+from test_accessibility import violations, with_axe
+
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
+
+
+def test_the_board_is_there_before_any_script_runs(browser, server):
+    """The build draws the start position into the HTML: with scripts off, it is all there."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        assert page.locator("#board .piece.rebel").count() == 24
+        assert page.locator("#board .piece.officer").count() == 2
+        assert page.locator("#board .point").count() == 33
+        box = page.locator("#board").bounding_box()
+        assert box["width"] > 500 and box["y"] + box["height"] <= 720  # the whole board, above the fold
+        assert page.locator("#controls").is_disabled()  # nothing that looks clickable before the page is up
+    finally:
+        context.close()
+
+
+def test_a_newcomer_moves_before_pyodide_has_loaded(browser, server):
+    """A first visit plays the side that moves first against the computer: the first move is
+    made while the AI's Pyodide is still on its way (its files are held back here)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    held = []
+    context.route("**/pyodide/**", lambda route: held.append(route))  # never answered while the test runs
+    context.route(lambda url: not url.startswith(LOCAL), lambda route: route.abort())
+    context.add_init_script(CSP_WATCH)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        assert page.is_visible("#welcome")
+        assert "You" in page.inner_text("#player-bottom") and "Rebels" in page.inner_text("#player-bottom")
+        play(page, "d4", "d5")
+        assert moves(page) == ["d4-d5"]
+        assert page.evaluate("document.body.dataset.engine") != "ready"
+        assert not page.is_visible("#welcome")  # the game has begun
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
+
+
+MARK_KINDS = {
+    "last": '<circle class="m-last" r="42"/>',
+    "last-path": '<polyline class="last-path" points="0,0 100,0"/>',
+    "selected": '<circle class="m-selected" r="42"/>',
+    "target": '<circle class="m-target" r="14"/>',
+    "chain": '<polyline class="chain-path" points="0,0 100,0"/>',
+    "huffable": '<circle class="m-huffable" r="42"/>',
+    "captured": '<path class="m-captured" d="M0 0L10 10"/>',
+    "hint": '<g class="arrow engine"><polyline points="0,0 100,0"/></g>',
+    "teacher-green": '<g class="arrow"><polyline points="0,0 100,0"/></g>',
+    "teacher-red": '<g class="arrow c-red"><polyline points="0,0 100,0"/></g>',
+    "teacher-blue": '<g class="arrow c-blue"><polyline points="0,0 100,0"/></g>',
+    "teacher-yellow": '<g class="arrow c-yellow"><polyline points="0,0 100,0"/></g>',
+    "cursor": '<rect class="m-cursor" width="88" height="88"/>',
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_mark_has_a_look_of_its_own(browser, server, scheme):
+    """Every kind of mark, drawn with the page's own style sheet, differs from every other in
+    colour or shape (stroke, fill, dashes), in both themes."""
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        looks = page.evaluate(
+            """(kinds) => {
+                const layer = document.querySelector('#board .layer-markers');
+                const out = {};
+                for (const [kind, svg] of Object.entries(kinds)) {
+                    layer.innerHTML = svg;
+                    let node = layer.firstElementChild;
+                    if (node.tagName === 'g') node = node.firstElementChild;
+                    const s = getComputedStyle(node);
+                    out[kind] = [s.stroke, s.fill, s.fillOpacity, s.strokeDasharray, s.strokeWidth].join(' | ');
+                }
+                layer.innerHTML = '';
+                return out;
+            }""",
+            MARK_KINDS,
+        )
+        assert len(set(looks.values())) == len(looks), looks
+    finally:
+        context.close()
+
+
+def test_pieces_slide_and_stand_still_under_reduced_motion(browser, server):
+    for motion, moving in (("no-preference", True), ("reduce", False)):
+        context = browser.new_context(reduced_motion=motion)
+        try:
+            page = context.new_page()
+            open_site(page, server.url)
+            new_game(page, "assault", "humans")
+            page.evaluate("document.querySelector('#board .piece[data-piece=\"d4\"]').dataset.tag = 'mine'")
+            play(page, "d4", "d5")
+            piece = page.locator('#board .piece[data-piece="d5"]')
+            assert piece.get_attribute("data-tag") == "mine"  # the same piece, moved: it slides
+            duration = piece.evaluate("n => getComputedStyle(n).transitionDuration")
+            assert (duration != "0s") == moving, (motion, duration)
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_both_themes_are_accessible(browser, server, scheme):
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 720})
+    try:
+        page = with_axe(context.new_page())
+        open_site(page, server.url)
+        new_game(page, "asalto", "humans")
+        play(page, "c5", "e5")
+        page.click('#board .point[data-point="d4"]')
+        assert violations(page) == []
+        page.click("#btn-menu")
+        page.wait_for_selector("#menu:popover-open")
+        assert violations(page) == []
+    finally:
+        context.close()
+
+
+def test_the_theme_chosen_is_kept(page, server):
+    open_site(page, server.url)
+    press(page, "#theme-menu")
+    page.select_option("#theme-menu", "dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(23, 19, 15)"
+
+
+def test_the_menu_by_keyboard(page, server):
+    open_site(page, server.url)
+    page.focus("#btn-menu")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#menu:popover-open")
+    assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#menu:not(:popover-open)", state="attached")
+    page.focus("#btn-menu")
+    page.keyboard.press("Enter")
+    page.click("#btn-rules")  # a command closes the menu and does its work
+    page.wait_for_selector("#dlg-rules[open]")
+    assert not page.evaluate("document.querySelector('#menu').matches(':popover-open')")
+
+
+def test_a_teachers_coloured_arrows_lie_over_the_pieces(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, "1. d4-d5 {[%arrows Rc5-c6,Bd5-d6,e3-e4] [%points Ye5] Three ideas.} *")
+    page.click('#moves button[data-ply="1"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    over = page.locator("#board .layer-over .arrow")
+    assert sorted(over.evaluate_all("ns => ns.map(n => n.getAttribute('class'))")) == [
+        "arrow",
+        "arrow c-blue",
+        "arrow c-red",
+    ]
+    assert page.locator('#board .m-highlight.c-yellow[data-mark="e5"]').count() == 1
+
+
+def test_right_drag_with_shift_draws_a_red_arrow(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    press(page, "#btn-annotate")
+    start = page.locator('#board .point[data-point="c5"]').bounding_box()
+    end = page.locator('#board .point[data-point="c6"]').bounding_box()
+    page.keyboard.down("Shift")
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down(button="right")
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
+    page.mouse.up(button="right")
+    page.keyboard.up("Shift")
+    page.wait_for_selector("#board .layer-over .arrow.c-red", timeout=ENGINE_MS)
+    assert page.locator("#board .layer-over .arrow.c-red").get_attribute("data-move") == "c5-c6"
+
+
+def test_on_a_phone_the_board_stays_in_view_while_browsing(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        new_game(page, "assault", "humans")
+        play(page, "d4", "d5")
+        play(page, "c5", "c6")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.click('#moves button[data-ply="1"]')
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        board = page.locator("#board").bounding_box()
+        assert board["y"] >= -1 and board["y"] + board["height"] <= 844  # still wholly on screen
+        toolbar = page.locator(".toolbar").bounding_box()
+        assert toolbar["y"] + toolbar["height"] <= 844 + 1
+    finally:
+        context.close()
