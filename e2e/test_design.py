@@ -206,3 +206,26 @@ def test_on_a_phone_the_board_stays_in_view_while_browsing(browser, server):
         assert toolbar["y"] + toolbar["height"] <= 844 + 1
     finally:
         context.close()
+
+
+def test_the_new_game_dialog_fits_a_phone_in_german(browser, server):
+    """House rules' long menus stay inside a 390-px screen; the dialog scrolls inside itself."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", has_touch=True)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        page.click("#btn-new")
+        page.wait_for_selector("#dlg-new[open]")
+        page.click("#new-custom summary")
+        widest = page.evaluate(
+            """() => Math.max(...[...document.querySelectorAll('#dlg-new select, #dlg-new label, #dlg-new p')]
+                .map(n => n.getBoundingClientRect().right))"""
+        )
+        assert widest <= 390
+        box = page.locator("#dlg-new").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+        assert page.evaluate(
+            "document.querySelector('#dlg-new').scrollHeight > document.querySelector('#dlg-new').clientHeight"
+        )
+    finally:
+        context.close()

@@ -27,12 +27,15 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     marks = page.locator("#review-marks button")
     assert marks.count() >= 1
     assert "c3-d4" in marks.first.inner_text()
+    before = marks.first.bounding_box()
     marks.first.click()
     page.wait_for_function("document.body.dataset.ply === '3'")
+    assert marks.first.bounding_box()["y"] == before["y"]  # the note does not push the marks away
     note = page.inner_text("#review-note")
     assert "lets the officers capture 3" in note and "Better: " in note
     best = note.split("Better: ")[1].split(" ")[0]
-    assert page.locator(f'#board .arrow[data-move="{best}"]').count() == 1  # the better move as an arrow
+    # The better move: the engine's arrow, over the pieces.
+    assert page.locator(f'#board .layer-over .arrow.engine[data-move="{best}"]').count() == 1
     assert page.locator("#board .last-path").count() == 1  # and the move played
     page.click('#review-graph [data-ply="1"].g-hit')  # the graph jumps to a move
     page.wait_for_function("document.body.dataset.ply === '1'")

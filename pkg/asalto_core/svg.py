@@ -89,7 +89,7 @@ PALETTE_DARK = {
 MARK_COLOURS = {"G": "green", "R": "red", "B": "blue", "Y": "yellow"}
 
 _CSS_TEMPLATE = """
-.layer-fortress rect { fill: $fort; }
+.layer-fortress rect { fill: $fort; stroke: $fort; stroke-width: 1.5; }
 .layer-lines line { stroke: $line; stroke-width: 4; stroke-linecap: round; }
 .layer-marked line { stroke: $marked; stroke-width: 3; }
 .layer-dots circle { fill: $line; }
