@@ -229,6 +229,12 @@ def test_citadelle_the_page_is_told_the_removal_is_automatic():
     start = setup("citadelle", ["d5", "c7"], FAR_REBELS + ["d4", "d2"])
     s = Session(Game(position=start))
     s.play("d5-d6")
-    assert s.view()["auto_removal"] and s.view()["huffable"] == ["d6"]
+    assert s.view()["auto_removal"] and s.view()["huffable"] == ["d6"] and not s.view()["huff_choice"]
     last = s.play("Hd6:g5-f5")
     assert last["removed"] == ["d6"] and last["automatic"]
+    # Two officers could have made the best capture: the page asks the rebels which one goes.
+    s = Session(Game(position=Position.from_text(f"citadelle {TWO_CHAINS}")))
+    s.play("c5-d4")
+    assert s.view()["auto_removal"] and s.view()["huff_choice"] and s.view()["huffable"] == ["d4", "e5"]
+    last = s.play("He5:a4-a5")
+    assert last["removed"] == ["e5"] and not last["automatic"]  # the rebels chose it
