@@ -305,7 +305,7 @@ FR = {
         "pris pendant ce tour peut être soufflé (retiré), même quand l'autre officier a pris (aucune source ne "
         "le lit ainsi : quand deux officiers peuvent prendre, le joueur en perd un quoi qu'il joue)",
         "huff-best": "ne pas faire la meilleure prise est permis mais puni : après un coup qui a pris moins de "
-        "soldats que le plus qu'un officier pouvait prendre (aucun compris), un officier qui pouvait en "
+        "soldats que le plus qu'un officier pouvait prendre (un coup sans prise compris), un officier qui pouvait en "
         "prendre autant peut être soufflé (retiré)",
         "auto-huff-all": "après un tour sans prise, tout officier qui pouvait prendre est retiré aussitôt",
     },

@@ -57,8 +57,8 @@ DUTIES: dict[str, str] = {
     "may be huffed (removed), even when the other officer captured (no source reads it so: when two officers can "
     "capture, the player loses one whatever they play)",
     "huff-best": "not making the best capture is allowed but punished: after a move that captured fewer rebels "
-    "than the most any officer could take (none included), an officer that could have taken that many may be "
-    "huffed (removed)",
+    "than the most any officer could take (a move that took none included), an officer that could have taken that "
+    "many may be huffed (removed)",
     "auto-huff-all": "after a turn without a capture, every officer that could have captured is removed at once",
 }
 REMOVALS: dict[str, str] = {
