@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from helpers import click_point, moves, new_game, open_site, pieces, play, press, synced, targets, wait_synced_after
+from helpers import (
+    click_point,
+    import_text,
+    moves,
+    new_game,
+    open_site,
+    pieces,
+    play,
+    press,
+    synced,
+    targets,
+    wait_synced_after,
+)
 
 # An Asalto (huffing) game: the officer that moves e5-d4 leaves a capture undone and is
 # huffed by the rebels; later the officer on d6 jumps a three-leap chain.
@@ -135,3 +147,18 @@ def test_a_new_line_from_an_earlier_move_after_the_prompt(page, server):
     play(page, "d5", "d6")
     assert moves(page) == ["d4-d5", "c5-c6", "d5-d6"]
     assert page.is_hidden("#panel-branch")
+
+
+def test_citadelle_the_rebels_choose_which_officer_goes(page, server):
+    # Both officers could take two; a step costs one of them, and the rebels say which.
+    open_site(page, server.url)
+    new_game(page, "citadelle", "humans")
+    import_text(page, "citadelle 3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10")
+    play(page, "c5", "d4")
+    assert page.is_visible("#panel-huff") and "Which officer goes?" in page.inner_text("#panel-huff")
+    assert page.locator('#huff-buttons [data-huff=""]').count() == 0  # no "Don't huff": one must go
+    assert "which officer" in page.inner_text("#status")
+    page.click('#huff-buttons [data-huff="e5"]')
+    play(page, "a4", "a5")
+    assert moves(page)[-1] == "He5:a4-a5"
+    assert "e5" not in pieces(page) and pieces(page)["d4"] == "O"

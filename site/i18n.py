@@ -109,11 +109,15 @@ EN = {
     "status-chain": "keep jumping: click the next landing point",
     "status-chain-stop": "jump on, or stop here (click the officer again, Enter, or Stop here)",
     "status-huff": "you may first huff an officer that failed to capture",
+    "status-huff-due": "first choose which officer that failed to capture goes",
     "status-over": "Game over. {result}",
     "status-review": "Reviewing move {ply} of {length}; {side} to move",
     "status-waiting": "Waiting for the engine…",
     "status-ai-paused": "The AI is paused: press AI move to let it play",
     "huff-title": "Huff an officer?",
+    "huff-title-due": "Which officer goes?",
+    "huff-explain-due": "The officers missed the best capture, so one of the officers that could have made it "
+    "is taken off before the rebels' move. You choose which; then make your move.",
     "huff-explain": "An officer that could have captured and did not may be removed (huffed) by the rebels "
     "before their move. Huffing is optional and does not replace your move.",
     "huff-point": "Huff the officer on {point}",
@@ -398,11 +402,15 @@ FR = {
     "status-chain-stop": "sautez encore, ou arrêtez-vous ici (cliquez de nouveau sur l'officier, Entrée, "
     "ou S'arrêter ici)",
     "status-huff": "vous pouvez d'abord souffler un officier qui n'a pas pris",
+    "status-huff-due": "choisissez d'abord quel officier fautif est retiré",
     "status-over": "Partie terminée. {result}",
     "status-review": "Coup {ply} sur {length} ; aux {side} de jouer",
     "status-waiting": "En attente du moteur…",
     "status-ai-paused": "L'IA est en pause : appuyez sur Coup de l'IA pour la laisser jouer",
     "huff-title": "Souffler un officier ?",
+    "huff-title-due": "Quel officier est retiré ?",
+    "huff-explain-due": "Les officiers ont manqué la meilleure prise : l'un des officiers qui pouvaient la faire "
+    "est retiré avant le coup des soldats. Vous choisissez lequel, puis vous jouez votre coup.",
     "huff-explain": "Un officier qui pouvait prendre et ne l'a pas fait peut être retiré (soufflé) par les soldats "
     "avant leur coup. Souffler est facultatif : souffler n'est pas jouer.",
     "huff-point": "Souffler l'officier en {point}",
@@ -689,11 +697,15 @@ DE = {
     "status-chain-stop": "weiter springen oder hier anhalten (den Offizier erneut anklicken, Eingabetaste oder "
     "Hier anhalten)",
     "status-huff": "Sie dürfen zuerst einen Offizier blasen, der nicht geschlagen hat",
+    "status-huff-due": "wählen Sie zuerst, welcher säumige Offizier entfernt wird",
     "status-over": "Spiel zu Ende. {result}",
     "status-review": "Zug {ply} von {length}; {side} am Zug",
     "status-waiting": "Warten auf die Engine…",
     "status-ai-paused": "Die KI pausiert: drücken Sie KI-Zug, damit sie spielt",
     "huff-title": "Einen Offizier blasen?",
+    "huff-title-due": "Welcher Offizier geht?",
+    "huff-explain-due": "Die Offiziere haben den besten Schlag versäumt: einer der Offiziere, die ihn hätten "
+    "machen können, wird vor dem Zug der Rebellen entfernt. Sie wählen, welcher; dann ziehen Sie.",
     "huff-explain": "Ein Offizier, der schlagen konnte und es nicht tat, darf von den Rebellen vor ihrem Zug "
     "vom Brett genommen (geblasen) werden. Das Blasen ist freiwillig und ersetzt Ihren Zug nicht.",
     "huff-point": "Den Offizier auf {point} blasen",

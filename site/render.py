@@ -268,8 +268,9 @@ def status_text():
         what = t("status-target")
     else:
         what = t("status-pick")
-    if v["huffable"] and not v["auto_removal"] and app.inp.huff is None and not app.inp.clicks:
-        what = t("status-huff") + "; " + what
+    if v["huff_choice"] and app.inp.huff is None and not app.inp.clicks:
+        # Where a huff is due, no piece moves until the rebels say which officer goes.
+        what = t("status-huff-due") if v["auto_removal"] else t("status-huff") + "; " + what
     return t("status-join", head=head, what=what)
 
 
@@ -490,17 +491,21 @@ def js_options(d):
 def render_panels():
     v = app.view
     huff = el("panel-huff")
-    show_huff = can_input() and bool(v["huffable"]) and not v["auto_removal"] and not app.inp.clicks
+    show_huff = can_input() and v["huff_choice"] and not app.inp.clicks
     huff.hidden = not show_huff
     if show_huff:
+        due = v["auto_removal"]  # one officer must go: the rebels only say which
+        el("huff-title").textContent = t("huff-title-due" if due else "huff-title")
+        el("huff-explain").textContent = t("huff-explain-due" if due else "huff-explain")
         buttons = []
         for p in v["huffable"]:
             pressed = "true" if app.inp.huff == p else "false"
             buttons.append(
                 f'<button type="button" data-huff="{p}" aria-pressed="{pressed}">{t("huff-point", point=p)}</button>'
             )
-        pressed = "true" if app.inp.huff is None else "false"
-        buttons.append(f'<button type="button" data-huff="" aria-pressed="{pressed}">{t("huff-none")}</button>')
+        if not due:
+            pressed = "true" if app.inp.huff is None else "false"
+            buttons.append(f'<button type="button" data-huff="" aria-pressed="{pressed}">{t("huff-none")}</button>')
         el("huff-buttons").innerHTML = "".join(buttons)
         seen = B.load(HUFF_SEEN_KEY)
         el("huff-explain").hidden = seen.ok and seen.value == "1"

@@ -23,8 +23,11 @@ _FR_NOT_AWAY = (
 )
 _FR_ASALTO = (
     _FR_NOT_AWAY,
-    "les règles décrivent un seul saut ; comme toutes les autres sources, nous laissons un officier "
-    "continuer à sauter, en tournant entre les sauts, et s'arrêter après n'importe quel saut",
+    "les règles décrivent un seul saut (règle 9) ; nous laissons un officier continuer à sauter, en tournant "
+    "entre les sauts, comme le font la page du wiki de jeux « Assault » (« une pièce du défenseur peut faire "
+    "plusieurs sauts en un seul tour ») et le livret « Assaut, jeu de la citadelle » (« Les captures peuvent "
+    "s'enchaîner ») (l'Asalto.lud de Ludii ne prend qu'un saut par coup), et s'arrêter après n'importe quel "
+    "saut, puisqu'une prise laissée est soufflée, non interdite",
     "la règle 11, « si le joueur des officiers ne fait pas une prise possible, le joueur des rebelles peut "
     "montrer la prise et retirer l'officier qui ne l'a pas faite » : la faute est celle du joueur ; après un "
     "coup qui a pris, aucun officier ne peut être soufflé sauf l'officier preneur s'il a arrêté sa chaîne "
@@ -35,17 +38,27 @@ _FR_ASALTO = (
     "règle 3 : le joueur des officiers place les deux officiers où il veut dans la forteresse ; règle 4 : "
     "les soldats jouent ensuite en premier",
 )
+_FR_DAMES = (
+    "« Les officiers sont obligés de prendre, quand ils peuvent le faire » et « même type de prise que le jeu "
+    "de dames », et le paragraphe du soufflage porte le dicton des dames « Souffler n'est pas jouer » : "
+    "l'obligation est celle du joueur, comme aux dames, et une prise par l'un ou l'autre officier la remplit. "
+    "Après une prise, aucun officier ne peut donc être soufflé, sauf l'officier preneur s'il a arrêté sa chaîne "
+    "alors qu'il pouvait encore sauter (une prise laissée) ; après un coup sans prise alors qu'une prise "
+    "existait, un officier qui pouvait prendre peut être soufflé, au choix des soldats. « Si par oubli ou par "
+    "choix, un officier ne capture pas de pion alors qu'il en a la possibilité » n'est pas lu officier par "
+    "officier : quand les deux officiers peuvent prendre, l'un d'eux pourrait alors être soufflé quoi que "
+    "fasse le joueur, une pénalité que personne ne pourrait éviter"
+)
 _FR_SOUFFLER = (
-    "« Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la possibilité, son "
-    "adversaire peut le lui faire remarquer et « souffler » le pion fautif » : la faute est celle de "
-    "l'officier, donc un officier qui pouvait prendre et ne l'a pas fait peut être soufflé même quand "
-    "l'autre a pris ; « souffler n'est pas jouer » : souffler ne remplace pas le coup des soldats ; « Un seul "
-    "officier peut être retiré de cette manière » : après un premier soufflage, il n'y en a plus"
+    "« « souffler » le pion fautif » et « souffler n'est pas jouer » : les soldats peuvent retirer l'officier "
+    "au début de leur tour, et souffler ne remplace pas leur coup ; « Un seul officier peut être retiré de "
+    "cette manière » : après un premier soufflage, il n'y en a plus"
 )
 _FR_ASSAUT = (
     "« Ils doivent toujours prendre le chemin le plus court pour atteindre la forteresse » : hors de la "
     "forteresse, chaque pas réduit d'un la distance à la forteresse le long des lignes ; dedans, dans toute "
     "direction ; jamais vers la sortie",
+    _FR_DAMES,
     _FR_SOUFFLER,
     "16 prises, c'est-à-dire moins de neuf des 24 soldats restants",
     "« Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu »",
@@ -169,7 +182,7 @@ FR = {
         "assaut-no-blocking": "Assaut, mais les soldats perdent si leur coup laisse les officiers sans coup.",
         "assaut-free-soldiers": "Assaut avec des soldats plus libres : toute ligne qui ne recule pas, de côté compris.",
         "citadelle": "Les soldats avancent seulement (de côté sur leurs dernières lignes), prises en chaîne, "
-        "et un officier qui manque une prise, ou la meilleure prise, est retiré du plateau.",
+        "et un coup qui manque la meilleure prise coûte un officier, retiré du plateau.",
         "royal-garrison": "Le grand plateau : trois officiers en c7, e7 et g7 tiennent une forteresse de "
         "17 points contre 50 soldats ; pour le reste, joué comme Assault.",
         "royal-garrison-diagonals": "Royal Garrison sur l'autre plateau que montre la page du wiki de jeux, "
@@ -211,12 +224,12 @@ FR = {
             "« Les soldats perdent en effet la partie s'ils empêchent les officiers de se déplacer » : un coup "
             "des soldats qui laisse les officiers sans coup perd aussitôt",
         )
-        + _FR_ASSAUT[:3]
+        + _FR_ASSAUT[:4]
         + (
             "« Lorsqu'un joueur ne peut pas se déplacer, il a perdu », sauf les officiers quand les soldats "
             "les ont bloqués",
         )
-        + _FR_ASSAUT[4:],
+        + _FR_ASSAUT[5:],
         "assaut-free-soldiers": (
             "« Les soldats peuvent se déplacer horizontalement. Ils ne sont plus obligés d'avancer vers le "
             "château, mais n'ont jamais le droit de reculer » : toute ligne qui ne fait pas descendre de "
@@ -229,13 +242,18 @@ FR = {
             "jamais reculer, mais peuvent se déplacer latéralement sur leurs dernières lignes (mais toujours "
             "pour se diriger vers la forteresse) » : vers l'avant, et de côté vers la citadelle sur la ligne du "
             "haut des bras latéraux",
-            "« la prise est obligatoire. Les captures peuvent s'enchaîner. » est imposé par la pénalité : « un "
-            "officier qui ne réalise pas une prise possible (ou la meilleure prise possible) est « soufflé » » : "
-            "un officier qui pouvait prendre et ne l'a pas fait, ou dont la prise a pris moins de soldats que "
-            "sa meilleure prise, est soufflé",
-            "« est « soufflé » et retiré du définitivement du jeu » : l'officier est retiré, sans que les "
-            "soldats choisissent : au début du tour des soldats, tout officier fautif est enlevé, puis ils "
-            "jouent (un retrait seul quand il enlève le dernier officier)",
+            "« Les officiers capturent les soldats par saut, comme au jeu de dames, la prise est obligatoire. "
+            "Les captures peuvent s'enchaîner. » : l'obligation est celle du joueur, comme aux dames, meilleure "
+            "prise comprise : « un officier qui ne réalise pas une prise possible (ou la meilleure prise "
+            "possible) est « soufflé » ». Une prise aussi grande que la plus grande qu'avait un officier n'est "
+            "pas une faute ; un coup qui ne prend rien alors qu'une prise existait, ou qui prend moins de "
+            "soldats que la meilleure prise, coûte l'un des officiers qui pouvaient faire la meilleure prise. Lue "
+            "officier par officier, la phrase retirerait un officier dès que les deux pouvaient prendre, quoi "
+            "que fasse le joueur : une pénalité que personne ne pourrait éviter",
+            "« est « soufflé » et retiré du définitivement du jeu » : le retrait n'est pas au choix des "
+            "soldats : au début de leur tour, un officier qui pouvait faire la meilleure prise est enlevé, puis "
+            "ils jouent ; quand plusieurs le pouvaient, les soldats choisissent lequel, comme aux dames "
+            "l'adversaire choisit le pion à souffler (un retrait seul quand il enlève le dernier officier)",
             "« capturer 16 soldats » : moins de neuf restants",
             "« la position des officiers dans la citadelle est laissée au choix du joueur »",
         ),
@@ -284,15 +302,17 @@ FR = {
         "être soufflé (retiré) : après un coup sans prise, tout officier qui pouvait prendre ; après une "
         "prise, l'officier preneur s'il a arrêté sa chaîne alors qu'il pouvait encore sauter",
         "huff-each": "ne pas prendre est permis mais puni : chaque officier qui pouvait prendre et n'a pas "
-        "pris pendant ce tour peut être soufflé (retiré), même quand l'autre officier a pris",
-        "huff-best": "ne pas prendre est permis mais puni : chaque officier qui pouvait prendre et n'a pas "
-        "pris pendant ce tour, et un officier qui a pris moins de soldats que sa meilleure prise ne le "
-        "permettait, est soufflé (retiré)",
+        "pris pendant ce tour peut être soufflé (retiré), même quand l'autre officier a pris (aucune source ne "
+        "le lit ainsi : quand deux officiers peuvent prendre, le joueur en perd un quoi qu'il joue)",
+        "huff-best": "ne pas faire la meilleure prise est permis mais puni : après un coup qui a pris moins de "
+        "soldats que le plus qu'un officier pouvait prendre (un coup sans prise compris), un officier qui pouvait en "
+        "prendre autant peut être soufflé (retiré)",
         "auto-huff-all": "après un tour sans prise, tout officier qui pouvait prendre est retiré aussitôt",
     },
     "removals": {
         "choice": "les soldats peuvent retirer un tel officier au début de leur coup suivant, puis jouent normalement",
-        "auto": "tout officier fautif est enlevé au début du coup suivant des soldats, sans leur choix",
+        "auto": "un tel officier est enlevé au début du coup suivant des soldats, sans que ce soit à leur "
+        "choix (ils choisissent lequel quand il y en a plusieurs), puis ils jouent normalement",
     },
     "options": {
         "rebels": "Déplacement des soldats",
@@ -329,8 +349,10 @@ FR = {
     "stuck-blocking": "les soldats sans coup permis perdent ; les officiers qui n'en ont plus gagnent",
     "rebels-win": "quand chaque point de la forteresse porte un soldat, quand il ne reste aucun officier, ou "
     "quand les officiers ne peuvent pas bouger",
-    "stuck": "un camp sans coup permis perd",
+    "stuck": "un camp sans coup permis perd (notre règle pour tous les jeux : seule la fiche « Assaut » le dit "
+    "des deux camps, et une partie doit finir quand un camp ne peut plus jouer)",
     "repeat": "la {nth} occurrence d'une position est nulle",
+    "repeat-why": " (notre règle, dans aucune source : sans elle une partie pourrait ne jamais finir)",
     "no-repeat": "une position répétée n'est pas nulle",
     "also": "{stuck} ; {repeat}",
     "marked-off": "les soldats peuvent emprunter toutes les lignes",
@@ -356,8 +378,11 @@ _DE_NOT_AWAY = (
 )
 _DE_ASALTO = (
     _DE_NOT_AWAY,
-    "die Regeln beschreiben nur einen Sprung; wie alle anderen Quellen lassen wir einen Offizier weiter "
-    "springen, zwischen den Sprüngen die Richtung wechseln und nach jedem Sprung anhalten",
+    "die Regeln beschreiben nur einen Sprung (Regel 9); wir lassen einen Offizier weiter springen und "
+    "zwischen den Sprüngen die Richtung wechseln, wie es die Spiele-Wiki-Seite „Assault“ („ein Stein des "
+    "Verteidigers darf in einem Zug mehrere Sprünge machen“) und das Heft „Assaut, jeu de la citadelle“ („Les "
+    "captures peuvent s'enchaîner“) tun (Ludiis Asalto.lud springt nur einmal pro Zug), und nach jedem Sprung "
+    "anhalten, da ein ausgelassener Schlag geblasen wird, nicht verboten ist",
     "Regel 11, „schlägt der Spieler der Offiziere nicht, obwohl er kann, so darf der Spieler der Rebellen auf "
     "das Schlagen hinweisen und den Offizier entfernen, der es versäumt hat“: das Versäumnis ist das des "
     "Spielers; nach einem Zug, der geschlagen hat, darf kein Offizier geblasen werden außer dem schlagenden, "
@@ -369,17 +394,27 @@ _DE_ASALTO = (
     "Regel 3: der Spieler der Offiziere stellt beide Offiziere beliebig in die Festung; Regel 4: danach "
     "ziehen die Rebellen zuerst",
 )
+_DE_DAMES = (
+    "„Les officiers sont obligés de prendre, quand ils peuvent le faire“ und „même type de prise que le jeu de "
+    "dames“, und der Absatz über das Blasen trägt das Damespiel-Sprichwort „Souffler n'est pas jouer“ als "
+    "Titel: die Pflicht ist die des Spielers, wie im Damespiel, und ein Schlag eines der beiden Offiziere "
+    "erfüllt sie. Nach einem Schlag darf also kein Offizier geblasen werden, außer dem schlagenden, wenn er "
+    "seine Kette anhielt, obwohl er weiter springen konnte (ein ausgelassener Schlag); nach einem Zug ohne "
+    "Schlagen, obwohl ein Schlag möglich war, darf ein Offizier, der schlagen konnte, geblasen werden, nach "
+    "Wahl der Soldaten. „Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la "
+    "possibilité“ wird nicht Offizier für Offizier gelesen: könnten beide Offiziere schlagen, dürfte sonst "
+    "einer von ihnen geblasen werden, was der Spieler auch tut, eine Strafe, der niemand entgehen könnte"
+)
 _DE_SOUFFLER = (
-    "„Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la possibilité, son "
-    "adversaire peut le lui faire remarquer et « souffler » le pion fautif“: das Versäumnis ist das des "
-    "Offiziers, also darf ein Offizier, der schlagen konnte und es nicht tat, geblasen werden, auch wenn der "
-    "andere geschlagen hat; „souffler n'est pas jouer“: das Blasen ersetzt den Zug der Rebellen nicht; „Un "
-    "seul officier peut être retiré de cette manière“: nach einem Blasen gibt es kein weiteres"
+    "„« souffler » le pion fautif“ und „souffler n'est pas jouer“: die Soldaten dürfen den Offizier zu Beginn "
+    "ihres Zuges entfernen, und das Blasen ersetzt ihren Zug nicht; „Un seul officier peut être retiré de "
+    "cette manière“: nach einem Blasen gibt es kein weiteres"
 )
 _DE_ASSAUT = (
     "„Ils doivent toujours prendre le chemin le plus court pour atteindre la forteresse“: außerhalb der "
     "Festung verkürzt jeder Schritt den Abstand zur Festung entlang der Linien um eins; innen in jede "
     "Richtung; nie wieder hinaus",
+    _DE_DAMES,
     _DE_SOUFFLER,
     "16 Schläge, also weniger als neun der 24 Rebellen übrig",
     "„Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu“",
@@ -504,7 +539,7 @@ DE = {
         "assaut-free-soldiers": "Assaut mit freieren Soldaten: jede Linie, die nicht zurückführt, seitwärts "
         "eingeschlossen.",
         "citadelle": "Die Rebellen ziehen nur vorwärts (seitwärts auf ihren letzten Linien), Schlagketten, und "
-        "ein Offizier, der einen Schlag oder den besten Schlag versäumt, wird vom Brett genommen.",
+        "ein Zug, der den besten Schlag versäumt, kostet einen Offizier, der vom Brett genommen wird.",
         "royal-garrison": "Das große Brett: drei Offiziere auf c7, e7 und g7 halten eine Festung aus 17 "
         "Punkten gegen 50 Rebellen; sonst wie Assault gespielt.",
         "royal-garrison-diagonals": "Royal Garrison auf dem anderen Brett, das die Spiele-Wiki-Seite zeigt, "
@@ -544,12 +579,12 @@ DE = {
             "„Les soldats perdent en effet la partie s'ils empêchent les officiers de se déplacer“: ein Zug der "
             "Rebellen, der den Offizieren keinen Zug lässt, verliert sofort",
         )
-        + _DE_ASSAUT[:3]
+        + _DE_ASSAUT[:4]
         + (
             "„Lorsqu'un joueur ne peut pas se déplacer, il a perdu“, außer den Offizieren, wenn die Soldaten "
             "sie blockiert haben",
         )
-        + _DE_ASSAUT[4:],
+        + _DE_ASSAUT[5:],
         "assaut-free-soldiers": (
             "„Les soldats peuvent se déplacer horizontalement. Ils ne sont plus obligés d'avancer vers le "
             "château, mais n'ont jamais le droit de reculer“: jede Linie, die die Reihe nicht senkt; in der "
@@ -562,13 +597,18 @@ DE = {
             "reculer, mais peuvent se déplacer latéralement sur leurs dernières lignes (mais toujours pour se "
             "diriger vers la forteresse)“: vorwärts, und seitwärts zur Zitadelle auf der obersten Linie der "
             "Seitenarme",
-            "„la prise est obligatoire. Les captures peuvent s'enchaîner.“ wird durch die Strafe durchgesetzt: "
-            "„un officier qui ne réalise pas une prise possible (ou la meilleure prise possible) est « soufflé »“: "
-            "ein Offizier, der schlagen konnte und es nicht tat, oder dessen Schlag weniger Soldaten nahm als "
-            "sein bester Schlag, wird geblasen",
-            "„est « soufflé » et retiré du définitivement du jeu“: der Offizier wird entfernt, nicht nach Wahl "
-            "der Soldaten: zu Beginn des Zugs der Soldaten wird jeder säumige Offizier vom Brett genommen, dann "
-            "ziehen sie (eine Entfernung allein, wenn sie den letzten Offizier nimmt)",
+            "„Les officiers capturent les soldats par saut, comme au jeu de dames, la prise est obligatoire. Les "
+            "captures peuvent s'enchaîner.“: die Pflicht ist die des Spielers, wie im Damespiel, der beste Schlag "
+            "eingeschlossen: „un officier qui ne réalise pas une prise possible (ou la meilleure prise possible) "
+            "est « soufflé »“. Ein Schlag so groß wie der größte, den ein Offizier hatte, ist kein Fehler; ein Zug, "
+            "der nichts schlägt, obwohl ein Schlag möglich war, oder weniger Soldaten als der beste Schlag, kostet "
+            "einen der Offiziere, die den besten Schlag hätten machen können. Offizier für Offizier gelesen, nähme "
+            "der Satz einen Offizier, sobald beide schlagen konnten, was der Spieler auch tat: eine Strafe, der "
+            "niemand entgehen könnte",
+            "„est « soufflé » et retiré du définitivement du jeu“: die Entfernung steht den Soldaten nicht frei: "
+            "zu Beginn ihres Zuges wird ein Offizier, der den besten Schlag hätte machen können, vom Brett "
+            "genommen, dann ziehen sie; konnten es mehrere, wählen die Soldaten, welcher, wie im Damespiel der "
+            "Gegner den zu blasenden Stein wählt (eine Entfernung allein, wenn sie den letzten Offizier nimmt)",
             "„capturer 16 soldats“: weniger als neun übrig",
             "„la position des officiers dans la citadelle est laissée au choix du joueur“",
         ),
@@ -619,16 +659,18 @@ DE = {
         "weiter springen konnte",
         "huff-each": "Nichtschlagen ist erlaubt, wird aber bestraft: jeder Offizier, der in diesem Zug schlagen "
         "konnte und nicht geschlagen hat, darf geblasen (entfernt) werden, auch wenn der andere Offizier "
-        "geschlagen hat",
-        "huff-best": "Nichtschlagen ist erlaubt, wird aber bestraft: jeder Offizier, der in diesem Zug schlagen "
-        "konnte und nicht geschlagen hat, und ein Offizier, der weniger Rebellen schlug, als sein bester "
-        "Schlag bot, wird geblasen (entfernt)",
+        "geschlagen hat (keine Quelle liest es so: können zwei Offiziere schlagen, verliert der Spieler einen, "
+        "was er auch zieht)",
+        "huff-best": "den besten Schlag zu versäumen ist erlaubt, wird aber bestraft: nach einem Zug, der weniger "
+        "Rebellen schlug, als ein Offizier höchstens schlagen konnte (auch keinen), darf ein Offizier, der so "
+        "viele schlagen konnte, geblasen (entfernt) werden",
         "auto-huff-all": "nach einem Zug ohne Schlagen wird jeder Offizier, der schlagen konnte, sofort entfernt",
     },
     "removals": {
         "choice": "die Rebellen dürfen einen solchen Offizier zu Beginn ihres nächsten Zuges entfernen und "
         "ziehen dann wie gewohnt",
-        "auto": "jeder solche Offizier wird zu Beginn des nächsten Zuges der Rebellen entfernt, ohne ihre Wahl",
+        "auto": "ein solcher Offizier wird zu Beginn des nächsten Zuges der Rebellen entfernt, ohne dass sie es "
+        "wählen (sie wählen, welcher, wenn es mehrere sind), dann ziehen sie wie gewohnt",
     },
     "options": {
         "rebels": "Züge der Rebellen",
@@ -665,8 +707,10 @@ DE = {
     "stuck-blocking": "Rebellen ohne erlaubten Zug verlieren; Offiziere ohne Zug gewinnen",
     "rebels-win": "wenn jeder Punkt der Festung einen Rebellen trägt, wenn kein Offizier mehr übrig ist oder "
     "wenn die Offiziere nicht ziehen können",
-    "stuck": "eine Seite ohne erlaubten Zug verliert",
+    "stuck": "eine Seite ohne erlaubten Zug verliert (unsere Regel für jedes Spiel: nur das Blatt „Assaut“ sagt "
+    "es von beiden Seiten, und ein Spiel muss enden, wenn eine Seite nicht ziehen kann)",
     "repeat": "das {nth} Auftreten einer Stellung ist remis",
+    "repeat-why": " (unsere Regel, in keiner Quelle: ohne sie könnte ein Spiel endlos dauern)",
     "no-repeat": "eine wiederholte Stellung ist kein Remis",
     "also": "{stuck}; {repeat}",
     "marked-off": "die Rebellen dürfen jede Linie benutzen",
@@ -755,7 +799,7 @@ def summary(tab, rs):
     else:
         officers_win, rebels_win, stuck = remain, tab["rebels-win"], tab["stuck"]
     if rs.repetition:
-        repeat = tab["repeat"].format(nth=tab["nth"].get(rs.repetition, str(rs.repetition)))
+        repeat = tab["repeat"].format(nth=tab["nth"].get(rs.repetition, str(rs.repetition))) + tab["repeat-why"]
     else:
         repeat = tab["no-repeat"]
     rebels_move = tab["rebels"][rs.rebel_move] + (sep + tab["marked-no"] if rs.marked_lines else "")

@@ -126,9 +126,9 @@ class Input:
         """A point pressed on the board: before any click a huffable officer picks (or drops)
         the huff, as both the game page and a puzzle take it; anything else is a click."""
         if not self.clicks and point in board.position.huffable():
-            if not board.position.kernel.auto_removal:
+            if board.position.implied_huff() is None:  # the rebels say which officer (and, by choice, whether)
                 return self.choose_huff(board, None if self.huff == point else point)
-            lone = board.move_for([])  # the officers that failed go with every move; the last one alone
+            lone = board.move_for([])  # the officer that failed goes with every move; the last one alone
             if lone is not None:
                 return self._played(str(lone))
         return self.click(board, point)

@@ -95,7 +95,7 @@ BAD_INPUTS = (
     ("start", "ludii|assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
     ("start", "nowhere|assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
     ("position", "asalto:first=nobody 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
-    ("position", "assaut:removal=auto 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
+    ("position", "assault:removal=auto 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
     ("position", "asalto:colour=red,first 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"),
     ("record", '[Ruleset "ludii:stop=end"] 1. c6-c7 *'),
 )

@@ -11,13 +11,16 @@ The sentences (by source):
   one is available, then the rebel player may point out the capture and remove the
   officer who failed to make it (called huffing), before continuing with his own move."
   (duty ``huff``: the player's failure; removal by choice, one officer.)
-- The French rule sheet 'Assaut': "Si par oubli ou par choix, un officier ne capture pas
-  de pion alors qu'il en a la possibilité, son adversaire peut ... « souffler » le pion
-  fautif" (duty ``huff-each``: each officer's failure); "Un seul officier peut être retiré
+- The French rule sheet 'Assaut': "Les officiers sont obligés de prendre, quand ils peuvent
+  le faire ... (même type de prise que le jeu de dames)" and "« Souffler n'est pas jouer »"
+  (duty ``huff``: the player's failure, as in draughts); "Un seul officier peut être retiré
   de cette manière" (``max_huffs`` 1).
-- The booklet 'Assaut, jeu de la citadelle': "un officier qui ne réalise pas une prise
-  possible (ou la meilleure prise possible) est « soufflé » et retiré du définitivement du
-  jeu" (duty ``huff-best``, removal ``auto``: every failed officer goes, no choice).
+- The booklet 'Assaut, jeu de la citadelle': "comme au jeu de dames, la prise est
+  obligatoire" and "un officier qui ne réalise pas une prise possible (ou la meilleure prise
+  possible) est « soufflé » et retiré du définitivement du jeu" (duty ``huff-best``: a move
+  taking fewer than the most any officer could take costs one of the officers that could
+  have taken the most; removal ``auto``: one goes, not at the rebels' option, they pick which).
+- The house-rule duty ``huff-each``: each officer that could capture and did not.
 - The games-wiki page 'Assault': "The attacker's pieces must always be moved towards the
   fortress, and in particular may never be moved sideways except at the very top of the
   two horizontal arms" (rebels ``forward``); Cyningstan's note on German Tactics: "Rebels
@@ -138,12 +141,9 @@ class Reference:
             free = sorted(self.fortress - rebels)
             return [("place", frozenset(c)) for c in combinations(free, len(self.rs.officer_start))]
         if side == "rebels":
-            if huffable and self.rs.huffing and self.rs.removal == "auto":
-                # "est « soufflé » et retiré": every failed officer goes, the rebels do not choose.
-                if huffable == officers:
-                    return [("huff", huffable)]
-                return [("step", p, q, huffable) for p, q in self.rebel_steps(officers - huffable, rebels)]
-            out = [("step", p, q, None) for p, q in self.rebel_steps(officers, rebels)]
+            # "est « soufflé » et retiré": with removal auto a huff comes with every move.
+            due = huffable and self.rs.huffing and self.rs.removal == "auto"
+            out = [] if due else [("step", p, q, None) for p, q in self.rebel_steps(officers, rebels)]
             for h in sorted(huffable):
                 if officers == {h}:
                     out.append(("huff", h))
@@ -195,11 +195,13 @@ class Reference:
                     huffable = {to}
             else:
                 huffable = {now(o) for o, c in could.items() if c}
-        if duty in ("huff-each", "huff-best") and may_huff:
+        if duty == "huff-each" and may_huff:
             # Each officer that could capture and did not capture this turn.
             huffable = {now(o) for o, c in could.items() if c and not (o == frm and n)}
-            if duty == "huff-best" and n and could[frm] > n:
-                huffable.add(to)  # "ou la meilleure prise possible"
+        best = max(could.values(), default=0)
+        if duty == "huff-best" and may_huff and n < best:
+            # "ou la meilleure prise possible": fewer than the most on offer; those that offered it answer.
+            huffable = {now(o) for o, c in could.items() if c == best}
         if duty == "auto-huff-all" and not n:
             removed = {now(o) for o, c in could.items() if c}
         return (

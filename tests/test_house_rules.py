@@ -4,7 +4,7 @@ import pytest
 
 from asalto_core import Board, Game, Position, UnknownRulesetError, best_move, find_ruleset, perft
 from asalto_core.rulesets import OPTION_KEYS, RULESET_NAMES, custom_name, custom_options, custom_ruleset
-from helpers import FAR_REBELS
+from helpers import FAR_REBELS, setup
 from reference_rules import Reference
 
 
@@ -45,7 +45,6 @@ def test_a_custom_ruleset_round_trips_in_position_texts_and_records():
         ("ludii:stop=anywhere", "stop= applies only to chains, not capture=single"),
         ("assault:removal=auto", "removal= applies only to the huffing duties"),
         ("assault:huffs=1", "huffs= applies only to the huffing duties"),
-        ("assaut:removal=auto", "removal=auto takes off every officer that failed, which cannot keep to huffs=1"),
         ("royal-garrison:marked=on", "marked='on' is not allowed here"),
         ("simplified:marked=on", "marked may be off"),
         ("assault:win=25", "win='25' is not allowed here"),
@@ -69,6 +68,13 @@ def test_the_rules_panel_describes_a_custom_ruleset():
     assert dict(rs.summary())["First move"] == "officers"
     labels = [point for point, _ in rs.readings]
     assert labels[0] == "House rules" and "Huffing" not in labels and "Setup" not in labels
+
+
+def test_an_automatic_removal_takes_one_officer_and_keeps_to_the_huff_limit():
+    p = setup("assaut:removal=auto", ["d5", "b3"], FAR_REBELS + ["d4", "b4", "f4"]).play("d5-d6")
+    assert {m.huff for m in p.legal_moves()} == {"b3", "d6"}  # one of them goes, the rebels pick which
+    after = p.play(next(m for m in p.legal_moves() if m.huff == "d6"))
+    assert after.play("b3-c3").huffable() == []  # huffs=1: no second huff
 
 
 def test_custom_options_list_every_option_with_its_allowed_values():
@@ -95,6 +101,8 @@ CUSTOM = [
     "royal-garrison:duty=huff,stop=anywhere,huffs=1",
     "german-tactics:marked=off,rebels=forward",
     "ludii:duty=huff-each,capture=chain,stop=anywhere,win=9",
+    "assaut:removal=auto",
+    "citadelle:removal=choice",
 ]
 
 
@@ -106,7 +114,9 @@ def test_perft_of_house_rules_agrees_with_the_reference(name):
     assert [perft(start, d) for d in (1, 2, 3, 4)] == [ref.perft(ref.start(), d) for d in (1, 2, 3, 4)]
 
 
-@pytest.mark.parametrize("name", ["asalto:duty=huff-best,removal=auto", "citadelle:duty=huff,officers=fixed"])
+@pytest.mark.parametrize(
+    "name", ["asalto:duty=huff-best,removal=auto", "citadelle:duty=huff,officers=fixed", "assaut:removal=auto"]
+)
 def test_house_rules_agree_with_the_reference_in_the_middle_game(name):
     rs = custom_ruleset(name)
     ref = Reference(rs)

@@ -82,12 +82,22 @@ def test_a_chain_may_stop_where_the_rules_allow():
     assert inp.stop(board) == ("play", str(board.move_for(m.path[:2])))
 
 
-def test_officers_that_failed_go_with_any_rebel_move_in_the_citadelle():
-    board = found("citadelle", lambda b: b.position.huffable() and b.turn == "rebels" and len(b.legal_moves) > 1)
+def test_an_officer_that_failed_goes_with_any_rebel_move_in_the_citadelle():
+    board = found("citadelle", lambda b: len(b.position.huffable()) == 1 and len(b.legal_moves) > 1)
     step = board.legal_moves[0]
     inp = state.Input()
     assert inp.press(board, step.path[0]) == ("select", step.path[0])  # no huff to choose first
     assert inp.press(board, step.path[1]) == ("play", str(step)) and step.huff
+
+
+def test_where_two_officers_could_go_the_rebels_say_which_before_their_step():
+    board = Board.from_text("citadelle 3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10")
+    board.push("c5-d4")  # both officers could have taken two
+    inp = state.Input()
+    assert inp.press(board, "a4") == ("cancel", "not-a-target")  # which officer first
+    assert inp.press(board, "e5") == ("huff", "e5")
+    assert inp.press(board, "a4") == ("select", "a4")
+    assert inp.press(board, "a5") == ("play", "He5:a4-a5")
 
 
 def test_settings_from_a_forged_save_fall_back_without_raising():

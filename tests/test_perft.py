@@ -56,3 +56,15 @@ def test_the_cli_reports_a_bad_position_without_a_traceback(capsys):
 )
 def test_perft_to_depth_six_of_the_rulesets_issue_14_changed(ruleset):
     assert perft(Position.start(ruleset), 6) == REGRESSION[ruleset][5]
+
+
+@pytest.mark.parametrize("ruleset", ["assaut", "assaut-no-blocking", "assaut-free-soldiers"])
+def test_perft_to_depth_six_of_the_rulesets_read_as_draughts(ruleset):
+    assert perft(Position.start(ruleset), 6) == REGRESSION[ruleset][5]
+
+
+@pytest.mark.parametrize("ruleset, counts", [("assaut", [14, 266, 1920]), ("citadelle", [14, 346, 2026])])
+def test_perft_where_both_officers_can_take_two(ruleset, counts):
+    # The audit's position: after a fault the rebels choose which officer goes (citadelle: one must).
+    p = Position.from_text(f"{ruleset} 3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10")
+    assert [perft(p, d) for d in (1, 2, 3)] == counts

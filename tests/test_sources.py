@@ -51,13 +51,36 @@ def test_asalto_stopping_a_chain_that_could_go_on_is_failing_to_capture():
 
 
 # -- the French rule sheet 'Assaut' -------------------------------------------------------------
-# "Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la
-# possibilité, son adversaire peut le lui faire remarquer et « souffler » le pion fautif."
+# "Les officiers sont obligés de prendre, quand ils peuvent le faire" and "(même type de prise
+# que le jeu de dames)"; its huffing paragraph is titled "« Souffler n'est pas jouer »": the
+# duty is the player's, as in draughts, and a capture by either officer fulfils it.
+
+# Both officers can capture two rebels: c5xc3xa5 and e5xe3xg5 (the audit's position).
+TWO_CHAINS = "3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10"
+ASSAUTS = ("assaut", "assaut-no-blocking", "assaut-free-soldiers")
 
 
-def test_assaut_an_officer_that_could_capture_and_did_not_is_huffable_even_after_the_other_captured():
-    p = setup("assaut", ["d5", "b3"], BOTH_CAN)
-    assert p.play("d5xd3").huffable() == ["b3"]
+def test_assaut_a_capture_by_either_officer_leaves_no_officer_huffable():
+    for name in ASSAUTS:
+        p = Position.from_text(f"{name} {TWO_CHAINS}")
+        assert p.play("c5xc3xa5").huffable() == [] and p.play("e5xe3xg5").huffable() == []
+        q = setup(name, ["d5", "b3"], BOTH_CAN)
+        assert q.play("d5xd3").huffable() == [] and q.play("b3xb5").huffable() == []
+
+
+def test_assaut_an_officer_that_stops_its_chain_early_may_be_huffed():
+    for name in ASSAUTS:
+        p = Position.from_text(f"{name} {TWO_CHAINS}")
+        assert p.play("c5xc3").huffable() == ["c3"]  # it could have jumped on to a5
+
+
+def test_assaut_a_step_when_a_capture_existed_costs_one_officer_the_rebels_choosing():
+    for name in ASSAUTS:
+        p = Position.from_text(f"{name} {TWO_CHAINS}").play("c5-d4")
+        assert p.huffable() == ["d4", "e5"]
+        assert {m.huff for m in p.legal_moves()} == {None, "d4", "e5"}  # either one, or none
+        huffed = p.play(next(m for m in p.legal_moves() if m.huff == "e5"))
+        assert officers(huffed) == ["d4"]
 
 
 # -- Cyningstan's note on German Tactics ---------------------------------------------------------
@@ -87,8 +110,39 @@ def test_german_tactics_is_described_without_forward_only_moves():
 
 
 # -- the booklet 'Assaut, jeu de la citadelle' ----------------------------------------------------
+# "Les officiers capturent les soldats par saut, comme au jeu de dames, la prise est obligatoire";
 # "un officier qui ne réalise pas une prise possible (ou la meilleure prise possible) est
-# « soufflé » et retiré du définitivement du jeu"
+# « soufflé » et retiré du définitivement du jeu": the duty is the player's, best capture
+# included; a fault costs one of the officers that could have made the best capture.
+
+
+def test_citadelle_the_best_capture_costs_nothing():
+    p = Position.from_text(f"citadelle {TWO_CHAINS}")
+    for best in ("c5xc3xa5", "e5xe3xg5"):
+        after = p.play(best)
+        assert after.huffable() == [] and not any(m.huff for m in after.legal_moves())
+        assert len(officers(after)) == 2
+
+
+def test_citadelle_a_step_costs_one_officer_the_rebels_choosing_which():
+    p = Position.from_text(f"citadelle {TWO_CHAINS}").play("c5-d4")
+    assert p.huffable() == ["d4", "e5"]
+    ms = p.legal_moves()
+    assert {m.huff for m in ms} == {"d4", "e5"}  # every move takes one off: not the rebels' option
+    assert perft(p, 1) == len(ms)
+    for m in ms:
+        assert len(officers(p.play(m))) == 1
+
+
+def test_citadelle_a_capture_smaller_than_the_best_costs_one_of_those_that_had_the_best():
+    p = Position.from_text(f"citadelle {TWO_CHAINS}")
+    assert p.play("c5xc3").huffable() == ["c3", "e5"]
+    # Without f4, e5 can take only one: only c5 had the best capture (two).
+    q = Position.from_text("citadelle 3/3/2O1O2/RRR1R1R/RR3RR/RRR/RRR o - 10")
+    assert q.play("e5xe3").huffable() == ["c5"]
+    assert q.play("e5-f5").huffable() == ["c5"]
+    assert q.play("c5xc3").huffable() == ["c3"]
+    assert q.play("c5xc3xa5").huffable() == []
 
 
 def test_citadelle_a_failed_officer_is_removed_with_every_rebel_move():
@@ -106,19 +160,23 @@ def test_citadelle_the_best_capture_or_the_officer_goes():
     assert not any(m.huff for m in p.play("d5xd3xd1").legal_moves())
 
 
-def test_citadelle_every_failed_officer_goes_at_once_and_the_last_one_ends_the_game():
-    p = setup("citadelle", ["d5", "b3"], BOTH_CAN).play("d5-d6")
-    assert moves(p) == ["Hb3,d6"]
-    end = p.play("Hb3,d6")
+def test_citadelle_removing_the_last_officer_ends_the_game():
+    p = setup("citadelle", ["d5"], BOTH_CAN).play("d5-d6")
+    assert moves(p) == ["Hd6"]
+    end = p.play("Hd6")
     assert end.outcome().winner == "rebels" and end.outcome().reason == "officers-gone"
 
 
-def test_citadelle_clicks_need_no_huff_choice():
+def test_citadelle_clicks_need_a_huff_choice_only_when_the_rebels_have_one():
     from asalto_core import Board
 
     board = Board.from_text(setup("citadelle", ["d5", "c7"], FAR_REBELS + ["d4", "d2"]).text())
     board.push("d5-d6")
     assert board.next_points() and str(board.find_move(["g5", "f5"])) == "Hd6:g5-f5"
+    board = Board.from_text(f"citadelle {TWO_CHAINS}")
+    board.push("c5-d4")
+    assert board.next_points() == [] and board.move_for(["a4", "a5"]) is None  # which officer first
+    assert "a4" in board.next_points(huff="e5") and str(board.find_move(["a4", "a5"], "e5")) == "He5:a4-a5"
 
 
 # -- the games-wiki page 'Assault' ----------------------------------------------------------------
@@ -171,6 +229,12 @@ def test_citadelle_the_page_is_told_the_removal_is_automatic():
     start = setup("citadelle", ["d5", "c7"], FAR_REBELS + ["d4", "d2"])
     s = Session(Game(position=start))
     s.play("d5-d6")
-    assert s.view()["auto_removal"] and s.view()["huffable"] == ["d6"]
+    assert s.view()["auto_removal"] and s.view()["huffable"] == ["d6"] and not s.view()["huff_choice"]
     last = s.play("Hd6:g5-f5")
     assert last["removed"] == ["d6"] and last["automatic"]
+    # Two officers could have made the best capture: the page asks the rebels which one goes.
+    s = Session(Game(position=Position.from_text(f"citadelle {TWO_CHAINS}")))
+    s.play("c5-d4")
+    assert s.view()["auto_removal"] and s.view()["huff_choice"] and s.view()["huffable"] == ["d4", "e5"]
+    last = s.play("He5:a4-a5")
+    assert last["removed"] == ["e5"] and not last["automatic"]  # the rebels chose it

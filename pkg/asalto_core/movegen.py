@@ -91,7 +91,8 @@ class Kernel:
         self.to_end = rs.chain_stop == "end"  # only chains jumped to their end are moves
         self.duty = rs.duty
         self.huffing = rs.huffing
-        # Huffed officers all go at the start of the rebels' turn, not one at the rebels' choice.
+        # A huffable officer goes at the start of the rebels' turn whether they like it or not
+        # (they pick which when several are huffable), not at their option.
         self.auto_removal = rs.huffing and rs.removal == "auto"
         # Optional capture has no penalty: as if no huff were left (the search reads it so).
         self.max_huffs = 0 if rs.duty == "optional" else rs.max_huffs
@@ -120,10 +121,10 @@ class Kernel:
         empty = self.all ^ officers ^ rebels
         steps = self.rebel_steps
         out: list[RawMove] = []
-        if huffable and self.auto_removal:
-            options = [(huffable, empty | huffable)]  # every huffable officer goes, no choice
-        else:
-            options = [(0, empty)] + [(1 << h, empty | 1 << h) for h in bits(huffable)]
+        # One huffable officer goes: by the rebels' choice, or always (auto), they pick which.
+        options = [(1 << h, empty | 1 << h) for h in bits(huffable)]
+        if not (huffable and self.auto_removal):
+            options = [(0, empty)] + options
         for removed, free in options:
             if removed and removed == officers:
                 out.append((-1, -1, 0, removed, 0, ()))  # the last officer goes: the game ends
@@ -179,18 +180,22 @@ class Kernel:
         out: list[RawMove] = []
         duty = self.duty
         huffs = self.huffing and (self.max_huffs is None or self.officer_count - popcount(officers) < self.max_huffs)
+        # huff-best: the duty is the best capture any officer has; the officers that have it
+        # answer for a move that takes fewer (draughts' rule: one of them is blown).
+        most = [(o, max((popcount(c) for _, c, _ in cs), default=0)) for o, cs in chains] if duty == "huff-best" else []
+        best = max((n for _, n in most), default=0)
+        ablest = sum(1 << o for o, n in most if best and n == best)
         for o, cs in chains:
-            best = max((popcount(c) for _, c, _ in cs), default=0) if duty == "huff-best" else 0
             for path, taken, more in cs:
                 after = 0
                 if huffs:
                     if duty == "huff":
                         # The player captured: only an officer that stopped short failed.
                         after = 1 << path[-1] if more else 0
+                    elif duty == "huff-best":
+                        after = _moved(ablest, o, path[-1]) if popcount(taken) < best else 0
                     else:
                         after = capable & ~(1 << o)  # each officer that could capture and did not
-                        if duty == "huff-best" and best > popcount(taken):
-                            after |= 1 << path[-1]
                 out.append((o, path[-1], taken, 0, after, path))
         if self.forced and capable:
             return out
@@ -198,11 +203,10 @@ class Kernel:
             for q in bits(self.neighbours[o] & empty):
                 after = removed = 0
                 if capable:
-                    moved = capable & ~(1 << o) | (1 << q if capable >> o & 1 else 0)
                     if duty == "auto-huff-all":
-                        removed = moved
+                        removed = _moved(capable, o, q)
                     elif huffs:
-                        after = moved
+                        after = _moved(ablest if duty == "huff-best" else capable, o, q)
                 out.append((o, q, 0, removed, after, (o, q)))
         return out
 
@@ -264,6 +268,11 @@ class Kernel:
         if state[2] == OFFICERS:
             return (OFFICERS, BLOCKED) if self.blocking_loses else (REBELS, NO_MOVES)
         return OFFICERS, NO_MOVES
+
+
+def _moved(mask: int, frm: int, to: int) -> int:
+    """``mask`` of officers after the one on ``frm`` moved to ``to``: a fault follows the officer."""
+    return mask & ~(1 << frm) | (1 << to if mask >> frm & 1 else 0)
 
 
 _KERNELS: dict[str, Kernel] = {}

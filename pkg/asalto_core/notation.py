@@ -5,7 +5,6 @@ Moves
     ``d5xd3xf3``     a capture chain: start, then every landing point
     ``He5:c3-c4``    the rebels huff the officer on e5, then step
     ``He5``          a huff that removes the last officer (the game ends)
-    ``Hc7,e5:c3-c4`` two officers huffed at once (where every officer that failed goes)
     ``@c5,e5``       the officers' player places the officers (sorted points)
 
 Positions (one line, like chess FEN)::
@@ -42,8 +41,8 @@ class Move:
 
     >>> Move.parse("d5xd3xf3")
     Move.parse('d5xd3xf3')
-    >>> Move.parse("He5:c3-c4").huff, Move.parse("He5,c7:c3-c4").huff
-    ('e5', 'e5,c7')
+    >>> Move.parse("He5:c3-c4").huff, Move.parse("He5").path
+    ('e5', ())
     >>> str(Move(path=("c3", "c4")))
     'c3-c4'
     """
@@ -72,10 +71,8 @@ class Move:
         huff = None
         if body.startswith("H"):
             huff, colon, body = body[1:].partition(":")
-            huffed = huff.split(",")
-            if not all(map(_is_point, huffed)) or len(set(huffed)) != len(huffed) or (colon and not body):
+            if not _is_point(huff) or (colon and not body):
                 raise NotationError(_bad_move(text))
-            huff = ",".join(sorted(huffed, key=_point_order))
             if not colon:
                 return cls(huff=huff)
         jump = "x" in body
@@ -128,13 +125,7 @@ def move_from_raw(g: Geometry, raw: RawMove, side: int) -> Move:
     names = tuple(g.points[p] for p in path)
     if frm < 0 and not removed:
         return Move(place=tuple(sorted(names, key=_point_order)))
-    huff = None
-    if side == REBELS and removed:
-        huff = (
-            g.points[BIT_INDEX[removed]]
-            if removed & (removed - 1) == 0
-            else ",".join(g.points[i] for i in range(len(g.points)) if removed >> i & 1)
-        )
+    huff = g.points[BIT_INDEX[removed]] if side == REBELS and removed else None  # one officer at most
     return Move(path=names, jump=bool(captured), huff=huff)
 
 

@@ -256,6 +256,17 @@ class Position:
     def huffable(self) -> list[str]:
         return [self.geometry.points[i] for i in bits(self.state[3])]
 
+    def implied_huff(self) -> str | None:
+        """The officer every rebel move takes off when the rules leave no choice: a huff
+        is due (removal ``auto``) and only one officer is huffable; None otherwise.
+
+        >>> p = Position.from_text("citadelle 3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10")
+        >>> p.play("c5xc3").huffable(), p.play("c5xc3").implied_huff()
+        (['c3', 'e5'], None)
+        """
+        huffable = self.huffable()
+        return huffable[0] if self.kernel.auto_removal and len(huffable) == 1 else None
+
     def raw_moves(self) -> list[RawMove]:
         if self.kernel.decided(self.state):
             return []
@@ -283,11 +294,11 @@ class Position:
             return "the officers must first be placed in the fortress, e.g. " + str(self.legal_moves[0])
         if move.place:
             return "the officers are already placed"
-        if move.huff and any(h not in self.huffable() for h in move.huff.split(",")):
+        if move.huff and move.huff not in self.huffable():
             return f"the officer on {move.huff} cannot be huffed now"
-        if self.kernel.auto_removal and self.state[3] and move.huff != ",".join(self.huffable()):
-            due = ",".join(self.huffable())
-            return f"the officers that failed to capture go with every rebel move: write H{due}:<step>"
+        if self.kernel.auto_removal and self.state[3] and not move.huff:
+            due = " or ".join(f"H{h}:<step>" for h in self.huffable())
+            return f"an officer that failed to capture goes with every rebel move: write {due}"
         frm = move.from_point
         want = "R" if self.state[2] == REBELS else "O"
         if frm is not None and pieces.get(frm) != want:
@@ -487,9 +498,9 @@ class Board:
         """
         prefix = list(clicked)
         out: list[str] = []
-        auto = self.position.kernel.auto_removal  # the huff comes with every move: no need to choose it
+        huff = huff or self.position.implied_huff()  # a huff without a choice comes with every move
         for m in self.legal_moves:
-            if (m.huff != huff and not (auto and huff is None)) or not _begins(m, prefix):
+            if m.huff != huff or not _begins(m, prefix):
                 continue
             nxt = [p for p in m.place if p not in prefix] if m.place else list(m.path[len(prefix) : len(prefix) + 1])
             out.extend(p for p in nxt if p not in out)
@@ -499,20 +510,16 @@ class Board:
         """The legal move the clicked points (and the huff chosen) complete, or None.
 
         A chain that may stop early is complete at each landing where the rules allow
-        stopping; a placement's points may come in any order. Where huffed officers go
-        without the rebels' choice, ``huff`` may be left out: the move includes it.
+        stopping; a placement's points may come in any order. Where the rules leave the
+        rebels no choice of huff (:meth:`Position.implied_huff`), ``huff`` may be left out.
 
         >>> Board("asalto").move_for(["e5", "c5"])
         Move.parse('@c5,e5')
         """
         prefix = list(clicked)
-        auto = self.position.kernel.auto_removal
+        huff = huff or self.position.implied_huff()
         for m in self.legal_moves:
-            if (
-                (m.huff == huff or (auto and huff is None))
-                and len(m.place or m.path) == len(prefix)
-                and _begins(m, prefix)
-            ):
+            if m.huff == huff and len(m.place or m.path) == len(prefix) and _begins(m, prefix):
                 return m
         return None
 

@@ -54,14 +54,17 @@ DUTIES: dict[str, str] = {
     "be huffed (removed): after a move that captured nothing, any officer that could have captured; after a "
     "capture, the capturing officer if it stopped its chain while it could jump again",
     "huff-each": "not capturing is allowed but punished: each officer that could capture and did not capture this turn "
-    "may be huffed (removed), even when the other officer captured",
-    "huff-best": "not capturing is allowed but punished: each officer that could capture and did not capture this "
-    "turn, and an officer that captured fewer rebels than its best capture offered, is huffed (removed)",
+    "may be huffed (removed), even when the other officer captured (no source reads it so: when two officers can "
+    "capture, the player loses one whatever they play)",
+    "huff-best": "not making the best capture is allowed but punished: after a move that captured fewer rebels "
+    "than the most any officer could take (a move that took none included), an officer that could have taken that "
+    "many may be huffed (removed)",
     "auto-huff-all": "after a turn without a capture, every officer that could have captured is removed at once",
 }
 REMOVALS: dict[str, str] = {
     "choice": "the rebels may remove one such officer at the start of their next move, then move as usual",
-    "auto": "every such officer is taken off at the start of the rebels' next move, without their choice",
+    "auto": "one such officer is taken off at the start of the rebels' next move, not at their option (they choose "
+    "which when several could be), then they move as usual",
 }
 HUFF_DUTIES = ("huff", "huff-each", "huff-best")
 
@@ -169,9 +172,13 @@ class Ruleset:
             rebels_win = (
                 "when every fortress point holds a rebel, when no officer is left, or when the officers cannot move"
             )
-            stuck = "a side with no legal move loses"
+            stuck = (
+                "a side with no legal move loses (our rule for every ruleset: only the Assaut sheet says it of "
+                "both sides, and a game must end when a side cannot move)"
+            )
         repeat = (
-            f"the {_ORDINALS[self.repetition]} occurrence of a position is a draw"
+            f"the {_ORDINALS[self.repetition]} occurrence of a position is a draw (our rule, in no source: "
+            "without it a game could go on for ever)"
             if self.repetition
             else "a repeated position is no draw"
         )
@@ -243,8 +250,11 @@ _ASALTO = Ruleset(
     placement=True,
     readings=(
         ("Rebel moves", _NOT_AWAY),
-        ("Multiple captures", "the rules describe one leap; like every other source we let an "
-         "officer continue leaping, turning between leaps, and stop after any leap"),
+        ("Multiple captures", "the rules describe one leap (rule 9); we let an officer continue leaping, "
+         "turning between leaps, as the games-wiki page ('A defending piece may make multiple jumps in a single "
+         "turn') and the booklet 'Assaut, jeu de la citadelle' ('Les captures peuvent s'enchaîner') do (Ludii's "
+         "Asalto.lud takes one leap a move), and stop after any leap, since a capture left undone is huffed, "
+         "not forbidden"),
         ("Huffing", "rule 11, 'If the officers' player fails to make a capture when one is available, "
          "then the rebel player may point out the capture and remove the officer who failed to make it': "
          "the failure is the player's, so after a move that captured, no officer is huffable except the "
@@ -276,12 +286,20 @@ _ASSAULT = Ruleset(
     ),
 )  # fmt: skip
 
+_DAMES = (
+    "'Les officiers sont obligés de prendre, quand ils peuvent le faire' and 'même type de prise que le jeu de "
+    "dames', and the huffing paragraph is titled with the draughts saying 'Souffler n'est pas jouer': the duty is "
+    "the player's, as in draughts, and a capture by either officer fulfils it. So after a capture no officer is "
+    "huffable, except the capturing one if it stopped its chain while it could jump again (a capture left "
+    "undone); after a move that captured nothing when a capture existed, one officer that could have captured "
+    "may be huffed, the soldiers choosing which. 'Si par oubli ou par choix, un officier ne capture pas de pion "
+    "alors qu'il en a la possibilité' is not read officer by officer: when both officers can capture, one of "
+    "them would then be huffable whatever the player did, a penalty no one could avoid"
+)
 _SOUFFLER = (
-    "'Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la possibilité, "
-    "son adversaire peut le lui faire remarquer et « souffler » le pion fautif': the fault is the "
-    "officer's, so an officer that could capture and did not may be huffed even when the other one "
-    "captured; 'souffler n'est pas jouer': the huff does not replace the rebels' move; 'Un seul officier "
-    "peut être retiré de cette manière': after one huff there are no more"
+    "'« souffler » le pion fautif' and 'souffler n'est pas jouer': the soldiers may remove the officer at the "
+    "start of their turn, and the huff does not replace their move; 'Un seul officier peut être retiré de cette "
+    "manière': after one huff there are no more"
 )
 
 _ASSAUT = Ruleset(
@@ -292,13 +310,14 @@ _ASSAUT = Ruleset(
     "'souffler n'est pas jouer': one officer at most can be huffed; 16 captures win.",
     rebel_move="shortest",
     chain_stop="anywhere",
-    duty="huff-each",
+    duty="huff",
     placement=True,
     max_huffs=1,
     readings=(
         ("Rebel moves", "'Ils doivent toujours prendre le chemin le plus court pour atteindre la forteresse': "
          "outside the fortress each step lowers the line distance to the fortress by one; inside, any "
          "direction; never out again"),
+        ("Capturing", _DAMES),
         ("Huffing", _SOUFFLER),
         ("Officers' win", "16 captures, that is fewer than nine of the 24 rebels left"),
         ("No move", "'Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu'"),
@@ -310,8 +329,8 @@ _CITADELLE = Ruleset(
     name="citadelle",
     title="Assaut, jeu de la citadelle",
     source=SOURCES["citadelle"],
-    description="Rebels only forward (sideways on their last lines), chained captures, and an "
-    "officer that misses a capture, or the best capture, is taken off the board.",
+    description="Rebels only forward (sideways on their last lines), chained captures, and a move "
+    "that misses the best capture costs an officer, taken off the board.",
     rebel_move="forward",
     chain_stop="anywhere",
     duty="huff-best",
@@ -323,13 +342,17 @@ _CITADELLE = Ruleset(
          "peuvent donc jamais reculer, mais peuvent se déplacer latéralement sur leurs dernières lignes "
          "(mais toujours pour se diriger vers la forteresse)': forward, and sideways toward the citadel "
          "on the top line of the side arms"),
-        ("Capturing", "'la prise est obligatoire. Les captures peuvent s'enchaîner.' is enforced by the "
-         "penalty: 'un officier qui ne réalise pas une prise possible (ou la meilleure prise possible) est "
-         "« soufflé »': an officer that could capture and did not, or whose capture took fewer soldiers "
-         "than its best capture, is huffed"),
-        ("Huffing", "'est « soufflé » et retiré du définitivement du jeu': the officer is removed, not at "
-         "the soldiers' choice: at the start of the soldiers' turn every officer that failed is taken off, "
-         "then they move (a lone removal when it takes the last officer)"),
+        ("Capturing", "'Les officiers capturent les soldats par saut, comme au jeu de dames, la prise est "
+         "obligatoire. Les captures peuvent s'enchaîner.': the duty is the player's, as in draughts, best "
+         "capture included: 'un officier qui ne réalise pas une prise possible (ou la meilleure prise "
+         "possible) est « soufflé »'. A capture as large as the largest any officer had is no fault; a move "
+         "that captures nothing when a capture existed, or fewer soldiers than the best capture, costs one of "
+         "the officers that could have made the best capture. Read officer by officer, the sentence would take "
+         "an officer whenever both could capture, whatever the player did: a penalty no one could avoid"),
+        ("Huffing", "'est « soufflé » et retiré du définitivement du jeu': the removal is not the soldiers' "
+         "option: at the start of their turn one officer that could have made the best capture is taken off, "
+         "then they move; when several could have made it, the soldiers choose which, as in draughts the "
+         "opponent chooses the piece to blow (a lone removal when it takes the last officer)"),
         ("Officers' win", "'capturer 16 soldats': fewer than nine left"),
         ("Setup", "'la position des officiers dans la citadelle est laissée au choix du joueur'"),
     ),
@@ -428,7 +451,7 @@ _ALL_RULESETS = (
                 "se déplacer': a rebel move that leaves the officers with no move loses at once",
             ),
         )
-        + _ASSAUT.readings[:3]
+        + _ASSAUT.readings[:4]
         + (
             (
                 "No move",
@@ -436,7 +459,7 @@ _ALL_RULESETS = (
                 "when the soldiers blocked them",
             ),
         )
-        + _ASSAUT.readings[4:],
+        + _ASSAUT.readings[5:],
     ),  # fmt: skip
     replace(
         _ASSAUT,
@@ -744,11 +767,6 @@ def custom_ruleset(name: str) -> Ruleset:
             raise UnknownRulesetError(
                 f"{where}: {key}= applies only to the huffing duties ({', '.join(HUFF_DUTIES)}), not duty={rs.duty}"
             )
-    if rs.huffing and rs.removal == "auto" and rs.max_huffs is not None:
-        raise UnknownRulesetError(
-            f"{where}: removal=auto takes off every officer that failed, which cannot keep to "
-            f"huffs={rs.max_huffs}; add huffs=all or removal=choice"
-        )
     changed = [key for key in OPTION_KEYS if key in values and _get(rs, key) != _get(base, key)]
     if not changed:
         return base

@@ -368,8 +368,8 @@ class Session:
             "captured": [g.points[p] for p in bits(captured)],
             "removed": [g.points[p] for p in bits(removed)],
             "huff": move.huff,
-            # Taken off by the rules, not by a player's choice (Ludii's removals, citadelle's huffs).
-            "automatic": bool(removed) and (not move.huff or before.kernel.auto_removal),
+            # Taken off by the rules, not by a player's choice (Ludii's removals, citadelle's lone huffs).
+            "automatic": bool(removed) and (not move.huff or before.implied_huff() is not None),
         }
 
     def view(self) -> View:
@@ -386,8 +386,10 @@ class Session:
             "placing": position.placing,
             "pieces": position.pieces(),
             "huffable": position.huffable() if not outcome else [],
-            # The huffable officers go with every rebel move (each legal move carries the huff).
+            # A huff goes with every rebel move (each legal move carries one): no "don't huff".
             "auto_removal": position.kernel.auto_removal,
+            # The rebels pick the officer to huff before their step (none is implied).
+            "huff_choice": bool(position.huffable()) and not outcome and position.implied_huff() is None,
             "outcome": outcome_json(outcome),
             "final": outcome_json(self.game.outcome()),
             "history": [dict(h) for h in self._history],
