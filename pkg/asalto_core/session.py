@@ -67,6 +67,7 @@ if TYPE_CHECKING:
         pieces: dict[str, str]  # point -> "O" or "R"
         huffable: list[str]
         auto_removal: bool  # the huffable officers go with every rebel move
+        huff_choice: bool  # the rebels pick the officer to huff before their step (none is implied)
         outcome: dict[str, Any] | None  # of the position shown (outcome_json)
         final: dict[str, Any] | None  # of the game's last position
         history: list[dict[str, Any]]  # the main line's moves: ply, label, number, move, side
