@@ -20,14 +20,24 @@ def wait_synced_after(page, before: int, timeout: int = ENGINE_MS) -> None:
     page.wait_for_function(f"Number(document.body.dataset.synced || 0) > {before}", timeout=timeout)
 
 
-def press(page, selector: str) -> None:
-    """Press a button of the page as a player does: one in the menu after opening the menu."""
-    if page.locator(f"#menu {selector}").count() and not page.evaluate(
-        "document.querySelector('#menu').matches(':popover-open')"
-    ):
+def reach(page, selector: str) -> None:
+    """Open the menu if the control is in it (as a player must), else nothing."""
+    in_menu = page.locator(f"#menu {selector}").count() > 0
+    if in_menu and not page.evaluate("document.querySelector('#menu').matches(':popover-open')"):
         page.click("#btn-menu")
         page.wait_for_selector("#menu:popover-open")
+
+
+def press(page, selector: str) -> None:
+    """Press a button of the page as a player does: one in the menu after opening the menu."""
+    reach(page, selector)
     page.click(selector)
+
+
+def choose(page, selector: str, value: str) -> None:
+    """Choose in a menu (<select>) of the page, as ``press`` presses."""
+    reach(page, selector)
+    page.select_option(selector, value)
 
 
 def click_point(page, point: str) -> None:

@@ -8,7 +8,7 @@ import pytest
 from conftest import CSP_WATCH, LOCAL
 from test_accessibility import violations, with_axe
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press
 
 
 def test_the_board_is_there_before_any_script_runs(browser, server):
@@ -22,7 +22,8 @@ def test_the_board_is_there_before_any_script_runs(browser, server):
         assert page.locator("#board .point").count() == 33
         box = page.locator("#board").bounding_box()
         assert box["width"] > 500 and box["y"] + box["height"] <= 720  # the whole board, above the fold
-        assert page.locator("#controls").is_disabled()  # nothing that looks clickable before the page is up
+        for button in ("#btn-new", "#btn-undo", "#btn-menu", "#nav-first"):  # nothing works before the page is up
+            assert page.locator(button).is_disabled(), button
     finally:
         context.close()
 
@@ -132,8 +133,7 @@ def test_both_themes_are_accessible(browser, server, scheme):
 
 def test_the_theme_chosen_is_kept(page, server):
     open_site(page, server.url)
-    press(page, "#theme-menu")
-    page.select_option("#theme-menu", "dark")
+    choose(page, "#theme-menu", "dark")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     page.reload()
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)

@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import LOCAL
 
-from helpers import ENGINE_MS, moves, open_site, play, press
+from helpers import ENGINE_MS, choose, moves, open_site, play, press
 
 # Words only the English page writes (proper names, ruleset names and move texts are allowed).
 ENGLISH = (
@@ -107,20 +107,27 @@ def test_the_embed_view_speaks_lang(context_for, server, lang):
     assert english_left(text) == []
 
 
+def label(page, selector: str) -> str:
+    """An icon button's name, as a screen reader says it and its tooltip shows it."""
+    name = page.get_attribute(selector, "aria-label")
+    assert page.get_attribute(selector, "title") == name
+    return name
+
+
 def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for, server):
     page = context_for("en-US").new_page()
     open_site(page, server.url)
-    assert page.locator("#btn-undo").inner_text() == "Undo"
+    assert label(page, "#btn-undo") == "Undo"
     play(page, "d4", "d5")
     before = moves(page)
-    page.select_option("#lang-menu", "de")
-    assert page.locator("#btn-undo").inner_text() == "Zug zurücknehmen"
+    choose(page, "#lang-menu", "de")
+    assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
     assert "Offizier" in page.locator("#status").inner_text() or "KI" in page.locator("#status").inner_text()
     page.reload()
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
-    assert page.locator("#btn-undo").inner_text() == "Zug zurücknehmen"
+    assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
-    page.select_option("#lang-menu", "fr")
-    assert page.locator("#btn-undo").inner_text() == "Reprendre le coup"
+    choose(page, "#lang-menu", "fr")
+    assert label(page, "#btn-undo") == "Reprendre le coup"
     assert page.evaluate("document.documentElement.lang") == "fr"

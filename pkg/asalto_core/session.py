@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import svg
 from .errors import AsaltoError, NotationError
 from .geometry import bits
 from .position import Position
@@ -279,13 +280,14 @@ class Session:
         self._tree = None
 
     def set_marks(self, arrows: Sequence[str], points: Sequence[str]) -> None:
-        """The arrows (``'e6xe4xe2'``, ``'c3-c5'``) and highlighted points of the position shown,
-        kept as ``[%arrows]``/``[%points]`` in its comment (whose plain text stays)."""
+        """The arrows (``'e6xe4xe2'``, ``'Rc3-c5'``) and highlighted points (``'e5'``, ``'Be3'``) of
+        the position shown, kept as ``[%arrows]``/``[%points]`` in its comment (whose plain text stays)."""
         if not isinstance(arrows, (list, tuple)) or not isinstance(points, (list, tuple)):
             raise SessionError("arrows and points must be lists of texts")
         g = self.game.board.position.geometry
-        for name in list(points) + [p for a in arrows if isinstance(a, str) for p in a.replace("x", "-").split("-")]:
-            if isinstance(name, str) and name not in g.index:
+        marks = [svg.mark_colour(m)[1] for m in list(points) + list(arrows) if isinstance(m, str)]  # colour letters off
+        for name in [p for m in marks for p in m.replace("x", "-").split("-")]:
+            if name not in g.index:
                 raise SessionError(f"no point {name!r} on the {g.name} board")
         line, k = self._node()
         plain = split_comment(line.comments[k])[0]
