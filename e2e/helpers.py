@@ -20,6 +20,11 @@ def wait_synced_after(page, before: int, timeout: int = ENGINE_MS) -> None:
     page.wait_for_function(f"Number(document.body.dataset.synced || 0) > {before}", timeout=timeout)
 
 
+def press(page, selector: str) -> None:
+    """Press a toolbar or menu button (the one place that knows where such buttons live)."""
+    page.click(selector)
+
+
 def click_point(page, point: str) -> None:
     page.click(f'#board .point[data-point="{point}"]')
 
@@ -51,7 +56,7 @@ def targets(page) -> list[str]:
 def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
     """Start a game from the dialog and wait for its view (not an AI reply to the old game)."""
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
-    page.click("#btn-new")
+    press(page, "#btn-new")
     page.select_option("#new-ruleset", ruleset)
     page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
     page.select_option("#new-level", level)
@@ -61,7 +66,7 @@ def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
 
 def import_text(page, text: str) -> None:
     before = synced(page)
-    page.click("#btn-io")
+    press(page, "#btn-io")
     page.fill("#io-text", text)
     page.click("#io-load")
     wait_synced_after(page, before)
