@@ -46,8 +46,11 @@ def open_new_dialog():
         for x in app.data["levels"]
     )
     lv.value = app.settings["level"]
+    mode = app.settings["mode"]
+    if mode == "humans" and app.played_mode:
+        mode = app.played_mode  # an opened game is for two players; a new one plays the AI again
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
-        node.checked = node.value == app.settings["mode"]
+        node.checked = node.value == mode
     new_desc()
     el("new-custom").open = current != base
     fill_custom(current)
@@ -158,8 +161,8 @@ def restore_previous():
         box.textContent = t("nothing-to-restore")
         return
     session, settings = kept
-    open_game(session, st.clean_settings(settings, app.rulesets, app.levels))
-    box.textContent = t("imported")
+    open_game(session, st.clean_settings(settings, app.rulesets, app.levels), "restored")
+    box.textContent = t("restored")
     fill_io(False)
 
 

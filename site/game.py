@@ -111,10 +111,13 @@ def synced():
     document.body.dataset.synced = str(app.synced)
 
 
-def open_game(session, settings=None):
-    """A game from outside (import, a shared link, the previous game): the one it replaces is kept
-    for restore, and the AI waits for the player."""
+def open_game(session, settings=None, opened=""):
+    """A game from outside (import, a shared link, the previous game, a set-up position): the one
+    it replaces is kept for restore. It opens for two players on this device, so that the side to
+    move moves at once; ``opened`` (an i18n key) says what was opened, before that is said."""
     storage.save_previous()
+    if st.ai_side(app.settings["mode"]):
+        app.played_mode = app.settings["mode"]  # the New game dialog offers it again
     app.session = session
     app.redo = []
     app.result_closed = False
@@ -122,7 +125,9 @@ def open_game(session, settings=None):
         app.settings["ruleset"] = session.game.start.ruleset
     else:
         app.settings = settings
-    app.ai_paused = True
+    app.settings["mode"] = "humans"
+    app.ai_paused = False
+    message(" ".join([t(opened) if opened else "", t("opened-humans")]).strip())
     accept(False)
 
 
@@ -367,6 +372,7 @@ async def new_game(ruleset, mode, level, lang):
     app.ai_paused = False
     app.redo = []
     app.result_closed = False
+    app.played_mode = ""
     try:
         app.session = Session.new(ruleset)
     except AsaltoError as err:

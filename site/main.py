@@ -56,8 +56,7 @@ async def main():
     annotate.bind()
     if shared is not None:
         B.clearHash()
-        open_game(shared)
-        message(t("share-opened"))
+        open_game(shared, opened="share-opened")
     else:
         accept(False)
     el("loading").hidden = True

@@ -1,0 +1,87 @@
+"""The game page's flow (issue 23, "A game people enjoy"): opened games, messages that say what
+happened and go when they no longer hold, the browsing status in the move list's terms, the
+result box, the tab title, house rules, the AI's reply pace and the first visit."""
+
+from __future__ import annotations
+
+from helpers import (
+    ENGINE_MS,
+    import_text,
+    moves,
+    new_game,
+    open_site,
+    play,
+    press,
+    synced,
+    wait_synced_after,
+)
+
+# Assault where the officers win once fewer than 24 rebels remain: these moves end it.
+QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]
+
+
+def text(page, selector: str) -> str:
+    return page.inner_text(selector)
+
+
+def assert_two_players_can_move(page, frm: str, to: str) -> None:
+    """An opened game: both sides are the players', so the side to move moves at once."""
+    assert "paused" not in text(page, "#status")
+    assert "two players" in text(page, "#message")
+    assert "both sides" in text(page, "#game-info")
+    before = len(moves(page))
+    play(page, frm, to)
+    assert len(moves(page)) == before + 1
+
+
+def test_a_shared_link_opens_for_two_players(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels")  # the AI plays the officers, who move next in the link
+    page.goto("about:blank")
+    open_site(page, server.url + "#ruleset=assault&moves=d4-d5")
+    assert page.get_attribute("body", "data-turn") == "officers"
+    assert "shared game" in text(page, "#message")
+    assert_two_players_can_move(page, "c5", "c6")
+    assert moves(page) == ["d4-d5", "c5-c6"]
+
+
+def test_an_imported_game_and_the_restored_one_open_for_two_players(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels")
+    import_text(page, "1. d4-d5 *")  # the officers (the AI's side) to move
+    assert page.get_attribute("body", "data-turn") == "officers"
+    assert_two_players_can_move(page, "c5", "c6")
+    import_text(page, "1. d4-d5 c5-c6 2. d3-d4 *")
+    press(page, "#btn-io")
+    before = synced(page)
+    page.click("#io-restore")
+    wait_synced_after(page, before)
+    assert "restored" in text(page, "#io-message") and "imported" not in text(page, "#io-message")
+    page.click("#dlg-io button[value=close]")
+    assert moves(page) == ["d4-d5", "c5-c6"]
+    assert "restored" in text(page, "#message")
+    assert_two_players_can_move(page, "d3", "d4")
+
+
+def start_house_rules_with_the_details_closed(page) -> None:
+    """Assault with win=24 chosen under Custom rules, the details then collapsed, and started."""
+    press(page, "#btn-new")
+    page.select_option("#new-ruleset", "assault")
+    page.check('#dlg-new input[name="mode"][value="humans"]')
+    page.click("#new-custom summary")
+    page.select_option('#custom-options select[data-option="win"]', "24")
+    page.click("#new-custom summary")
+    assert page.evaluate("document.getElementById('new-custom').open") is False
+    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
+    page.click("#new-start")
+    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
+
+
+# Times (performance.now) at which data-ply took each value first, recorded in the page.
+RECORD_PLIES = """() => {
+    window.plyAt = {};
+    new MutationObserver(() => {
+        const ply = document.body.dataset.ply;
+        if (!(ply in window.plyAt)) window.plyAt[ply] = performance.now();
+    }).observe(document.body, {attributes: true, attributeFilter: ["data-ply"]});
+}"""
