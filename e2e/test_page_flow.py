@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from helpers import (
     ENGINE_MS,
+    click_point,
     import_text,
     moves,
     new_game,
@@ -63,6 +64,19 @@ def test_an_imported_game_and_the_restored_one_open_for_two_players(page, server
     assert_two_players_can_move(page, "d3", "d4")
 
 
+def test_taken_back_goes_with_redo(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    play(page, "c5", "c6")
+    press(page, "#btn-undo")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert "taken back" in text(page, "#message")
+    press(page, "#btn-redo")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    assert "taken back" not in text(page, "#message")
+
+
 def start_house_rules_with_the_details_closed(page) -> None:
     """Assault with win=24 chosen under Custom rules, the details then collapsed, and started."""
     press(page, "#btn-new")
@@ -75,6 +89,18 @@ def start_house_rules_with_the_details_closed(page) -> None:
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     page.click("#new-start")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
+
+
+def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "beginner")  # the AI plays the officers
+    play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
+    page.click('#moves [data-ply="1"]')  # the officers, the computer's side, to move
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    click_point(page, "c5")
+    assert "computer's move" in text(page, "#message")
+    assert page.get_attribute("body", "data-ply") == "1" and len(moves(page)) == 2
 
 
 # Times (performance.now) at which data-ply took each value first, recorded in the page.

@@ -11,7 +11,7 @@ import json
 
 import state as st
 import storage
-from app import app, level_ms, undo_target
+from app import app, browsing, human_turn, level_ms, undo_target
 from i18n import choose, set_language, t, verdict
 from page import B, spawn
 from pyscript import document
@@ -144,8 +144,9 @@ def play(move, human_move=False):
     app.redo = []
     app.branch_ok = False
     text = move_message(last)
-    if text or human_move:
+    if text or human_move or app.note:
         message(text)
+        app.note = False
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     accept(defer=True)
 
@@ -327,6 +328,7 @@ async def undo():
     app.ai_paused = False
     app.result_closed = False
     message(t("taken-back", n=len(app.redo[-1])))
+    app.note = True  # until Redo or the next move
     accept(False)
 
 
@@ -340,6 +342,9 @@ async def redo():
     for m in moves:
         app.session.play(m)
     app.ai_paused = False
+    if app.note:
+        message("")
+        app.note = False
     show(False)
 
 
@@ -347,6 +352,18 @@ def ask_branch():
     """A click on the board while browsing: ask before a move drops the moves after this one."""
     app.branch_asked = True
     render()
+
+
+def refused_click():
+    """A click on the board that cannot start a move: at an earlier position, ask before a new
+    line where the player is to move, or say why nothing happens where the computer is."""
+    v = app.view
+    if v is None or app.thinking or not browsing():
+        return
+    if human_turn():
+        ask_branch()
+    elif v["outcome"] is None:
+        message(t("computer-here"))
 
 
 def branch(play_here):
