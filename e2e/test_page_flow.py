@@ -64,6 +64,22 @@ def test_an_imported_game_and_the_restored_one_open_for_two_players(page, server
     assert_two_players_can_move(page, "d3", "d4")
 
 
+def test_the_browsing_status_numbers_moves_as_the_list_does(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
+        play(page, frm, to)
+    shown = {}
+    for ply in (0, 1, 2):
+        page.click(f'#moves [data-ply="{ply}"]')
+        page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+        shown[ply] = text(page, "#status")
+    # 1. d4-d5 c5-c6 2. d3-d4: three plies, two numbered moves.
+    assert shown[1].startswith("Move 1 of 2") and "officers to move" in shown[1]
+    assert shown[2].startswith("Move 1 of 2") and "rebels to move" in shown[2]
+    assert shown[0].startswith("Start of the game (moves: 2)")
+
+
 def test_taken_back_goes_with_redo(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
@@ -75,6 +91,14 @@ def test_taken_back_goes_with_redo(page, server):
     press(page, "#btn-redo")
     page.wait_for_function("document.body.dataset.ply === '2'")
     assert "taken back" not in text(page, "#message")
+
+
+def test_no_ai_level_in_a_two_player_game(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    assert "AI level" not in text(page, "#game-info")
+    new_game(page, "assault", "rebels")
+    assert "AI level: Beginner" in text(page, "#game-info")
 
 
 def start_house_rules_with_the_details_closed(page) -> None:
@@ -101,6 +125,32 @@ def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, se
     click_point(page, "c5")
     assert "computer's move" in text(page, "#message")
     assert page.get_attribute("body", "data-ply") == "1" and len(moves(page)) == 2
+
+
+def test_move_labels_read_the_same_for_both_sides(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    play(page, "c5", "c6")
+    labels = page.evaluate(
+        """() => [...document.querySelectorAll('#moves button[data-ply]:not([data-ply="0"])')]
+            .map(b => b.getAttribute('aria-label'))"""
+    )
+    assert labels == ["Move 1, rebels: d4-d5", "Move 1, officers: c5-c6"]
+
+
+def test_the_tab_title_follows_the_language(page, server):
+    open_site(page, server.url)
+    assert page.title() == "Asalto: the siege game"
+    page.select_option("#lang-menu", "fr")
+    assert page.title() == "Asalto : le jeu du siège"
+    page.select_option("#lang-menu", "de")
+    assert page.title() == "Asalto: das Belagerungsspiel"
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert page.title() == "Asalto: das Belagerungsspiel"
+    page.select_option("#lang-menu", "en")
+    assert page.title() == "Asalto: the siege game"
 
 
 # Times (performance.now) at which data-ply took each value first, recorded in the page.
