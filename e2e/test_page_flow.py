@@ -115,6 +115,31 @@ def start_house_rules_with_the_details_closed(page) -> None:
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
 
 
+def test_house_rules_are_kept_when_their_details_are_collapsed(page, server):
+    open_site(page, server.url)
+    start_house_rules_with_the_details_closed(page)
+    for move in QUICK_END:
+        play(page, *move)
+    assert page.get_attribute("body", "data-over") == "1"  # plain assault would go on
+    press(page, "#btn-io")
+    assert "win%3D24" in page.input_value("#io-link") or "win=24" in page.input_value("#io-link")
+
+
+def test_a_closed_result_box_stays_closed_after_reload(page, server):
+    open_site(page, server.url)
+    start_house_rules_with_the_details_closed(page)
+    for move in QUICK_END:
+        play(page, *move)
+    assert page.is_visible("#result")
+    page.click("#result-close")
+    assert page.is_hidden("#result")
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert len(moves(page)) == 4
+    assert page.is_hidden("#result")
+
+
 def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "beginner")  # the AI plays the officers

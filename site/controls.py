@@ -209,6 +209,7 @@ def on_huff_click(event):
 def close_result(_event):
     app.result_closed = True
     render()
+    storage.save()  # closed for this game, after a reload too
 
 
 def bind():

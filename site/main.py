@@ -45,9 +45,10 @@ async def main():
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
-    session, settings, problem = storage.read_save()
+    session, settings, problem, result_closed = storage.read_save()
     if settings:
         app.settings = settings
+    app.result_closed = result_closed
     apply_labels()
     shared, share_error = storage.shared_game()
     app.session = session or Session.new(app.settings["ruleset"])
