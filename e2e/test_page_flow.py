@@ -186,3 +186,16 @@ RECORD_PLIES = """() => {
         if (!(ply in window.plyAt)) window.plyAt[ply] = performance.now();
     }).observe(document.body, {attributes: true, attributeFilter: ["data-ply"]});
 }"""
+
+
+def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "beginner")  # the beginner answers in tens of ms
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)
+    page.evaluate(RECORD_PLIES)
+    play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)
+    at = page.evaluate("window.plyAt")
+    # About 0.4 s from the player's move drawn to the reply; the page marks the ply a little after
+    # drawing the move, hence the margin.
+    assert at["2"] - at["1"] >= 350, at

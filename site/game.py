@@ -14,13 +14,16 @@ import storage
 from app import app, browsing, human_turn, level_ms, undo_target
 from i18n import choose, set_language, t, verdict
 from page import B, spawn
-from pyscript import document
+from pyscript import document, window
 from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
 from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
+# The AI's reply goes on the board no sooner than this after the player's move was drawn
+# (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
+REPLY_PAUSE = 0.4
 
 
 # -- the AI's worker ---------------------------------------------------------------------
@@ -149,6 +152,8 @@ def play(move, human_move=False):
         app.note = False
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     accept(defer=True)
+    if human_move:
+        app.moved_at = window.performance.now()  # the board shows it (the AI's reply waits for this)
 
 
 def move_message(last):
@@ -212,6 +217,8 @@ async def think(purpose):
     render()
     spawn(watch_progress(key))
     r = await asked
+    if purpose == "move" and r.ok:
+        await hold_reply()
     app.thinking = ""
     app.depth = 0
     # Pyodide is up: keep the whole build for offline use, the AI too. Asked only now, after a
@@ -230,7 +237,8 @@ async def think(purpose):
         message(answer["error"], "error")
         render()
         return
-    if answer.get("cancelled") or app.session is not session or session.game.ply != ply:
+    stopped = purpose == "move" and app.ai_paused  # Stop pressed while the reply was held
+    if answer.get("cancelled") or stopped or app.session is not session or session.game.ply != ply:
         if purpose == "analysis":
             if app.analysis_on:
                 spawn(think("analysis"))  # the position changed meanwhile: look at the new one
@@ -250,6 +258,14 @@ async def think(purpose):
         render()
         return
     play(a["move"])
+
+
+async def hold_reply():
+    """Wait, if need be, until the player's move has been on the board for REPLY_PAUSE: the search
+    started at once, only its reply waits (the thinking state stays, so Stop still works)."""
+    wait = REPLY_PAUSE - (window.performance.now() - app.moved_at) / 1000
+    if wait > 0:
+        await asyncio.sleep(wait)
 
 
 async def watch_progress(key):
