@@ -199,3 +199,15 @@ def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
     # About 0.4 s from the player's move drawn to the reply; the page marks the ply a little after
     # drawing the move, hence the margin.
     assert at["2"] - at["1"] >= 350, at
+
+
+def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page, server):
+    open_site(page, server.url)
+    assert "the rebels (AI: officers)" in text(page, "#game-info")
+    assert text(page, "#status").startswith("Your move (rebels)")
+    play(page, "d4", "d5")  # at once, while the AI may still be loading
+    assert moves(page)[0] == "d4-d5"
+    new_game(page, "assault", "officers")
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert "the officers (AI: rebels)" in text(page, "#game-info")  # saved settings are kept

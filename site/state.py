@@ -10,10 +10,14 @@ from asalto_core.notation import Move
 from asalto_core.rulesets import find_ruleset
 
 MODES = ("officers", "rebels", "humans", "watch")  # what the human plays
+DEFAULT_RULESET = "assault"
 
 
 def default_settings():
-    return {"ruleset": "assault", "mode": "officers", "level": "casual", "flipped": False, "lang": ""}
+    """A first visit: the default rules, the newcomer playing the side that moves first against
+    the AI, so that they can move at once while the AI's worker loads."""
+    first = find_ruleset(DEFAULT_RULESET).first
+    return {"ruleset": DEFAULT_RULESET, "mode": first, "level": "casual", "flipped": False, "lang": ""}
 
 
 def clean_settings(raw, rulesets, levels):
