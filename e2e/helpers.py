@@ -71,7 +71,7 @@ def targets(page) -> list[str]:
 def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
     """Start a game from the dialog and wait for its view (not an AI reply to the old game)."""
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
-    page.click("#btn-new")
+    press(page, "#btn-new")
     page.select_option("#new-ruleset", ruleset)
     page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
     page.select_option("#new-level", level)

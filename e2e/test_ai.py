@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import time
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press, synced, wait_synced_after
+from test_offline import write_save
+
+from helpers import ENGINE_MS, moves, new_game, open_site, play, press, synced, wait_synced_after
 
 # Assault with 17 rebels left, officers to move: short enough for a whole game in a test.
 SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
@@ -25,11 +28,13 @@ def human_move(page) -> None:
     wait_synced_after(page, before)
 
 
-def test_full_game_against_the_ai(page, server):
+def test_full_game_against_the_ai(context, server):
+    # A saved game against the AI (an imported one opens for two players): we play the officers.
+    game = {"ruleset": "assault", "start": SHORT, "moves": [], "ply": 0}
+    settings = {"mode": "officers", "level": "beginner"}
+    write_save(context, server, json.dumps({"version": 2, "game": game, "settings": settings}))
+    page = context.new_page()
     open_site(page, server.url)
-    new_game(page, "assault", "officers", "beginner")
-    import_text(page, SHORT)
-    page.click("#btn-ai")  # an imported game waits; the AI plays rebels, we play officers
     deadline = time.time() + 240
     while page.evaluate("document.body.dataset.over") != "1":
         assert time.time() < deadline, "the game did not end"

@@ -13,9 +13,12 @@ def test_plays_offline_after_the_first_visit(context):
     srv = Server()
     page = context.new_page()
     open_site(page, srv.url)
-    # The first visit starts at once, without waiting for the service worker; once the page
-    # (and here the AI's worker) is up, the service worker keeps its files and says so.
+    # The first visit starts at once, without waiting for the service worker: the newcomer plays
+    # the rebels against the AI. Once the AI has answered (its first search done), the service
+    # worker keeps the files, the AI's too, and says so.
+    play(page, "d4", "d5")
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
+    assert len(moves(page)) == 2
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")

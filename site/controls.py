@@ -8,15 +8,15 @@ import json
 
 import annotate
 import storage
-from app import app, board, browsing, can_input, human_turn
+from app import app, board, can_input
 from game import (
     ai_now,
-    ask_branch,
     branch,
     navigate,
     navigate_path,
     play,
     redo,
+    refused_click,
     review,
     stop_ai,
     think,
@@ -50,8 +50,7 @@ def click_point(point):
         annotate.arrow_tool_click(point)
         return
     if not can_input():
-        if app.view and browsing() and human_turn() and not app.thinking:
-            ask_branch()  # never a new line by accident: ask first
+        refused_click()  # never a new line by accident: ask first, or say why not
         return
     do_action(app.inp.press(board(), point))
 
@@ -232,6 +231,7 @@ def change_sound(_event):
 def close_result(_event):
     app.result_closed = True
     render()
+    storage.save()  # closed for this game, after a reload too
 
 
 def bind():

@@ -16,7 +16,7 @@ from render import apply_labels, render
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
 from asalto_core.record import Game
-from asalto_core.rulesets import custom_name
+from asalto_core.rulesets import custom_name, find_ruleset
 from asalto_core.session import Session
 
 
@@ -46,8 +46,11 @@ def open_new_dialog():
         for x in app.data["levels"]
     )
     lv.value = app.settings["level"]
+    mode = app.settings["mode"]
+    if mode == "humans" and app.played_mode:
+        mode = app.played_mode  # an opened game is for two players; a new one plays the AI again
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
-        node.checked = node.value == app.settings["mode"]
+        node.checked = node.value == mode
     new_desc()
     el("new-custom").open = current != base
     fill_custom(current)
@@ -60,9 +63,11 @@ def new_desc():
 
 # -- house rules: every option of the chosen rules as a select; the engine names and checks them --
 def fill_custom(name):
-    """The custom-rules form for ``name`` (a ruleset, or house rules already chosen)."""
+    """The custom-rules form for ``name`` (a ruleset, or house rules already chosen: their values
+    are chosen in it, the base's are the ones a change is measured from)."""
     box = el("custom-options")
     box.innerHTML = ""
+    chosen = find_ruleset(name).options()
     for opt in rules_i18n.form_options(name):
         label = document.createElement("label")
         text = document.createElement("span")
@@ -75,7 +80,7 @@ def fill_custom(name):
             # The value is the house-rules name's token (English, like move texts): shown in English only.
             option.textContent = f"{value}: {meaning}" if language() == "en" else meaning
             select.append(option)
-        select.value = opt["value"]
+        select.value = chosen.get(opt["key"], opt["value"])
         select.dataset.initial = opt["value"]
         label.append(text, select)
         box.append(label)
@@ -83,10 +88,9 @@ def fill_custom(name):
 
 
 def chosen_ruleset():
-    """The ruleset the dialog would start: the base, or its house rules; (name, error)."""
+    """The ruleset the dialog would start: the base, or its house rules; (name, error). Rules
+    chosen under Custom rules count whether that part is open or collapsed."""
     base = el("new-ruleset").value
-    if not el("new-custom").open:
-        return base, ""
     changes = {}
     for select in document.querySelectorAll("#custom-options select"):
         if select.value != select.dataset.initial:
@@ -158,8 +162,8 @@ def restore_previous():
         box.textContent = t("nothing-to-restore")
         return
     session, settings = kept
-    open_game(session, st.clean_settings(settings, app.rulesets, app.levels))
-    box.textContent = t("imported")
+    open_game(session, st.clean_settings(settings, app.rulesets, app.levels), "restored")
+    box.textContent = t("restored")
     fill_io(False)
 
 

@@ -11,10 +11,10 @@ import json
 
 import state as st
 import storage
-from app import app, level_ms, undo_target
+from app import app, browsing, human_turn, level_ms, undo_target
 from i18n import choose, set_language, t, verdict
 from page import B, spawn
-from pyscript import document
+from pyscript import document, window
 from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
 from asalto_core.errors import AsaltoError
@@ -22,6 +22,9 @@ from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
 HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
+# The AI's reply goes on the board no sooner than this after the player's move was drawn
+# (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
+REPLY_PAUSE = 0.4
 
 
 # -- the AI's worker ---------------------------------------------------------------------
@@ -112,10 +115,13 @@ def synced():
     document.body.dataset.synced = str(app.synced)
 
 
-def open_game(session, settings=None):
-    """A game from outside (import, a shared link, the previous game): the one it replaces is kept
-    for restore, and the AI waits for the player."""
+def open_game(session, settings=None, opened=""):
+    """A game from outside (import, a shared link, the previous game, a set-up position): the one
+    it replaces is kept for restore. It opens for two players on this device, so that the side to
+    move moves at once; ``opened`` (an i18n key) says what was opened, before that is said."""
     storage.save_previous()
+    if st.ai_side(app.settings["mode"]):
+        app.played_mode = app.settings["mode"]  # the New game dialog offers it again
     app.session = session
     app.redo = []
     app.result_closed = False
@@ -123,7 +129,9 @@ def open_game(session, settings=None):
         app.settings["ruleset"] = session.game.start.ruleset
     else:
         app.settings = settings
-    app.ai_paused = True
+    app.settings["mode"] = "humans"
+    app.ai_paused = False
+    message(" ".join([t(opened) if opened else "", t("opened-humans")]).strip())
     accept(False)
 
 
@@ -142,12 +150,15 @@ def play(move, human_move=False):
     if human_move:
         document.getElementById("welcome").hidden = True  # a first visit's choices: the game has begun
     text = move_message(last)
-    if text or human_move:
+    if text or human_move or app.note:
         message(text)
+        app.note = False
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     if app.settings["sound"]:
         B.sound(move_sound(last))
     accept(defer=True)
+    if human_move:
+        app.moved_at = window.performance.now()  # the board shows it (the AI's reply waits for this)
 
 
 def move_sound(last):
@@ -212,6 +223,8 @@ async def think(purpose):
     render()
     spawn(watch_progress(key))
     r = await asked
+    if purpose == "move" and r.ok:
+        await hold_reply()
     app.thinking = ""
     app.depth = 0
     # Pyodide is up: keep the whole build for offline use, the AI too. Asked only now, after a
@@ -230,7 +243,8 @@ async def think(purpose):
         message(answer["error"], "error")
         render()
         return
-    if answer.get("cancelled") or app.session is not session or session.game.ply != ply:
+    stopped = purpose == "move" and app.ai_paused  # Stop pressed while the reply was held
+    if answer.get("cancelled") or stopped or app.session is not session or session.game.ply != ply:
         if purpose == "analysis":
             if app.analysis_on:
                 spawn(think("analysis"))  # the position changed meanwhile: look at the new one
@@ -250,6 +264,14 @@ async def think(purpose):
         render()
         return
     play(a["move"])
+
+
+async def hold_reply():
+    """Wait, if need be, until the player's move has been on the board for REPLY_PAUSE: the search
+    started at once, only its reply waits (the thinking state stays, so Stop still works)."""
+    wait = REPLY_PAUSE - (window.performance.now() - app.moved_at) / 1000
+    if wait > 0:
+        await asyncio.sleep(wait)
 
 
 async def watch_progress(key):
@@ -328,6 +350,7 @@ async def undo():
     app.ai_paused = False
     app.result_closed = False
     message(t("taken-back", n=len(app.redo[-1])))
+    app.note = True  # until Redo or the next move
     accept(False)
 
 
@@ -341,6 +364,9 @@ async def redo():
     for m in moves:
         app.session.play(m)
     app.ai_paused = False
+    if app.note:
+        message("")
+        app.note = False
     show(False)
 
 
@@ -348,6 +374,18 @@ def ask_branch():
     """A click on the board while browsing: ask before a move drops the moves after this one."""
     app.branch_asked = True
     render()
+
+
+def refused_click():
+    """A click on the board that cannot start a move: at an earlier position, ask before a new
+    line where the player is to move, or say why nothing happens where the computer is."""
+    v = app.view
+    if v is None or app.thinking or not browsing():
+        return
+    if human_turn():
+        ask_branch()
+    elif v["outcome"] is None:
+        message(t("computer-here"))
 
 
 def branch(play_here):
@@ -373,6 +411,7 @@ async def new_game(ruleset, mode, level, lang):
     app.ai_paused = False
     app.redo = []
     app.result_closed = False
+    app.played_mode = ""
     try:
         app.session = Session.new(ruleset)
     except AsaltoError as err:

@@ -46,9 +46,10 @@ async def main():
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
     first_visit = B.load(storage.SAVE_KEY).value == ""
-    session, settings, problem = storage.read_save()
+    session, settings, problem, result_closed = storage.read_save()
     if settings:
         app.settings = settings
+    app.result_closed = result_closed
     apply_theme()
     apply_labels()
     shared, share_error = storage.shared_game()
@@ -58,8 +59,7 @@ async def main():
     annotate.bind()
     if shared is not None:
         B.clearHash()
-        open_game(shared)
-        message(t("share-opened"))
+        open_game(shared, opened="share-opened")
     else:
         accept(False)
     el("loading").hidden = True

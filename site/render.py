@@ -243,7 +243,7 @@ def status_text():
     if v["outcome"]:
         return t("status-over", result=result_text(v["outcome"]))
     if v["ply"] < v["length"]:
-        return t("status-review", ply=v["ply"], length=v["length"], side=side_name(v["turn"]))
+        return review_status(v)
     if app.thinking == "move":
         if app.depth:
             return t("status-ai-depth", side=side_name(v["turn"]), depth=app.depth)
@@ -272,6 +272,22 @@ def status_text():
         # Where a huff is due, no piece moves until the rebels say which officer goes.
         what = t("status-huff-due") if v["auto_removal"] else t("status-huff") + "; " + what
     return t("status-join", head=head, what=what)
+
+
+def move_number(entry):
+    """A move's number as the move list shows it (the placement before move 1 is move 0)."""
+    return "0" if entry["label"] == "0." else str(entry["number"])
+
+
+def review_status(v):
+    """An earlier position on the board, said in the move list's terms: the move shown (with its
+    number), the game's last number, the side to move."""
+    total = move_number(v["history"][-1]) if v["history"] else "0"
+    side = side_name(v["turn"])
+    for h in v["tree"]:
+        if h["current"]:
+            return t("status-review", number=move_number(h), total=total, move=h["move"], side=side)
+    return t("status-review-start", total=total, side=side)
 
 
 def render_annotation():
@@ -421,7 +437,7 @@ def move_rows(v):
             rows.append(row)
             free = [2, 3] if column == 1 else [3]  # a row begun by the second side leaves the first cell empty
         ply = h["path"][0]
-        label = t("move-by", side=side_name(h["side"]), move=h["move"], number=h["label"] or str(h["number"]))
+        label = t("move-by", side=side_name(h["side"]), move=h["move"], number=move_number(h))
         mark = review_mark(ply)
         if mark:
             label += ", " + t("kind-" + mark["kind"])
@@ -713,6 +729,7 @@ def render_cursor():
 def apply_labels():
     """Every fixed text of the page in the chosen language (the menu's, else the browser's)."""
     document.documentElement.lang = set_language(choose(app.settings["lang"], B.language()))
+    document.title = t("page-title")
     for node in document.querySelectorAll("[data-i18n]"):
         node.textContent = t(node.getAttribute("data-i18n"))
     for node in document.querySelectorAll("[data-i18n-label]"):

@@ -14,9 +14,11 @@ THEMES = ("", "light", "dark")  # "" follows the system
 
 
 def default_settings():
+    """A first visit: the default rules, the newcomer playing the side that moves first against
+    the AI, so that they can move at once while the AI's worker loads."""
     return {
         "ruleset": DEFAULT_RULESET,
-        "mode": "officers",
+        "mode": find_ruleset(DEFAULT_RULESET).first,
         "level": "casual",
         "flipped": False,
         "lang": "",

@@ -36,6 +36,8 @@ def annotated(game):
 
 def save():
     blob = {"version": SAVE_VERSION, "game": app.session.descriptor(), "settings": app.settings}
+    if app.result_closed:  # for this game (absent in older saves: the box shows)
+        blob["result_closed"] = True
     if annotated(app.session.game):  # the record keeps what the descriptor cannot (only then: it costs)
         blob["record"] = app.session.record()
         blob["path"] = list(app.session.path)
@@ -89,26 +91,27 @@ def saved_mode():
 
 
 def read_save():
-    """(session, settings, problem) from local storage; session is None when there is no usable
-    save, and problem is '' or a message saying why the save was set aside."""
+    """(session, settings, problem, result_closed) from local storage; session is None when there
+    is no usable save, problem is '' or a message saying why the save was set aside, and
+    result_closed whether the saved game's result box was closed (False in older saves)."""
     r = B.load(SAVE_KEY)
     if not r.ok or not r.value:
-        return None, None, ""
+        return None, None, "", False
     try:
         blob = json.loads(r.value)
     except BAD_JSON as err:
         keep_corrupt(r.value)
-        return None, None, t("save-corrupt", error=f"not JSON: {err}")
+        return None, None, t("save-corrupt", error=f"not JSON: {err}"), False
     if not isinstance(blob, dict) or blob.get("version") not in READABLE_VERSIONS:
         keep_corrupt(r.value)
-        return None, None, t("save-old")
+        return None, None, t("save-old"), False
     settings = st.clean_settings(blob.get("settings"), app.rulesets, app.levels)
     try:
         session = Session.from_descriptor(blob.get("game"))
     except AsaltoError as err:
         keep_corrupt(r.value)
-        return None, settings, t("save-corrupt", error=str(err))
-    return with_annotations(session, blob), settings, ""
+        return None, settings, t("save-corrupt", error=str(err)), False
+    return with_annotations(session, blob), settings, "", blob.get("result_closed") is True
 
 
 def with_annotations(session, blob):

@@ -1,0 +1,216 @@
+"""The game page's flow (issue 23, "A game people enjoy"): opened games, messages that say what
+happened and go when they no longer hold, the browsing status in the move list's terms, the
+result box, the tab title, house rules, the AI's reply pace and the first visit."""
+
+from __future__ import annotations
+
+from helpers import (
+    ENGINE_MS,
+    click_point,
+    import_text,
+    moves,
+    new_game,
+    open_site,
+    play,
+    press,
+    synced,
+    wait_synced_after,
+)
+
+# Assault where the officers win once fewer than 24 rebels remain: these moves end it.
+QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]
+
+
+def text(page, selector: str) -> str:
+    return page.inner_text(selector)
+
+
+def assert_two_players_can_move(page, frm: str, to: str) -> None:
+    """An opened game: both sides are the players', so the side to move moves at once."""
+    assert "paused" not in text(page, "#status")
+    assert "two players" in text(page, "#message")
+    assert text(page, "#player-top").count("Player on this device") == 1  # both sides' cards
+    assert text(page, "#player-bottom").count("Player on this device") == 1
+    before = len(moves(page))
+    play(page, frm, to)
+    assert len(moves(page)) == before + 1
+
+
+def test_a_shared_link_opens_for_two_players(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels")  # the AI plays the officers, who move next in the link
+    page.goto("about:blank")
+    open_site(page, server.url + "#ruleset=assault&moves=d4-d5")
+    assert page.get_attribute("body", "data-turn") == "officers"
+    assert "shared game" in text(page, "#message")
+    assert_two_players_can_move(page, "c5", "c6")
+    assert moves(page) == ["d4-d5", "c5-c6"]
+
+
+def test_an_imported_game_and_the_restored_one_open_for_two_players(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels")
+    import_text(page, "1. d4-d5 *")  # the officers (the AI's side) to move
+    assert page.get_attribute("body", "data-turn") == "officers"
+    assert_two_players_can_move(page, "c5", "c6")
+    import_text(page, "1. d4-d5 c5-c6 2. d3-d4 *")
+    press(page, "#btn-io")
+    before = synced(page)
+    page.click("#io-restore")
+    wait_synced_after(page, before)
+    assert "restored" in text(page, "#io-message") and "imported" not in text(page, "#io-message")
+    page.click("#dlg-io button[value=close]")
+    assert moves(page) == ["d4-d5", "c5-c6"]
+    assert "restored" in text(page, "#message")
+    assert_two_players_can_move(page, "d3", "d4")
+
+
+def test_the_browsing_status_numbers_moves_as_the_list_does(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
+        play(page, frm, to)
+    shown = {}
+    for ply in (0, 1, 2):
+        page.click(f'#moves [data-ply="{ply}"]')
+        page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+        shown[ply] = text(page, "#status")
+    # 1. d4-d5 c5-c6 2. d3-d4: three plies, two numbered moves.
+    assert shown[1].startswith("Move 1 of 2") and "officers to move" in shown[1]
+    assert shown[2].startswith("Move 1 of 2") and "rebels to move" in shown[2]
+    assert shown[0].startswith("Start of the game (moves: 2)")
+
+
+def test_taken_back_goes_with_redo(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    play(page, "c5", "c6")
+    press(page, "#btn-undo")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert "taken back" in text(page, "#message")
+    press(page, "#btn-redo")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    assert "taken back" not in text(page, "#message")
+
+
+def test_no_computer_in_a_two_player_game(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    assert "Computer" not in text(page, "#player-top") + text(page, "#player-bottom")
+    new_game(page, "assault", "rebels")
+    assert "Computer · Beginner" in text(page, "#player-top")  # the officers' card, at the top
+    assert "Computer" not in text(page, "#player-bottom")
+
+
+def start_house_rules_with_the_details_closed(page) -> None:
+    """Assault with win=24 chosen under Custom rules, the details then collapsed, and started."""
+    press(page, "#btn-new")
+    page.select_option("#new-ruleset", "assault")
+    page.check('#dlg-new input[name="mode"][value="humans"]')
+    page.click("#new-custom summary")
+    page.select_option('#custom-options select[data-option="win"]', "24")
+    page.click("#new-custom summary")
+    assert page.evaluate("document.getElementById('new-custom').open") is False
+    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
+    page.click("#new-start")
+    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
+
+
+def test_house_rules_are_kept_when_their_details_are_collapsed(page, server):
+    open_site(page, server.url)
+    start_house_rules_with_the_details_closed(page)
+    for move in QUICK_END:
+        play(page, *move)
+    assert page.get_attribute("body", "data-over") == "1"  # plain assault would go on
+    press(page, "#btn-io")
+    assert "win%3D24" in page.input_value("#io-link") or "win=24" in page.input_value("#io-link")
+
+
+def test_a_closed_result_box_stays_closed_after_reload(page, server):
+    open_site(page, server.url)
+    start_house_rules_with_the_details_closed(page)
+    for move in QUICK_END:
+        play(page, *move)
+    assert page.is_visible("#result")
+    page.click("#result-close")
+    assert page.is_hidden("#result")
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert len(moves(page)) == 4
+    assert page.is_hidden("#result")
+
+
+def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "beginner")  # the AI plays the officers
+    play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
+    page.click('#moves [data-ply="1"]')  # the officers, the computer's side, to move
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    click_point(page, "c5")
+    assert "computer's move" in text(page, "#message")
+    assert page.get_attribute("body", "data-ply") == "1" and len(moves(page)) == 2
+
+
+def test_move_labels_read_the_same_for_both_sides(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    play(page, "c5", "c6")
+    labels = page.evaluate(
+        """() => [...document.querySelectorAll('#moves button[data-ply]:not([data-ply="0"])')]
+            .map(b => b.getAttribute('aria-label'))"""
+    )
+    assert labels == ["Move 1, rebels: d4-d5", "Move 1, officers: c5-c6"]
+
+
+def test_the_tab_title_follows_the_language(page, server):
+    open_site(page, server.url)
+    assert page.title() == "Asalto: the siege game"
+    page.select_option("#lang-menu", "fr")
+    assert page.title() == "Asalto : le jeu du siège"
+    page.select_option("#lang-menu", "de")
+    assert page.title() == "Asalto: das Belagerungsspiel"
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert page.title() == "Asalto: das Belagerungsspiel"
+    page.select_option("#lang-menu", "en")
+    assert page.title() == "Asalto: the siege game"
+
+
+# Times (performance.now) at which data-ply took each value first, recorded in the page.
+RECORD_PLIES = """() => {
+    window.plyAt = {};
+    new MutationObserver(() => {
+        const ply = document.body.dataset.ply;
+        if (!(ply in window.plyAt)) window.plyAt[ply] = performance.now();
+    }).observe(document.body, {attributes: true, attributeFilter: ["data-ply"]});
+}"""
+
+
+def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "beginner")  # the beginner answers in tens of ms
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)
+    page.evaluate(RECORD_PLIES)
+    play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)
+    at = page.evaluate("window.plyAt")
+    # About 0.4 s from the player's move drawn to the reply; the page marks the ply a little after
+    # drawing the move, hence the margin.
+    assert at["2"] - at["1"] >= 350, at
+
+
+def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page, server):
+    open_site(page, server.url)
+    assert "You" in text(page, "#player-bottom") and "Rebels" in text(page, "#player-bottom")
+    assert "Computer · Casual" in text(page, "#player-top")
+    assert text(page, "#status").startswith("Your move (rebels)")
+    play(page, "d4", "d5")  # at once, while the AI may still be loading
+    assert moves(page)[0] == "d4-d5"
+    new_game(page, "assault", "officers")
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert "You" in text(page, "#player-top") and "Officers" in text(page, "#player-top")  # saved settings kept
