@@ -233,8 +233,7 @@ EN = {
     "fig-ply-past": "'ply' {ply} is past the end of the game ({last} moves): showing the last position",
     "fig-move-past": "'move' {move} is past the end of the game: showing the last position",
     "export": "Export",
-    "branch-ask": "You are looking at move {ply} of {length}. Play from here? "
-    "The {later} moves after it will be dropped.",
+    "branch-ask": "Play on from the position shown? The {later} moves after it will be dropped.",
     "branch-play": "Play from here",
     "branch-back": "Back to the last move",
     "branch-on": "Your next move starts a new line from this position.",
@@ -530,8 +529,7 @@ FR = {
     "fig-ply-past": "'ply' {ply} dépasse la fin de la partie ({last} coups) : voici la dernière position",
     "fig-move-past": "'move' {move} dépasse la fin de la partie : voici la dernière position",
     "export": "Exporter",
-    "branch-ask": "Vous regardez le coup {ply} sur {length}. Jouer à partir d'ici ? "
-    "Les {later} coups suivants seront effacés.",
+    "branch-ask": "Jouer à partir de la position affichée ? Les {later} coups suivants seront effacés.",
     "branch-play": "Jouer à partir d'ici",
     "branch-back": "Revenir au dernier coup",
     "branch-on": "Votre prochain coup commence une nouvelle suite à partir de cette position.",
@@ -832,8 +830,7 @@ DE = {
     "fig-ply-past": "'ply' {ply} liegt hinter dem Ende des Spiels ({last} Züge): die letzte Stellung wird gezeigt",
     "fig-move-past": "'move' {move} liegt hinter dem Ende des Spiels: die letzte Stellung wird gezeigt",
     "export": "Exportieren",
-    "branch-ask": "Sie sehen Zug {ply} von {length}. Von hier aus weiterspielen? "
-    "Die {later} Züge danach werden gelöscht.",
+    "branch-ask": "Von der gezeigten Stellung aus weiterspielen? Die {later} Züge danach werden gelöscht.",
     "branch-play": "Von hier aus spielen",
     "branch-back": "Zurück zum letzten Zug",
     "branch-on": "Ihr nächster Zug beginnt eine neue Fortsetzung ab dieser Stellung.",

@@ -536,7 +536,7 @@ def render_panels():
     branch = el("panel-branch")
     branch.hidden = not app.branch_asked
     if app.branch_asked:
-        el("branch-text").textContent = t("branch-ask", ply=v["ply"], length=v["length"], later=v["length"] - v["ply"])
+        el("branch-text").textContent = t("branch-ask", later=v["length"] - v["ply"])
 
 
 def player_card(side):
