@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from helpers import (
     ENGINE_MS,
+    choose,
     click_point,
     import_text,
     moves,
@@ -169,14 +170,14 @@ def test_move_labels_read_the_same_for_both_sides(page, server):
 def test_the_tab_title_follows_the_language(page, server):
     open_site(page, server.url)
     assert page.title() == "Asalto: the siege game"
-    page.select_option("#lang-menu", "fr")
+    choose(page, "#lang-menu", "fr")
     assert page.title() == "Asalto : le jeu du siège"
-    page.select_option("#lang-menu", "de")
+    choose(page, "#lang-menu", "de")
     assert page.title() == "Asalto: das Belagerungsspiel"
     page.reload()
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     assert page.title() == "Asalto: das Belagerungsspiel"
-    page.select_option("#lang-menu", "en")
+    choose(page, "#lang-menu", "en")
     assert page.title() == "Asalto: the siege game"
 
 
