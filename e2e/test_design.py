@@ -229,3 +229,17 @@ def test_the_new_game_dialog_fits_a_phone_in_german(browser, server):
         )
     finally:
         context.close()
+
+
+def test_the_comment_on_the_move_shown_is_read_beside_the_board(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    evil = '<img src=x onerror="window.__pwned=1">'
+    import_text(page, "1. d4-d5 {The rebels open. " + evil + "} c5-c6 *")
+    page.click('#moves button[data-ply="1"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert page.inner_text("#move-comment") == "The rebels open. " + evil  # as text, never markup
+    assert page.locator("#move-comment img").count() == 0
+    page.click('#moves button[data-ply="2"]')
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    assert not page.is_visible("#move-comment")

@@ -120,6 +120,7 @@ def open_game(session, settings=None, opened=""):
     it replaces is kept for restore. It opens for two players on this device, so that the side to
     move moves at once; ``opened`` (an i18n key) says what was opened, before that is said."""
     storage.save_previous()
+    end_welcome()
     if st.ai_side(app.settings["mode"]):
         app.played_mode = app.settings["mode"]  # the New game dialog offers it again
     app.session = session
@@ -148,7 +149,7 @@ def play(move, human_move=False):
     app.redo = []
     app.branch_ok = False
     if human_move:
-        document.getElementById("welcome").hidden = True  # a first visit's choices: the game has begun
+        end_welcome()
     text = move_message(last)
     if text or human_move or app.note:
         message(text)
@@ -159,6 +160,11 @@ def play(move, human_move=False):
     accept(defer=True)
     if human_move:
         app.moved_at = window.performance.now()  # the board shows it (the AI's reply waits for this)
+
+
+def end_welcome():
+    """A first visit's choices go once the game has begun (a move, a new or an opened game)."""
+    document.getElementById("welcome").hidden = True
 
 
 def move_sound(last):
@@ -402,6 +408,7 @@ def branch(play_here):
 async def new_game(ruleset, mode, level, lang):
     if app.thinking:
         await stop_ai()
+    end_welcome()
     app.settings["ruleset"] = ruleset
     app.settings["mode"] = mode
     app.settings["level"] = level

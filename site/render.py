@@ -310,6 +310,16 @@ def render_annotation():
     el("annot-puzzle").disabled = not v["ply"]
 
 
+def render_comment():
+    """The comment on the move shown (a record's, a teacher's), as text above the moves; while
+    annotating it is in the comment box instead."""
+    box = el("move-comment")
+    text = "" if app.annotating else app.view["comment"]
+    box.hidden = not text
+    if box.textContent != text:
+        box.textContent = text
+
+
 def review_mark(ply):
     """The review's mark of the move that led to ``ply``, or None."""
     if not app.review:
@@ -705,6 +715,7 @@ def render_side():
     render_buttons()
     render_review()
     render_annotation()
+    render_comment()
     body = document.body
     body.dataset.editor = ""
     body.dataset.turn = app.view["turn"]
