@@ -312,9 +312,11 @@ def render_annotation():
 
 def render_comment():
     """The comment on the move shown (a record's, a teacher's), as text above the moves; while
-    annotating it is in the comment box instead."""
+    annotating it is in the comment box instead, and a reviewed move's in the review's note."""
     box = el("move-comment")
-    text = "" if app.annotating else app.view["comment"]
+    # While the review is shown, its note says what the review wrote into the comment.
+    reviewed = app.review is not None and review_mark(app.view["ply"]) is not None
+    text = "" if app.annotating or reviewed else app.view["comment"]
     box.hidden = not text
     if box.textContent != text:
         box.textContent = text
