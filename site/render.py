@@ -37,6 +37,7 @@ class Drawing:
         self.moves = None  # what the move list shows
         self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
         self.players = {}  # what each side's card shows
+        self.comment = ""  # the comment on the move shown, as written
 
 
 drawn = Drawing()
@@ -313,12 +314,13 @@ def render_annotation():
 def render_comment():
     """The comment on the move shown (a record's, a teacher's), as text above the moves; while
     annotating it is in the comment box instead, and a reviewed move's in the review's note."""
-    box = el("move-comment")
     # While the review is shown, its note says what the review wrote into the comment.
     reviewed = app.review is not None and review_mark(app.view["ply"]) is not None
     text = "" if app.annotating or reviewed else app.view["comment"]
-    box.hidden = not text
-    if box.textContent != text:
+    if text != drawn.comment:
+        drawn.comment = text
+        box = el("move-comment")
+        box.hidden = not text
         box.textContent = text
 
 
@@ -576,48 +578,36 @@ def player_card(side):
 
 def render_players():
     """The two sides beside the board, the side at the top of the board in the top card (as on
-    lichess): who plays it, its pieces, whose turn it is, the computer's thinking. Built from text
-    nodes; a card is rewritten only when what it shows changed."""
+    lichess): who plays it, its pieces, whose turn it is, the computer's thinking. The cards'
+    nodes are in the page; only the parts whose text changed are written (a move changes the turn
+    and perhaps a count, not the names)."""
     top, bottom = ("rebels", "officers") if app.settings["flipped"] else ("officers", "rebels")
     for node_id, side in (("player-top", top), ("player-bottom", bottom)):
         card = player_card(side) + (language(),)
-        if drawn.players.get(node_id) == card:
+        was = drawn.players.get(node_id)
+        if was == card:
             continue
         drawn.players[node_id] = card
         side, name, who, count, pill, depth, _ = card
         node = el(node_id)
-        node.textContent = ""
-        node.className = "player" + (" to-move" if pill in ("to-move", "thinking") else "")
-        node.dataset.side = side
-        token = document.createElement("span")
-        token.className = "token " + side
-        box = document.createElement("span")
-        box.className = "who"
-        strong = document.createElement("strong")
-        strong.textContent = name
-        line = document.createElement("span")
-        line.textContent = who
-        box.append(strong, line)
-        node.append(token, box)
-        if pill:
-            tag = document.createElement("span")
-            tag.className = "turn"
-            if pill == "thinking":
-                spin = document.createElement("span")
-                spin.className = "spinner"
-                spin.setAttribute("aria-hidden", "true")
-                tag.append(spin)
+        if was is None or was[:3] != card[:3]:
+            node.dataset.side = side
+            node.querySelector(".token").className = "token " + side
+            node.querySelector(".who strong").textContent = name
+            node.querySelector(".who span").textContent = who
+        if was is None or was[4:6] != card[4:6]:
+            node.classList.toggle("to-move", pill in ("to-move", "thinking"))
+            tag = node.querySelector(".turn")
+            tag.hidden = not pill
+            tag.classList.toggle("thinking", pill == "thinking")
             words = {"to-move": t("pill-to-move"), "winner": t("pill-winner")}
-            tag.append(
-                document.createTextNode(words.get(pill) or (t("pill-depth", depth=depth) if depth else t("thinking")))
-            )
-            node.append(tag)
-        num = document.createElement("span")
-        num.className = "count"
-        num.textContent = str(count)
-        num.setAttribute("aria-label", t("pieces-left", n=count, side=side_name(side)))
-        num.title = num.getAttribute("aria-label")
-        node.append(num)
+            thinking = t("pill-depth", depth=depth) if depth else t("thinking")
+            tag.querySelector(".pill-text").textContent = words.get(pill) or thinking if pill else ""
+        if was is None or was[3] != count:
+            num = node.querySelector(".count")
+            num.textContent = str(count)
+            num.setAttribute("aria-label", t("pieces-left", n=count, side=side_name(side)))
+            num.title = t("pieces-left", n=count, side=side_name(side))
 
 
 def render_buttons():
