@@ -41,6 +41,8 @@ def test_a_newcomer_moves_before_pyodide_has_loaded(browser, server):
         open_site(page, server.url)
         assert page.is_visible("#welcome")
         assert "You" in page.inner_text("#player-bottom") and "Rebels" in page.inner_text("#player-bottom")
+        # A screen reader hears each side's card as one sentence.
+        assert page.get_attribute("#player-bottom", "aria-label") == "Rebels, You, 24 rebels on the board, to move"
         play(page, "d4", "d5")
         assert moves(page) == ["d4-d5"]
         assert page.evaluate("document.body.dataset.engine") != "ready"

@@ -606,8 +606,12 @@ def render_players():
         if was is None or was[3] != count:
             num = node.querySelector(".count")
             num.textContent = str(count)
-            num.setAttribute("aria-label", t("pieces-left", n=count, side=side_name(side)))
             num.title = t("pieces-left", n=count, side=side_name(side))
+        # A screen reader hears the card as one sentence (its parts are hidden from it).
+        said = [name, who, t("pieces-left", n=count, side=side_name(side))]
+        if pill:
+            said.append(node.querySelector(".pill-text").textContent)
+        node.setAttribute("aria-label", ", ".join(said))
 
 
 def render_buttons():
