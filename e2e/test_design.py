@@ -8,7 +8,7 @@ import pytest
 from conftest import CSP_WATCH, LOCAL
 from test_accessibility import violations, with_axe
 
-from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press, reach
 
 
 def test_the_board_is_there_before_any_script_runs(browser, server):
@@ -245,3 +245,34 @@ def test_the_comment_on_the_move_shown_is_read_beside_the_board(page, server):
     page.click('#moves button[data-ply="2"]')
     page.wait_for_function("document.body.dataset.ply === '2'")
     assert not page.is_visible("#move-comment")
+
+
+def test_what_happened_is_said_beside_the_board_in_view(page, server):
+    """A hint's words sit in the panel beside the board, not under it below the fold."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    press(page, "#btn-hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=ENGINE_MS)
+    box = page.locator("#message").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert box["x"] > board["x"] + board["width"] and box["y"] + box["height"] <= 720
+    toolbar = page.locator(".toolbar").bounding_box()
+    assert toolbar["y"] + toolbar["height"] <= 720  # the toolbar too: nothing needed is below the fold
+
+
+def test_sounds_are_off_until_turned_on(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    page.evaluate(
+        """() => { window.__sounds = []; const play = asaltoBridge.sound;
+                   asaltoBridge.sound = (kind) => { window.__sounds.push(kind); return play(kind); }; }"""
+    )
+    play(page, "d4", "d5")
+    assert page.evaluate("window.__sounds") == []
+    reach(page, "#sound-toggle")
+    page.check("#sound-toggle")
+    play(page, "c5", "d4")
+    play(page, "c4", "c5")
+    play(page, "d4", "d6")  # a capture: the officer jumps d5
+    assert page.evaluate("window.__sounds") == ["move", "move", "capture"]
