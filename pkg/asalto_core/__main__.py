@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from . import svg
-from .errors import AsaltoError, NotationError
+from .errors import AsaltoError, NotationError, quote
 from .geometry import BOARDS
 from .notation import Move
 from .perft import perft
@@ -81,7 +81,7 @@ def _diagram(args: argparse.Namespace) -> None:
     arrows = noted + _split(args.arrows)  # the record's arrows and points at that move, then the options'
     for a in noted:
         if not all(p in geometry.index for p in svg.move_points(a)):
-            raise NotationError(f"the record's arrow {a!r} leaves the {geometry.name} board")
+            raise NotationError(f"the record's arrow {quote(a)} leaves the {geometry.name} board")
     for a in arrows[len(noted) :]:
         Move.parse(a)  # the syntax; then every point must be on this board
         for p in svg.move_points(a):

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import AsaltoError
+from .errors import AsaltoError, quote
 from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
@@ -200,7 +200,7 @@ def _check(position: Position | str, level: str) -> tuple[Position, Level]:
     if isinstance(position, str):
         position = Position.from_text(position)
     if level not in LEVELS:
-        raise AsaltoError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        raise AsaltoError(f"unknown level {quote(level)}; levels: {', '.join(LEVELS)}")
     if not position.raw_moves() or position.outcome():
         raise AsaltoError(f"no move to find in {position.text()!r}: the game is over")
     return position, LEVELS[level]

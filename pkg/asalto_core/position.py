@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError, InvalidPositionError
+from .errors import IllegalMoveError, InvalidPositionError, quote
 from .geometry import bits, popcount
 from .movegen import (
     BLOCKED,
@@ -162,9 +162,9 @@ class Position:
         g = find_ruleset(ruleset).geometry
         sides = {"officers": OFFICERS, "rebels": REBELS, "place": PLACING}
         if not isinstance(turn, str) or turn not in sides:
-            raise InvalidPositionError(f"turn must be one of officers, rebels, place, not {turn!r}")
+            raise InvalidPositionError(f"turn must be one of officers, rebels, place, not {quote(turn)}")
         if isinstance(fullmove, bool) or not isinstance(fullmove, int) or not 1 <= fullmove < 10**9:
-            raise InvalidPositionError(f"the move number must be a whole number from 1, not {fullmove!r}")
+            raise InvalidPositionError(f"the move number must be a whole number from 1, not {quote(fullmove)}")
 
         def mask(points: Iterable[str]) -> int:
             # A list of point names (a lone name, a number or None is a mistake, not a board).
@@ -175,7 +175,7 @@ class Position:
             if names is None:
                 raise InvalidPositionError(f"points must be a list of point names, not {type(points).__name__}")
             if not all(isinstance(p, str) for p in names):
-                raise InvalidPositionError(f"points must be a list of point names, not {names!r}")
+                raise InvalidPositionError(f"points must be a list of point names, not {quote(names)}")
             return sum(1 << g.point(p) for p in set(names))
 
         position = cls(
@@ -323,7 +323,7 @@ def validate(position: Position, text: str = "") -> None:
     """Raise :class:`InvalidPositionError` if the ruleset could never reach ``position``."""
     k, (officers, rebels, side, huffable) = position.kernel, position.state
     rs = position.rules
-    where = f"position {text or position.text()!r}"
+    where = f"position {quote(text or position.text())}"
     problems = []
     if officers & rebels:
         problems.append("a point holds two pieces")

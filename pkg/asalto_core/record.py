@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AsaltoError, InvalidPositionError, NotationError
+from .errors import AsaltoError, InvalidPositionError, NotationError, quote
 from .geometry import DIGITS, is_number
 from .notation import MAX_MOVE_TEXT, Move, _is_point
 from .position import Board, Position, start_position
@@ -122,6 +122,15 @@ class Line:
         self.nags.extend(other.nags)
         self.variations.extend(other.variations)
 
+    def nesting(self) -> int:
+        """How deep variations nest in this line (0: none), counted without recursion."""
+        deepest, todo = 0, [(self, 0)]
+        while todo:
+            line, depth = todo.pop()
+            deepest = max(deepest, depth)
+            todo.extend((var, depth + 1) for lines in line.variations for var in lines)
+        return deepest
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Line) and (self.moves, self.comments, self.nags, self.variations) == (
             other.moves, other.comments, other.nags, other.variations,
@@ -153,12 +162,13 @@ class Game:
         # The tags never contradict the game: what is played is what is written.
         named = tags.get("Ruleset")
         if named is not None and find_ruleset(named).name != self.start.ruleset:
-            raise InvalidPositionError(f"the Ruleset tag {named!r} is not the game's ruleset {self.start.ruleset!r}")
+            why = f"is not the game's ruleset {self.start.ruleset!r}"
+            raise InvalidPositionError(f"the Ruleset tag {quote(named)} {why}")
         text = tags.pop("Position", None)
         if text is not None and start_position(None, text) != self.start:
-            raise InvalidPositionError(f"the Position tag {_short(text)} is not the game's start {self.start.text()!r}")
+            raise InvalidPositionError(f"the Position tag {quote(text)} is not the game's start {self.start.text()!r}")
         if tags.get("Result", "*") not in RESULTS:
-            raise NotationError(f"the Result tag must be one of {', '.join(RESULTS)}, not {_short(tags['Result'])}")
+            raise NotationError(f"the Result tag must be one of {', '.join(RESULTS)}, not {quote(tags['Result'])}")
         self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
         self.tags.update(tags)
         self.tags["Ruleset"] = self.start.ruleset
@@ -213,6 +223,9 @@ class Game:
                 if var.moves and str(var.moves[0]) == str(played):
                     self.path = prefix + (k, w, 1)
                     return played
+            if len(prefix) // 2 >= MAX_DEPTH:  # a record would not read it back (from_record's limit)
+                self.board.pop()
+                raise NotationError(f"variations nest at most {MAX_DEPTH} deep: this one would be deeper")
             var = Line()
             var.append(played)
             line.variations[k].append(var)
@@ -236,18 +249,18 @@ class Game:
             or len(path) % 2 != 1
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in path)
         ):
-            raise IndexError(f"bad path {_short(path)}: an odd number of whole numbers, like (3,) or (3, 0, 2)")
+            raise IndexError(f"bad path {quote(path)}: an odd number of whole numbers, like (3,) or (3, 0, 2)")
         line, moves = self.line, []
         for d in range(0, len(path) - 1, 2):
             j, w = path[d], path[d + 1]
             if not 0 <= j < len(line.moves) or not 0 <= w < len(line.variations[j]):
-                raise IndexError(f"no variation {w} at move {j + 1} of the path {_short(path)}")
+                raise IndexError(f"no variation {w} at move {j + 1} of the path {quote(path)}")
             if collect:
                 moves.extend(line.moves[:j])
             line = line.variations[j][w]
         k = path[-1]
         if not 0 <= k <= len(line.moves):
-            raise IndexError(f"no move {k} in the line of the path {_short(path)}: it has {len(line.moves)}")
+            raise IndexError(f"no move {k} in the line of the path {quote(path)}: it has {len(line.moves)}")
         if collect:
             moves.extend(line.moves[:k])
         return line, k, moves
@@ -305,8 +318,16 @@ class Game:
         return self.board.push(line.moves[k])
 
     def truncate(self) -> list[Move]:
-        """Drop the moves after the cursor in its line (taking them back); return them, oldest first."""
+        """Drop the moves after the cursor in its line (taking them back); return them, oldest first.
+
+        At a variation's start the whole variation goes (an empty one would not be written),
+        and the cursor goes where it branched."""
         line, k = self.node(self.path)
+        if k == 0 and len(self.path) > 1:
+            outer_path, j, w = self.path[:-3], self.path[-3], self.path[-2]
+            self.go_to_path(outer_path + (j,))
+            del self.node(outer_path + (j,))[0].variations[j][w]
+            return line.moves
         return line.truncate(k)
 
     def go_to(self, ply: int) -> None:
@@ -392,11 +413,11 @@ class Game:
                 cur = _close(game, cur, stack)
             elif kind == "number":
                 if not is_number(value.rstrip(".")):
-                    raise _failed(f"{where}: bad move number {_short(value)}: at most 9 digits", game, cur, stack)
+                    raise _failed(f"{where}: bad move number {quote(value)}: at most 9 digits", game, cur, stack)
             elif kind == "word" and value in RESULTS:
                 result = value
             elif kind == "word" and value.endswith("."):
-                why = f"bad move number {_short(value)}: ASCII digits and a dot, like '12.'"
+                why = f"bad move number {quote(value)}: ASCII digits and a dot, like '12.'"
                 raise _failed(f"{where}: {why}", game, cur, stack)
             elif kind == "word" and value[:1] == "$":
                 nag = _NAG_CODES.get(value, "")  # other PGN codes ($7 and on) are skipped
@@ -454,7 +475,7 @@ def _checked_tags(tags: object) -> dict[str, str]:
     for name in sorted(tags, key=str):
         value = tags[name]
         if not isinstance(name, str) or not name or not all(c in _NAME_CHARS for c in name):
-            raise NotationError(f"bad tag name {_short(name)}: ASCII letters, digits and '_' only")
+            raise NotationError(f"bad tag name {quote(name)}: ASCII letters, digits and '_' only")
         if not isinstance(value, str):
             raise NotationError(f"the tag {name} must be text, not {type(value).__name__}")
         out[name] = value
@@ -507,12 +528,12 @@ def _write_line(line: Line, position: Position, words: list[str]) -> None:
             words.append("{" + _escape(line.comments[i + 1], "}") + "}")
         numbered = False
         for var in line.variations[i]:
+            if not var.moves:  # an empty variation is not written (a reader drops it)
+                continue
             opened = len(words)
             if var.comments[0]:
                 words.append("{" + _escape(var.comments[0], "}") + "}")
             _write_line(var, position, words)
-            if len(words) == opened:  # an empty variation is not written
-                continue
             words[opened] = "(" + words[opened]
             words[-1] = words[-1] + ")"
             numbered = True
@@ -570,10 +591,10 @@ def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] =
         raise NotationError(f"a comment must be text, not {type(plain).__name__}")
     for a in arrows:
         if not isinstance(a, str) or not _is_arrow(a):
-            raise NotationError(f"bad arrow {_short(a)}: points joined by '-' or 'x', like 'c3-c5' or 'e6xe4xe2'")
+            raise NotationError(f"bad arrow {quote(a)}: points joined by '-' or 'x', like 'c3-c5' or 'e6xe4xe2'")
     for p in points:
         if not isinstance(p, str) or not _is_point(p):
-            raise NotationError(f"bad point {_short(p)}: a file a-i and a rank, like 'e5'")
+            raise NotationError(f"bad point {quote(p)}: a file a-i and a rank, like 'e5'")
     parts = []
     if arrows:
         parts.append("[%arrows " + ",".join(arrows) + "]")
@@ -588,12 +609,6 @@ def _is_arrow(text: str) -> bool:
     """An arrow's syntax: two or more points joined by '-' or 'x' (a move's path or a free pair)."""
     parts = text.replace("x", "-").split("-")
     return len(text) <= MAX_MOVE_TEXT and len(parts) >= 2 and all(_is_point(p) for p in parts)
-
-
-def _short(value: object) -> str:
-    """A value quoted for a message, cut short if long (a message never repeats a whole text)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _escape(text: str, closer: str) -> str:

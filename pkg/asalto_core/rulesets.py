@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .errors import UnknownRulesetError
+from .errors import UnknownRulesetError, quote
 from .geometry import BOARD_NOTES, BOARDS
 
 if TYPE_CHECKING:
@@ -509,7 +509,7 @@ def find_ruleset(name: str) -> Ruleset:
         return rs
     if isinstance(name, str) and ":" in name:
         return custom_ruleset(name)
-    raise UnknownRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESET_NAMES)}")
+    raise UnknownRulesetError(f"unknown ruleset {quote(name)}; known rulesets: {', '.join(RULESET_NAMES)}")
 
 
 # -- house rules ------------------------------------------------------------------------------
@@ -708,26 +708,26 @@ def custom_ruleset(name: str) -> Ruleset:
     known = _CUSTOM.get(name)
     if known is not None:
         return known
-    where = f"bad house rules {name!r}"
+    where = f"bad house rules {quote(name)}"
     base_name, _, text = name.partition(":")
     base = RULESETS.get(base_name)
     if base is None:
         raise UnknownRulesetError(
-            f"{where}: unknown base ruleset {base_name!r}; known rulesets: {', '.join(RULESET_NAMES)}"
+            f"{where}: unknown base ruleset {quote(base_name)}; known rulesets: {', '.join(RULESET_NAMES)}"
         )
     values: dict[str, str] = {}
     for item in text.split(","):
         key, eq, value = item.partition("=")
         if not eq:
-            raise UnknownRulesetError(f"{where}: expected key=value, not {item!r}")
+            raise UnknownRulesetError(f"{where}: expected key=value, not {quote(item)}")
         if key not in OPTION_KEYS:
-            raise UnknownRulesetError(f"{where}: unknown option {key!r}; options: {', '.join(OPTION_KEYS)}")
+            raise UnknownRulesetError(f"{where}: unknown option {quote(key)}; options: {', '.join(OPTION_KEYS)}")
         if key in values:
-            raise UnknownRulesetError(f"{where}: option {key!r} is given twice")
+            raise UnknownRulesetError(f"{where}: option {quote(key)} is given twice")
         allowed = [v for v, _ in _choices(base, key)]
         if value not in allowed:
             raise UnknownRulesetError(
-                f"{where}: {key}={value!r} is not allowed here; {key} may be {', '.join(allowed)}"
+                f"{where}: {key}={quote(value)} is not allowed here; {key} may be {', '.join(allowed)}"
             )
         values[key] = value
     fields: dict[str, Any] = {}
