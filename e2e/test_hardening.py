@@ -105,3 +105,80 @@ def test_a_save_nested_too_deep_to_decode_is_set_aside(context, server):
     open_site(page, server.url)
     assert "new game was started" in page.inner_text("#message")  # read or not, it is no game
     assert page.locator("#board .piece").count() > 0 and corrupt(page) == [deep]
+
+
+# -- issue 25: no game lost on reload -----------------------------------------------------------------
+def current_path(page) -> str:
+    return page.get_attribute('#moves [aria-current="step"]', "data-path") or ""
+
+
+def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, "1. d4-d5 c5-c6 (1... e5-e6 2. d3-d4) *")
+    page.click('#moves button[data-path="1,0,2"]')
+    page.wait_for_selector('#moves [aria-current="step"][data-path="1,0,2"]', timeout=ENGINE_MS)
+    saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
+    assert saved["game"]["ply"] == 1 and saved["path"] == [1, 0, 2]
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert "move number" not in page.inner_text("#message")
+    assert moves(page)[:2] == ["d4-d5", "c5-c6"] and current_path(page) == "1,0,2"
+
+
+def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
+    good = {"version": 2, "game": {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}, "settings": {}}
+    write_save(context, server, json.dumps(good))
+    page = context.new_page()
+    open_site(page, server.url)
+    assert moves(page) == ["d4-d5"]
+    page.close()
+    forged = json.dumps({"version": 2, "game": {"ruleset": "assault", "moves": ["zz"]}, "settings": {}})
+    write_save(context, server, forged)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "last good save was restored" in page.inner_text("#message")
+    assert moves(page) == ["d4-d5"] and corrupt(page) == [forged]
+    page.close()
+    newer = json.dumps({"version": 3, "game": {}, "settings": {}})
+    write_save(context, server, newer)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert moves(page) == ["d4-d5"] and corrupt(page) == [forged, newer]
+
+
+def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_message(context, server):
+    newer = json.dumps({"version": 3, "game": {}, "settings": {}})
+    write_save(context, server, newer)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "newer version" in page.inner_text("#message") and corrupt(page) == [newer]
+    page.close()
+    deep = "[" * 3000 + "1" + "]" * 3000
+    game = '{"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": ' + deep + "}"
+    for text in ('{"version": 2, "settings": {}, "game": ' + game + "}",
+                 '{"version": 2, "settings": {}, "game": {"ruleset": "assault", "moves": ["d4-d5"], "ply": 1}, '
+                 '"record": "1. d4-d5 {x} *", "path": ' + deep + "}"):  # fmt: skip
+        write_save(context, server, text)
+        page = context.new_page()
+        open_site(page, server.url)
+        assert page.locator("#board .piece").count() > 0
+        assert len(page.inner_text("#message")) < 400
+        page.close()
+
+
+def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, server):
+    a = context.new_page()
+    open_site(a, server.url)
+    new_game(a, "assault", "humans")
+    b = context.new_page()
+    open_site(b, server.url)
+    play(a, "d4", "d5")
+    b.wait_for_function("document.querySelector('#message').textContent.includes('another tab')", timeout=ENGINE_MS)
+    assert moves(b) == ["d4-d5"]
+    new_game(b, "assault", "humans")  # B's new game: A follows it and keeps its own game
+    a.wait_for_function("document.querySelector('#message').textContent.includes('kept')", timeout=ENGINE_MS)
+    assert moves(a) == []
+    previous = json.loads(a.evaluate("localStorage.getItem('asalto.previous')"))
+    assert previous["game"]["moves"] == ["d4-d5"]
