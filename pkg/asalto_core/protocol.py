@@ -90,8 +90,11 @@ class Worker:
         try:
             request = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            return json.dumps({"ok": False, "error": f"the request is not JSON: {err}"})
-        return json.dumps(self.answer(request))
+            return json.dumps({"ok": False, "error": f"the request is not JSON: {str(err)[:100]}"})
+        try:
+            return json.dumps(self.answer(request))
+        except Exception as err:  # noqa: BLE001 - a page waits for every answer: never leave one out
+            return json.dumps({"ok": False, "error": f"internal error: {type(err).__name__}: {str(err)[:100]}"})
 
     def answer(self, request: Any) -> dict[str, Any]:
         """A request run to its end (the ``think`` of tests and scripts)."""

@@ -531,7 +531,8 @@ OPTIONS: tuple[tuple[str, str], ...] = (
     ("repetition", "Draw on this occurrence of a position"),
 )
 OPTION_KEYS: tuple[str, ...] = tuple(key for key, _ in OPTIONS)
-_CUSTOM: dict[str, Ruleset] = {}
+_CUSTOM: dict[str, Ruleset] = {}  # house rules by name as asked and canonical name
+MAX_CUSTOM = 256  # the cache starts afresh when full (house rules come from links and saves)
 # The reading labels an option makes obsolete when it changes.
 _READS = {
     "rebels": ("Rebel moves", "Rules"), "marked": ("Marked lines", "Rebel moves", "Rules"),
@@ -705,6 +706,8 @@ def custom_ruleset(name: str) -> Ruleset:
     bad house rules 'asalto:duty=forced,removal=auto':
     removal= applies only to the huffing duties (huff, huff-each, huff-best), not duty=forced
     """
+    if not isinstance(name, str):
+        raise UnknownRulesetError(f"house rules are named by text, like 'assault:first=officers', not {quote(name)}")
     known = _CUSTOM.get(name)
     if known is not None:
         return known
@@ -764,6 +767,8 @@ def custom_ruleset(name: str) -> Ruleset:
             f"{key}={_get(rs, key)}" for key in changed) + "; the readings below are " + base.title + "'s"),)
         + tuple(r for r in base.readings if not any(r[0] in _READS[key] for key in changed)),
     )  # fmt: skip
+    if len(_CUSTOM) >= MAX_CUSTOM:
+        _CUSTOM.clear()
     _CUSTOM[name] = _CUSTOM[canonical] = rs
     return rs
 

@@ -328,6 +328,8 @@ class Session:
     def annotate(self, marks: list[dict[str, Any]]) -> None:
         """Put a review's marks (``review.Mark.to_json``) into the comments, so an export or an
         embed carries them; a comment already there is kept beside it."""
+        if not isinstance(marks, list) or not all(isinstance(m, dict) for m in marks):
+            raise SessionError("a review's marks must be a list of objects (review.Mark.to_json)")
         for mark in marks:
             ply, note = mark.get("ply"), f"{mark.get('symbol', '')} {mark.get('sentence', '')}".strip()
             if isinstance(ply, int) and 0 < ply <= len(self.game.moves) and note:
@@ -504,6 +506,8 @@ class Session:
         >>> p["position"], p["answer"], p["prompt"], p["puzzle"]
         ('assault 3/3/RRORORR/RRR1RRR/RRRRRRR/RRR/RRR o - 1', 'c5-c6', 'Where now?', '1')
         """
+        if not isinstance(path, (list, tuple)):
+            raise SessionError(f"a puzzle's move is named by its path, like [3] or [3, 0, 1], not {quote(path)}")
         at = self.game.path
         try:
             line, k = self.game.node(tuple(path))
