@@ -56,7 +56,7 @@ from .position import Board, Position, start_position
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Iterable, Sequence
 
     from .position import Outcome
 
@@ -375,12 +375,14 @@ class Game:
             raise NotationError(f"a game record must be text, not {type(text).__name__}")
         # A first pass counts the moves and reads the tags (nothing is kept of the rest: the
         # tokens are read again, one at a time, so a long record never sits in memory twice).
-        n, tags = 0, {}
-        for kind, name, value, _ in _tokens(text):
+        n, tags, tokens = 0, {}, _Tokens(text)
+        kind = tokens.next()
+        while kind:
             if kind == "tag":
-                tags[name] = value
-            elif kind == "word" and value not in RESULTS and value[:1] != "$":
+                tags[tokens.name] = tokens.value
+            elif kind == "word" and tokens.value not in RESULTS and tokens.value[:1] != "$":
                 n += 1
+            kind = tokens.next()
         if max_moves is not None and n > max_moves:
             raise NotationError(f"bad record: it has {n} moves; at most {max_moves} are read")
         tags["Result"] = "*"  # the result is the token after the moves, not the tag
@@ -390,7 +392,12 @@ class Game:
             raise NotationError(f"bad record: {err}") from None
         reader = _Reader(game)
         result = "*"
-        for kind, _, value, line in _tokens(text):
+        tokens = _Tokens(text)
+        while True:
+            kind = tokens.next()
+            if not kind:
+                break
+            value, line = tokens.value, tokens.at
             if kind == "comment":
                 reader.comment(value)
             elif kind == "open":
@@ -481,12 +488,15 @@ def _shared(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return plies + min(a[d], b[d])
 
 
+_UNOPENED = Line()  # a variation's line before anything is read into it (never written to)
+
+
 class _Reader:
     """A record's moves, comments and variations read into a game, token by token.
 
     Linear in the record, on MicroPython too: a node's comments are joined once at the end (not
     one string longer per comment), and a variation takes the outer line's move back only when
-    its first move comes (an empty ``()`` costs no replay)."""
+    its first move comes (an empty ``()`` costs no replay and no line)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -498,7 +508,14 @@ class _Reader:
     def where(self, line: int) -> str:
         return f"bad record, line {line}, move {self.game.ply + 1 - self.pending}"
 
+    def _enter(self) -> None:
+        """The variation just opened gets its line (at its first comment or move)."""
+        if self.cur is _UNOPENED:
+            self.cur = Line()
+            self.stack[-1].variations[-1].append(self.cur)
+
     def comment(self, value: str) -> None:
+        self._enter()
         k = len(self.cur.moves)
         key = (id(self.cur), k)
         if key not in self.notes:
@@ -510,13 +527,12 @@ class _Reader:
             raise self.failed(line, "a variation '(' must follow the move it replaces")
         if len(self.stack) >= MAX_DEPTH:
             raise self.failed(line, f"variations nested more than {MAX_DEPTH} deep")
-        var = Line()
-        self.cur.variations[-1].append(var)
         self.stack.append(self.cur)
-        self.cur = var
+        self.cur = _UNOPENED  # no line until something is read into it: '()' costs nothing
         self.pending = True
 
     def move(self, word: str, line: int) -> None:
+        self._enter()
         if self.pending:  # the variation's first move: the outer line's move is taken back now
             self.game.board.pop()
             self.pending = False
@@ -542,7 +558,7 @@ class _Reader:
             for _ in var.moves:
                 self.game.board.pop()
             self.game.board.push(outer.moves[-1])
-        if not var.moves:
+        if var is not _UNOPENED and not var.moves:
             outer.variations[-1].pop()  # it is the last one opened there
         self.cur = outer
 
@@ -667,52 +683,61 @@ def _escape(text: str, closer: str) -> str:
     return text.replace("\\", "\\\\").replace(closer, "\\" + closer)
 
 
-def _tokens(text: str) -> Iterator[tuple[str, str, str, int]]:
-    """The tokens of a record, in one pass: ``(kind, tag name, value, line)``.
+class _Tokens:
+    """A record's tokens, one at a time: :meth:`next` returns the kind ('' at the end) and sets
+    ``name`` (a tag's), ``value`` (unescaped) and ``line``.
 
     Kinds: ``tag`` (``[Name "value"]``), ``comment`` (``{...}``), ``number`` (``12.`` or
     ``12...``), ``open`` and ``close`` (a variation's parentheses) and ``word`` (a move,
-    a symbol ``$1`` or a result). Values are unescaped.
+    a symbol ``$1`` or a result).
 
-    The record is read as UTF-8 bytes: MicroPython finds a text's i-th character by counting
-    from its start, a byte string's at once, so a long record reads in linear time there too.
-    Every delimiter is ASCII, so each value is whole characters.
+    Linear on MicroPython too, which is why it looks as it does: the record is read as UTF-8
+    bytes (MicroPython finds a text's i-th character by counting from its start, a byte
+    string's at once; every delimiter is ASCII, so each value is whole characters), and no
+    tuple is made per token (MicroPython's allocator looks for room from the heap's start for
+    every object of two blocks or more, as a 4-tuple is, so a tuple per token made reading
+    quadratic there).
     """
-    try:
-        data = text.encode()
-    except UnicodeError:  # a lone surrogate (CPython's text may hold one, a page's cannot)
-        raise NotationError("bad record: it holds a character that is no text (a lone surrogate)") from None
-    i, n, line = 0, len(data), 1
-    while i < n:
-        c = data[i]
-        if _SPACE[c]:
-            line += c == 10
+
+    def __init__(self, text: str) -> None:
+        try:
+            self.data = text.encode()
+        except UnicodeError:  # a lone surrogate (CPython's text may hold one, a page's cannot)
+            raise NotationError("bad record: it holds a character that is no text (a lone surrogate)") from None
+        self.i, self.line, self.at = 0, 1, 1  # at: the line the last token starts on
+        self.name, self.value = "", ""
+
+    def next(self) -> str:
+        data, i, n = self.data, self.i, len(self.data)
+        while i < n and _SPACE[data[i]]:
+            self.line += data[i] == 10
             i += 1
-            continue
-        start, at_line = i, line
+        if i >= n:
+            self.i = i
+            return ""
+        c, start, kind = data[i], i, "word"
         if c == 91:  # [
             j = i + 1
             while j < n and _NAME[data[j]]:
                 j += 1
-            name = data[i + 1 : j].decode()
+            self.name = data[i + 1 : j].decode()
             k = j
             while k < n and _SPACE[data[k]]:
                 k += 1
-            value, end = _quoted(data, k, b'"') if name and k > j and k < n and data[k] == 34 else ("", -1)
+            value, end = _quoted(data, k, b'"') if self.name and k > j and k < n and data[k] == 34 else ("", -1)
             if end < 0 or end >= n or data[end] != 93:
-                raise _unreadable(data, start, at_line)
-            yield ("tag", name, value, at_line)
-            i = end + 1
+                raise _unreadable(data, start, self.line)
+            kind, self.value, i = "tag", value, end + 1
         elif c == 123:  # {
-            value, end = _quoted(data, i, b"}")
-            if end < 0:
-                raise _unreadable(data, start, at_line)
-            yield ("comment", "", value, at_line)
-            i = end
+            self.value, i = _quoted(data, i, b"}")
+            if i < 0:
+                raise _unreadable(data, start, self.line)
+            kind = "comment"
         elif c == 125 or c == 93:  # } ]
-            raise _unreadable(data, start, at_line)
+            raise _unreadable(data, start, self.line)
         elif c == 40 or c == 41:  # ( )
-            yield ("open" if c == 40 else "close", "", "(" if c == 40 else ")", at_line)
+            kind = "open" if c == 40 else "close"
+            self.value = "(" if c == 40 else ")"
             i += 1
         else:
             j = i
@@ -720,13 +745,15 @@ def _tokens(text: str) -> Iterator[tuple[str, str, str, int]]:
                 j += 1
             if j > i and j < n and data[j] == 46:  # a number's dot
                 j += 3 if data[j : j + 3] == b"..." else 1
-                yield ("number", "", data[i:j].decode(), at_line)
+                kind = "number"
             else:
                 while j < n and not _SPACE[data[j]] and not _DELIMITER[data[j]]:
                     j += 1
-                yield ("word", "", data[i:j].decode(), at_line)
-            i = j
-        line = at_line + data.count(b"\n", start, i)
+            self.value, i = data[i:j].decode(), j
+        self.i = i
+        self.at = self.line  # a comment or tag may span lines: the count goes on after it
+        self.line += data.count(b"\n", start, i)
+        return kind
 
 
 def _table(chars: bytes) -> list[bool]:

@@ -58,7 +58,10 @@ if TYPE_CHECKING:
 # (asalto_core.review); here because the page's MicroPython imports this module and not the AI's.
 REVIEW_DEPTHS = {"quick": 0.3, "deep": 1.5}
 MAX_MOVES = 5000  # a game longer than this is refused before it is replayed
-MAX_TEXT = 1000000  # characters of a pasted record or position
+# Characters of a pasted or saved record: the page's MicroPython reads the slowest shapes of this
+# size (300,000 '()' or '$1' after a move) in 2 to 2.6 s on a busy 2-core machine (bench/complexity.py).
+MAX_TEXT = 300000
+MAX_COMMENT = 10000  # characters of one comment typed on the page (a paragraph, not a book)
 SAVE_VERSION = 2  # the page's saves (site/storage.py); version 1 also held a view, now computed
 READABLE_VERSIONS = (1, 2)
 
@@ -260,8 +263,8 @@ class Session:
         text; the arrows and points drawn there are kept."""
         if not isinstance(text, str):
             raise SessionError(f"a comment must be text, not {type(text).__name__}")
-        if len(text) > MAX_TEXT:
-            raise SessionError(f"the comment has {len(text)} characters; at most {MAX_TEXT}")
+        if len(text) > MAX_COMMENT:
+            raise SessionError(f"the comment has {len(text)} characters; at most {MAX_COMMENT}")
         line, k = self._node()
         _plain, arrows, points = split_comment(line.comments[k])
         line.comments[k] = join_comment(text, arrows, points)
