@@ -182,3 +182,40 @@ def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, 
     assert moves(a) == []
     previous = json.loads(a.evaluate("localStorage.getItem('asalto.previous')"))
     assert previous["game"]["moves"] == ["d4-d5"]
+
+
+# -- issue 25: inputs that eat the page, deploys ----------------------------------------------------
+def test_an_embed_of_many_comments_reads_in_time(context, server):
+    """99,011 characters of comments (under the embed's 100,000) once grew MicroPython's heap to 2 GB
+    (a record-url: a link this long is more than a static server reads)."""
+    record = "1. d4-d5 " + "{c}" * 33000 + " *"
+    context.route("**/examples/many-comments.txt", lambda route: route.fulfill(body=record))
+    page = context.new_page()
+    page.goto(server.url + "embed.html?record-url=examples/many-comments.txt")
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.locator("#board .piece").count() > 0
+    assert page.locator("#messages li").count() == 0
+
+
+def test_embed_lists_are_limited(page, server):
+    page.goto(server.url + "embed.html?ruleset=assault&highlight=" + ",".join(["zz"] * 6000))
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.locator("#messages li").count() == 1  # 'highlight' is too long: one message, not 6,000
+
+
+def test_only_the_game_page_refuses_to_be_framed(page, server):
+    game = page.request.get(server.url).headers
+    assert game["content-security-policy"] == "frame-ancestors 'none'" and game["x-frame-options"] == "DENY"
+    embed = page.request.get(server.url + "embed.html").headers
+    assert "content-security-policy" not in embed and embed["x-content-type-options"] == "nosniff"
+
+
+def test_a_stale_tab_finds_its_builds_files_after_a_deploy(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+    page.evaluate("""async () => {
+      const old = await caches.open("asalto-0000000000000000");
+      await old.put(new Request("gone-since.zip"), new Response("the build before"));
+    }""")
+    assert page.evaluate("fetch('gone-since.zip').then((r) => r.text())") == "the build before"
