@@ -219,3 +219,13 @@ def test_a_stale_tab_finds_its_builds_files_after_a_deploy(context, server):
       await old.put(new Request("gone-since.zip"), new Response("the build before"));
     }""")
     assert page.evaluate("fetch('gone-since.zip').then((r) => r.text())") == "the build before"
+
+
+def test_a_page_whose_python_never_starts_says_so(context, server, console):
+    context.route("**/mpy.json", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_function(
+        "document.getElementById('loading-text').textContent.includes('has not started')", timeout=ENGINE_MS
+    )
+    console.errors[:] = [e for e in console.errors if "404" not in e and "mpy.json" not in e]
