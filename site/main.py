@@ -35,7 +35,7 @@ def report(err):
     window.console.error(f"asalto: {err}")
 
 
-def follow_other_tab(key, text):
+async def follow_other_tab(key, text):
     """Another tab saved a game: show it here too (this tab's game is kept as the previous game
     when it is not part of the other one), so neither tab later overwrites the other's unseen."""
     change = storage.changed_elsewhere(key, text)
@@ -76,7 +76,7 @@ async def main():
         message(t("share-opened"))
     else:
         accept(False)
-    B.onStorage(create_proxy(follow_other_tab))
+    B.onStorage(create_proxy(lambda key, text: spawn(follow_other_tab(key, text))))  # errors shown
     el("loading").hidden = True
     B.mark("board")
     document.body.dataset.board = "ready"
