@@ -98,6 +98,23 @@ PAGE_ENGINE = (
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
+# Headers a host should add (README, "Headers for hosts"); tasks.py serve and the browser tests'
+# server send them, and dist/_headers lists them for hosts that read that file (Netlify,
+# Cloudflare Pages). A <meta> policy cannot say who may frame a page: only the game page
+# refuses (embed.html is made to be framed by other sites, the examples frame it).
+HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
+GAME_HEADERS = {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
+
+
+def host_headers(path: str) -> dict[str, str]:
+    """The headers for a file of the site, by its path below the site's root ('' or 'index.html': the game)."""
+    page = path.split("?")[0].split("#")[0].rsplit("/", 1)[-1]
+    out = dict(HEADERS)
+    if page in ("", "index.html"):
+        out.update(GAME_HEADERS)
+    return out
+
+
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
@@ -321,6 +338,8 @@ def build(out: Path) -> str:
     build_hash = digest.hexdigest()[:16]
     listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
     fill_in(out / "sw.js", {HASH_MARK: build_hash, "__FILES__": json.dumps(listing)})
+    rules = [("/*", HEADERS), ("/", GAME_HEADERS), ("/index.html", GAME_HEADERS)]
+    (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
     preload = core_preload(out)

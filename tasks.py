@@ -92,9 +92,24 @@ def build() -> None:
 
 
 def serve(port: str = "8000") -> None:
+    """Serve dist/ with the headers a host should add (build.host_headers: the game page unframed)."""
+    import functools
+    import http.server
+
+    sys.path.insert(0, str(ROOT))
+    from build import host_headers
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self) -> None:
+            for name, value in host_headers(self.path.lstrip("/")).items():
+                self.send_header(name, value)
+            super().end_headers()
+
     build()
     print(f"\nAsalto is served at http://localhost:{port}/  (Ctrl+C stops)\n", flush=True)
-    run(PY, "-m", "http.server", port, "--bind", "127.0.0.1", "--directory", ROOT / "dist")
+    handler = functools.partial(Handler, directory=str(ROOT / "dist"))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", int(port)), handler) as httpd:
+        httpd.serve_forever()
 
 
 def test() -> None:

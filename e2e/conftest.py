@@ -20,6 +20,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
+sys.path.insert(1, str(ROOT))  # for build.host_headers
+from build import host_headers  # noqa: E402 - after the path is set
+
 DIST = ROOT / "dist"
 SUBPATH = "/asalto/"
 LOCAL = "http://127.0.0.1:"  # the test servers; any other host is blocked
@@ -68,9 +71,13 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
         self.server.requests.append(self.path)  # type: ignore[attr-defined]
 
     def end_headers(self) -> None:
-        # Like a plain static host: no COOP/COEP, revalidate HTML and the service worker.
+        # Like a static host that adds the README's headers: no COOP/COEP, revalidate HTML and
+        # the service worker.
         if self.path.endswith((".html", "/", ".js")) or "sw.js" in self.path:
             self.send_header("Cache-Control", "no-cache")
+        if self.path.startswith(SUBPATH):
+            for name, value in host_headers(self.path[len(SUBPATH) :]).items():
+                self.send_header(name, value)
         super().end_headers()
 
 

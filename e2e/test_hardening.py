@@ -105,3 +105,127 @@ def test_a_save_nested_too_deep_to_decode_is_set_aside(context, server):
     open_site(page, server.url)
     assert "new game was started" in page.inner_text("#message")  # read or not, it is no game
     assert page.locator("#board .piece").count() > 0 and corrupt(page) == [deep]
+
+
+# -- issue 25: no game lost on reload -----------------------------------------------------------------
+def current_path(page) -> str:
+    return page.get_attribute('#moves [aria-current="step"]', "data-path") or ""
+
+
+def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, "1. d4-d5 c5-c6 (1... e5-e6 2. d3-d4) *")
+    page.click('#moves button[data-path="1,0,2"]')
+    page.wait_for_selector('#moves [aria-current="step"][data-path="1,0,2"]', timeout=ENGINE_MS)
+    saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
+    assert saved["game"]["ply"] == 1 and saved["path"] == [1, 0, 2]
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert "move number" not in page.inner_text("#message")
+    assert moves(page)[:2] == ["d4-d5", "c5-c6"] and current_path(page) == "1,0,2"
+
+
+def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
+    good = {"version": 2, "game": {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}, "settings": {}}
+    write_save(context, server, json.dumps(good))
+    page = context.new_page()
+    open_site(page, server.url)
+    assert moves(page) == ["d4-d5"]
+    page.close()
+    forged = json.dumps({"version": 2, "game": {"ruleset": "assault", "moves": ["zz"]}, "settings": {}})
+    write_save(context, server, forged)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "last good save was restored" in page.inner_text("#message")
+    assert moves(page) == ["d4-d5"] and corrupt(page) == [forged]
+    page.close()
+    newer = json.dumps({"version": 3, "game": {}, "settings": {}})
+    write_save(context, server, newer)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert moves(page) == ["d4-d5"] and corrupt(page) == [forged, newer]
+
+
+def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_message(context, server):
+    newer = json.dumps({"version": 3, "game": {}, "settings": {}})
+    write_save(context, server, newer)
+    page = context.new_page()
+    open_site(page, server.url)
+    assert "newer version" in page.inner_text("#message") and corrupt(page) == [newer]
+    page.close()
+    deep = "[" * 3000 + "1" + "]" * 3000
+    game = '{"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": ' + deep + "}"
+    for text in ('{"version": 2, "settings": {}, "game": ' + game + "}",
+                 '{"version": 2, "settings": {}, "game": {"ruleset": "assault", "moves": ["d4-d5"], "ply": 1}, '
+                 '"record": "1. d4-d5 {x} *", "path": ' + deep + "}"):  # fmt: skip
+        write_save(context, server, text)
+        page = context.new_page()
+        open_site(page, server.url)
+        assert page.locator("#board .piece").count() > 0
+        assert len(page.inner_text("#message")) < 400
+        page.close()
+
+
+def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, server):
+    a = context.new_page()
+    open_site(a, server.url)
+    new_game(a, "assault", "humans")
+    b = context.new_page()
+    open_site(b, server.url)
+    play(a, "d4", "d5")
+    b.wait_for_function("document.querySelector('#message').textContent.includes('another tab')", timeout=ENGINE_MS)
+    assert moves(b) == ["d4-d5"]
+    new_game(b, "assault", "humans")  # B's new game: A follows it and keeps its own game
+    a.wait_for_function("document.querySelector('#message').textContent.includes('kept')", timeout=ENGINE_MS)
+    assert moves(a) == []
+    previous = json.loads(a.evaluate("localStorage.getItem('asalto.previous')"))
+    assert previous["game"]["moves"] == ["d4-d5"]
+
+
+# -- issue 25: inputs that eat the page, deploys ----------------------------------------------------
+def test_an_embed_of_many_comments_reads_in_time(context, server):
+    """99,011 characters of comments (under the embed's 100,000) once grew MicroPython's heap to 2 GB
+    (a record-url: a link this long is more than a static server reads)."""
+    record = "1. d4-d5 " + "{c}" * 33000 + " *"
+    context.route("**/examples/many-comments.txt", lambda route: route.fulfill(body=record))
+    page = context.new_page()
+    page.goto(server.url + "embed.html?record-url=examples/many-comments.txt")
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.locator("#board .piece").count() > 0
+    assert page.locator("#messages li").count() == 0
+
+
+def test_embed_lists_are_limited(page, server):
+    page.goto(server.url + "embed.html?ruleset=assault&highlight=" + ",".join(["zz"] * 6000))
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.locator("#messages li").count() == 1  # 'highlight' is too long: one message, not 6,000
+
+
+def test_only_the_game_page_refuses_to_be_framed(page, server):
+    game = page.request.get(server.url).headers
+    assert game["content-security-policy"] == "frame-ancestors 'none'" and game["x-frame-options"] == "DENY"
+    embed = page.request.get(server.url + "embed.html").headers
+    assert "content-security-policy" not in embed and embed["x-content-type-options"] == "nosniff"
+
+
+def test_a_stale_tab_finds_its_builds_files_after_a_deploy(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+    page.evaluate("""async () => {
+      const old = await caches.open("asalto-0000000000000000");
+      await old.put(new Request("gone-since.zip"), new Response("the build before"));
+    }""")
+    assert page.evaluate("fetch('gone-since.zip').then((r) => r.text())") == "the build before"
+
+
+def test_a_page_whose_python_never_starts_says_so(context, server, console):
+    context.route("**/mpy.json", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_function(
+        "document.getElementById('loading-text').textContent.includes('has not started')", timeout=ENGINE_MS
+    )
+    console.errors[:] = [e for e in console.errors if "404" not in e and "mpy.json" not in e]

@@ -40,6 +40,16 @@
     console.warn("PyScript failed to load", err);
   });
 
+  // A file PyScript needs that fails (its config mpy.json, say) leaves no Python to say so: a game
+  // page not up after STARTUP_MS says it (a normal start takes one to three seconds).
+  const STARTUP_MS = 20000;
+  setTimeout(function () {
+    const box = document.getElementById("loading-text");
+    if (box && document.body.dataset.board !== "ready") {
+      box.textContent = "The game has not started after 20 seconds: a file may have failed to load. Reload to try again.";
+    }
+  }, STARTUP_MS);
+
   const sw = navigator.serviceWorker;
   if (!sw || location.protocol === "file:") return;
   const hadController = !!sw.controller;

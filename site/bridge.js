@@ -131,6 +131,10 @@
     remove(key) {
       return guard(() => localStorage.removeItem(key));
     },
+    // Another tab wrote local storage: fn(key, new text) (the event's own methods need a JS this).
+    onStorage(fn) {
+      addEventListener("storage", (e) => fn(e.key || "", e.newValue || ""));
+    },
     fetchText(url, ms) {
       return withTimeout(
         fetch(url).then((r) => {

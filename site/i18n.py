@@ -133,6 +133,13 @@ EN = {
     "save-corrupt": "Your saved game could not be read ({error}); a new game was started. "
     "The old save is kept under 'asalto.save.corrupt'.",
     "save-old": "Your saved game was from an older version and could not be resumed; a new game was started.",
+    "save-newer": "Your saved game is from a newer version of this page; it is kept under 'asalto.save.corrupt' "
+    "and a new game was started.",
+    "save-restored": "The last save could not be read ({error}); it is kept under 'asalto.save.corrupt' and "
+    "the last good save was restored.",
+    "save-other-tab": "The game was changed in another tab; this tab now shows it.",
+    "save-other-kept": "The game was changed in another tab; this tab now shows it. The game shown here before is "
+    "kept: Import / export, Restore previous.",
     "share-bad": "The shared game in this link could not be opened ({error}); showing a new game instead.",
     "share-opened": "Opened the shared game. Your previous game is kept: Import / export, Restore previous.",
     "import-bad": "Nothing was imported: {error}",
@@ -430,6 +437,13 @@ FR = {
     "L'ancienne sauvegarde est conservée sous 'asalto.save.corrupt'.",
     "save-old": "La partie enregistrée venait d'une ancienne version et n'a pas pu être reprise ; "
     "une nouvelle partie a commencé.",
+    "save-newer": "La partie enregistrée vient d'une version plus récente de cette page ; elle est conservée sous "
+    "'asalto.save.corrupt' et une nouvelle partie a commencé.",
+    "save-restored": "La dernière sauvegarde n'a pas pu être lue ({error}) ; elle est conservée sous "
+    "'asalto.save.corrupt' et la dernière bonne sauvegarde a été rétablie.",
+    "save-other-tab": "La partie a été modifiée dans un autre onglet ; cet onglet l'affiche maintenant.",
+    "save-other-kept": "La partie a été modifiée dans un autre onglet ; cet onglet l'affiche maintenant. La partie "
+    "affichée ici auparavant est conservée : Importer / exporter, Restaurer la partie précédente.",
     "share-bad": "La partie partagée de ce lien n'a pas pu être ouverte ({error}) ; voici une nouvelle partie.",
     "share-opened": "Partie partagée ouverte. Votre partie précédente est conservée : Importer / exporter, "
     "Restaurer la partie précédente.",
@@ -728,6 +742,13 @@ DE = {
     "Der alte Spielstand bleibt unter 'asalto.save.corrupt' erhalten.",
     "save-old": "Ihr gespeichertes Spiel stammt aus einer älteren Version und konnte nicht fortgesetzt werden; "
     "ein neues Spiel wurde begonnen.",
+    "save-newer": "Ihr gespeichertes Spiel stammt aus einer neueren Version dieser Seite; es bleibt unter "
+    "'asalto.save.corrupt' erhalten, und ein neues Spiel wurde begonnen.",
+    "save-restored": "Der letzte Spielstand konnte nicht gelesen werden ({error}); er bleibt unter "
+    "'asalto.save.corrupt' erhalten, und der letzte gute Spielstand wurde wiederhergestellt.",
+    "save-other-tab": "Das Spiel wurde in einem anderen Tab geändert; dieser Tab zeigt es jetzt.",
+    "save-other-kept": "Das Spiel wurde in einem anderen Tab geändert; dieser Tab zeigt es jetzt. Das hier zuvor "
+    "gezeigte Spiel bleibt erhalten: Import / Export, Vorheriges Spiel wiederherstellen.",
     "share-bad": "Das geteilte Spiel in diesem Link konnte nicht geöffnet werden ({error}); hier ist ein neues Spiel.",
     "share-opened": "Das geteilte Spiel ist geöffnet. Ihr vorheriges Spiel bleibt erhalten: Import / Export, "
     "Vorheriges Spiel wiederherstellen.",

@@ -24,6 +24,7 @@ from game import accept, needs_ai, open_game, start_engine
 from i18n import t
 from page import B, el, on_error, spawn
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 from render import apply_labels, apply_theme, message
 
 from asalto_core.session import Session
@@ -32,6 +33,21 @@ from asalto_core.session import Session
 def report(err):
     message(t("internal-error", error=err), "error")
     window.console.error(f"asalto: {err}")
+
+
+async def follow_other_tab(key, text):
+    """Another tab saved a game: show it here too (this tab's game is kept as the previous game
+    when it is not part of the other one), so neither tab later overwrites the other's unseen."""
+    change = storage.changed_elsewhere(key, text)
+    if change is None or app.session is None:
+        return
+    session, settings, lost = change
+    if lost:
+        open_game(session, settings)  # keeps this tab's game for Restore previous
+    else:
+        app.session, app.settings = session, settings
+        accept(False)
+    message(t("save-other-kept" if lost else "save-other-tab"), "warn" if lost else "info")
 
 
 async def main():
@@ -62,6 +78,7 @@ async def main():
         open_game(shared, opened="share-opened")
     else:
         accept(False)
+    B.onStorage(create_proxy(lambda key, text: spawn(follow_other_tab(key, text))))  # errors shown
     el("loading").hidden = True
     el("controls").disabled = False  # the toolbar and the menu work from now on
     el("welcome").hidden = not (first_visit and shared is None)

@@ -1,9 +1,13 @@
 """The game kept in this browser (local storage) and the links that carry it elsewhere.
 
-A save holds the game as plain data (ruleset, start, moves, ply) and the settings; the
-page's engine replays it. A save that cannot be read is set aside (the last few are kept
-under CORRUPT_KEY), never silently dropped, and the page starts afresh saying why. Saves
-of version 1 (which also held a view, now computed on the page) are read as well.
+A save holds the game (``Session.saved``: the descriptor, and for an annotated game its record
+and cursor) and the settings; the page's engine replays it. A save that cannot be read is set
+aside (the last few are kept under CORRUPT_KEY), never silently dropped, and the page goes
+back to the last save that read well (GOOD_KEY) or starts afresh, saying why. Saves of
+version 1 (which also held a view, now computed on the page) are read as well.
+
+Tabs share one save: a tab follows a game another tab saved (the ``storage`` event), and a
+tab about to overwrite a save it has not seen keeps that game as the previous one first.
 """
 
 import json
@@ -16,54 +20,63 @@ from render import message
 
 from asalto_core.errors import AsaltoError
 from asalto_core.geometry import is_number
-from asalto_core.session import Session
+from asalto_core.session import SAVE_VERSION, Session, save_version
 
 SAVE_KEY = "asalto.save.v1"
+GOOD_KEY = "asalto.save.good"
 PREVIOUS_KEY = "asalto.previous"
 CORRUPT_KEY = "asalto.save.corrupt"
-SAVE_VERSION = 2
 # What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
 # decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
 BAD_JSON = (ValueError, RuntimeError)
-READABLE_VERSIONS = (1, 2)
 KEEP_CORRUPT = 5  # set-aside saves kept, newest last
-
-
-def annotated(game):
-    """Whether the game holds more than its moves: comments, symbols, side lines, marks."""
-    return any(game.comments) or any(game.nags) or any(game.variations)
+_seen = [""]  # the save's text as this tab last read or wrote it
 
 
 def save():
-    blob = {"version": SAVE_VERSION, "game": app.session.descriptor(), "settings": app.settings}
+    """Save the game on screen; a save another tab wrote since this one's is kept as the previous
+    game first, so no tab overwrites another's game unseen."""
+    blob = app.session.saved()
+    blob["version"] = SAVE_VERSION
+    blob["settings"] = app.settings
     if app.result_closed:  # for this game (absent in older saves: the box shows)
         blob["result_closed"] = True
-    if annotated(app.session.game):  # the record keeps what the descriptor cannot (only then: it costs)
-        blob["record"] = app.session.record()
-        blob["path"] = list(app.session.path)
-    r = B.save(SAVE_KEY, json.dumps(blob))
-    if not r.ok:
+    text = json.dumps(blob)
+    stored = B.load(SAVE_KEY)
+    if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
+        other = read_blob(stored.value)
+        if other is not None and other[0].game != app.session.game:
+            B.save(PREVIOUS_KEY, stored.value)
+            message(t("save-other-kept"), "warn")
+    r = B.save(SAVE_KEY, text)
+    if r.ok:
+        _seen[0] = text
+    else:
         message(t("save-failed", error=r.error), "warn")
 
 
 def keep_corrupt(text):
-    """Set a save aside: appended to the last few kept, so a second one never replaces the first."""
+    """Set a save aside: appended to the last few kept, so a second one never replaces the first.
+    The kept list holds texts only (a stored list of anything else is kept as one text), so it
+    is never re-encoded from a nested value."""
     r = B.load(CORRUPT_KEY)
     kept = []
     if r.ok and r.value:
         try:
             kept = json.loads(r.value)
         except BAD_JSON:
-            kept = [r.value]  # an older single set-aside save
-        if not isinstance(kept, list):
-            kept = [r.value]
+            kept = None
+        if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
+            kept = [r.value]  # an older single set-aside save, or not ours
     kept = (kept + [text])[-KEEP_CORRUPT:]
     B.save(CORRUPT_KEY, json.dumps(kept))
 
 
 def save_previous():
     """Keep the game on screen before an opened one replaces it (the import dialog restores it)."""
-    B.save(PREVIOUS_KEY, json.dumps({"game": app.session.descriptor(), "settings": app.settings}))
+    blob = app.session.saved()
+    blob["settings"] = app.settings
+    B.save(PREVIOUS_KEY, json.dumps(blob))
 
 
 def read_previous():
@@ -72,7 +85,7 @@ def read_previous():
     try:
         blob = json.loads(r.value) if r.ok and r.value else None
         if isinstance(blob, dict):
-            return Session.from_descriptor(blob.get("game")), blob.get("settings")
+            return Session.from_saved(blob), blob.get("settings")
     except BAD_JSON + (AsaltoError,):
         pass
     return None
@@ -87,50 +100,71 @@ def saved_mode():
         mode = blob.get("settings", {}).get("mode")
     except BAD_JSON + (AttributeError,):
         mode = None
-    return mode if mode in st.MODES else st.default_settings()["mode"]
+    return mode if isinstance(mode, str) and mode in st.MODES else st.default_settings()["mode"]
+
+
+def read_blob(text):
+    """(session, settings) from a save's text, or None if it cannot be resumed."""
+    try:
+        blob = json.loads(text)
+        if save_version(blob):
+            return None
+        return Session.from_saved(blob), st.clean_settings(blob.get("settings"), app.rulesets, app.levels)
+    except BAD_JSON + (AsaltoError,):
+        return None
 
 
 def read_save():
     """(session, settings, problem, result_closed) from local storage; session is None when there
-    is no usable save, problem is '' or a message saying why the save was set aside, and
-    result_closed whether the saved game's result box was closed (False in older saves)."""
+    is no usable save, problem is '' or a message saying why the save was set aside (and whether
+    the last good save was restored instead), and result_closed whether the saved game's result
+    box was closed (False in older saves)."""
     r = B.load(SAVE_KEY)
     if not r.ok or not r.value:
         return None, None, "", False
+    _seen[0] = r.value
     try:
         blob = json.loads(r.value)
     except BAD_JSON as err:
-        keep_corrupt(r.value)
-        return None, None, t("save-corrupt", error=f"not JSON: {err}"), False
-    if not isinstance(blob, dict) or blob.get("version") not in READABLE_VERSIONS:
-        keep_corrupt(r.value)
-        return None, None, t("save-old"), False
+        return restore_good(r.value, t("save-corrupt", error=f"not JSON: {str(err)[:80]}"), "not JSON")
+    version = save_version(blob)
+    if version:
+        return restore_good(r.value, t("save-newer" if version == "newer" else "save-old"), "")
     settings = st.clean_settings(blob.get("settings"), app.rulesets, app.levels)
     try:
-        session = Session.from_descriptor(blob.get("game"))
+        session = Session.from_saved(blob)
     except AsaltoError as err:
-        keep_corrupt(r.value)
-        return None, settings, t("save-corrupt", error=str(err)), False
-    return with_annotations(session, blob), settings, "", blob.get("result_closed") is True
+        return restore_good(r.value, t("save-corrupt", error=str(err)), str(err))
+    B.save(GOOD_KEY, r.value)
+    return session, settings, "", blob.get("result_closed") is True
 
 
-def with_annotations(session, blob):
-    """The saved record's comments, symbols and side lines, if it holds the same moves (else the
-    moves alone: the descriptor is the save's authority)."""
-    record, path = blob.get("record"), blob.get("path")
-    if not isinstance(record, str):
-        return session
-    try:
-        annotated_session, warning = Session.from_text(record)
-        if warning or annotated_session.descriptor()["moves"] != session.descriptor()["moves"]:
-            return session
-        if isinstance(path, list):
-            annotated_session.go_to_path(path)
-        else:
-            annotated_session.go_to(session.game.ply)
-    except AsaltoError:
-        return session
-    return annotated_session
+def restore_good(text, problem, error):
+    """A save that cannot be read is set aside; the last good save comes back if there is one
+    (with a message saying so), else the page starts afresh with ``problem``."""
+    keep_corrupt(text)
+    good = B.load(GOOD_KEY)
+    kept = read_blob(good.value) if good.ok and good.value and good.value != text else None
+    if kept is None:
+        return None, None, problem, False
+    B.save(SAVE_KEY, good.value)
+    _seen[0] = good.value
+    return kept[0], kept[1], t("save-restored", error=error or problem), False
+
+
+def changed_elsewhere(key, text):
+    """Another tab wrote the save (a ``storage`` event): (session, settings, lost) to follow it,
+    or None if it holds this tab's game or cannot be read; ``lost``: this tab's game is not
+    part of the other's, so it must be kept as the previous game."""
+    if key != SAVE_KEY or not text or text == _seen[0]:
+        return None
+    _seen[0] = text
+    other = read_blob(text)
+    if other is None or other[0].game == app.session.game:
+        return None
+    mine, theirs = app.session.game, other[0].game
+    lost = mine.start != theirs.start or app.session.annotated() or theirs.moves[: len(mine.moves)] != mine.moves
+    return other[0], other[1], lost
 
 
 def shared_game():
@@ -164,7 +198,7 @@ def share_link():
 
 def embed_snippet():
     """The <iframe> code for the game on screen: its record in the link, shown at the current move."""
-    pairs = [["record", app.session.record()], ["ply", str(app.view["ply"])]]
+    pairs = [["record", app.session.record()], ["ply", str(app.session.descriptor()["ply"])]]
     if app.settings["flipped"]:
         pairs.append(["flip", "1"])
     r = B.embedSnippet(json.dumps(pairs), 380, 660, "Asalto game")

@@ -1,6 +1,7 @@
 // Offline after the first visit: a cache-first service worker for this site's own files.
-// build.py replaces the build hash and the file list; a new build gets a new cache, and the
-// old caches are deleted once it is active.
+// build.py replaces the build hash (of every file's path and content) and the file list: any
+// change to the site is a new build with a new cache; once it is active, the caches of builds
+// before the last one are deleted.
 const BUILD = "__BUILD_HASH__";
 const FILES = __FILES__;
 const PREFIX = "asalto-";
@@ -70,8 +71,9 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+      // The build before stays (a tab still running it may ask for its files); older ones go.
+      const old = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+      await Promise.all(old.slice(0, -1).map((n) => caches.delete(n)));
       await self.clients.claim();
     })()
   );
@@ -85,9 +87,13 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(req, { ignoreSearch: true });
       if (hit) return hit;
-      const res = await fetch(req);
-      if (res.ok && res.type === "basic") cache.put(req, res.clone()).catch(() => {});
-      return res;
+      const res = await fetch(req).catch(() => null);
+      if (res && res.ok && res.type === "basic") cache.put(req, res.clone()).catch(() => {});
+      if (res && res.ok) return res;
+      // A tab still running the build before (its files renamed or gone since: the engine's
+      // bytecode zip) finds them in that build's cache, kept until the next deploy.
+      const old = await caches.match(req, { ignoreSearch: true });
+      return old || res || Response.error();
     })()
   );
 });

@@ -7,6 +7,8 @@ page's MicroPython has; MicroPython's ``random`` differs from CPython's, so the 
 chosen with a fixed linear congruential generator.
 """
 
+import json
+
 from asalto_core import AsaltoError, Board, Game, Move, Position, perft
 from asalto_core.record import NAGS, join_comment, split_comment
 from asalto_core.rulesets import RULESET_NAMES, custom_name, custom_options, find_ruleset
@@ -187,7 +189,13 @@ def annotated_tree(name, seed, nodes=40):
     back = Game.from_record(record)
     s = Session(back)
     tree = s.view()["tree"]
-    return {"record": record, "round_trip": back == game and back.record() == record, "tree": tree}
+    # What the page saves, at every node of the tree (a side line's cursor too), read back.
+    saves = []
+    for entry in tree:
+        s.go_to_path(entry["path"])
+        again = Session.from_saved(json.loads(json.dumps(s.saved())))
+        saves.append(again.record() == s.record() and again.path == s.path and again.descriptor() == s.descriptor())
+    return {"record": record, "round_trip": back == game and back.record() == record, "tree": tree, "saves": saves}
 
 
 def annotations():

@@ -20,6 +20,7 @@ saved game's descriptor replays to itself, a position's text reads back to the s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from typing import Any
 from asalto_core import AsaltoError, Game, Position, embed
 from asalto_core.protocol import Worker
 from asalto_core.rulesets import RULESET_NAMES, find_ruleset
-from asalto_core.session import Session
+from asalto_core.session import SAVE_VERSION, Session, save_version
 
 # Characters that break parsers: digits of other scripts, controls, surrogates, quotes, brackets.
 NASTY = list("0123456789-x:,@H./{}[]\"'\\ \n\t\r;=%<>&") + [
@@ -114,6 +115,33 @@ def sample_games(seed: int = 1, count: int = 12, plies: int = 24) -> list[Game]:
     return games
 
 
+LONG = "assault:rebels=any,repetition=off"  # rebels may step back: a line as long as a shape needs
+CYCLE = ("d4-d5", "c5-c6", "d5-d4", "c6-c5")
+
+
+def hostile_records(rng: random.Random) -> list[str]:
+    """Issue 25's shapes: many comments or '()' after a move, nesting near and past the limit,
+    long side lines, runs of symbols and numbers, huge tags."""
+    k = rng.choice((10, 300, 3000))
+    d = rng.choice((3, 49, 50, 51, 200))
+    side = " ".join(CYCLE[(i + 1) % 4] for i in range(rng.choice((4, 40, 400))))
+    return [
+        "1. d4-d5 " + "{c}" * k + " *",
+        "1. d4-d5 " + "()" * k + " *",
+        "1. d4-d5 c5-c6 " + "(1... e5-e6 " * d + ")" * d + " *",
+        "1. d4-d5 c5-c6 " + "(" * d + ")" * d + " *",
+        f'[Ruleset "{LONG}"]\n\n1. d4-d5 e5-e6 (1... {side}) *',
+        "1. d4-d5 " + "$1 " * k + "1. " * k + "*",
+        '[Event "' + "\\" * k + '"]\n\n1. d4-d5 {' + "[%arrows d4-d5]" * k + "} *",
+    ]
+
+
+def deep_json(rng: random.Random) -> str:
+    """JSON nested deep (the depth a page's decoder or an error's repr() once choked on)."""
+    d = rng.choice((60, 3000, 20000))
+    return "[" * d + "1" + "]" * d
+
+
 def corpora() -> dict[str, list[str]]:
     games = sample_games()
     moves, positions = [], []
@@ -126,7 +154,7 @@ def corpora() -> dict[str, list[str]]:
     return {
         "moves": sorted(set(moves)) + ["He5:c3-c4", "Hc7,e5:c3-c4", "@c5,e5", "d5xd3xf3", "He5"],
         "positions": sorted(set(positions)),
-        "records": [g.record() for g in games],
+        "records": [g.record() for g in games] + hostile_records(random.Random(5)),
         "rulesets": list(RULESET_NAMES)
         + ["asalto:first=officers", "assault:first=officers,rebels=not-away", "citadelle:removal=choice"],
         "requests": [
@@ -134,8 +162,26 @@ def corpora() -> dict[str, list[str]]:
             for p in sorted(set(positions))[:20]
         ]
         + ['{"op": "ping"}', '{"op": "think", "position": "' + START + '", "history": ["' + START + '"]}'],
-        "saves": [json.dumps(Session(g).descriptor()) for g in games],
+        "saves": [json.dumps(page_save(Session(g))) for g in games] + [json.dumps(page_save(s)) for s in annotated()],
     }
+
+
+def page_save(session: Session) -> dict[str, Any]:
+    """A save as the page writes it (site/storage.py)."""
+    blob = session.saved()
+    blob["version"] = SAVE_VERSION
+    blob["settings"] = {"mode": "humans"}
+    return blob
+
+
+def annotated() -> list[Session]:
+    """Sessions with side lines, symbols and comments, the cursor in a side line."""
+    out = []
+    for text in ("1. d4-d5 c5-c6 (1... e5-e6 {x} 2. d3-d4 (2. c4-c5 $2)) 2. d3-d4 *", "1. d4-d5 {a} *"):
+        s = Session.from_text(text)[0]
+        s.go_to_path(s.tree()[-1]["path"] if len(s.tree()) < 3 else [1, 0, 2])
+        out.append(s)
+    return out
 
 
 # -- targets: each checks one input against its contract ------------------------------------------
@@ -213,13 +259,38 @@ class Targets:
         return "ok" if answer["ok"] else "error"
 
     def save(self, text: str, rng: random.Random) -> str:
+        """A page's save (site/storage.py's read): its version, then the game with its annotations."""
+        if rng.random() < 0.05:  # a value nested deep in place of one of the save's
+            text = text.replace("[", deep_json(rng) + ", [", 1) if "[" in text else deep_json(rng)
         try:
-            desc = json.loads(text)
+            blob = json.loads(text)
         except (ValueError, RecursionError):  # the page reads a save this way (storage.BAD_JSON)
-            desc = text  # a save that is not JSON reaches from_descriptor as text
-        ok, session = _expect_asalto(lambda: Session.from_descriptor(desc))
-        if ok and Session.from_descriptor(session.descriptor()).descriptor() != session.descriptor():
-            raise Failure(f"the save {text[:80]!r} does not replay to itself")
+            return "error"
+        if save_version(blob) and rng.random() < 0.5:
+            return "error"  # the page sets it aside unread (half are read anyway: no crash either way)
+        ok, session = _expect_asalto(lambda: Session.from_saved(blob))
+        if ok:
+            again = Session.from_saved(json.loads(json.dumps(session.saved())))
+            if again.game != session.game or again.path != session.path:
+                raise Failure(f"the save {text[:80]!r} does not read back to itself")
+        return "ok" if ok else "error"
+
+    def api(self, text: str, rng: random.Random) -> str:
+        """A public call with an argument of any shape: a value or an AsaltoError, nothing else."""
+        session = Session.from_text("1. d4-d5 c5-c6 (1... e5-e6 2. d3-d4) *")[0]
+        arg = rng.choice((text, random_json(rng), [text], deep_json(rng) if rng.random() < 0.1 else None))
+        if isinstance(arg, str) and arg.startswith("["):
+            with contextlib.suppress(ValueError, RecursionError):  # deeper than json reads: the text
+                arg = json.loads(arg)
+        calls = [
+            lambda: session.go_to(arg), lambda: session.go_to_path(arg), lambda: session.set_nag(arg),
+            lambda: session.set_comment(arg), lambda: session.set_marks(arg, arg), lambda: session.annotate(arg),
+            lambda: session.puzzle_params(arg), lambda: session.sheet(arg), lambda: session.play(arg, True),
+            lambda: session.game.board.find_move(arg), lambda: session.game.board.next_points(arg),
+            lambda: session.game.board.move_for(arg, arg), lambda: find_ruleset(arg), lambda: Session.from_text(arg),
+            lambda: session.game.board.svg(arrows=arg, highlight=arg), lambda: Position.from_text(arg),
+        ]  # fmt: skip
+        ok, _ = _expect_asalto(rng.choice(calls))
         return "ok" if ok else "error"
 
     def params(self, text: str, rng: random.Random) -> str:
@@ -273,6 +344,7 @@ def run(count: int, seed: int = 0, only: str | None = None) -> dict[str, dict[st
         "request": (targets.request, corpus["requests"]),
         "save": (targets.save, corpus["saves"]),
         "params": (targets.params, PARAM_TEXTS),
+        "api": (targets.api, corpus["moves"] + corpus["positions"][:20] + ["[1, 0, 2]", "[[1]]", "!?"]),
     }
     counts: dict[str, dict[str, int]] = {}
     for name, (target, texts) in plan.items():
@@ -284,8 +356,12 @@ def run(count: int, seed: int = 0, only: str | None = None) -> dict[str, dict[st
             if name == "request" and i % 5 == 4:
                 text = json.dumps(random_json(rng))  # a request of any shape at all
             elif name == "save" and i % 5 == 4:
-                text = json.dumps({"ruleset": random_json(rng), "start": random_json(rng),
-                                   "moves": random_json(rng), "ply": random_json(rng)})  # fmt: skip
+                game = {"ruleset": random_json(rng), "start": random_json(rng),
+                        "moves": random_json(rng), "ply": random_json(rng)}  # fmt: skip
+                text = json.dumps({"version": random_json(rng) if i % 10 == 4 else 2, "game": game,
+                                   "record": random_json(rng), "path": random_json(rng)})  # fmt: skip
+            elif name == "record" and i % 7 == 3:
+                text = rng.choice(hostile_records(rng))
             else:
                 base = rng.choice(texts)
                 text = base if i % 10 == 0 else mutate(rng, base, texts)

@@ -79,3 +79,18 @@ def test_annotated_records_and_the_session_tree(on_micropython, on_cpython):
     assert all(r["round_trip"] for r in cpy["random"]) and all(r["round_trip"] for r in mpy["random"])
     assert any(e["depth"] > 1 for r in cpy["random"] for e in r["tree"])  # nested variations were made
     assert [b[1] for b in cpy["bad"]] == ["RecordError"] * 4
+
+
+def test_every_save_reads_back_at_every_node(on_micropython, on_cpython):
+    for mpy, cpy in zip(on_micropython["annotations"]["random"], on_cpython["annotations"]["random"], strict=True):
+        assert mpy["saves"] == cpy["saves"] and all(cpy["saves"]) and len(cpy["saves"]) > 10
+
+
+def test_the_readers_are_linear_on_micropython():
+    """Each reader's time for 16 times its input, against its time for the input (bench/complexity.py):
+    about 16 when linear, 256 when quadratic. Measured on node's MicroPython, the page's."""
+    source = (Path(__file__).parents[1] / "bench" / "complexity.py").read_text()
+    out = micropython.run("import json, complexity\nprint(json.dumps(complexity.report()))", {"complexity.py": source})
+    rows = json.loads(out.strip().splitlines()[-1])
+    slow = [(name, ratio) for name, _, t1, _, t16, ratio in rows if t16 > 50 and ratio > 64]
+    assert slow == [] and len(rows) == 6

@@ -9,12 +9,13 @@ asalto analyse "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1" --level stron
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
 from . import svg
-from .errors import AsaltoError, NotationError
+from .errors import AsaltoError, NotationError, quote
 from .geometry import BOARDS
 from .notation import Move
 from .perft import perft
@@ -50,11 +51,7 @@ def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str
     if args.position and args.record:
         raise NotationError("give either --position or --record, not both")
     if args.record:
-        try:
-            text = Path(args.record).read_text(encoding="utf-8")
-        except OSError as err:
-            raise NotationError(f"cannot read the record {args.record!r}: {err.strerror}") from None
-        game = Game.from_record(text)
+        game = Game.from_record(_read(args.record))
         ply = len(game.moves) if args.ply is None else args.ply
         if not 0 <= ply <= len(game.moves):
             raise NotationError(f"--ply {ply} is outside the record, which has {len(game.moves)} moves")
@@ -69,6 +66,16 @@ def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str
     return Position.start(find_ruleset(args.ruleset).name), f"{args.ruleset}, start", [], []
 
 
+def _read(path: str) -> str:
+    """A record file's text; :class:`NotationError` if it cannot be read or is not UTF-8."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise NotationError(f"cannot read the record {quote(path)}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise NotationError(f"the record {quote(path)} is not UTF-8 text (byte {err.start})") from None
+
+
 def _split(text: str | None) -> list[str]:
     """A comma- (or space-) separated option as a list."""
     return [t for t in (text or "").replace(" ", ",").split(",") if t]
@@ -81,7 +88,7 @@ def _diagram(args: argparse.Namespace) -> None:
     arrows = noted + _split(args.arrows)  # the record's arrows and points at that move, then the options'
     for a in noted:
         if not all(p in geometry.index for p in svg.move_points(a)):
-            raise NotationError(f"the record's arrow {a!r} leaves the {geometry.name} board")
+            raise NotationError(f"the record's arrow {quote(a)} leaves the {geometry.name} board")
     for a in arrows[len(noted) :]:
         Move.parse(a)  # the syntax; then every point must be on this board
         for p in svg.move_points(a):
@@ -103,7 +110,7 @@ def _diagram(args: argparse.Namespace) -> None:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as err:
-            raise NotationError(f"cannot write {args.output!r}: {err.strerror}") from None
+            raise NotationError(f"cannot write {quote(args.output)}: {err.strerror}") from None
     else:
         sys.stdout.write(text)
 
@@ -111,10 +118,7 @@ def _diagram(args: argparse.Namespace) -> None:
 def _start(args: argparse.Namespace) -> Game:
     """The game to play or analyse: a record, a position text, or a ruleset's start."""
     if args.record:
-        try:
-            return Game.from_record(Path(args.record).read_text(encoding="utf-8"))
-        except OSError as err:
-            raise NotationError(f"cannot read the record {args.record!r}: {err.strerror}") from None
+        return Game.from_record(_read(args.record))
     if args.position:
         return Game(Position.from_text(args.position))
     return Game(find_ruleset(args.ruleset).name)
@@ -241,9 +245,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         args.run(args)
+        sys.stdout.flush()
     except AsaltoError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (``asalto rules | head``): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own advice
+        return 1
     return 0
 
 

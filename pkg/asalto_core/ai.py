@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import AsaltoError
+from .errors import AsaltoError, quote
 from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
@@ -199,8 +199,10 @@ def _check(position: Position | str, level: str) -> tuple[Position, Level]:
     """The position and level to search, or :class:`AsaltoError` for an unknown level or a finished game."""
     if isinstance(position, str):
         position = Position.from_text(position)
-    if level not in LEVELS:
-        raise AsaltoError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    if not isinstance(position, Position):
+        raise AsaltoError(f"a position or its text is searched, not {quote(position)}")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise AsaltoError(f"unknown level {quote(level)}; levels: {', '.join(LEVELS)}")
     if not position.raw_moves() or position.outcome():
         raise AsaltoError(f"no move to find in {position.text()!r}: the game is over")
     return position, LEVELS[level]
@@ -215,9 +217,21 @@ def _analyse(
     seed: int,
     history: Sequence[str],
 ) -> Iterator[Analysis | None]:
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit < math.inf
+    ):  # a NaN would never run out: the search would never end
+        raise AsaltoError(f"the time limit must be a number of seconds above 0, not {quote(time_limit)}")
+    if node_limit is not None and (type(node_limit) is not int or node_limit < 1):
+        raise AsaltoError(f"the node limit must be a whole number from 1, not {quote(node_limit)}")
+    if not isinstance(history, (list, tuple)) or not all(isinstance(t, str) for t in history):
+        raise AsaltoError("the history must be a list of position texts")
     if time_limit is None and node_limit is None:
         time_limit = lv.time_limit
-    seen = [searcher.zobrist.full(Position.from_text(t).state) for t in history]
+    before = [Position.from_text(t) for t in history]
+    for i, p in enumerate(before):
+        if p.ruleset != position.ruleset:  # another board's position: its points are not this board's
+            raise AsaltoError(f"history position {i + 1} is of the {p.ruleset} rules, not {position.ruleset}")
+    seen = [searcher.zobrist.full(p.state) for p in before]
     last = None
     for r in searcher.iterate(
         position.state,

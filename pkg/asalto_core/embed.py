@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 TEXT_LIMIT = 100000  # longer records or positions are refused (a URL this long is a mistake)
 PROMPT_LIMIT = 300
+# arrows=, highlight= and answer=: longer lists are cut, longer texts refused (each item becomes a
+# mark or a message on the page: a figure needs a few, and 100,000 froze the page for seconds).
+LIST_ITEMS, LIST_LIMIT = 64, 2000
 SIZE_MIN, SIZE_MAX = 120, 2000
 DEFAULT_PROMPT = "Your move: find the best move."
 KNOWN = (
@@ -49,8 +52,8 @@ _URL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~
 
 
 def _quote(text: object) -> str:
-    """A value as it appears in a message: short, in quotes."""
-    out = str(text)
+    """A value as it appears in a message: short, in quotes (anything but text by its type)."""
+    out = text[:41] if isinstance(text, str) else type(text).__name__
     if len(out) > 40:
         out = out[:37] + "..."
     return "'" + out + "'"
@@ -111,10 +114,33 @@ def split_list(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def read_params(params: dict[str, str], rulesets: "Collection[str]") -> "tuple[dict[str, Any], list[str]]":
-    """(options, problems): every parameter checked; a bad one falls back with a message."""
+def _items(problems: list[str], params: dict[str, str], key: str) -> list[str]:
+    """A list parameter (arrows, highlight, answer), within LIST_LIMIT characters and LIST_ITEMS items."""
+    text = params.get(key, "")
+    if len(text) > LIST_LIMIT:
+        problems.append(_quote(key) + " is too long (" + str(len(text)) + " characters; at most 2000): ignored")
+        return []
+    items = split_list(text)
+    if len(items) > LIST_ITEMS:
+        problems.append(_quote(key) + " has " + str(len(items)) + " items; the first 64 are used")
+    return items[:LIST_ITEMS]
+
+
+def read_params(params: object, rulesets: "Collection[str]") -> "tuple[dict[str, Any], list[str]]":
+    """(options, problems): every parameter checked; a bad one falls back with a message (a
+    name or value that is not text is dropped with one)."""
     problems: list[str] = []
     opts: dict[str, Any] = {}
+    texts: dict[str, str] = {}
+    if not isinstance(params, dict):
+        problems.append("the parameters are not a table of names and texts (ignored)")
+    else:
+        for key in params:
+            if isinstance(key, str) and isinstance(params[key], str):
+                texts[key] = params[key]
+            else:
+                problems.append("a parameter that is not text (ignored): " + _quote(key))
+    params = texts
     for key in sorted(params):
         if key not in KNOWN:
             problems.append("unknown parameter " + _quote(key) + " (ignored)")
@@ -170,14 +196,14 @@ def read_params(params: dict[str, str], rulesets: "Collection[str]") -> "tuple[d
             opts["size"] = n
     _flag(opts, problems, params, "coords", True)
     _flag(opts, problems, params, "puzzle", False)
-    opts["arrows"] = split_list(params.get("arrows", ""))
-    opts["highlight"] = split_list(params.get("highlight", ""))
+    opts["arrows"] = _items(problems, params, "arrows")
+    opts["highlight"] = _items(problems, params, "highlight")
     prompt = params.get("prompt", "").strip()
     if len(prompt) > PROMPT_LIMIT:
         problems.append("the prompt is too long (at most 300 characters): shortened")
         prompt = prompt[:PROMPT_LIMIT]
     opts["prompt"] = prompt or DEFAULT_PROMPT
-    opts["answer"] = split_list(params.get("answer", ""))
+    opts["answer"] = _items(problems, params, "answer")
     lang = params.get("lang", "")
     opts["lang"] = lang if lang in LANGUAGES else ""
     if lang and not opts["lang"]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .errors import NotationError, UnknownRulesetError
+from .errors import NotationError, UnknownRulesetError, quote
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -41,7 +41,7 @@ def parse_point(text: str) -> Coord:
     (3, 3)
     """
     if not isinstance(text, str) or len(text) < 2 or text[0] not in FILES or not is_number(text[1:]) or text[1] == "0":
-        raise NotationError(f"bad point {text!r}: expected a file a-i and a rank from 1, like 'c3'")
+        raise NotationError(f"bad point {quote(text)}: expected a file a-i and a rank from 1, like 'c3'")
     return FILES.index(text[0]), int(text[1:]) - 1
 
 
@@ -118,7 +118,7 @@ class Geometry:
         try:
             return self.index[name]
         except KeyError:
-            raise NotationError(f"point {name!r} is not on the {self.name} board") from None
+            raise NotationError(f"point {quote(name)} is not on the {self.name} board") from None
 
     def neighbours_of(self, point: int) -> list[int]:
         return list(bits(self.neighbours[point]))
@@ -396,4 +396,4 @@ def find_board(name: str) -> Geometry:
     try:
         return BOARDS[name]
     except KeyError:
-        raise UnknownRulesetError(f"unknown board {name!r}; known boards: {', '.join(BOARD_NAMES)}") from None
+        raise UnknownRulesetError(f"unknown board {quote(name)}; known boards: {', '.join(BOARD_NAMES)}") from None

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import NotationError
+from .errors import NotationError, quote
 from .geometry import BIT_INDEX, DIGITS, is_number, parse_point
 from .movegen import OFFICERS, PLACING, REBELS
 from .rulesets import find_ruleset
@@ -66,7 +66,7 @@ class Move:
             if not all(map(_is_point, points)):
                 raise NotationError(_bad_move(text))
             if len(set(points)) != len(points):
-                raise NotationError(f"bad move {text!r}: a point is placed twice")
+                raise NotationError(f"bad move {quote(text)}: a point is placed twice")
             return cls(place=tuple(sorted(points, key=_point_order)))
         huff = None
         if body.startswith("H"):
@@ -102,7 +102,8 @@ class Move:
 
 
 def _bad_move(text: str) -> str:
-    return f"bad move {text!r}: expected a step 'c3-c4', a capture 'd5xd3', a huff 'He5:c3-c4' or a placement '@c5,e5'"
+    expected = "a step 'c3-c4', a capture 'd5xd3', a huff 'He5:c3-c4' or a placement '@c5,e5'"
+    return f"bad move {quote(text)}: expected {expected}"
 
 
 def _is_point(name: str) -> bool:
@@ -168,7 +169,7 @@ def parse_position(text: str) -> tuple[str, State, int]:
     fields = text.split()
     if len(fields) != 5:
         raise NotationError(
-            f"bad position {text!r}: expected 5 fields (ruleset, points, side, huffable, move number), "
+            f"bad position {quote(text)}: expected 5 fields (ruleset, points, side, huffable, move number), "
             f"found {len(fields)}"
         )
     name, board, side_char, huffs, number = fields
@@ -176,7 +177,7 @@ def parse_position(text: str) -> tuple[str, State, int]:
     name, g = rs.name, rs.geometry  # house rules by their canonical name
     ranks = board.split("/")
     if len(ranks) != g.height:
-        raise NotationError(f"bad position {text!r}: the {g.name} board has {g.height} ranks, found {len(ranks)}")
+        raise NotationError(f"bad position {quote(text)}: the {g.name} board has {g.height} ranks, found {len(ranks)}")
     officers = rebels = 0
     for k, row in enumerate(ranks):
         rank = g.height - 1 - k
@@ -187,8 +188,8 @@ def parse_position(text: str) -> tuple[str, State, int]:
                 at += int(c) if is_number(c, 2) else len(points) + 1
                 continue
             if c not in "OR" or at >= len(points):
-                what = f"unexpected {c!r}" if c not in "OR" else "too many points"
-                raise NotationError(f"bad position {text!r}: {what} in rank {rank + 1} ({row!r})")
+                what = f"unexpected {quote(c)}" if c not in "OR" else "too many points"
+                raise NotationError(f"bad position {quote(text)}: {what} in rank {rank + 1} ({quote(row)})")
             if c == "O":
                 officers |= 1 << points[at]
             else:
@@ -196,16 +197,18 @@ def parse_position(text: str) -> tuple[str, State, int]:
             at += 1
         if at != len(points):
             raise NotationError(
-                f"bad position {text!r}: rank {rank + 1} ({row!r}) describes {at} points, the board has {len(points)}"
+                f"bad position {quote(text)}: rank {rank + 1} ({quote(row)}) describes {at} points, "
+                f"the board has {len(points)}"
             )
     if side_char not in _SIDES:
-        raise NotationError(f"bad position {text!r}: side to move must be r, o or p, not {side_char!r}")
+        raise NotationError(f"bad position {quote(text)}: side to move must be r, o or p, not {quote(side_char)}")
     huffable = 0
     if huffs != "-":
         for name_ in huffs.split(","):
             huffable |= 1 << g.point(name_)
     if not is_number(number) or int(number) < 1:
-        raise NotationError(f"bad position {text!r}: the move number must be a positive integer, not {number!r}")
+        why = f"the move number must be a positive integer, not {quote(number)}"
+        raise NotationError(f"bad position {quote(text)}: {why}")
     return name, (officers, rebels, _SIDES[side_char], huffable), int(number)
 
 

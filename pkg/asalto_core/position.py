@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError, InvalidPositionError
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, quote
 from .geometry import bits, popcount
 from .movegen import (
     BLOCKED,
@@ -162,9 +162,9 @@ class Position:
         g = find_ruleset(ruleset).geometry
         sides = {"officers": OFFICERS, "rebels": REBELS, "place": PLACING}
         if not isinstance(turn, str) or turn not in sides:
-            raise InvalidPositionError(f"turn must be one of officers, rebels, place, not {turn!r}")
+            raise InvalidPositionError(f"turn must be one of officers, rebels, place, not {quote(turn)}")
         if isinstance(fullmove, bool) or not isinstance(fullmove, int) or not 1 <= fullmove < 10**9:
-            raise InvalidPositionError(f"the move number must be a whole number from 1, not {fullmove!r}")
+            raise InvalidPositionError(f"the move number must be a whole number from 1, not {quote(fullmove)}")
 
         def mask(points: Iterable[str]) -> int:
             # A list of point names (a lone name, a number or None is a mistake, not a board).
@@ -175,7 +175,7 @@ class Position:
             if names is None:
                 raise InvalidPositionError(f"points must be a list of point names, not {type(points).__name__}")
             if not all(isinstance(p, str) for p in names):
-                raise InvalidPositionError(f"points must be a list of point names, not {names!r}")
+                raise InvalidPositionError(f"points must be a list of point names, not {quote(names)}")
             return sum(1 << g.point(p) for p in set(names))
 
         position = cls(
@@ -216,9 +216,9 @@ class Position:
             flipped=flipped,
             marked_lines=self.rules.marked_lines,
             coords=coords,
-            arrows=arrows,
-            highlight=highlight,
-            title=self.text() if title is None else title,
+            arrows=_texts(arrows, "arrows", "move texts"),
+            highlight=_texts(highlight, "highlight", "point names"),
+            title=self.text() if title is None else str(title),
         )
 
     def _repr_svg_(self) -> str:
@@ -334,7 +334,7 @@ def validate(position: Position, text: str = "") -> None:
     """Raise :class:`InvalidPositionError` if the ruleset could never reach ``position``."""
     k, (officers, rebels, side, huffable) = position.kernel, position.state
     rs = position.rules
-    where = f"position {text or position.text()!r}"
+    where = f"position {quote(text or position.text())}"
     problems = []
     if officers & rebels:
         problems.append("a point holds two pieces")
@@ -496,7 +496,7 @@ class Board:
         >>> b.next_points(), b.next_points(["d4"])
         (['d4'], ['d5'])
         """
-        prefix = list(clicked)
+        prefix, huff = _clicks(clicked, huff)
         out: list[str] = []
         huff = huff or self.position.implied_huff()  # a huff without a choice comes with every move
         for m in self.legal_moves:
@@ -516,7 +516,7 @@ class Board:
         >>> Board("asalto").move_for(["e5", "c5"])
         Move.parse('@c5,e5')
         """
-        prefix = list(clicked)
+        prefix, huff = _clicks(clicked, huff)
         huff = huff or self.position.implied_huff()
         for m in self.legal_moves:
             if m.huff == huff and len(m.place or m.path) == len(prefix) and _begins(m, prefix):
@@ -529,7 +529,7 @@ class Board:
         >>> Board("assault").find_move(["d4", "d5"])
         Move.parse('d4-d5')
         """
-        clicked = list(clicked)
+        clicked, huff = _clicks(clicked, huff)
         move = self.move_for(clicked, huff)
         if move is None:
             what = "-".join(clicked) or "no point"
@@ -574,7 +574,25 @@ def _begins(move: Move, clicked: list[str]) -> bool:
 
 
 def _as_move(move: Move | str) -> Move:
-    """A move given as a :class:`Move` or its text; anything else is a :class:`NotationError`."""
+    """A move given as a :class:`Move` or its text; anything else is a :class:`NotationError`
+    (a Move made by hand with fields that are not point names too)."""
     if isinstance(move, Move):
+        names = move.path + move.place if isinstance(move.path, tuple) and isinstance(move.place, tuple) else None
+        if names is None or not all(isinstance(p, str) for p in names) or not isinstance(move.huff, (str, type(None))):
+            raise NotationError("a Move's path and placement must be tuples of point names, its huff text or None")
         return move
     return Move.parse(move)  # refuses what is not text with a clear message
+
+
+def _texts(value: object, what: str, kind: str) -> list[str]:
+    """A list (or tuple or set) of texts, else a :class:`NotationError` naming ``what``."""
+    if not isinstance(value, (list, tuple, set)) or not all(isinstance(v, str) for v in value):
+        raise NotationError(f"{what} must be a list of {kind}, not {quote(value)}")
+    return list(value)
+
+
+def _clicks(clicked: object, huff: object) -> tuple[list[str], str | None]:
+    """The clicked points and the huff chosen, checked: a list of point names and a text or None."""
+    if huff is not None and not isinstance(huff, str):
+        raise NotationError(f"the huff must be an officer's point or None, not {quote(huff)}")
+    return _texts(clicked, "the clicked points", "point names"), huff

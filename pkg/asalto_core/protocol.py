@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .ai import LEVELS, Player
-from .errors import AsaltoError
+from .errors import AsaltoError, quote
 from .geometry import BOARD_NAMES, BOARDS
 from .position import Position
 from .review import DEPTHS, Point, evaluate, judge
@@ -63,16 +63,16 @@ def _budget(request: dict[str, Any]) -> dict[str, Any]:
     seconds = request.get("time_limit")
     if seconds is not None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
-            raise ProtocolError(f"time_limit must be a number of seconds, not {seconds!r}")
+            raise ProtocolError(f"time_limit must be a number of seconds, not {quote(seconds)}")
         if not 0 < seconds <= MAX_SECONDS:
-            raise ProtocolError(f"time_limit must be above 0 and at most {MAX_SECONDS:g} seconds, not {seconds!r}")
+            raise ProtocolError(f"time_limit must be above 0 and at most {MAX_SECONDS:g} seconds, not {quote(seconds)}")
         kw["time_limit"] = float(seconds)
     for key, top in (("node_limit", MAX_NODES), ("seed", 2**63)):
         value = request.get(key)
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise ProtocolError(f"{key} must be a whole number from 0 to {top}, not {value!r}")
+            raise ProtocolError(f"{key} must be a whole number from 0 to {top}, not {quote(value)}")
         kw[key] = value
     return kw
 
@@ -90,8 +90,11 @@ class Worker:
         try:
             request = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            return json.dumps({"ok": False, "error": f"the request is not JSON: {err}"})
-        return json.dumps(self.answer(request))
+            return json.dumps({"ok": False, "error": f"the request is not JSON: {str(err)[:100]}"})
+        try:
+            return json.dumps(self.answer(request))
+        except Exception as err:  # noqa: BLE001 - a page waits for every answer: never leave one out
+            return json.dumps({"ok": False, "error": f"internal error: {type(err).__name__}: {str(err)[:100]}"})
 
     def answer(self, request: Any) -> dict[str, Any]:
         """A request run to its end (the ``think`` of tests and scripts)."""
@@ -115,7 +118,8 @@ class Worker:
         elif op == "review":
             yield from self._review(request)
         else:
-            yield {"ok": False, "error": f"unknown request {op!r}" if isinstance(op, str) else "the request has no op"}
+            error = f"unknown request {quote(op)}" if isinstance(op, str) else "the request has no op"
+            yield {"ok": False, "error": error}
 
     def _think(self, request: dict[str, Any]) -> Iterator[dict[str, Any] | None]:
         """The AI's move in a position."""
@@ -125,7 +129,7 @@ class Worker:
             position, history = _position(request)
             level = request.get("level", "casual")
             if not isinstance(level, str) or level not in LEVELS:
-                raise ProtocolError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
+                raise ProtocolError(f"unknown AI level {quote(level)}; known levels: {', '.join(LEVELS)}")
             if position.outcome():
                 raise ProtocolError("the game is over")
             best = None

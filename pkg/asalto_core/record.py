@@ -49,8 +49,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AsaltoError, InvalidPositionError, NotationError
-from .geometry import DIGITS, is_number
+from .errors import AsaltoError, InvalidPositionError, NotationError, quote
+from .geometry import is_number
 from .notation import MAX_MOVE_TEXT, Move, _is_point
 from .position import Board, Position, start_position
 from .rulesets import find_ruleset
@@ -123,6 +123,15 @@ class Line:
         self.nags.extend(other.nags)
         self.variations.extend(other.variations)
 
+    def nesting(self) -> int:
+        """How deep variations nest in this line (0: none), counted without recursion."""
+        deepest, todo = 0, [(self, 0)]
+        while todo:
+            line, depth = todo.pop()
+            deepest = max(deepest, depth)
+            todo.extend((var, depth + 1) for lines in line.variations for var in lines)
+        return deepest
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Line) and (self.moves, self.comments, self.nags, self.variations) == (
             other.moves, other.comments, other.nags, other.variations,
@@ -154,12 +163,13 @@ class Game:
         # The tags never contradict the game: what is played is what is written.
         named = tags.get("Ruleset")
         if named is not None and find_ruleset(named).name != self.start.ruleset:
-            raise InvalidPositionError(f"the Ruleset tag {named!r} is not the game's ruleset {self.start.ruleset!r}")
+            why = f"is not the game's ruleset {self.start.ruleset!r}"
+            raise InvalidPositionError(f"the Ruleset tag {quote(named)} {why}")
         text = tags.pop("Position", None)
         if text is not None and start_position(None, text) != self.start:
-            raise InvalidPositionError(f"the Position tag {_short(text)} is not the game's start {self.start.text()!r}")
+            raise InvalidPositionError(f"the Position tag {quote(text)} is not the game's start {self.start.text()!r}")
         if tags.get("Result", "*") not in RESULTS:
-            raise NotationError(f"the Result tag must be one of {', '.join(RESULTS)}, not {_short(tags['Result'])}")
+            raise NotationError(f"the Result tag must be one of {', '.join(RESULTS)}, not {quote(tags['Result'])}")
         self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
         self.tags.update(tags)
         self.tags["Ruleset"] = self.start.ruleset
@@ -214,6 +224,9 @@ class Game:
                 if var.moves and str(var.moves[0]) == str(played):
                     self.path = prefix + (k, w, 1)
                     return played
+            if len(prefix) // 2 >= MAX_DEPTH:  # a record would not read it back (from_record's limit)
+                self.board.pop()
+                raise NotationError(f"variations nest at most {MAX_DEPTH} deep: this one would be deeper")
             var = Line()
             var.append(played)
             line.variations[k].append(var)
@@ -230,48 +243,44 @@ class Game:
         line, k = self._walk(path, False)[:2]
         return line, k
 
-    def _walk(self, path: Sequence[int], collect: bool = True) -> tuple[Line, int, list[Move]]:
-        """The line and index of a path's node, and (with ``collect``) every move from the start to it."""
+    def _walk(self, path: Sequence[int], collect: bool = True, skip: int = 0) -> tuple[Line, int, list[Move]]:
+        """The line and index of a path's node, and (with ``collect``) the moves from the start to
+        it, less the first ``skip`` (only those are copied: a long line costs nothing to pass)."""
         if (
             not isinstance(path, (tuple, list))
             or len(path) % 2 != 1
+            or len(path) > 2 * MAX_DEPTH + 1
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in path)
         ):
-            raise IndexError(f"bad path {_short(path)}: an odd number of whole numbers, like (3,) or (3, 0, 2)")
-        line, moves = self.line, []
+            raise IndexError(f"bad path {quote(path)}: an odd number of whole numbers, like (3,) or (3, 0, 2)")
+        line, moves, plies = self.line, [], 0
         for d in range(0, len(path) - 1, 2):
             j, w = path[d], path[d + 1]
             if not 0 <= j < len(line.moves) or not 0 <= w < len(line.variations[j]):
-                raise IndexError(f"no variation {w} at move {j + 1} of the path {_short(path)}")
+                raise IndexError(f"no variation {w} at move {j + 1} of the path {quote(path)}")
             if collect:
-                moves.extend(line.moves[:j])
+                moves.extend(line.moves[max(0, skip - plies) : j])
+            plies += j
             line = line.variations[j][w]
         k = path[-1]
         if not 0 <= k <= len(line.moves):
-            raise IndexError(f"no move {k} in the line of the path {_short(path)}: it has {len(line.moves)}")
+            raise IndexError(f"no move {k} in the line of the path {quote(path)}: it has {len(line.moves)}")
         if collect:
-            moves.extend(line.moves[:k])
+            moves.extend(line.moves[max(0, skip - plies) : k])
         return line, k, moves
 
     def go_to_path(self, path: Sequence[int]) -> None:
-        """Show the position at a node of the tree; :class:`IndexError` if there is none."""
+        """Show the position at a node of the tree; :class:`IndexError` if there is none.
+
+        Only the moves that differ are taken back and played, found from the two paths (not by
+        comparing the moves), so a click costs the same after 4,000 moves as after 4."""
+        self._walk(path, False)
         path = tuple(path)
-        if len(path) == 1 and len(self.path) == 1:  # along the main line: no comparison needed
-            self._walk(path, False)
-            while self.ply > path[0]:
-                self.board.pop()
-            while self.ply < path[0]:
-                self.board.push(self.moves[self.ply])
-            self.path = path
-            return
-        moves = self._walk(path)[2]
-        stack = self.board.move_stack
-        same = 0
-        while same < len(stack) and same < len(moves) and str(stack[same]) == str(moves[same]):
-            same += 1
+        here = self.path  # its moves are on the board unless the board was moved by hand
+        same = _shared(here, path) if self.ply == sum(here[d] for d in range(0, len(here), 2)) else 0
         while self.ply > same:
             self.board.pop()
-        for move in moves[same:]:
+        for move in self._walk(path, True, self.ply)[2]:
             self.board.push(move)
         self.path = path
 
@@ -306,8 +315,16 @@ class Game:
         return self.board.push(line.moves[k])
 
     def truncate(self) -> list[Move]:
-        """Drop the moves after the cursor in its line (taking them back); return them, oldest first."""
+        """Drop the moves after the cursor in its line (taking them back); return them, oldest first.
+
+        At a variation's start the whole variation goes (an empty one would not be written),
+        and the cursor goes where it branched."""
         line, k = self.node(self.path)
+        if k == 0 and len(self.path) > 1:
+            outer_path, j, w = self.path[:-3], self.path[-3], self.path[-2]
+            self.go_to_path(outer_path + (j,))
+            del self.node(outer_path + (j,))[0].variations[j][w]
+            return line.moves
         return line.truncate(k)
 
     def go_to(self, ply: int) -> None:
@@ -357,63 +374,51 @@ class Game:
         With ``max_moves``, a record of more moves is refused before any is played."""
         if not isinstance(text, str):
             raise NotationError(f"a game record must be text, not {type(text).__name__}")
-        tokens = _tokens(text)
-        if max_moves is not None:
-            n = sum(1 for kind, _, value, _ in tokens if kind == "word" and value not in RESULTS and value[:1] != "$")
-            if n > max_moves:
-                raise NotationError(f"bad record: it has {n} moves; at most {max_moves} are read")
-        tags = {name: value for kind, name, value, _ in tokens if kind == "tag"}
+        # A first pass counts the moves and reads the tags (nothing is kept of the rest: the
+        # tokens are read again, one at a time, so a long record never sits in memory twice).
+        n, tags, tokens = 0, {}, _Tokens(text)
+        kind = tokens.next()
+        while kind:
+            if kind == "tag":
+                tags[tokens.name] = tokens.value
+            elif kind == "word" and tokens.value not in RESULTS and tokens.value[:1] != "$":
+                n += 1
+            kind = tokens.next()
+        if max_moves is not None and n > max_moves:
+            raise NotationError(f"bad record: it has {n} moves; at most {max_moves} are read")
         tags["Result"] = "*"  # the result is the token after the moves, not the tag
         try:
             game = cls(None, None, tags)
         except AsaltoError as err:
             raise NotationError(f"bad record: {err}") from None
+        reader = _Reader(game)
         result = "*"
-        # The variations open: for each, the line it was read into, the variation's line, and
-        # the move of the outer line taken back to play it (pushed again when it closes).
-        stack: list[tuple[Line, Move]] = []
-        cur = game.line
-        for kind, _, value, line in tokens:
-            where = f"bad record, line {line}, move {game.ply + 1}"
+        tokens = _Tokens(text)
+        while True:
+            kind = tokens.next()
+            if not kind:
+                break
+            value, line = tokens.value, tokens.at
             if kind == "comment":
-                k = len(cur.moves)
-                cur.comments[k] = f"{cur.comments[k]} {value}" if cur.comments[k] else value
+                reader.comment(value)
             elif kind == "open":
-                if not cur.moves:
-                    raise _failed(f"{where}: a variation '(' must follow the move it replaces", game, cur, stack)
-                if len(stack) >= MAX_DEPTH:
-                    raise _failed(f"{where}: variations nested more than {MAX_DEPTH} deep", game, cur, stack)
-                var = Line()
-                cur.variations[-1].append(var)
-                stack.append((cur, game.board.pop()))
-                cur = var
+                reader.open(line)
             elif kind == "close":
-                if not stack:
-                    raise _failed(f"{where}: ')' closes no variation (unbalanced parentheses)", game, cur, stack)
-                cur = _close(game, cur, stack)
+                reader.close(line)
             elif kind == "number":
                 if not is_number(value.rstrip(".")):
-                    raise _failed(f"{where}: bad move number {_short(value)}: at most 9 digits", game, cur, stack)
+                    raise reader.failed(line, f"bad move number {quote(value)}: at most 9 digits")
             elif kind == "word" and value in RESULTS:
                 result = value
             elif kind == "word" and value.endswith("."):
-                why = f"bad move number {_short(value)}: ASCII digits and a dot, like '12.'"
-                raise _failed(f"{where}: {why}", game, cur, stack)
+                raise reader.failed(line, f"bad move number {quote(value)}: ASCII digits and a dot, like '12.'")
             elif kind == "word" and value[:1] == "$":
                 nag = _NAG_CODES.get(value, "")  # other PGN codes ($7 and on) are skipped
-                if nag and cur.moves:
-                    cur.nags[-1] = nag
+                if nag and reader.cur.moves:
+                    reader.cur.nags[-1] = nag
             elif kind == "word":
-                move, nag = _split_nag(value)
-                try:
-                    cur.append(game.board.push(move))
-                except AsaltoError as err:
-                    raise _failed(f"{where}: {err}", game, cur, stack) from None
-                cur.nags[-1] = nag
-        if stack:
-            why = f"{len(stack)} variation '(' never closed (unbalanced parentheses)"
-            raise _failed(f"bad record: {why}", game, cur, stack)
-        game.path = (len(game.moves),)
+                reader.move(value, line)
+        reader.finish()
         game.tags["Result"] = result
         return game
 
@@ -455,7 +460,7 @@ def _checked_tags(tags: object) -> dict[str, str]:
     for name in sorted(tags, key=str):
         value = tags[name]
         if not isinstance(name, str) or not name or not all(c in _NAME_CHARS for c in name):
-            raise NotationError(f"bad tag name {_short(name)}: ASCII letters, digits and '_' only")
+            raise NotationError(f"bad tag name {quote(name)}: ASCII letters, digits and '_' only")
         if not isinstance(value, str):
             raise NotationError(f"the tag {name} must be text, not {type(value).__name__}")
         out[name] = value
@@ -474,25 +479,109 @@ def _split_nag(word: str) -> tuple[str, str]:
     return (word[:end], nag) if nag in NAGS else (word, "")
 
 
-def _close(game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> Line:
-    """A variation read to its ')': the board back where it branched, then on; the outer line.
-    An empty variation is dropped."""
-    for _ in cur.moves:
-        game.board.pop()
-    outer, again = stack.pop()
-    game.board.push(again)
-    if not cur.moves:
-        outer.variations[-1].pop()  # it is the last one opened there
-    return outer
+def _shared(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """How many moves from the start the nodes at paths ``a`` and ``b`` have in common, from the
+    paths alone: along the lines both go through, up to where one ends or they part."""
+    plies, d = 0, 0
+    while d + 1 < len(a) and d + 1 < len(b) and a[d] == b[d] and a[d + 1] == b[d + 1]:
+        plies += a[d]
+        d += 2
+    return plies + min(a[d], b[d])
 
 
-def _failed(message: str, game: Game, cur: Line, stack: list[tuple[Line, Move]]) -> RecordError:
-    """The error of a record read up to a point: the board back on the main line, at its last
-    move read (what was read, variations included, is kept)."""
-    while stack:
-        cur = _close(game, cur, stack)
-    game.path = (len(game.moves),)
-    return RecordError(message, game)
+_UNOPENED = Line()  # a variation's line before anything is read into it (never written to)
+
+
+class _Reader:
+    """A record's moves, comments and variations read into a game, token by token.
+
+    Linear in the record, on MicroPython too: a node's comments are joined once at the end (not
+    one string longer per comment), and a variation takes the outer line's move back only when
+    its first move comes (an empty ``()`` costs no replay and no line)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.cur = game.line
+        self.stack: list[Line] = []  # the lines the open variations were read from
+        self.pending = False  # the innermost variation has no move yet: nothing taken back
+        self.notes: dict[tuple[int, int], tuple[Line, int, list[str]]] = {}  # comments by node
+
+    def where(self, line: int) -> str:
+        return f"bad record, line {line}, move {self.game.ply + 1 - self.pending}"
+
+    def _enter(self) -> None:
+        """The variation just opened gets its line (at its first comment or move)."""
+        if self.cur is _UNOPENED:
+            self.cur = Line()
+            self.stack[-1].variations[-1].append(self.cur)
+
+    def comment(self, value: str) -> None:
+        self._enter()
+        k = len(self.cur.moves)
+        key = (id(self.cur), k)
+        if key not in self.notes:
+            self.notes[key] = (self.cur, k, [])
+        self.notes[key][2].append(value)
+
+    def open(self, line: int) -> None:
+        if not self.cur.moves:
+            raise self.failed(line, "a variation '(' must follow the move it replaces")
+        if len(self.stack) >= MAX_DEPTH:
+            raise self.failed(line, f"variations nested more than {MAX_DEPTH} deep")
+        self.stack.append(self.cur)
+        self.cur = _UNOPENED  # no line until something is read into it: '()' costs nothing
+        self.pending = True
+
+    def move(self, word: str, line: int) -> None:
+        self._enter()
+        if self.pending:  # the variation's first move: the outer line's move is taken back now
+            self.game.board.pop()
+            self.pending = False
+        move, nag = _split_nag(word)
+        try:
+            self.cur.append(self.game.board.push(move))
+        except AsaltoError as err:
+            raise self.failed(line, str(err)) from None
+        self.cur.nags[-1] = nag
+
+    def close(self, line: int) -> None:
+        if not self.stack:
+            raise self.failed(line, "')' closes no variation (unbalanced parentheses)")
+        self._close()
+
+    def _close(self) -> None:
+        """The innermost variation read to its ')': the board back where it branched, then on.
+        An empty variation is dropped."""
+        var, outer = self.cur, self.stack.pop()
+        if self.pending:
+            self.pending = False
+        else:
+            for _ in var.moves:
+                self.game.board.pop()
+            self.game.board.push(outer.moves[-1])
+        if var is not _UNOPENED and not var.moves:
+            outer.variations[-1].pop()  # it is the last one opened there
+        self.cur = outer
+
+    def finish(self) -> None:
+        """The comments written and the cursor at the main line's end; an unclosed '(' raises."""
+        if self.stack:
+            raise self.failed(0, f"{len(self.stack)} variation '(' never closed (unbalanced parentheses)")
+        self._end()
+
+    def _end(self) -> None:
+        for line, k, parts in self.notes.values():
+            line.comments[k] = " ".join(parts)
+        self.game.path = (len(self.game.moves),)
+
+    def failed(self, line: int, why: str) -> RecordError:
+        """The error of a record read up to a point: the board back on the main line, at its
+        last move read (what was read, variations included, is kept)."""
+        message = f"{self.where(line)}: {why}" if line else f"bad record: {why}"
+        while self.stack:
+            self._close()
+        self._end()
+        return RecordError(message, self.game)
 
 
 def _write_line(line: Line, position: Position, words: list[str]) -> None:
@@ -508,12 +597,12 @@ def _write_line(line: Line, position: Position, words: list[str]) -> None:
             words.append("{" + _escape(line.comments[i + 1], "}") + "}")
         numbered = False
         for var in line.variations[i]:
+            if not var.moves:  # an empty variation is not written (a reader drops it)
+                continue
             opened = len(words)
             if var.comments[0]:
                 words.append("{" + _escape(var.comments[0], "}") + "}")
             _write_line(var, position, words)
-            if len(words) == opened:  # an empty variation is not written
-                continue
             words[opened] = "(" + words[opened]
             words[-1] = words[-1] + ")"
             numbered = True
@@ -572,10 +661,10 @@ def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] =
         raise NotationError(f"a comment must be text, not {type(plain).__name__}")
     for a in arrows:
         if not isinstance(a, str) or not _is_arrow(a):
-            raise NotationError(f"bad arrow {_short(a)}: points joined by '-' or 'x', like 'c3-c5' or 'e6xe4xe2'")
+            raise NotationError(f"bad arrow {quote(a)}: points joined by '-' or 'x', like 'c3-c5' or 'e6xe4xe2'")
     for p in points:
         if not isinstance(p, str) or not _is_mark_point(p):
-            raise NotationError(f"bad point {_short(p)}: a file a-i and a rank, like 'e5' (a colour first: 'Re5')")
+            raise NotationError(f"bad point {quote(p)}: a file a-i and a rank, like 'e5' (a colour first: 'Re5')")
     parts = []
     if arrows:
         parts.append("[%arrows " + ",".join(arrows) + "]")
@@ -600,97 +689,132 @@ def _is_arrow(text: str) -> bool:
     return len(text) <= MAX_MOVE_TEXT and len(parts) >= 2 and all(_is_point(p) for p in parts)
 
 
-def _short(value: object) -> str:
-    """A value quoted for a message, cut short if long (a message never repeats a whole text)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _escape(text: str, closer: str) -> str:
     return text.replace("\\", "\\\\").replace(closer, "\\" + closer)
 
 
-def _tokens(text: str) -> list[tuple[str, str, str, int]]:
-    """The tokens of a record, in one pass: ``(kind, tag name, value, line)``.
+class _Tokens:
+    """A record's tokens, one at a time: :meth:`next` returns the kind ('' at the end) and sets
+    ``name`` (a tag's), ``value`` (unescaped) and ``line``.
 
     Kinds: ``tag`` (``[Name "value"]``), ``comment`` (``{...}``), ``number`` (``12.`` or
     ``12...``), ``open`` and ``close`` (a variation's parentheses) and ``word`` (a move,
-    a symbol ``$1`` or a result). Values are unescaped.
+    a symbol ``$1`` or a result).
+
+    Linear on MicroPython too, which is why it looks as it does: the record is read as UTF-8
+    bytes (MicroPython finds a text's i-th character by counting from its start, a byte
+    string's at once; every delimiter is ASCII, so each value is whole characters), and no
+    tuple is made per token (MicroPython's allocator looks for room from the heap's start for
+    every object of two blocks or more, as a 4-tuple is, so a tuple per token made reading
+    quadratic there).
     """
-    out = []
-    i, n, line = 0, len(text), 1
-    while i < n:
-        c = text[i]
-        if c.isspace():
-            line += c == "\n"
+
+    def __init__(self, text: str) -> None:
+        try:
+            self.data = text.encode()
+        except UnicodeError:  # a lone surrogate (CPython's text may hold one, a page's cannot)
+            raise NotationError("bad record: it holds a character that is no text (a lone surrogate)") from None
+        self.i, self.line, self.at = 0, 1, 1  # at: the line the last token starts on
+        self.name, self.value = "", ""
+
+    def next(self) -> str:
+        data, i, n = self.data, self.i, len(self.data)
+        while i < n and _SPACE[data[i]]:
+            self.line += data[i] == 10
             i += 1
-            continue
-        start, at_line = i, line
-        if c == "[":
+        if i >= n:
+            self.i = i
+            return ""
+        c, start, kind = data[i], i, "word"
+        if c == 91:  # [
             j = i + 1
-            while j < n and text[j] in _NAME_CHARS:
+            while j < n and _NAME[data[j]]:
                 j += 1
-            name = text[i + 1 : j]
+            self.name = data[i + 1 : j].decode()
             k = j
-            while k < n and text[k].isspace():
+            while k < n and _SPACE[data[k]]:
                 k += 1
-            value, end = _quoted(text, k, '"') if name and k > j and k < n and text[k] == '"' else ("", -1)
-            if end < 0 or end >= n or text[end] != "]":
-                raise _unreadable(text, start, at_line)
-            out.append(("tag", name, value, at_line))
-            i = end + 1
-        elif c == "{":
-            value, end = _quoted(text, i, "}")
-            if end < 0:
-                raise _unreadable(text, start, at_line)
-            out.append(("comment", "", value, at_line))
-            i = end
-        elif c in "}]":
-            raise _unreadable(text, start, at_line)
-        elif c in "()":
-            out.append(("open" if c == "(" else "close", "", c, at_line))
+            value, end = _quoted(data, k, b'"') if self.name and k > j and k < n and data[k] == 34 else ("", -1)
+            if end < 0 or end >= n or data[end] != 93:
+                raise _unreadable(data, start, self.line)
+            kind, self.value, i = "tag", value, end + 1
+        elif c == 123:  # {
+            self.value, i = _quoted(data, i, b"}")
+            if i < 0:
+                raise _unreadable(data, start, self.line)
+            kind = "comment"
+        elif c == 125 or c == 93:  # } ]
+            raise _unreadable(data, start, self.line)
+        elif c == 40 or c == 41:  # ( )
+            kind = "open" if c == 40 else "close"
+            self.value = "(" if c == 40 else ")"
             i += 1
         else:
             j = i
-            while j < n and text[j] in DIGITS:
+            while j < n and 48 <= data[j] <= 57:
                 j += 1
-            if j > i and j < n and text[j] == ".":
-                j += 3 if text[j : j + 3] == "..." else 1
-                out.append(("number", "", text[i:j], at_line))
+            if j > i and j < n and data[j] == 46:  # a number's dot
+                j += 3 if data[j : j + 3] == b"..." else 1
+                kind = "number"
             else:
-                while j < n and not text[j].isspace() and text[j] not in "{}[]()":
+                while j < n and not _SPACE[data[j]] and not _DELIMITER[data[j]]:
                     j += 1
-                out.append(("word", "", text[i:j], at_line))
-            i = j
-        line = at_line + text.count("\n", start, i)
+            self.value, i = data[i:j].decode(), j
+        self.i = i
+        self.at = self.line  # a comment or tag may span lines: the count goes on after it
+        self.line += data.count(b"\n", start, i)
+        return kind
+
+
+def _table(chars: bytes) -> list[bool]:
+    """A lookup table of the bytes in ``chars`` (a list: the same fast lookup on every interpreter)."""
+    out = [False] * 256
+    for c in chars:
+        out[c] = True
     return out
 
 
-def _quoted(text: str, i: int, closer: str) -> tuple[str, int]:
-    """The unescaped text from ``text[i]`` (an opener) to ``closer``, and the index after it (-1 if
+_SPACE = _table(b" \t\n\r\x0b\x0c")  # ASCII white space (what splits a record's words)
+_NAME = _table(_NAME_CHARS.encode())
+_DELIMITER = _table(b"{}[]()")
+
+
+def _quoted(data: bytes, i: int, closer: bytes) -> tuple[str, int]:
+    """The unescaped text from ``data[i]`` (an opener) to ``closer``, and the index after it (-1 if
     it is never closed). Inside, a backslash takes the next character as it is.
 
     Linear however the text is made: each search starts where the last one stopped (a record
-    of backslashes, or of one 250 KB comment, is read by a few ``str.find`` calls)."""
+    of backslashes, or of one 250 KB comment, is read by a few ``find`` calls)."""
     parts = []
     j = i + 1
-    end = text.find(closer, j)  # the first closer at or after j (recomputed only once passed)
+    end = data.find(closer, j)  # the first closer at or after j (recomputed only once passed)
     while True:
         if end < 0:
             return "", -1
-        k = text.find("\\", j, end)
+        k = data.find(b"\\", j, end)
         if k < 0:
-            parts.append(text[j:end])
-            return "".join(parts), end + 1
-        parts.append(text[j:k])
-        parts.append(text[k + 1 : k + 2])
-        j = k + 2
+            parts.append(data[j:end])
+            return b"".join(parts).decode(), end + 1
+        parts.append(data[j:k])
+        j = k + 1 + _char_length(data, k + 1)  # the escaped character, whole (1 to 4 bytes)
+        parts.append(data[k + 1 : j])
         if j > end:
-            end = text.find(closer, j)
+            end = data.find(closer, j)
 
 
-def _unreadable(text: str, i: int, line: int) -> NotationError:
-    return NotationError(f"bad record: cannot read {text[i : i + 20].strip()!r} on line {line}")
+def _char_length(data: bytes, i: int) -> int:
+    """The length in bytes of the UTF-8 character starting at ``data[i]`` (0 past the end)."""
+    if i >= len(data):
+        return 0
+    c = data[i]
+    return 1 if c < 0xC0 else 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+
+
+def _unreadable(data: bytes, i: int, line: int) -> NotationError:
+    end = min(len(data), i + 20)
+    while end < len(data) and 0x80 <= data[end] < 0xC0:  # not in the middle of a character
+        end += 1
+    return NotationError(f"bad record: cannot read {quote(data[i:end].decode().strip())} on line {line}")
 
 
 def _wrap(words: list[str], width: int = 79) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .ai import Player, analyse
+from .errors import AsaltoError, quote
 from .position import Position
 from .session import REVIEW_DEPTHS
 
@@ -85,7 +86,7 @@ class Point:
             and isinstance(d.get("describe"), str)
         )
         if not ok:
-            raise ValueError(f"not a review point: {d!r}"[:200])
+            raise AsaltoError(f"not a review point: {quote(d)}")
         return cls(ply, float(officers), mate, d["side"], d["best"], tuple(line), d["describe"])
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .errors import UnknownRulesetError
+from .errors import UnknownRulesetError, quote
 from .geometry import BOARD_NOTES, BOARDS
 
 if TYPE_CHECKING:
@@ -533,7 +533,7 @@ def find_ruleset(name: str) -> Ruleset:
         return rs
     if isinstance(name, str) and ":" in name:
         return custom_ruleset(name)
-    raise UnknownRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESET_NAMES)}")
+    raise UnknownRulesetError(f"unknown ruleset {quote(name)}; known rulesets: {', '.join(RULESET_NAMES)}")
 
 
 # -- house rules ------------------------------------------------------------------------------
@@ -555,7 +555,8 @@ OPTIONS: tuple[tuple[str, str], ...] = (
     ("repetition", "Draw on this occurrence of a position"),
 )
 OPTION_KEYS: tuple[str, ...] = tuple(key for key, _ in OPTIONS)
-_CUSTOM: dict[str, Ruleset] = {}
+_CUSTOM: dict[str, Ruleset] = {}  # house rules by name as asked and canonical name
+MAX_CUSTOM = 256  # the cache starts afresh when full (house rules come from links and saves)
 # The reading labels an option makes obsolete when it changes.
 _READS = {
     "rebels": ("Rebel moves", "Rules"), "marked": ("Marked lines", "Rebel moves", "Rules"),
@@ -729,29 +730,31 @@ def custom_ruleset(name: str) -> Ruleset:
     bad house rules 'asalto:duty=forced,removal=auto':
     removal= applies only to the huffing duties (huff, huff-each, huff-best), not duty=forced
     """
+    if not isinstance(name, str):
+        raise UnknownRulesetError(f"house rules are named by text, like 'assault:first=officers', not {quote(name)}")
     known = _CUSTOM.get(name)
     if known is not None:
         return known
-    where = f"bad house rules {name!r}"
+    where = f"bad house rules {quote(name)}"
     base_name, _, text = name.partition(":")
     base = RULESETS.get(base_name)
     if base is None:
         raise UnknownRulesetError(
-            f"{where}: unknown base ruleset {base_name!r}; known rulesets: {', '.join(RULESET_NAMES)}"
+            f"{where}: unknown base ruleset {quote(base_name)}; known rulesets: {', '.join(RULESET_NAMES)}"
         )
     values: dict[str, str] = {}
     for item in text.split(","):
         key, eq, value = item.partition("=")
         if not eq:
-            raise UnknownRulesetError(f"{where}: expected key=value, not {item!r}")
+            raise UnknownRulesetError(f"{where}: expected key=value, not {quote(item)}")
         if key not in OPTION_KEYS:
-            raise UnknownRulesetError(f"{where}: unknown option {key!r}; options: {', '.join(OPTION_KEYS)}")
+            raise UnknownRulesetError(f"{where}: unknown option {quote(key)}; options: {', '.join(OPTION_KEYS)}")
         if key in values:
-            raise UnknownRulesetError(f"{where}: option {key!r} is given twice")
+            raise UnknownRulesetError(f"{where}: option {quote(key)} is given twice")
         allowed = [v for v, _ in _choices(base, key)]
         if value not in allowed:
             raise UnknownRulesetError(
-                f"{where}: {key}={value!r} is not allowed here; {key} may be {', '.join(allowed)}"
+                f"{where}: {key}={quote(value)} is not allowed here; {key} may be {', '.join(allowed)}"
             )
         values[key] = value
     fields: dict[str, Any] = {}
@@ -783,6 +786,8 @@ def custom_ruleset(name: str) -> Ruleset:
             f"{key}={_get(rs, key)}" for key in changed) + "; the readings below are " + base.title + "'s"),)
         + tuple(r for r in base.readings if not any(r[0] in _READS[key] for key in changed)),
     )  # fmt: skip
+    if len(_CUSTOM) >= MAX_CUSTOM:
+        _CUSTOM.clear()
     _CUSTOM[name] = _CUSTOM[canonical] = rs
     return rs
 

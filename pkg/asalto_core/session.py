@@ -42,10 +42,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import svg
-from .errors import AsaltoError, NotationError
+from .errors import AsaltoError, NotationError, quote
 from .geometry import bits
 from .position import Position
-from .record import NAGS, Game, Line, RecordError, join_comment, split_comment
+from .record import MAX_DEPTH, NAGS, Game, Line, RecordError, join_comment, split_comment
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
@@ -107,7 +107,12 @@ if TYPE_CHECKING:
 # (asalto_core.review); here because the page's MicroPython imports this module and not the AI's.
 REVIEW_DEPTHS = {"quick": 0.3, "deep": 1.5}
 MAX_MOVES = 5000  # a game longer than this is refused before it is replayed
-MAX_TEXT = 1000000  # characters of a pasted record or position
+# Characters of a pasted or saved record: the page's MicroPython reads the slowest shapes of this
+# size (300,000 '()' or '$1' after a move) in 2 to 2.6 s on a busy 2-core machine (bench/complexity.py).
+MAX_TEXT = 300000
+MAX_COMMENT = 10000  # characters of one comment typed on the page (a paragraph, not a book)
+SAVE_VERSION = 2  # the page's saves (site/storage.py); version 1 also held a view, now computed
+READABLE_VERSIONS = (1, 2)
 
 
 class SessionError(AsaltoError):
@@ -158,7 +163,7 @@ class Session:
                 raise SessionError(f"move {i + 1} of the saved game: {err}") from None
         if ply is not None:
             if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(moves):
-                raise SessionError(f"the saved game's move number must be 0 to {len(moves)}, not {ply!r}")
+                raise SessionError(f"the saved game's move number must be 0 to {len(moves)}, not {quote(ply)}")
             game.go_to(ply)
         return cls(game)
 
@@ -190,8 +195,52 @@ class Session:
             "ruleset": g.start.ruleset,
             "start": "" if g.start == Position.start(g.start.ruleset) else g.start.text(),
             "moves": [str(m) for m in g.moves],
-            "ply": g.ply,
+            # In a side line: where it leaves the main line (the board's ply is no main-line ply).
+            "ply": g.path[0],
         }
+
+    def annotated(self) -> bool:
+        """Whether the game holds more than its moves: comments, symbols, side lines, marks."""
+        g = self.game
+        return any(g.comments) or any(g.nags) or any(g.variations)
+
+    def saved(self) -> dict[str, Any]:
+        """What a page keeps to resume the game (:meth:`from_saved` reads it back): the
+        descriptor, and for an annotated game its record and the cursor's path, which the
+        descriptor (main line only) cannot hold.
+
+        >>> s = Session.from_text("1. d4-d5 c5-c6 (1... e5-e6 2. d3-d4) *")[0]
+        >>> s.go_to_path([1, 0, 2]); data = s.saved()
+        >>> data["game"]["ply"], data["path"], Session.from_saved(data).path
+        (1, [1, 0, 2], (1, 0, 2))
+        """
+        out: dict[str, Any] = {"game": self.descriptor()}
+        if self.annotated():  # only then: the record costs
+            out["record"] = self.record()
+            out["path"] = list(self.path)
+        return out
+
+    @classmethod
+    def from_saved(cls, data: object) -> Session:
+        """The game :meth:`saved` kept; :class:`AsaltoError` if its descriptor is bad. The
+        record's annotations and path are taken when it holds the same moves (the descriptor
+        is the authority: a record that reads otherwise leaves the moves alone)."""
+        if not isinstance(data, dict):
+            raise SessionError("the saved game is not a game")
+        session = cls.from_descriptor(data.get("game"))
+        record, path = data.get("record"), data.get("path")
+        if not isinstance(record, str):
+            return session
+        try:
+            annotated, warning = cls.from_text(record)
+            if warning or annotated.game.moves != session.game.moves:
+                return session
+            annotated.go_to(session.game.ply)
+            if isinstance(path, list):
+                annotated.go_to_path(path)
+        except AsaltoError:
+            return session
+        return annotated
 
     def record(self) -> str:
         return self.game.record()
@@ -238,7 +287,7 @@ class Session:
     def go_to(self, ply: int) -> None:
         """Show the position after ``ply`` moves; :class:`SessionError` outside the game."""
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(self.game.moves):
-            raise SessionError(f"no move {ply!r}: the game has {len(self.game.moves)} moves")
+            raise SessionError(f"no move {quote(ply)}: the game has {len(self.game.moves)} moves")
         self.game.go_to(ply)
 
     def go_to_path(self, path: Sequence[int]) -> None:
@@ -263,8 +312,8 @@ class Session:
         text; the arrows and points drawn there are kept."""
         if not isinstance(text, str):
             raise SessionError(f"a comment must be text, not {type(text).__name__}")
-        if len(text) > MAX_TEXT:
-            raise SessionError(f"the comment has {len(text)} characters; at most {MAX_TEXT}")
+        if len(text) > MAX_COMMENT:
+            raise SessionError(f"the comment has {len(text)} characters; at most {MAX_COMMENT}")
         line, k = self._node()
         _plain, arrows, points = split_comment(line.comments[k])
         line.comments[k] = join_comment(text, arrows, points)
@@ -272,7 +321,7 @@ class Session:
     def set_nag(self, symbol: str) -> None:
         """The symbol of the move shown: one of ``! ? !! ?? !? ?!`` or '' for none."""
         if symbol not in NAGS and symbol != "":
-            raise SessionError(f"a move's symbol is one of {' '.join(NAGS)} or none, not {symbol!r}")
+            raise SessionError(f"a move's symbol is one of {' '.join(NAGS)} or none, not {quote(symbol)}")
         line, k = self._node()
         if k == 0:
             raise SessionError("no move here to mark: the position before the first move")
@@ -288,7 +337,7 @@ class Session:
         marks = [svg.mark_colour(m)[1] for m in list(points) + list(arrows) if isinstance(m, str)]  # colour letters off
         for name in [p for m in marks for p in m.replace("x", "-").split("-")]:
             if name not in g.index:
-                raise SessionError(f"no point {name!r} on the {g.name} board")
+                raise SessionError(f"no point {quote(name)} on the {g.name} board")
         line, k = self._node()
         plain = split_comment(line.comments[k])[0]
         line.comments[k] = join_comment(plain, list(arrows), list(points))
@@ -302,6 +351,10 @@ class Session:
         outer_path, j, w, k = path[:-3], path[-3], path[-2], path[-1]
         outer = self.game.node(outer_path + (j,))[0]
         var = outer.variations[j][w]
+        # The outer line's later variations go one level deeper, under the demoted line.
+        deeper = max([1 + v.nesting() for lines in outer.variations[j + 1 :] for v in lines] + [0])
+        if len(outer_path) // 2 + 1 + deeper > MAX_DEPTH:
+            raise SessionError(f"variations nest at most {MAX_DEPTH} deep: the swap would nest them deeper")
         demoted = outer.tail(j)  # the outer line's moves from j on, with their annotations
         demoted.comments[0] = var.comments[0]  # a comment before the variation stays with the variation
         siblings = demoted.variations[0]
@@ -328,6 +381,8 @@ class Session:
     def annotate(self, marks: list[dict[str, Any]]) -> None:
         """Put a review's marks (``review.Mark.to_json``) into the comments, so an export or an
         embed carries them; a comment already there is kept beside it."""
+        if not isinstance(marks, list) or not all(isinstance(m, dict) for m in marks):
+            raise SessionError("a review's marks must be a list of objects (review.Mark.to_json)")
         for mark in marks:
             ply, note = mark.get("ply"), f"{mark.get('symbol', '')} {mark.get('sentence', '')}".strip()
             if isinstance(ply, int) and 0 < ply <= len(self.game.moves) and note:
@@ -529,6 +584,8 @@ class Session:
         >>> p["position"], p["answer"], p["prompt"], p["puzzle"]
         ('assault 3/3/RRORORR/RRR1RRR/RRRRRRR/RRR/RRR o - 1', 'c5-c6', 'Where now?', '1')
         """
+        if not isinstance(path, (list, tuple)):
+            raise SessionError(f"a puzzle's move is named by its path, like [3] or [3, 0, 1], not {quote(path)}")
         at = self.game.path
         try:
             line, k = self.game.node(tuple(path))
@@ -615,3 +672,12 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
     return {"winner": outcome.winner, "reason": outcome.reason, "describe": outcome.describe()}
+
+
+def save_version(data: object) -> str:
+    """Whether a page's save can be read: '' if so, else 'older' (no version this page reads)
+    or 'newer' (from a later version of the page, which this one must not overwrite unasked)."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is int and version in READABLE_VERSIONS:  # True is no version (True == 1)
+        return ""
+    return "newer" if type(version) is int and version > SAVE_VERSION else "older"

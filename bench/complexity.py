@@ -1,0 +1,110 @@
+"""Each reader's time for an input and for 16 times that input, on CPython and on MicroPython.
+
+A reader linear in its input takes about 16 times as long for the larger one; a quadratic one
+about 256 times. :func:`report` runs on both interpreters (``bench/fuzz.py`` runs it on node's
+MicroPython as ``tests/micropython.py`` does, with the page's engine files) and uses only
+what the page's MicroPython has.
+"""
+
+import time
+
+from asalto_core import Game
+from asalto_core.embed import read_params
+from asalto_core.session import Session
+
+# House rules under which the rebels may step back and no position repeats into a draw: the
+# four moves of CYCLE come back to the start, so a line can be as long as a shape needs.
+LONG = "assault:rebels=any,repetition=off"
+CYCLE = ("d4-d5", "c5-c6", "d5-d4", "c6-c5")
+
+
+def now_ms():
+    """Milliseconds from some fixed point (MicroPython has no perf_counter)."""
+    ticks = getattr(time, "ticks_us", None)
+    return ticks() / 1000 if ticks else time.perf_counter() * 1000
+
+
+def long_game(plies):
+    game = Game(LONG)
+    for i in range(plies):
+        game.play(CYCLE[i % 4])
+    return game
+
+
+def comments(n):
+    text = '[Ruleset "assault"]\n\n1. d4-d5 ' + "{c} " * n + "*"
+    return len(text), lambda: Game.from_record(text)
+
+
+def parens(n):
+    text = '[Ruleset "assault"]\n\n1. d4-d5 ' + "()" * n + " *"
+    return len(text), lambda: Session.from_text(text)
+
+
+def main_line(n):
+    text = long_game(n).record()
+    return len(text), lambda: Session.from_text(text)
+
+
+def side_line_frames(n):
+    """One side line of ``n`` plies (replacing the main line's second move): the embed's frames."""
+    game = Game(LONG)
+    game.play("d4-d5")
+    game.play("e5-e6")
+    game.go_to_path((1,))
+    for i in range(n):
+        game.play(CYCLE[(i + 1) % 4], branch=True)
+    session = Session(game)
+    return n, session.variation_frames
+
+
+def side_line_clicks(n):
+    """Ten clicks back and forth between two moves of a side line at the end of ``n`` plies."""
+    game = long_game(n)
+    game.go_to_path((n - 1,))
+    other = [str(m) for m in game.board.legal_moves if str(m) != str(game.moves[n - 1])]
+    game.play(other[0], branch=True)
+    at = game.path
+    game.play(str(next(iter(game.board.legal_moves))), branch=True)
+    session = Session(game)
+
+    def clicks():
+        for _ in range(5):
+            session.go_to_path(at)
+            session.go_to_path(at[:-1] + (2,))
+
+    return n, clicks
+
+
+def highlight(n):
+    text = ",".join(["d4"] * n)
+    return len(text), lambda: read_params({"highlight": text, "arrows": text, "answer": text}, ["assault"])
+
+
+SHAPES = (
+    ("record: one move, then n comments", comments, 500),
+    ("record: one move, then n '()'", parens, 1000),
+    ("record: a main line of n plies", main_line, 200),
+    ("embed: a side line of n plies (variation_frames)", side_line_frames, 100),
+    ("page: 10 clicks in a side line after n plies", side_line_clicks, 200),
+    ("embed: highlight, arrows, answer of n items", highlight, 2000),
+)
+
+
+def measure(make, n):
+    size, work = make(n)
+    start = now_ms()
+    work()
+    return size, now_ms() - start
+
+
+def report(factor=16, only=None):
+    """[[shape, size, ms, size x factor, ms, ratio]] per shape (the ratio is 16 for a linear reader)."""
+    rows = []
+    for name, make, n in SHAPES:
+        if only and only not in name:
+            continue
+        small, t1 = measure(make, n)
+        large, t16 = measure(make, n * factor)
+        rows.append([name, small, round(t1, 1), large, round(t16, 1), round(t16 / max(t1, 0.01), 1)])
+    return rows

@@ -1,0 +1,209 @@
+"""Issue 25, inputs that eat the page: readers linear in their input, limits checked before any
+work, deep nesting refused by depth, every bad argument an AsaltoError with a short message."""
+
+import importlib.util
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from asalto_core import AsaltoError, Board, Game, Move, embed, rulesets
+from asalto_core.position import Board as BoardClass
+from asalto_core.protocol import Worker
+from asalto_core.rulesets import custom_ruleset, find_ruleset
+from asalto_core.session import Session
+
+# The bench's shapes, loaded by path: bench/ on sys.path would shadow tests/fuzz.py with bench/fuzz.py.
+_spec = importlib.util.spec_from_file_location("complexity", Path(__file__).parents[1] / "bench" / "complexity.py")
+complexity = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(complexity)
+
+START = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
+
+
+@pytest.mark.parametrize("shape", [s[0] for s in complexity.SHAPES])
+def test_every_reader_is_linear_in_its_input(shape):
+    """16 times the input takes about 16 times as long (a quadratic reader: 256 times)."""
+    best = min(complexity.report(only=shape)[0][5] for _ in range(2))
+    assert best < 64, shape
+
+
+class Pushes:
+    """Counts the moves a board plays (its legality check is the costly part of a step)."""
+
+    def __init__(self, monkeypatch):
+        self.n = 0
+        push = BoardClass.push
+
+        def counted(board, move):
+            self.n += 1
+            return push(board, move)
+
+        monkeypatch.setattr(BoardClass, "push", counted)
+
+
+def test_a_click_in_a_side_line_plays_only_the_moves_that_differ(monkeypatch):
+    _, clicks = complexity.side_line_clicks(400)
+    pushes = Pushes(monkeypatch)
+    clicks()  # ten clicks between two moves of a side line after 400 plies
+    assert pushes.n <= 10
+
+
+def test_a_side_lines_frames_play_each_move_once(monkeypatch):
+    n, frames = complexity.side_line_frames(300)
+    pushes = Pushes(monkeypatch)
+    assert len(frames()[0]["frames"]) == n + 1
+    assert pushes.n <= n + 5
+
+
+def test_empty_variations_replay_nothing(monkeypatch):
+    pushes = Pushes(monkeypatch)
+    game = Game.from_record("1. d4-d5 " + "()" * 1000 + " c5-c6 ({a} {b}) *")
+    assert [str(m) for m in game.moves] == ["d4-d5", "c5-c6"] and game.variations == [[], []]
+    assert pushes.n == 2
+
+
+def test_a_nodes_comments_are_joined_in_order():
+    game = Game.from_record("{a} {b} 1. d4-d5 {c} $1 {d} (1. d4-d5 {e}) {f} *")
+    assert game.comments == ["a b", "c d f"] and game.nags == ["!"]
+    assert game.variations[0][0].comments == ["", "e"]
+
+
+def test_a_bad_record_keeps_its_comments_and_variations_read_so_far():
+    with pytest.raises(AsaltoError) as err:
+        Game.from_record("1. d4-d5 {a} {b} c5-c6 (1... e5-e6 {c} 2. zz) *")
+    partial = err.value.partial
+    assert partial.comments == ["", "a b", ""] and partial.variations[1][0].comments == ["", "c"]
+    assert "move 3" in str(err.value) and partial.path == (2,)
+
+
+def test_embed_lists_are_limited_before_they_become_marks():
+    text = ",".join(["d4"] * 100_000)
+    t = time.perf_counter()
+    opts, problems = embed.read_params({"highlight": text, "arrows": "d4-d5," * 100, "answer": "d4-d5"}, ["assault"])
+    assert time.perf_counter() - t < 1
+    assert opts["highlight"] == [] and len(opts["arrows"]) == embed.LIST_ITEMS and opts["answer"] == ["d4-d5"]
+    assert len(problems) == 2 and all(len(p) < 100 for p in problems)
+
+
+@pytest.mark.parametrize("params", [None, [1], {"ply": 5}, {3: "x"}, {"highlight": ["d4"]}])
+def test_embed_parameters_that_are_not_text_are_reported(params):
+    opts, problems = embed.read_params(params, ["assault"])
+    assert opts["ply"] is None and opts["highlight"] == [] and len(problems) == 1
+
+
+def test_the_house_rules_cache_is_bounded():
+    """Every spelling of house rules is cached (as asked and canonical) until the cache is full."""
+    base = rulesets.RULESETS["assault"]
+    options = [[f"{key}={v}" for v, _ in rulesets._choices(base, key)] for key in ("rebels", "repetition", "first")]
+    names = {
+        "assault:" + ",".join(order)
+        for chosen in itertools.product(*options)
+        for order in itertools.permutations(chosen)
+    }
+    assert len(names) > rulesets.MAX_CUSTOM
+    for name in sorted(names):
+        find_ruleset(name)
+    assert len(rulesets._CUSTOM) <= rulesets.MAX_CUSTOM
+
+
+def test_house_rule_errors_quote_a_short_prefix():
+    with pytest.raises(AsaltoError) as err:
+        find_ruleset("assault:" + "x" * 1_000_000)
+    assert len(str(err.value)) < 300
+
+
+DEEP: object = 1
+for _ in range(3000):
+    DEEP = [DEEP]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Session.new().go_to(DEEP),
+        lambda: Session.new().go_to_path(DEEP),
+        lambda: Session.new().set_nag(DEEP),
+        lambda: Session.new().set_marks([DEEP], []),
+        lambda: Session.new().sheet([DEEP]),
+        lambda: find_ruleset(DEEP),
+        lambda: Session.from_descriptor({"ruleset": "assault", "moves": [], "ply": DEEP}),
+        lambda: Session.new().annotate(None),
+        lambda: Session.new().annotate([5]),
+        lambda: Session.new().go_to_path(5),
+        lambda: Session.new().puzzle_params(None),
+        lambda: Board().find_move(None),
+        lambda: Board().move_for(None),
+        lambda: Board().next_points(None),
+        lambda: Board().next_points(["d4"], huff=5),
+        lambda: Board().push(Move(path=(5, 6))),
+        lambda: custom_ruleset(None),
+        lambda: Board().svg(arrows=None),
+        lambda: Board().svg(highlight=5),
+        lambda: Board().svg(arrows=[DEEP]),
+    ],
+)
+def test_wrong_arguments_raise_asalto_errors_with_short_messages(call):
+    with pytest.raises(AsaltoError) as err:
+        call()
+    assert 0 < len(str(err.value)) < 300
+
+
+LARGER = "royal-garrison 7/5/RRO1O1ORR/RRRRRRRRR/RRRRRRRRR/RRRRRRRRR/RRRRRRRRR/RRRRR/RRRRR r - 1"
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"op": "think", "position": START, "history": [LARGER]},  # the issue's IndexError
+        {"op": "think", "position": START, "level": DEEP},
+        {"op": "think", "position": START, "history": DEEP},
+        {"op": "review", "game": {"ruleset": "assault", "moves": [], "ply": DEEP}},
+        {"op": DEEP},
+    ],
+)
+def test_the_worker_answers_every_request(request_):
+    if request_["op"] == "think" and "history" in request_ and request_["history"] != DEEP:
+        assert json.loads(Worker().handle_json(json.dumps(request_)))["ok"] is False
+    answer = Worker().answer(request_)  # handle_json's decoder refuses such depth itself
+    assert answer["ok"] is False and 0 < len(answer["error"]) < 300
+    assert "internal error" not in answer["error"]
+
+
+def test_analyse_refuses_an_endless_budget():
+    from asalto_core.ai import best_move
+
+    for kw in ({"time_limit": float("nan")}, {"time_limit": float("inf")}, {"time_limit": -1}, {"node_limit": 0}):
+        with pytest.raises(AsaltoError):
+            best_move(START, **kw)
+
+
+def _cli(*args: str, **kw) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "pkg"))
+    return subprocess.run([sys.executable, "-m", "asalto_core", *args], env=env, timeout=60, check=False, **kw)
+
+
+def test_the_cli_reports_a_record_that_is_not_utf8(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_bytes(b"1. d4-d5 {\xff\xfe} *")
+    for command in (["diagram", "--record", str(path)], ["analyse", "--record", str(path), "--nodes", "10"]):
+        done = _cli(*command, capture_output=True, text=True)
+        assert done.returncode == 2 and "is not UTF-8 text" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_cli_stops_quietly_when_its_reader_does():
+    read, write = os.pipe()
+    os.close(read)  # like `asalto rules --markdown | head` once head has stopped reading
+    done = _cli("rules", "--markdown", stdout=write, stderr=subprocess.PIPE, text=True)
+    os.close(write)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+def test_the_cli_refuses_a_nan_time():
+    done = _cli("analyse", "--time", "nan", capture_output=True, text=True)
+    assert done.returncode == 2 and "the time limit must be a number" in done.stderr
