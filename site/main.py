@@ -89,11 +89,11 @@ async def main():
     if share_error:
         message(t("share-bad", error=share_error), "error")
         B.clearHash()
-    if needs_ai():
-        if not (app.engine.ready or app.engine.starting):
-            spawn(start_engine())  # the AI's first search then keeps the files for offline use (game.think)
-    else:
-        B.keepOffline(False)
+    if needs_ai() and not (app.engine.ready or app.engine.starting):
+        spawn(start_engine())
+    # The page's own files are kept for offline use once the player pauses; the AI's are added
+    # after its first search (game.think). A newcomer moves first, and may leave before it.
+    B.keepOffline(False)
 
 
 on_error(report)
