@@ -95,6 +95,8 @@ PAGE_ENGINE = (
     "svg.py",
     "embed.py",
 )
+# The computer's search, protocol and review, which also run on MicroPython (tests/test_micropython.py).
+AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "protocol.py")
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"

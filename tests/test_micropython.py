@@ -10,7 +10,7 @@ import conformance
 import micropython
 import pytest
 
-from asalto_core import geometry, notation, position, rulesets
+from asalto_core import ai, geometry, notation, position, rulesets, search
 
 pytestmark = pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
 
@@ -65,7 +65,17 @@ def test_board_position_and_game_views_and_drawing(on_micropython, on_cpython):
 
 
 @pytest.mark.parametrize(
-    "cls", [geometry.Geometry, rulesets.Ruleset, position.Position, position.Outcome, notation.Move]
+    "cls",
+    [
+        geometry.Geometry,
+        rulesets.Ruleset,
+        position.Position,
+        position.Outcome,
+        notation.Move,
+        search.Result,
+        ai.Level,
+        ai.Analysis,
+    ],
 )
 def test_dataclasses_name_their_fields_for_micropython(cls):
     """MicroPython's dataclass shim reads the fields from ``__match_args__``: it must be CPython's."""
@@ -79,3 +89,12 @@ def test_annotated_records_and_the_session_tree(on_micropython, on_cpython):
     assert all(r["round_trip"] for r in cpy["random"]) and all(r["round_trip"] for r in mpy["random"])
     assert any(e["depth"] > 1 for r in cpy["random"] for e in r["tree"])  # nested variations were made
     assert [b[1] for b in cpy["bad"]] == ["RecordError"] * 4
+
+
+def test_the_search_finds_the_same_move_score_and_line(on_micropython, on_cpython):
+    """Every level's answer at a fixed node count, from positions of every ruleset (conformance.searches)."""
+    mpy, cpy = on_micropython["searches"], on_cpython["searches"]
+    assert len(cpy) > len(rulesets.RULESET_NAMES)  # the starts and mid-game positions
+    for a, b in zip(mpy, cpy, strict=True):
+        assert a == b, b[0]
+    assert all(row[1][4] >= 2 for row in cpy)  # deep enough to mean something
