@@ -589,7 +589,8 @@ def ai_reply(bench: Bench, page, level: str) -> dict:
     page.select_option("#new-level", level)
     page.click("#new-start")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=SLOW_MS)
-    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=SLOW_MS)
+    worker = "light" if level in ("beginner", "casual") else "engine"  # MicroPython's worker, or Pyodide's
+    page.wait_for_function(f"document.body.dataset.{worker} === 'ready'", timeout=SLOW_MS)
     click(page, "d4", "upFrame")
     with Trace(bench.browser, page) as trace:
         p = click(page, "d5", "frame")

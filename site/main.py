@@ -20,7 +20,7 @@ import dialogs
 import state as st
 import storage
 from app import app
-from game import accept, needs_ai, open_game, start_engine
+from game import accept, engine_for, needs_ai, open_game, start_engine
 from i18n import t
 from page import B, el, on_error, spawn
 from pyscript import document, window
@@ -37,7 +37,7 @@ def report(err):
 async def main():
     B.mark("mpy")
     if st.ai_side(storage.saved_mode()):
-        spawn(start_engine())  # Pyodide takes seconds: start it while the board is drawn
+        spawn(start_engine(engine_for("move", storage.saved_level())))  # start it while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
         el("loading-text").textContent = t("data-failed", error=r.error)
@@ -73,8 +73,9 @@ async def main():
         message(t("share-bad", error=share_error), "error")
         B.clearHash()
     if needs_ai():
-        if not (app.engine.ready or app.engine.starting):
-            spawn(start_engine())  # the AI's first search then keeps the files for offline use (game.think)
+        eng = engine_for("move")
+        if not (eng.ready or eng.starting):
+            spawn(start_engine(eng))  # the AI's first search then keeps the files for offline use (game.think)
     else:
         B.keepOffline(False)
 
