@@ -252,8 +252,6 @@ async def think(purpose):
     seconds = HINT_SECONDS if purpose in ("hint", "analysis") else None
     req = session.think_request(level, app.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
-    if eng.kind and purpose == "hint":
-        limit *= 3  # MicroPython searches fewer nodes a second: the hint's time limit is its own
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     render()
     spawn(watch_progress(key))
