@@ -553,8 +553,9 @@ def ai_game_run(bench: Bench, warm: bool) -> dict:
             {
                 "load": "cold" if i == 0 else "warm",
                 "board": ms(marks["board"]),
-                "worker_asked": ms(marks.get("worker")),
-                "engine": ms(marks.get("engine")),
+                # The first visit's level is casual: its worker is MicroPython's (marks lightWorker, light).
+                "worker_asked": ms(marks.get("lightWorker", marks.get("worker"))),
+                "engine": ms(marks.get("light", marks.get("engine"))),
                 "player_move": ms(first_at(attrs, "ply", lambda v: int(v) >= 1)),
                 "first_ai_move": ms(first_at(attrs, "ply", lambda v: int(v) >= 2)),
             }
