@@ -95,6 +95,8 @@ PAGE_ENGINE = (
     "svg.py",
     "embed.py",
 )
+# The computer's weaker levels, which run on MicroPython in their own worker (the strong ones in Pyodide's).
+AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "protocol.py")
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
@@ -116,6 +118,7 @@ def host_headers(path: str) -> dict[str, str]:
 
 
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
+LIGHT_CONFIG_MARK = "__LIGHT_CONFIG__"  # in bridge.js: the weaker levels' MicroPython worker's config
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
 BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
@@ -305,7 +308,7 @@ def build(out: Path) -> str:
     for name in dict.fromkeys(MPY_MODULES + EMBED_MODULES):
         compile_mpy(SITE / name, out)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
-    for name in PAGE_ENGINE:
+    for name in PAGE_ENGINE + AI_ENGINE:
         compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
     for name in MPY_LIB:
         compile_mpy(SITE / "mpylib" / name, out / "mpylib")
@@ -318,9 +321,12 @@ def build(out: Path) -> str:
     bytecode = compile_bytecode(wheel, npm_package("pyodide"))
     ai_files = {f"./wheels/{bytecode.name}": f"./{ENGINE_ZIP}"}  # worker.py puts it on sys.path
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
-    fill_in(out / "bridge.js", {AI_CONFIG_MARK: json.dumps(ai_config)})
     engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
     engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in PAGE_ENGINE})
+    light_files = dict(engine_files)
+    light_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in AI_ENGINE})
+    light_config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": light_files}
+    fill_in(out / "bridge.js", {AI_CONFIG_MARK: json.dumps(ai_config), LIGHT_CONFIG_MARK: json.dumps(light_config)})
     for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
         files.update(engine_files)

@@ -553,8 +553,9 @@ def ai_game_run(bench: Bench, warm: bool) -> dict:
             {
                 "load": "cold" if i == 0 else "warm",
                 "board": ms(marks["board"]),
-                "worker_asked": ms(marks.get("worker")),
-                "engine": ms(marks.get("engine")),
+                # The first visit's level is casual: its worker is MicroPython's (marks lightWorker, light).
+                "worker_asked": ms(marks.get("lightWorker", marks.get("worker"))),
+                "engine": ms(marks.get("light", marks.get("engine"))),
                 "player_move": ms(first_at(attrs, "ply", lambda v: int(v) >= 1)),
                 "first_ai_move": ms(first_at(attrs, "ply", lambda v: int(v) >= 2)),
             }
@@ -589,7 +590,8 @@ def ai_reply(bench: Bench, page, level: str) -> dict:
     page.select_option("#new-level", level)
     page.click("#new-start")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=SLOW_MS)
-    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=SLOW_MS)
+    worker = "light" if level in ("beginner", "casual") else "engine"  # MicroPython's worker, or Pyodide's
+    page.wait_for_function(f"document.body.dataset.{worker} === 'ready'", timeout=SLOW_MS)
     click(page, "d4", "upFrame")
     with Trace(bench.browser, page) as trace:
         p = click(page, "d5", "frame")

@@ -20,6 +20,10 @@
     python bench/strength.py --speed --before /tmp/old/pkg --pyodide node_modules/pyodide
                                         the same, and both engines' depth and speed in npm's Pyodide
                                         under node too (bench/pyodide_speed.mjs; about 8 minutes)
+    python bench/strength.py --speed --micropython
+                                        the same, and nodes per second and the depth of a 1 s search
+                                        on npm's MicroPython under node, as the weaker levels' worker
+                                        runs the engine (tests/micropython.py; about a minute more)
 
 Baselines (they live here, not in the engine): ``random`` plays uniformly random legal
 moves; ``greedy`` looks one ply ahead: officers capture the most rebels (else step next
@@ -421,7 +425,9 @@ def report(rows: list[dict], scale: float, elapsed: float | None, quick: bool, g
     return "\n".join(lines) + "\n"
 
 
-def speed_report(speeds: list[dict], kept: list[dict], before: list[dict], pyodide: dict | None = None) -> str:
+def speed_report(
+    speeds: list[dict], kept: list[dict], before: list[dict], pyodide: dict | None = None, mpy: list | None = None
+) -> str:
     """The speed section: depth and nodes per second at 1 and 3 s (before: main's engine), the kept table,
     and the same in Pyodide when measured (``--pyodide``)."""
     lines = [
@@ -446,6 +452,23 @@ def speed_report(speeds: list[dict], kept: list[dict], before: list[dict], pyodi
             "",
             *speed_table(pyodide["speed"], pyodide.get("before", [])),
         ]
+    if mpy:
+        own = {(s["ruleset"], s["position"]): s for s in speeds if s["seconds"] == 1}
+        lines += [
+            "",
+            "### On MicroPython",
+            "",
+            "npm's MicroPython (the page's WebAssembly build) under node, as the weaker levels' worker runs the "
+            "engine (tests/micropython.py): nodes per second of a 5000-node search (the best of two, wall clock), "
+            "and the depth reached with one second of them; CPython's from the table above.",
+            "",
+            "| ruleset | position | depth in 1 s | nodes/s | CPython nodes/s | CPython / MicroPython |",
+            "|---|---|---|---|---|---|",
+        ]
+        for m in mpy:
+            c = own.get((m["ruleset"], m["position"]), {}).get("nps")
+            ratio = f"{c / m['nps']:.0f}x" if c and m["nps"] else "-"
+            lines.append(f"| {m['ruleset']} | {m['position']} | {m['depth']} | {m['nps']} | {c or '-'} | {ratio} |")
     if kept:
         lines += [
             "",
@@ -523,11 +546,11 @@ def results_text(data: dict) -> str:
         text += "\n" + positions_report(data["positions"])
     if data.get("speed"):
         text += "\n" + speed_report(data["speed"], data.get("kept", []), data.get("speed_before", []),
-                                     data.get("pyodide"))  # fmt: skip
+                                     data.get("pyodide"), data.get("micropython"))  # fmt: skip
     return text
 
 
-def measure_speed(before: str, pyodide: str = "") -> dict:
+def measure_speed(before: str, pyodide: str = "", mpy: bool = False) -> dict:
     """Speed at 1 and 3 s and the kept-table figures; ``before``: an older package dir measured the same way;
     ``pyodide``: npm's Pyodide directory, to measure both engines in it too."""
     data: dict = {"speed": speed(1.0) + speed(3.0), "kept": kept_table(1.0) + kept_table(3.0)}
@@ -541,7 +564,48 @@ def measure_speed(before: str, pyodide: str = "") -> dict:
         data["pyodide"] = pyodide_speed(pyodide, str(ROOT / "pkg"))
         if before:
             data["pyodide"]["before"] = pyodide_speed(pyodide, before, budgets_of(data["pyodide"]["speed"]))["speed"]
+    if mpy:
+        data["micropython"] = micropython_speed()
     return data
+
+
+# Run on MicroPython (tests/micropython.py): nodes per second of a fresh search (the best of two, on the
+# wall clock: MicroPython has no process clock), then the depth a search reaches with one second of them.
+MICROPYTHON_SPEED = """
+import json
+from asalto_core.compat import perf_counter
+from asalto_core.position import Position
+from asalto_core.search import Searcher
+out = []
+for rs, label, text in POSITIONS:
+    pos = Position.from_text(text)
+    best = 0
+    for _ in range(2):
+        searcher = Searcher(pos.ruleset)
+        t0 = perf_counter()
+        for _r in searcher.iterate(pos.state, node_limit=NODES):
+            pass
+        best = max(best, searcher.nodes / max(perf_counter() - t0, 0.001))
+    nodes = int(best)
+    depth = [r.depth for r in Searcher(pos.ruleset).iterate(pos.state, node_limit=nodes) if r][-1]
+    out.append({"ruleset": rs, "position": label, "seconds": 1.0, "depth": depth, "nodes": nodes, "nps": nodes})
+print(json.dumps(out))
+"""
+
+
+def micropython_speed(nodes: int = 5000) -> list[dict]:
+    """:func:`speed`'s rows at 1 s on npm's MicroPython under node (the weaker levels' worker in the page)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import micropython  # tests/micropython.py: the page's MicroPython, with the page's engine files
+
+    positions = []
+    for rs in RULESETS:
+        for label, pos in (("start", Position.start(rs)), ("mid-game", Position.from_text(MIDGAMES[rs]))):
+            if pos.placing:
+                pos = pos.play_raw(pos.raw_moves()[0])
+            positions.append([rs, label, pos.text()])
+    code = f"POSITIONS = {json.dumps(positions)}\nNODES = {nodes}\n" + MICROPYTHON_SPEED
+    return json.loads(micropython.run(code).strip().splitlines()[-1])
 
 
 def budgets_of(speeds: list[dict]) -> dict[str, int]:
@@ -574,6 +638,7 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true", help="only measure speed; update the results' speed section")
     ap.add_argument("--before", default="", help="with --speed: an older asalto_core's parent dir to compare")
     ap.add_argument("--pyodide", default="", help="with --speed: node_modules/pyodide, to measure in")
+    ap.add_argument("--micropython", action="store_true", help="with --speed: measure on MicroPython too")
     ap.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     out = ROOT / "bench" / "results"
@@ -588,10 +653,12 @@ def main() -> None:
     if args.speed:
         data = json.loads((out / "strength.json").read_text())
         data.pop("pyodide", None)
-        data.update(measure_speed(args.before, args.pyodide))
+        data.pop("micropython", None)
+        data.update(measure_speed(args.before, args.pyodide, args.micropython))
         (out / "strength.json").write_text(json.dumps(data, indent=1))
         (out / "strength.md").write_text(results_text(data))
-        print(speed_report(data["speed"], data["kept"], data.get("speed_before", []), data.get("pyodide")))
+        print(speed_report(data["speed"], data["kept"], data.get("speed_before", []), data.get("pyodide"),
+                           data.get("micropython")))  # fmt: skip
         return
     weights = {k: int(v) for k, v in (kv.split("=") for kv in args.weights.split(",") if kv)}
     # Only the full run writes into the repository; a smoke or tuning run goes to the temp directory.

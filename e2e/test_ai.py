@@ -88,7 +88,8 @@ def test_dead_worker_is_replaced_and_the_game_goes_on(page, server):
     page.wait_for_function("document.body.dataset.restarts === '1'", timeout=ENGINE_MS)
     page.wait_for_function("document.body.dataset.turn === 'rebels'", timeout=ENGINE_MS)
     assert len(moves(page)) == 2
-    assert page.evaluate("asaltoBridge.workerNames()") == ["engine-2"]
+    names = page.evaluate("asaltoBridge.workerNames()")  # light-1, the weaker levels', may be up too
+    assert "engine-2" in names and "engine-1" not in names, names
 
 
 def test_hint_shows_a_legal_move(page, server):

@@ -119,11 +119,12 @@ def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for,
     open_site(page, server.url)
     assert label(page, "#btn-undo") == "Undo"
     play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)  # casual's reply (MicroPython)
     before = moves(page)
     choose(page, "#lang-menu", "de")
     assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
-    assert "Offizier" in page.locator("#status").inner_text() or "KI" in page.locator("#status").inner_text()
+    assert "Ihr Zug (Rebellen)" in page.locator("#status").inner_text()
     page.reload()
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     assert label(page, "#btn-undo") == "Zug zurücknehmen"

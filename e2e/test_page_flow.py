@@ -194,7 +194,7 @@ RECORD_PLIES = """() => {
 def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "beginner")  # the beginner answers in tens of ms
-    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)
+    page.wait_for_selector("body[data-light=ready]", timeout=ENGINE_MS)  # its worker: MicroPython
     page.evaluate(RECORD_PLIES)
     play(page, "d4", "d5")
     page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)

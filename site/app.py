@@ -23,6 +23,8 @@ class App:
         self.view = None  # session.view(), taken after every change
         self.inp = st.Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
         self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
+        self.light = Engine("light-1", "light")  # the weaker levels' MicroPython worker: light-2, ... on restarts
+        self.thinker = self.engine  # the worker of the search under way
         self.worker_n = 1
         self.thinking = ""  # "", "move" or "hint"
         self.think_n = 0

@@ -7,8 +7,8 @@
   const marks = (window.asaltoMarks = { boot: performance.now() });
 
   // The game page against the computer (the saved settings' mode, or the default): the AI's
-  // Pyodide worker takes seconds to start, so it is started here, with PyScript, before the
-  // page's MicroPython is up. Two players, and the embed view, never start it.
+  // worker takes time to start (Pyodide's seconds), so it is started here, with PyScript, before
+  // the page's MicroPython is up. Two players, and the embed view, never start one.
   function savedSettings() {
     try {
       const save = JSON.parse(localStorage.getItem("asalto.save.v1") || "{}");
@@ -29,7 +29,11 @@
     document.documentElement.dataset.theme = settings.theme;
   }
   marks.pyscript = performance.now();
-  if (wantsAI(settings) && window.asaltoBridge) window.asaltoBridge.startWorker("engine-1");
+  // The weaker levels play in a MicroPython worker (light-1), the strong ones in Pyodide's (engine-1).
+  const light = ["beginner", "casual"].includes((settings && settings.level) || "casual");
+  if (wantsAI(settings) && window.asaltoBridge) {
+    window.asaltoBridge.startWorker(light ? "light-1" : "engine-1", light ? "light" : "");
+  }
   const css = document.createElement("link");
   css.rel = "stylesheet";
   css.href = "./pyscript/core.css";

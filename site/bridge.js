@@ -22,12 +22,16 @@
   // bytecode in one zip. Given inline, with absolute URLs (the worker runs from a blob), rather
   // than as a config file, the worker starts Pyodide without first waiting for one more fetch.
   const AI_CONFIG = __AI_CONFIG__;
+  // The weaker levels' worker (and the hints of a game against them): MicroPython, already
+  // loaded for the page, with the engine's search as bytecode, so such a game never fetches Pyodide.
+  const LIGHT_CONFIG = __LIGHT_CONFIG__;
 
-  function aiConfig() {
+  function aiConfig(kind) {
     const url = (path) => new URL(path, document.baseURI).href;
+    const base = kind === "light" ? LIGHT_CONFIG : AI_CONFIG;
     const files = {};
-    for (const [from, to] of Object.entries(AI_CONFIG.files)) files[url(from)] = to;
-    return { interpreter: url(AI_CONFIG.interpreter), files };
+    for (const [from, to] of Object.entries(base.files)) files[url(from)] = to;
+    return { ...base, interpreter: url(base.interpreter), files };
   }
 
   // ``fn`` once the player has not pressed a key or the pointer for PAUSE_MS (at the latest
@@ -69,17 +73,19 @@
     // The AI's workers, by name: PyScript workers made with its PyWorker API as soon as
     // PyScript's module is loaded (a <script type="py" worker> tag would wait for PyScript to
     // fetch the tag's config and source first, and for the page's MicroPython to let it).
-    startWorker(name) {
+    // ``kind`` "light" is the MicroPython worker of the weaker levels, else Pyodide's.
+    startWorker(name, kind) {
       return guard(() => {
         if (aiWorkers.has(name)) return name; // started already (boot.js)
-        const config = aiConfig();
-        const job = import("./pyscript/core.js").then(({ PyWorker }) =>
-          PyWorker("./worker.py", { config, version: config.interpreter })
+        const config = aiConfig(kind);
+        const job = import("./pyscript/core.js").then(({ PyWorker, MPWorker }) =>
+          (kind === "light" ? MPWorker : PyWorker)("./worker.py", { config, version: config.interpreter })
         );
         job.catch(() => {}); // whenWorker reports a failed start
         aiWorkers.set(name, job);
         const marks = (window.asaltoMarks = window.asaltoMarks || {});
-        if (marks.worker === undefined) marks.worker = performance.now();
+        const mark = kind === "light" ? "lightWorker" : "worker";
+        if (marks[mark] === undefined) marks[mark] = performance.now();
         return name;
       });
     },
@@ -232,7 +238,8 @@
             console.warn("no offline support: the service worker did not register:", String(err));
           });
           const urls = performance.getEntriesByType("resource").map((e) => e.name);
-          urls.push(location.href);
+          urls.push(location.href, new URL("./worker.py", document.baseURI).href);
+          urls.push(...Object.keys(aiConfig("light").files)); // the light worker's loads are not listed here
           sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai, urls })).catch(() => {});
         },
         { timeout: 3000 }

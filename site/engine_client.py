@@ -16,10 +16,12 @@ CALL_MS = 20000
 
 
 class Engine:
-    """One PyScript worker by name; ``error`` says why it is not ``ready``."""
+    """One PyScript worker by name; ``error`` says why it is not ``ready``. ``kind`` "light" is the
+    weaker levels' MicroPython worker, "" Pyodide's (the strong levels, the review, the analysis)."""
 
-    def __init__(self, name):
+    def __init__(self, name, kind=""):
         self.name = name
+        self.kind = kind
         self.worker = None
         self.ready = False
         self.starting = False
@@ -28,7 +30,7 @@ class Engine:
 
     def create(self):
         """Start the worker (boot.js starts the game page's first one before the page is up)."""
-        r = B.startWorker(self.name)
+        r = B.startWorker(self.name, self.kind)
         if not r.ok:
             self.error = r.error
         return r.ok

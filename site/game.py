@@ -1,9 +1,11 @@
 """The game's flow: moves, stepping, new and opened games, and the AI.
 
 Every rule question is answered here on the page by the engine's ``Session``
-(MicroPython): a move that is refused leaves the game as it was. The Pyodide worker is
-the AI and nothing else; it starts in the background when a game needs it, and a worker
-that dies (or is stuck) is replaced under a new name while the game goes on.
+(MicroPython): a move that is refused leaves the game as it was. The workers are the AI
+and nothing else: a MicroPython one for the weaker levels (and hints until Pyodide is up), a
+Pyodide one for the strong levels, the review and the analysis, each started in the background
+when a game needs it; a worker that dies (or is stuck) is replaced under a new name while the
+game goes on. A game against a weaker level, or of two players, never fetches Pyodide.
 """
 
 import asyncio
@@ -21,6 +23,7 @@ from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
+LIGHT_LEVELS = ("beginner", "casual")  # the levels MicroPython's worker plays (a few plies: fast enough there)
 HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
 # The AI's reply goes on the board no sooner than this after the player's move was drawn
 # (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
@@ -32,32 +35,54 @@ def needs_ai():
     return bool(st.ai_side(app.settings["mode"]))
 
 
-async def start_engine():
-    """Start the AI's worker once (in the background: the game is playable meanwhile)."""
-    if app.engine.ready or app.engine.starting:
-        return await app.engine.wait()
-    app.engine.starting = True
-    document.body.dataset.engine = "starting"
-    ok = app.engine.create() and await app.engine.connect()
-    app.engine.starting = False
+def engine_for(purpose, level=None):
+    """The worker for a search: the weaker levels' moves on MicroPython, and hints while Pyodide is
+    not up; the strong levels, the review and the analysis on Pyodide."""
+    if purpose == "move":
+        return app.light if (level or app.settings["level"]) in LIGHT_LEVELS else app.engine
+    if purpose == "hint" and not app.engine.ready:
+        return app.light
+    return app.engine
+
+
+def _flag(eng):
+    """The body's data attribute for a worker's state: data-engine (Pyodide) or data-light."""
+    return "light" if eng.kind else "engine"
+
+
+async def start_engine(eng=None):
+    """Start an AI worker once (in the background: the game is playable meanwhile)."""
+    eng = eng or app.engine
+    if eng.ready or eng.starting:
+        return await eng.wait()
+    eng.starting = True
+    document.body.dataset[_flag(eng)] = "starting"
+    if not eng.kind:
+        message(t("engine-loading"))  # Pyodide: megabytes and seconds, so the page says so
+    ok = eng.create() and await eng.connect()
+    eng.starting = False
     if not ok:
-        message(t("engine-failed", error=app.engine.error), "error")
-        document.body.dataset.engine = "failed"
+        message(t("engine-failed", error=eng.error), "error")
+        document.body.dataset[_flag(eng)] = "failed"
         B.keepOffline(False)
         return False
-    B.mark("engine")
-    document.body.dataset.engine = "ready"
-    render_progress()  # only the AI's status line and buttons depend on it
+    B.mark(_flag(eng))
+    document.body.dataset[_flag(eng)] = "ready"
+    if not eng.kind and document.getElementById("message").textContent == t("engine-loading"):
+        message("")
+    if app.view is not None:  # MicroPython's worker can be up before the page's game is
+        render_progress()  # only the AI's status line and buttons depend on it
     return True
 
 
-async def restart_engine():
-    """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1."""
+async def restart_engine(eng=None):
+    """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1 (or light-N+1)."""
+    eng = eng or app.engine
     message(t("engine-restarting"), "warn")
     app.worker_n += 1
-    app.engine.replace(f"engine-{app.worker_n}")
-    document.body.dataset.engine = "restarting"
-    ok = await start_engine()
+    eng.replace(f"{eng.kind or 'engine'}-{app.worker_n}")
+    document.body.dataset[_flag(eng)] = "restarting"
+    ok = await start_engine(eng)
     if ok:
         message("")
         document.body.dataset.restarts = str(app.worker_n - 1)
@@ -208,7 +233,8 @@ async def think(purpose):
         return
     session = app.session
     ply = session.game.ply
-    if not await start_engine():
+    eng = engine_for(purpose)
+    if not await start_engine(eng):
         return
     # The worker may have taken seconds to start: is this still the question to ask?
     if app.thinking or app.session is not session or session.game.ply != ply:
@@ -219,13 +245,14 @@ async def think(purpose):
     app.think_n += 1
     key = f"think-{app.think_n}"
     app.thinking = purpose
+    app.thinker = eng
     app.depth = 0
     level = app.settings["level"] if purpose == "move" else "strongest"
     shown = app.view["ply"]
     seconds = HINT_SECONDS if purpose in ("hint", "analysis") else None
     req = session.think_request(level, app.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
-    asked = app.engine.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
+    asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     render()
     spawn(watch_progress(key))
     r = await asked
@@ -233,15 +260,15 @@ async def think(purpose):
         await hold_reply()
     app.thinking = ""
     app.depth = 0
-    # Pyodide is up: keep the whole build for offline use, the AI too. Asked only now, after a
-    # search: the service worker's copying would have taken CPU from the AI's first move.
-    B.keepOffline(True)
+    # Keep the build for offline use (the whole of it, Pyodide too, once Pyodide searched). Asked only
+    # now, after a search: the service worker's copying would have taken CPU from the AI's first move.
+    B.keepOffline(not eng.kind)
     if not r.ok:
         render()
         if r.error == "cancelled":
             return
         # Dead or stuck: restart, and let the AI try again if it is still its move.
-        if await restart_engine() and purpose == "move":
+        if await restart_engine(eng) and purpose == "move":
             spawn(maybe_ai())
         return
     answer = json.loads(r.value)
@@ -287,7 +314,7 @@ async def watch_progress(key):
         await asyncio.sleep(0.3)
         if not (app.thinking and app.think_n == n):
             return
-        r = await app.engine.call("progress", None, POLL_MS)
+        r = await app.thinker.call("progress", None, POLL_MS)
         if not (app.thinking and app.think_n == n):
             return
         if not r.ok:
@@ -306,7 +333,7 @@ async def stop_ai():
     if not app.thinking:
         return
     app.ai_paused = app.thinking == "move"
-    r = await app.engine.call("cancel", None, 3000)
+    r = await app.thinker.call("cancel", None, 3000)
     if not r.ok:
         B.abort(f"think-{app.think_n}")
 
@@ -428,7 +455,7 @@ async def new_game(ruleset, mode, level, lang):
     app.games += 1
     document.body.dataset.games = str(app.games)
     if needs_ai():
-        spawn(start_engine())
+        spawn(start_engine(engine_for("move")))
     accept(False)
 
 
@@ -451,6 +478,7 @@ async def review(depth="quick"):
     app.think_n += 1
     key = f"think-{app.think_n}"
     app.thinking = "review"
+    app.thinker = app.engine
     seconds = REVIEW_DEPTHS[depth]
     req = app.session.review_request(depth, rv["points"])
     render()

@@ -20,7 +20,7 @@ import dialogs
 import state as st
 import storage
 from app import app
-from game import accept, needs_ai, open_game, start_engine
+from game import accept, engine_for, needs_ai, open_game, start_engine
 from i18n import t
 from page import B, el, on_error, spawn
 from pyscript import document, window
@@ -53,7 +53,7 @@ async def follow_other_tab(key, text):
 async def main():
     B.mark("mpy")
     if st.ai_side(storage.saved_mode()):
-        spawn(start_engine())  # Pyodide takes seconds: start it while the board is drawn
+        spawn(start_engine(engine_for("move", storage.saved_level())))  # start it while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
         el("loading-text").textContent = t("data-failed", error=r.error)
@@ -89,8 +89,10 @@ async def main():
     if share_error:
         message(t("share-bad", error=share_error), "error")
         B.clearHash()
-    if needs_ai() and not (app.engine.ready or app.engine.starting):
-        spawn(start_engine())
+    if needs_ai():
+        eng = engine_for("move")
+        if not (eng.ready or eng.starting):
+            spawn(start_engine(eng))
     # The page's own files are kept for offline use once the player pauses; the AI's are added
     # after its first search (game.think). A newcomer moves first, and may leave before it.
     B.keepOffline(False)

@@ -628,13 +628,13 @@ def render_buttons():
     el("btn-review").disabled = bool(app.thinking) or not v["length"]
     el("btn-review-run").disabled = bool(app.thinking) or not v["length"]
     el("btn-stop-ai").hidden = not app.thinking
-    starting = app.engine.starting and bool(st.ai_side(app.settings["mode"]))
+    starting = (app.engine.starting or app.light.starting) and bool(st.ai_side(app.settings["mode"]))
     el("thinking").hidden = not (app.thinking or starting)
     el("thinking").classList.toggle("starting", not app.thinking)
     if app.thinking:
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
-        el("thinking-text").textContent = t("engine-starting")
+        el("thinking-text").textContent = t("engine-loading" if app.engine.starting else "engine-starting")
     el("game-title").textContent = rules_i18n.title(v["ruleset"])
 
 

@@ -94,13 +94,23 @@ def read_previous():
 def saved_mode():
     """The mode of the saved settings (the default if there is none), read before anything else:
     a game against the AI starts the AI's worker at once, as Pyodide takes seconds to start."""
+    mode = _saved_setting("mode")
+    return mode if isinstance(mode, str) and mode in st.MODES else st.default_settings()["mode"]
+
+
+def saved_level():
+    """The AI's level in the saved settings (the default if there is none): which worker to start."""
+    level = _saved_setting("level")
+    return level if isinstance(level, str) else st.default_settings()["level"]
+
+
+def _saved_setting(name):
     r = B.load(SAVE_KEY)
     try:
         blob = json.loads(r.value) if r.ok and r.value else {}
-        mode = blob.get("settings", {}).get("mode")
+        return blob.get("settings", {}).get(name)
     except BAD_JSON + (AttributeError,):
-        mode = None
-    return mode if isinstance(mode, str) and mode in st.MODES else st.default_settings()["mode"]
+        return None
 
 
 def read_blob(text):

@@ -1,19 +1,23 @@
-"""The AI's worker (Pyodide): the asalto_core wheel behind a JSON-text protocol.
+"""The AI's workers: the engine behind a JSON-text protocol, on Pyodide or on MicroPython.
 
 The page's MicroPython answers every rule question itself; it calls these exported
 functions only for the AI, with JSON strings, and gets JSON strings back
 (asalto_core.protocol holds the whole contract). ``think`` yields to the event loop
 between search steps, so ``progress`` and ``cancel`` are answered while the AI searches.
+The strong levels, the review and the analysis run in a Pyodide worker; the weaker levels
+in a MicroPython one (its config puts the engine's bytecode in /lib, as the page's).
 """
 
 import asyncio
 import json
-import os
 import sys
 
-# The engine's bytecode, compiled from the wheel by the build (build.ENGINE_ZIP): imported from
-# the zip as it is, so the first move waits for nothing to be unpacked or compiled.
-sys.path.insert(0, os.path.abspath("asalto_core.zip"))
+if sys.implementation.name != "micropython":
+    import os
+
+    # The engine's bytecode, compiled from the wheel by the build (build.ENGINE_ZIP): imported from
+    # the zip as it is, so the first move waits for nothing to be unpacked or compiled.
+    sys.path.insert(0, os.path.abspath("asalto_core.zip"))
 
 from asalto_core.protocol import Worker  # noqa: E402
 

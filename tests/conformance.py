@@ -1,8 +1,9 @@
-"""Rules questions the page asks, answered identically on CPython and on MicroPython.
+"""Rules questions the page asks, and the computer's answers, identical on CPython and on MicroPython.
 
 :func:`report` runs on both interpreters (``tests/test_micropython.py`` compares the two):
 perft from every start, seeded games with every position's legal moves in order, record
-and position round trips, and the error of each kind of bad input. It uses only what the
+and position round trips, the error of each kind of bad input, and the search's move, score and
+line at a fixed node count. It uses only what the
 page's MicroPython has; MicroPython's ``random`` differs from CPython's, so the games are
 chosen with a fixed linear congruential generator.
 """
@@ -10,6 +11,7 @@ chosen with a fixed linear congruential generator.
 import json
 
 from asalto_core import AsaltoError, Board, Game, Move, Position, perft
+from asalto_core.ai import Player, best_move
 from asalto_core.record import NAGS, join_comment, split_comment
 from asalto_core.rulesets import RULESET_NAMES, custom_name, custom_options, find_ruleset
 from asalto_core.session import Session
@@ -232,6 +234,35 @@ def annotations():
     return out
 
 
+SEARCH_NODES = 1500
+
+
+def searches(nodes=SEARCH_NODES):
+    """The computer's answers at a fixed node count: from each start and a seeded mid-game position of
+    every ruleset, the strongest level's move, score, line and depth, and the weaker levels' picks."""
+    out = []
+    player = Player()
+    for i, name in enumerate(RULESET_NAMES):
+        rng, game = Lcg(50 + i), Game(name)
+        texts = [game.board.text()]
+        for _ in range(14):
+            moves = [str(m) for m in game.board.legal_moves]
+            if not moves:
+                break
+            game.play(moves[rng.below(len(moves))])
+        if game.board.legal_moves and not game.outcome():
+            texts.append(game.board.text())
+        for text in texts:
+            row = [text]
+            for level in ("strongest", "casual", "beginner"):
+                a = best_move(text, level, node_limit=nodes, seed=3).to_json()
+                row.append([a["move"], a["score"], a["mate"], a["pv"], a["depth"], a["nodes"], a["describe"]])
+            kept = player.best_move(text, node_limit=nodes // 2).to_json()  # a table carried between searches
+            row.append([kept["move"], kept["score"], kept["pv"]])
+            out.append(row)
+    return out
+
+
 def report(plies=80):
     return {
         "perft": perfts(),
@@ -240,4 +271,5 @@ def report(plies=80):
         "errors": errors(),
         "api": api(),
         "annotations": annotations(),
+        "searches": searches(),
     }

@@ -10,7 +10,7 @@ import conformance
 import micropython
 import pytest
 
-from asalto_core import geometry, notation, position, rulesets
+from asalto_core import ai, geometry, notation, position, rulesets, search
 
 pytestmark = pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
 
@@ -65,7 +65,17 @@ def test_board_position_and_game_views_and_drawing(on_micropython, on_cpython):
 
 
 @pytest.mark.parametrize(
-    "cls", [geometry.Geometry, rulesets.Ruleset, position.Position, position.Outcome, notation.Move]
+    "cls",
+    [
+        geometry.Geometry,
+        rulesets.Ruleset,
+        position.Position,
+        position.Outcome,
+        notation.Move,
+        search.Result,
+        ai.Level,
+        ai.Analysis,
+    ],
 )
 def test_dataclasses_name_their_fields_for_micropython(cls):
     """MicroPython's dataclass shim reads the fields from ``__match_args__``: it must be CPython's."""
@@ -94,3 +104,54 @@ def test_the_readers_are_linear_on_micropython():
     rows = json.loads(out.strip().splitlines()[-1])
     slow = [(name, ratio) for name, _, t1, _, t16, ratio in rows if t16 > 50 and ratio > 64]
     assert slow == [] and len(rows) == 6
+
+
+def test_the_search_finds_the_same_move_score_and_line(on_micropython, on_cpython):
+    """Every level's answer at a fixed node count, from positions of every ruleset (conformance.searches)."""
+    mpy, cpy = on_micropython["searches"], on_cpython["searches"]
+    assert len(cpy) > len(rulesets.RULESET_NAMES)  # the starts and mid-game positions
+    for a, b in zip(mpy, cpy, strict=True):
+        assert a == b, b[0]
+    assert all(row[1][4] >= 2 for row in cpy)  # deep enough to mean something
+
+
+def test_the_weaker_levels_worker_answers_as_cpython():
+    """site/worker.py's protocol on MicroPython (the weaker levels' worker): the same answers."""
+    from asalto_core.protocol import Worker
+
+    requests = [
+        {"op": "ping"},
+        {"op": "think", "position": position.Position.start("asalto").text(), "level": "casual", "seed": 1},
+        {"op": "think", "position": "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", "level": "beginner"},
+        {"op": "think", "position": "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", "level": "strongest"},
+    ]
+    for r in requests[1:]:
+        r["node_limit"] = 800
+
+    def answers(w):
+        out = []
+        for r in requests:
+            answer = None
+            for step in w.steps(r):
+                if step is not None:
+                    answer = step
+            if answer and answer.get("analysis"):
+                answer["analysis"].pop("seconds")
+            out.append(answer)
+        return out
+
+    code = (
+        "import json\nfrom asalto_core.protocol import Worker\nfrom probe import answers\n"
+        "print(json.dumps(answers(Worker())))"
+    )
+    source = "requests = " + json.dumps(requests) + "\n\n" + _source_of(answers)
+    mpy = json.loads(micropython.run(code, {"probe.py": source}))
+    assert mpy == json.loads(json.dumps(answers(Worker())))
+    assert [a["ok"] for a in mpy] == [True] * 4
+
+
+def _source_of(fn) -> str:
+    import inspect
+    import textwrap
+
+    return textwrap.dedent(inspect.getsource(fn))

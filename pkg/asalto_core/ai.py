@@ -13,19 +13,20 @@ The last Analysis yielded is the answer. :func:`best_move` runs it to the end.
 from __future__ import annotations
 
 import math
-import random
-import time
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .compat import perf_counter
 from .errors import AsaltoError, quote
 from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
-from .search import TT_SIZE, WIN, WON, Result, Searcher
+from .search import TT_SIZE, WIN, WON, Result, Searcher, splitmix64
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any
+
     from .movegen import RawMove
 
 # A score of SCALE centi-rebels reads as 1/(1+e^-1) = 73% to win: hand-set so that two rebels
@@ -42,6 +43,7 @@ class Level:
     every detail would; ``max_depth`` keeps them from seeing deep combinations.
     """
 
+    __match_args__ = ("name", "title", "time_limit", "max_depth", "margin", "description")  # for MicroPython
     name: str
     title: str
     time_limit: float
@@ -65,6 +67,7 @@ LEVELS: dict[str, Level] = {
 class Analysis:
     """What the engine thinks of a position: its move, score and line, from the mover's view."""
 
+    __match_args__ = ("move", "score", "mate", "pv", "depth", "nodes", "seconds", "side")  # for MicroPython
     move: Move
     score: int
     mate: int | None
@@ -95,12 +98,12 @@ class Analysis:
             winner = self.side if self.mate > 0 else other
             plies = abs(self.mate)
             moves = (plies + 1) // 2 if self.mate > 0 else plies // 2
-            return f"{winner.capitalize()} win in {max(1, moves)}"
+            return f"{_capital(winner)} win in {max(1, moves)}"
         p = self.win_probability()
         leader, pct = (self.side, p) if p >= 0.5 else (other, 1 - p)
         if pct < 0.55:
             return f"The game is balanced ({round(pct * 100)}% {leader})"
-        return f"{leader.capitalize()} are better ({round(pct * 100)}%)"
+        return f"{_capital(leader)} are better ({round(pct * 100)}%)"
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page's worker."""
@@ -116,6 +119,11 @@ class Analysis:
             "describe": self.describe(),
             "side": self.side,
         }
+
+
+def _capital(word: str) -> str:
+    """``word`` with a capital first letter (MicroPython's str has no ``capitalize``)."""
+    return word[:1].upper() + word[1:]
 
 
 class Player:
@@ -245,7 +253,7 @@ def _analyse(
             yield None
             continue
         if lv.margin:
-            r = _humanise(r, lv, random.Random(f"{seed}:{position.text()}"), searcher, position)
+            r = _humanise(r, lv, Chooser(f"{seed}:{position.text()}"), searcher, position)
         last = _analysis(position, r)
         yield last
     if last is None:
@@ -282,7 +290,36 @@ def _analysis(position: Position, r: Result) -> Analysis:
     return Analysis(pv[0], r.score, mate, tuple(pv), r.depth, r.nodes, r.seconds, SIDE_NAMES[side])
 
 
-def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, position: Position) -> Result:
+class Chooser:
+    """A weighted choice seeded by a text: the same pick on every interpreter (MicroPython's
+    ``random`` has no ``Random`` or ``choices``), from the text's FNV-1a hash through SplitMix64.
+
+    >>> Chooser("7:x").choice(["a", "b", "c"], [1.0, 1.0, 1.0]) == Chooser("7:x").choice("abc", [1.0] * 3)
+    True
+    """
+
+    def __init__(self, text: str) -> None:
+        h = 0xCBF29CE484222325
+        for byte in text.encode():
+            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        self.seed = h
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        return (splitmix64(self.seed, 1)[0] >> 11) / (1 << 53)
+
+    def choice(self, items: Sequence[Any], weights: Sequence[float]) -> Any:
+        """One of ``items``, each as likely as its weight."""
+        x = self.random() * sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return items[i]
+        return items[-1]
+
+
+def _humanise(r: Result, lv: Level, rng: Chooser, searcher: Searcher, position: Position) -> Result:
     """A weaker level's pick: a move scoring within ``margin`` of the best, nearer ones likelier.
 
     A move that loses by force is never picked; when every move does, the best (slowest) loss is
@@ -291,9 +328,9 @@ def _humanise(r: Result, lv: Level, rng: random.Random, searcher: Searcher, posi
     best = r.score
     if best <= -WON:
         return r
-    choices = [(m, s) for m, s in r.scores.items() if s >= best - lv.margin and s > -WON]
+    choices = [(m, s) for m, s in r.scores if s >= best - lv.margin and s > -WON]
     weights = [math.exp((s - best) * 3 / lv.margin) for _, s in choices]
-    move, score = rng.choices(choices, weights)[0]
+    move, score = rng.choice(choices, weights)
     if move == r.move:
         return r
     return Result(move, score, searcher.line(position.state, searcher.zobrist.full(position.state), move, r.depth),
@@ -304,4 +341,4 @@ def _fallback(searcher: Searcher, position: Position, raw: list[RawMove]) -> Res
     """A legal move when not even depth 1 finished: the biggest capture or huff, else the first move."""
     move = max(raw, key=lambda m: (popcount(m[2]), popcount(m[3])))
     score = -searcher.evaluate(position.kernel.play(position.state, move))
-    return Result(move, score, [move], 0, searcher.nodes, time.perf_counter() - searcher.start, {move: score})
+    return Result(move, score, [move], 0, searcher.nodes, perf_counter() - searcher.start, [(move, score)])

@@ -21,10 +21,9 @@ True
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
-from .geometry import bits
+from .geometry import BIT_INDEX, bits, popcount
 from .movegen import REBELS, Kernel, kernel
 
 if TYPE_CHECKING:
@@ -108,7 +107,7 @@ class Evaluator:
         self.kernel = k
         self.all = k.all
         self.fortress = k.fortress
-        self.fortress_size = k.fortress.bit_count()
+        self.fortress_size = popcount(k.fortress)
         self.neighbours = k.neighbours
         self.jumps = k.jumps
         self.trap_counts = not k.blocking_loses
@@ -191,9 +190,9 @@ class Evaluator:
         point empties that point (issue 15: d6-d7 was scored as a win it was not).
         """
         hole = self.fortress & ~rebels
-        if hole.bit_count() != 1 or hole & officers:
+        if popcount(hole) != 1 or hole & officers:
             return False
-        return bool(rebels & ~self.fortress & self.came_from[hole.bit_length() - 1])
+        return bool(rebels & ~self.fortress & self.came_from[BIT_INDEX[hole]])
 
     def reserve(self, officers: int, rebels: int) -> int:
         """An upper bound on the moves the rebels have left: per rebel, its longest forward path now.
@@ -212,7 +211,7 @@ class Evaluator:
             while open_steps:
                 low = open_steps & -open_steps
                 open_steps ^= low
-                v = live[low.bit_length() - 1] + 1
+                v = live[BIT_INDEX[low]] + 1
                 if v > best:
                     best = v
             live[p] = best
@@ -238,7 +237,7 @@ class Evaluator:
         A maximum matching of holes to suppliers (Kuhn's augmenting paths on bitmasks).
         """
         movable = ~self.frozen(officers, rebels)
-        holes = sorted((h & movable for h in holes), key=int.bit_count)
+        holes = sorted((h & movable for h in holes), key=popcount)
         used = 0
         for h in holes:  # first, greedily: the scarcest hole takes a free supplier; usually enough
             free = h & ~used
@@ -290,7 +289,7 @@ class Evaluator:
                 reachable |= cone
         # Only where supply is scarce (a hole with one supplier, or few suppliers for all the holes) can a
         # rebel be counted for two holes or be stuck; elsewhere the matching is skipped (it costs).
-        if thin or union.bit_count() < 2 * len(holes):
+        if thin or popcount(union) < 2 * len(holes):
             stranded += self.unmatched(officers, rebels, holes)
         for point, box in self.seals:
             if officers & point and not box & ~rebels:
@@ -301,11 +300,11 @@ class Evaluator:
         """Whether the officer on ``point`` (a hole) has a step no rebel can ever take from it, with another officer."""
         if not officers & ~point:
             return False
-        steps = self.neighbours[point.bit_length() - 1] & empty
+        steps = self.neighbours[BIT_INDEX[point]] & empty
         while steps:
             low = steps & -steps
             steps ^= low
-            if not rebels & self.reach_to[low.bit_length() - 1]:
+            if not rebels & self.reach_to[BIT_INDEX[low]]:
                 return True
         return False
 
@@ -313,8 +312,8 @@ class Evaluator:
         """The score for the side to move; positive is good for it."""
         officers, rebels, side, _ = state
         empty = self.all ^ officers ^ rebels
-        n = rebels.bit_count()
-        s = REBEL * n - OFFICER * officers.bit_count()
+        n = popcount(rebels)
+        s = REBEL * n - OFFICER * popcount(officers)
         spare = n - self.fortress_size
         if spare < SPARE_CUSHION:
             s -= SCARCITY * (SPARE_CUSHION - spare) ** 2
@@ -326,8 +325,8 @@ class Evaluator:
             s -= RESERVE * max(0, RESERVE_CAP - self.reserve(officers, rebels))
         useful = rebels & (reachable | self.fortress)
         for mask, value in self.layers:
-            s += value * (useful & mask).bit_count()
-        held = (rebels & self.fortress).bit_count()
+            s += value * popcount(useful & mask)
+        held = popcount(rebels & self.fortress)
         if held >= self.fortress_size - 2:
             s += LAST_POINTS * held
         # Officers: room to move, rebels they can jump now, and the unbacked rebels nearby.
@@ -336,8 +335,8 @@ class Evaluator:
         while o:
             low = o & -o
             o ^= low
-            p = low.bit_length() - 1
-            free = (self.neighbours[p] & empty).bit_count()
+            p = BIT_INDEX[low]
+            free = popcount(self.neighbours[p] & empty)
             room += free
             can_jump = False
             for over, to, _t in self.jumps[p]:
@@ -351,14 +350,14 @@ class Evaluator:
         if self.trap_counts:
             s += TRAPPED * trapped
         if side == REBELS:
-            s -= THREAT * threatened.bit_count()
+            s -= THREAT * popcount(threatened)
         open_ = empty | officers
         exposed = 0
         r = rebels & near
         while r:
             low = r & -r
             r ^= low
-            for a, b in self.pairs[low.bit_length() - 1]:
+            for a, b in self.pairs[BIT_INDEX[low]]:
                 if (open_ & a and empty & b) or (open_ & b and empty & a):
                     exposed += 1
                     break
@@ -366,7 +365,12 @@ class Evaluator:
         return s if side == REBELS else -s
 
 
-@cache
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
 def evaluator(ruleset: str) -> Evaluator:
     """The evaluator of a ruleset, built once per process."""
-    return Evaluator(kernel(ruleset))
+    ev = _EVALUATORS.get(ruleset)
+    if ev is None:
+        ev = _EVALUATORS[ruleset] = Evaluator(kernel(ruleset))
+    return ev

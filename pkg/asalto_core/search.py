@@ -16,17 +16,17 @@ completed depth. Scores are from the side to move's view; a won game scores
 from __future__ import annotations
 
 import math
-import random
-import time
-from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .compat import perf_counter, stable_sorted
 from .evaluation import evaluator
 from .geometry import BIT_INDEX, popcount
 from .movegen import OFFICERS, PLACING, REBELS, kernel
 
 if TYPE_CHECKING:
+    from collections.abc import Generator, Iterable, Iterator
+
     from .movegen import RawMove, State
 
 WIN = 100_000  # a won game; WIN - ply is a win found ply moves from the root
@@ -70,29 +70,35 @@ class OutOfBudget(Exception):
 
 @dataclass
 class Result:
-    """One completed iteration: the best move, its score and line, and the work done."""
+    """One completed iteration: the best move, its score and line, and the work done.
 
+    ``scores`` lists every root move's score in the order searched (exact when searched
+    full-width): a list, not a dict, because MicroPython's dicts keep no order.
+    """
+
+    __match_args__ = ("move", "score", "pv", "depth", "nodes", "seconds", "scores")  # fields, for MicroPython
     move: RawMove
     score: int
     pv: list[RawMove]
     depth: int
     nodes: int
     seconds: float
-    scores: dict[RawMove, int]  # every root move's exact score, when searched full-width
+    scores: list[tuple[RawMove, int]]
 
 
 class Zobrist:
     """Random 64-bit keys per point for officers, rebels and huffable officers, and per side.
 
-    Keys come from a fixed seed, so hashes are the same in every process and browser.
+    Keys come from a fixed seed through SplitMix64 (written out, since MicroPython's ``random``
+    differs from CPython's), so hashes are the same in every process, browser and interpreter.
     """
 
     def __init__(self, points: int) -> None:
-        rng = random.Random(0x5EED)
-        self.officer = [rng.getrandbits(64) for _ in range(points)]
-        self.rebel = [rng.getrandbits(64) for _ in range(points)]
-        self.huff = [rng.getrandbits(64) for _ in range(points)]
-        self.side = [rng.getrandbits(64) for _ in range(3)]
+        keys = splitmix64(0x5EED, 3 * points + 3)
+        self.officer = keys[:points]
+        self.rebel = keys[points : 2 * points]
+        self.huff = keys[2 * points : 3 * points]
+        self.side = keys[3 * points :]
 
     @staticmethod
     def _mask(mask: int, keys: list[int]) -> int:
@@ -136,6 +142,23 @@ class Zobrist:
         return h
 
 
+def splitmix64(seed: int, n: int) -> list[int]:
+    """``n`` pseudo-random 64-bit ints from ``seed`` (Steele, Lea and Flood's SplitMix64).
+
+    >>> [hex(k) for k in splitmix64(0, 2)]
+    ['0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4']
+    """
+    mask = (1 << 64) - 1
+    out = []
+    for _ in range(n):
+        seed = (seed + 0x9E3779B97F4A7C15) & mask
+        z = seed
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out
+
+
 class Searcher:
     """Alpha-beta over one ruleset's kernel, with a transposition table kept between searches.
 
@@ -173,7 +196,7 @@ class Searcher:
         so that :attr:`Result.scores` is exact for all of them (the weaker levels use it).
         On running out of budget the generator returns; an unfinished depth is dropped.
         """
-        self.start = time.perf_counter()
+        self.start = perf_counter()
         self.deadline = self.start + time_limit if time_limit is not None else None
         self.node_limit = node_limit
         self.nodes = 0
@@ -195,21 +218,23 @@ class Searcher:
                 scores = yield from self._root(state, h, depth, moves, best, full_width)
             except OutOfBudget:
                 return
-            move = max(scores, key=scores.__getitem__)
+            move, score = scores[0]
+            for m, v in scores:  # the first of the best, in the order searched
+                if v > score:
+                    move, score = m, v
             best = move
-            score = scores[move]
             yield Result(move, score, self.line(state, h, move, depth), depth, self.nodes,
-                         time.perf_counter() - self.start, scores)  # fmt: skip
+                         perf_counter() - self.start, scores)  # fmt: skip
             if abs(score) > WON and WIN - abs(score) <= depth:
                 return  # a forced result seen to its end: searching deeper cannot change it
 
     def _root(
         self, state: State, h: int, depth: int, moves: list[RawMove], best: RawMove | None, full_width: bool
-    ) -> Generator[None, None, dict[RawMove, int]]:
+    ) -> Generator[None, None, list[tuple[RawMove, int]]]:
         """Scores of the root moves at ``depth`` (exact for the best, bounds for the rest unless full width)."""
         ordered = self._order(moves, best, 0)
         alpha, beta = -WIN - 1, WIN + 1
-        scores: dict[RawMove, int] = {}
+        scores: list[tuple[RawMove, int]] = []
         for i, m in enumerate(ordered):
             child = self.kernel.play(state, m)
             ch = self.zobrist.child(h, state, m, child)
@@ -219,7 +244,7 @@ class Searcher:
                 score = -(yield from self._search(child, ch, depth - 1, -alpha - 1, -alpha, 1))
                 if score > alpha:
                     score = -(yield from self._search(child, ch, depth - 1, -beta, -score, 1))
-            scores[m] = score
+            scores.append((m, score))
             if score > alpha and not full_width:
                 alpha = score
         return scores
@@ -228,7 +253,7 @@ class Searcher:
         """Stop when the budget is spent; called every :data:`YIELD_EVERY` nodes."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise OutOfBudget
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and perf_counter() >= self.deadline:
             raise OutOfBudget
         self.next_check = self.nodes + YIELD_EVERY
         if self.node_limit is not None:
@@ -354,7 +379,7 @@ class Searcher:
             tactical = [m for m in moves if m[2]]
             stand = not (tactical and self._punished(officers))
             if len(tactical) > 1:
-                tactical.sort(key=lambda m: -popcount(m[2]))
+                tactical = stable_sorted(tactical, key=lambda m: -popcount(m[2]))
         best = -WIN - 1
         if stand:
             best = self._static(state)
@@ -385,7 +410,7 @@ class Searcher:
         while officers:
             low = officers & -officers
             officers ^= low
-            for over, to, _t in jumps[low.bit_length() - 1]:
+            for over, to, _t in jumps[BIT_INDEX[low]]:
                 if rebels & over and empty & to:
                     return True
         return False
@@ -397,7 +422,7 @@ class Searcher:
         while officers:
             low = officers & -officers
             officers ^= low
-            if neighbours[low.bit_length() - 1] & empty:
+            if neighbours[BIT_INDEX[low]] & empty:
                 return True
         return False
 
@@ -432,7 +457,7 @@ class Searcher:
                 return 1 << 33
             return history.get(m, 0)
 
-        return sorted(moves, key=key, reverse=True)
+        return stable_sorted(moves, key=key, reverse=True)
 
     def line(self, state: State, h: int, move: RawMove, depth: int) -> list[RawMove]:
         """The principal variation: the root move, then hash moves while they are legal.
