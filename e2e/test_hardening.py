@@ -128,7 +128,8 @@ def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
 
 
 def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
-    good = {"version": 2, "game": {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}, "settings": {}}
+    game = {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}
+    good = {"version": 2, "game": game, "settings": {"mode": "humans"}}  # no AI reply to race with
     write_save(context, server, json.dumps(good))
     page = context.new_page()
     open_site(page, server.url)
