@@ -230,3 +230,18 @@ def test_a_page_whose_python_never_starts_says_so(context, server, console):
         "document.getElementById('loading-text').textContent.includes('has not started')", timeout=ENGINE_MS
     )
     console.errors[:] = [e for e in console.errors if "404" not in e and "mpy.json" not in e]
+
+
+def test_annotations_too_long_to_save_are_said_before_a_reload_drops_them(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    long_comment = "w" * 9000
+    record = "1. d4-d5 " + " ".join("{" + long_comment + "}" for _ in range(33)) + " c5-c6 *"  # 297 KB: it reads
+    import_text(page, record)
+    assert "longer than a save holds" not in page.inner_text("#message")
+    page.click('#moves button[data-ply="2"]')
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    press(page, "#btn-annotate")
+    page.fill("#annot-comment", "x" * 9000)
+    page.locator("#annot-comment").dispatch_event("change")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('longer than a save holds')")

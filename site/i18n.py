@@ -185,6 +185,8 @@ EN = {
     "internal-error": "Internal error: {error}",
     "data-failed": "The game data could not be loaded: {error}",
     "save-failed": "The game could not be saved in this browser: {error}",
+    "save-too-long": "This game's comments and side lines are longer than a save holds ({n} characters): "
+    "a reload keeps its moves alone. Export the record to keep them.",
     # outcomes (from the engine's winner and reason) and the AI's verdicts
     "outcome": "{head}: {why}.",
     "win-officers": "Officers win",
@@ -491,6 +493,8 @@ FR = {
     "internal-error": "Erreur interne : {error}",
     "data-failed": "Les données du jeu n'ont pas pu être chargées : {error}",
     "save-failed": "La partie n'a pas pu être enregistrée dans ce navigateur : {error}",
+    "save-too-long": "Les commentaires et variantes de cette partie dépassent ce qu'une sauvegarde contient "
+    "({n} caractères) : un rechargement ne garde que les coups. Exportez la partie pour les garder.",
     "outcome": "{head} : {why}.",
     "win-officers": "Les officiers gagnent",
     "win-rebels": "Les soldats gagnent",
@@ -798,6 +802,8 @@ DE = {
     "internal-error": "Interner Fehler: {error}",
     "data-failed": "Die Spieldaten konnten nicht geladen werden: {error}",
     "save-failed": "Das Spiel konnte in diesem Browser nicht gespeichert werden: {error}",
+    "save-too-long": "Die Kommentare und Nebenvarianten dieses Spiels sind länger, als ein Speicherstand fasst "
+    "({n} Zeichen): Nach dem Neuladen bleiben nur die Züge. Exportieren Sie die Partie, um sie zu behalten.",
     "outcome": "{head}: {why}.",
     "win-officers": "Die Offiziere gewinnen",
     "win-rebels": "Die Rebellen gewinnen",

@@ -20,7 +20,7 @@ from render import message
 
 from asalto_core.errors import AsaltoError
 from asalto_core.geometry import is_number
-from asalto_core.session import SAVE_VERSION, Session, save_version
+from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
 
 SAVE_KEY = "asalto.save.v1"
 GOOD_KEY = "asalto.save.good"
@@ -31,6 +31,7 @@ CORRUPT_KEY = "asalto.save.corrupt"
 BAD_JSON = (ValueError, RuntimeError)
 KEEP_CORRUPT = 5  # set-aside saves kept, newest last
 _seen = [""]  # the save's text as this tab last read or wrote it
+_warned = [False]  # the player was told that this game's annotations are too long to save
 
 
 def save():
@@ -41,6 +42,10 @@ def save():
     blob["settings"] = app.settings
     if app.result_closed:  # for this game (absent in older saves: the box shows)
         blob["result_closed"] = True
+    too_long = len(blob.get("record", "")) > MAX_TEXT  # a reload would keep the moves alone
+    if too_long and not _warned[0]:
+        message(t("save-too-long", n=MAX_TEXT), "warn")
+    _warned[0] = too_long
     text = json.dumps(blob)
     stored = B.load(SAVE_KEY)
     if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
