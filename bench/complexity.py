@@ -10,6 +10,7 @@ import time
 
 from asalto_core import Game
 from asalto_core.embed import read_params
+from asalto_core.record import split_comment
 from asalto_core.session import Session
 
 # House rules under which the rebels may step back and no position repeats into a draw: the
@@ -81,6 +82,12 @@ def highlight(n):
     return len(text), lambda: read_params({"highlight": text, "arrows": text, "answer": text}, ["assault"])
 
 
+def marks(n):
+    """A comment of n arrow commands, as the page reads it each time its move is shown."""
+    text = " ".join(["[%arrows d4-d5] word"] * n)
+    return len(text), lambda: split_comment(text)
+
+
 SHAPES = (
     ("record: one move, then n comments", comments, 500),
     ("record: one move, then n '()'", parens, 1000),
@@ -88,6 +95,7 @@ SHAPES = (
     ("embed: a side line of n plies (variation_frames)", side_line_frames, 100),
     ("page: 10 clicks in a side line after n plies", side_line_clicks, 200),
     ("embed: highlight, arrows, answer of n items", highlight, 2000),
+    ("page: a comment of n arrow commands (split_comment)", marks, 500),
 )
 
 

@@ -625,29 +625,34 @@ def split_comment(text: str) -> tuple[str, list[str], list[str]]:
     """
     if not isinstance(text, str):
         raise NotationError(f"a comment must be text, not {type(text).__name__}")
-    plain: list[str] = []
+    if "[%" not in text:
+        return text.strip(), [], []
+    # Searched as UTF-8 bytes, as the record is read (_Tokens): MicroPython finds a text's i-th
+    # character by counting from its start, which made a long comment with many commands quadratic.
+    data = text.encode("utf-8", "surrogatepass")
+    plain: list[bytes] = []
     arrows: list[str] = []
     points: list[str] = []
     i = 0
     while True:
-        start = text.find("[%", i)
-        end = text.find("]", start) if start >= 0 else -1
+        start = data.find(b"[%", i)
+        end = data.find(b"]", start) if start >= 0 else -1
         if end < 0:
-            plain.append(text[i:])
+            plain.append(data[i:])
             break
-        body = text[start + 2 : end].replace(",", " ").split()
+        body = data[start + 2 : end].decode("utf-8", "surrogatepass").replace(",", " ").split()
         name = body[0] if body else ""
         if name == "arrows":
             arrows.extend(a for a in body[1:] if _is_arrow(a))
         elif name == "points":
             points.extend(p for p in body[1:] if _is_mark_point(p))
         else:
-            plain.append(text[i : end + 1])
+            plain.append(data[i : end + 1])
             i = end + 1
             continue
-        plain.append(text[i:start])
+        plain.append(data[i:start])
         i = end + 1
-    return " ".join(" ".join(plain).split()) if "[%" in text else text.strip(), arrows, points
+    return " ".join(b" ".join(plain).decode("utf-8", "surrogatepass").split()), arrows, points
 
 
 def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] = ()) -> str:
