@@ -48,7 +48,8 @@ def test_a_lesson_page_works_offline_after_one_visit(context):
     page.frame_locator("#ex-game").locator("html[data-offline=ready]").wait_for(timeout=ENGINE_MS)
     cached = page.evaluate(CACHED_PATHS)
     assert any(p.endswith("/embed.html") for p in cached) and any(p.endswith(".txt") for p in cached)
-    assert not [p for p in cached if "/pyodide/" in p or "/wheels/" in p]  # no AI in a lesson: 13 MB not kept
+    # No AI in a lesson: neither Pyodide's 13 MB nor the game page's light AI worker is kept.
+    assert not [p for p in cached if "/pyodide/" in p or "/wheels/" in p or p.endswith("/worker.py")]
     srv.stop()
     page.reload()
     ids = page.locator("iframe").evaluate_all("ns => ns.map(n => n.id)")

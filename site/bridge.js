@@ -238,8 +238,11 @@
             console.warn("no offline support: the service worker did not register:", String(err));
           });
           const urls = performance.getEntriesByType("resource").map((e) => e.name);
-          urls.push(location.href, new URL("./worker.py", document.baseURI).href);
-          urls.push(...Object.keys(aiConfig("light").files)); // the light worker's loads are not listed here
+          urls.push(location.href);
+          if (document.querySelector('meta[name="asalto-page"][content="game"]')) {
+            // The game page's light AI worker: its loads are not listed here. An embed has none.
+            urls.push(new URL("./worker.py", document.baseURI).href, ...Object.keys(aiConfig("light").files));
+          }
           sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai, urls })).catch(() => {});
         },
         { timeout: 3000 }
