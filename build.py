@@ -119,6 +119,10 @@ def host_headers(path: str) -> dict[str, str]:
 
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 LIGHT_CONFIG_MARK = "__LIGHT_CONFIG__"  # in bridge.js: the weaker levels' MicroPython worker's config
+LIGHT_LEVELS_MARK = "__LIGHT_LEVELS__"  # in bridge.js: the levels that worker plays
+# The AI levels MicroPython's worker plays (a few plies: fast enough there); the others, the
+# review and the analysis are Pyodide's. Read by boot.js and the page through bridge.js.
+LIGHT_LEVELS = ["beginner", "casual"]
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
 BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
@@ -326,7 +330,14 @@ def build(out: Path) -> str:
     light_files = dict(engine_files)
     light_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in AI_ENGINE})
     light_config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": light_files}
-    fill_in(out / "bridge.js", {AI_CONFIG_MARK: json.dumps(ai_config), LIGHT_CONFIG_MARK: json.dumps(light_config)})
+    fill_in(
+        out / "bridge.js",
+        {
+            AI_CONFIG_MARK: json.dumps(ai_config),
+            LIGHT_CONFIG_MARK: json.dumps(light_config),
+            LIGHT_LEVELS_MARK: json.dumps(LIGHT_LEVELS),
+        },
+    )
     for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
         files.update(engine_files)

@@ -28,10 +28,11 @@ def human_move(page) -> None:
     wait_synced_after(page, before)
 
 
-def test_full_game_against_the_ai(context, server):
-    # A saved game against the AI (an imported one opens for two players): we play the officers.
+def officers_to_the_end(context, server, level: str):
+    """A saved game against the AI at ``level`` (an imported one opens for two players), played
+    to its end: we play the officers. Returns the page at the end."""
     game = {"ruleset": "assault", "start": SHORT, "moves": [], "ply": 0}
-    settings = {"mode": "officers", "level": "beginner"}
+    settings = {"mode": "officers", "level": level}
     write_save(context, server, json.dumps({"version": 2, "game": game, "settings": settings}))
     page = context.new_page()
     open_site(page, server.url)
@@ -46,6 +47,11 @@ def test_full_game_against_the_ai(context, server):
         if page.evaluate("document.body.dataset.over") == "1":
             break
         human_move(page)
+    return page
+
+
+def test_full_game_against_the_ai(context, server):
+    page = officers_to_the_end(context, server, "beginner")
     result = page.inner_text("#result-text")
     assert result.startswith(("Officers win", "Rebels win", "Draw")), result
     assert "Game over" in page.inner_text("#status")

@@ -6,16 +6,9 @@ them is chosen, and the page says so while it loads.
 
 from __future__ import annotations
 
-import json
-import time
-
-from test_ai import human_move
-from test_offline import write_save
+from test_ai import officers_to_the_end
 
 from helpers import ENGINE_MS, moves, new_game, open_site, play, press
-
-# Assault with 17 rebels left, officers to move: short enough for a whole game in a test.
-SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
 
 
 def refuse_pyodide(context) -> list[str]:
@@ -32,22 +25,7 @@ def refuse_pyodide(context) -> list[str]:
 
 def test_a_casual_game_to_its_end_without_pyodide(context, server):
     asked = refuse_pyodide(context)
-    game = {"ruleset": "assault", "start": SHORT, "moves": [], "ply": 0}
-    settings = {"mode": "officers", "level": "casual"}  # we play the officers, casual the rebels
-    write_save(context, server, json.dumps({"version": 2, "game": game, "settings": settings}))
-    page = context.new_page()
-    open_site(page, server.url)
-    deadline = time.time() + 240
-    while page.evaluate("document.body.dataset.over") != "1":
-        assert time.time() < deadline, "the game did not end"
-        page.wait_for_function(
-            "document.body.dataset.over === '1' || (document.body.dataset.turn === 'officers'"
-            " && !document.body.dataset.thinking && document.querySelector('#board .piece.movable'))",
-            timeout=ENGINE_MS,
-        )
-        if page.evaluate("document.body.dataset.over") == "1":
-            break
-        human_move(page)
+    page = officers_to_the_end(context, server, "casual")  # casual plays the rebels
     assert page.inner_text("#result-text").startswith(("Officers win", "Rebels win", "Draw"))
     assert len(moves(page)) > 4
     body = page.evaluate("({...document.body.dataset})")

@@ -30,8 +30,8 @@
   }
   marks.pyscript = performance.now();
   // The weaker levels play in a MicroPython worker (light-1), the strong ones in Pyodide's (engine-1).
-  const light = ["beginner", "casual"].includes((settings && settings.level) || "casual");
   if (wantsAI(settings) && window.asaltoBridge) {
+    const light = window.asaltoBridge.lightLevel((settings && settings.level) || "casual");
     window.asaltoBridge.startWorker(light ? "light-1" : "engine-1", light ? "light" : "");
   }
   const css = document.createElement("link");

@@ -25,6 +25,7 @@
   // The weaker levels' worker (and the hints of a game against them): MicroPython, already
   // loaded for the page, with the engine's search as bytecode, so such a game never fetches Pyodide.
   const LIGHT_CONFIG = __LIGHT_CONFIG__;
+  const LIGHT_LEVELS = __LIGHT_LEVELS__; // the levels it plays (build.LIGHT_LEVELS)
 
   function aiConfig(kind) {
     const url = (path) => new URL(path, document.baseURI).href;
@@ -289,6 +290,10 @@
           osc.stop(now + at + len + 0.02);
         }
       });
+    },
+    // Whether MicroPython's worker plays this AI level (else Pyodide's).
+    lightLevel(level) {
+      return LIGHT_LEVELS.includes(level);
     },
     mark(name) {
       window.asaltoMarks = window.asaltoMarks || {};

@@ -23,7 +23,6 @@ from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
-LIGHT_LEVELS = ("beginner", "casual")  # the levels MicroPython's worker plays (a few plies: fast enough there)
 HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
 # The AI's reply goes on the board no sooner than this after the player's move was drawn
 # (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
@@ -39,7 +38,7 @@ def engine_for(purpose, level=None):
     """The worker for a search: the weaker levels' moves on MicroPython, and hints while Pyodide is
     not up; the strong levels, the review and the analysis on Pyodide."""
     if purpose == "move":
-        return app.light if (level or app.settings["level"]) in LIGHT_LEVELS else app.engine
+        return app.light if B.lightLevel(level or app.settings["level"]) else app.engine
     if purpose == "hint" and not app.engine.ready:
         return app.light
     return app.engine

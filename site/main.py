@@ -52,8 +52,9 @@ async def follow_other_tab(key, text):
 
 async def main():
     B.mark("mpy")
-    if st.ai_side(storage.saved_mode()):
-        spawn(start_engine(engine_for("move", storage.saved_level())))  # start it while the board is drawn
+    mode, level = storage.saved_play()
+    if st.ai_side(mode):
+        spawn(start_engine(engine_for("move", level)))  # start it while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
         el("loading-text").textContent = t("data-failed", error=r.error)
@@ -61,8 +62,8 @@ async def main():
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
-    first_visit = B.load(storage.SAVE_KEY).value == ""
     session, settings, problem, result_closed = storage.read_save()
+    first_visit = settings is None and not problem  # no save at all (a bad one says why)
     if settings:
         app.settings = settings
     app.result_closed = result_closed

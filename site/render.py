@@ -22,8 +22,8 @@ HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browse
 
 class Drawing:
     """What is on screen now, so that a render writes only what changed (each DOM call from
-        MicroPython costs, and a click must fit in a frame). Only this module writes it; the others
-        read ``at`` (where each point is drawn). The board's layers are drawn again when what they
+    MicroPython costs, and a click must fit in a frame). Only this module writes it; the others
+    read ``at`` (where each point is drawn). The board's layers are drawn again when what they
     show changes (the key in ``board``): nothing else forces a redraw."""
 
     def __init__(self):
@@ -202,7 +202,8 @@ def render_markers(movable=None, targets=None):
     if app.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
         path = draw.move_points(app.hint)
         over += draw.arrow_svg(drawn.at, path, app.hint, "engine")
-        marks += [] if path else [("hint", p) for p in st.hint_path(app.hint)]
+        if not path:
+            marks += [("hint", p) for p in st.hint_path(app.hint)]
     if app.inp.cursor:
         marks.append(("cursor", app.inp.cursor))
     drawing = (under + draw.markers_svg(drawn.at, marks), over)
@@ -583,35 +584,33 @@ def render_players():
     and perhaps a count, not the names)."""
     top, bottom = ("rebels", "officers") if app.settings["flipped"] else ("officers", "rebels")
     for node_id, side in (("player-top", top), ("player-bottom", bottom)):
-        card = player_card(side) + (language(),)
-        was = drawn.players.get(node_id)
+        card = player_card(side)
+        was = drawn.players.get(node_id)  # apply_labels forgets them: a language rewrites all
         if was == card:
             continue
         drawn.players[node_id] = card
-        side, name, who, count, pill, depth, _ = card
+        side, name, who, count, pill, depth = card
         node = el(node_id)
+        words = {"to-move": t("pill-to-move"), "winner": t("pill-winner"), "thinking": t("thinking")}
+        pill_text = t("pill-depth", depth=depth) if depth else words.get(pill, "")
+        pieces = t("pieces-left", n=count, side=side_name(side))
         if was is None or was[:3] != card[:3]:
             node.dataset.side = side
             node.querySelector(".token").className = "token " + side
             node.querySelector(".who strong").textContent = name
             node.querySelector(".who span").textContent = who
-        if was is None or was[4:6] != card[4:6]:
+        if was is None or was[4:] != card[4:]:
             node.classList.toggle("to-move", pill in ("to-move", "thinking"))
             tag = node.querySelector(".turn")
             tag.hidden = not pill
             tag.classList.toggle("thinking", pill == "thinking")
-            words = {"to-move": t("pill-to-move"), "winner": t("pill-winner")}
-            thinking = t("pill-depth", depth=depth) if depth else t("thinking")
-            tag.querySelector(".pill-text").textContent = words.get(pill) or thinking if pill else ""
+            tag.querySelector(".pill-text").textContent = pill_text
         if was is None or was[3] != count:
             num = node.querySelector(".count")
             num.textContent = str(count)
-            num.title = t("pieces-left", n=count, side=side_name(side))
+            num.title = pieces
         # A screen reader hears the card as one sentence (its parts are hidden from it).
-        said = [name, who, t("pieces-left", n=count, side=side_name(side))]
-        if pill:
-            said.append(node.querySelector(".pill-text").textContent)
-        node.setAttribute("aria-label", ", ".join(said))
+        node.setAttribute("aria-label", ", ".join(x for x in (name, who, pieces, pill_text) if x))
 
 
 def render_buttons():

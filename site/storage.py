@@ -96,26 +96,18 @@ def read_previous():
     return None
 
 
-def saved_mode():
-    """The mode of the saved settings (the default if there is none), read before anything else:
-    a game against the AI starts the AI's worker at once, as Pyodide takes seconds to start."""
-    mode = _saved_setting("mode")
-    return mode if isinstance(mode, str) and mode in st.MODES else st.default_settings()["mode"]
-
-
-def saved_level():
-    """The AI's level in the saved settings (the default if there is none): which worker to start."""
-    level = _saved_setting("level")
-    return level if isinstance(level, str) else st.default_settings()["level"]
-
-
-def _saved_setting(name):
+def saved_play():
+    """The saved settings' mode and AI level (the defaults where there are none), read before
+    anything else, the save once: a game against the AI starts its worker at once."""
     r = B.load(SAVE_KEY)
     try:
-        blob = json.loads(r.value) if r.ok and r.value else {}
-        return blob.get("settings", {}).get(name)
+        settings = json.loads(r.value).get("settings", {}) if r.ok and r.value else {}
+        mode, level = settings.get("mode"), settings.get("level")
     except BAD_JSON + (AttributeError,):
-        return None
+        mode = level = None
+    default = st.default_settings()
+    mode = mode if isinstance(mode, str) and mode in st.MODES else default["mode"]
+    return mode, level if isinstance(level, str) else default["level"]
 
 
 def read_blob(text):

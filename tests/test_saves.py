@@ -42,18 +42,24 @@ def first(s: Session) -> str:
     return str(next(iter(s.game.board.legal_moves)))
 
 
+def another_move(s: Session) -> str:
+    """Plays on to a position with two moves or more, plays one, steps back before it and
+    returns another: playing it (``branch=True``) starts a variation one level deeper."""
+    while len(s.game.board.legal_moves) < 2:
+        s.play(first(s))
+    s.play(first(s))
+    path = list(s.path)
+    s.go_to_path(path[:-1] + [path[-1] - 1])
+    line, k = s.game.node(s.path)
+    return next(str(m) for m in s.game.board.legal_moves if str(m) != str(line.moves[k]))
+
+
 def nested(depth: int) -> Session:
     """A session whose cursor is in a variation nested ``depth`` deep."""
     s = Session.new("asalto")
     s.play(first(s))
     for _ in range(depth):
-        while len(s.game.board.legal_moves) < 2:
-            s.play(first(s))
-        s.play(first(s))
-        path = list(s.path)
-        s.go_to_path(path[:-1] + [path[-1] - 1])
-        line, k = s.game.node(s.path)
-        s.play(next(str(m) for m in s.game.board.legal_moves if str(m) != str(line.moves[k])), branch=True)
+        s.play(another_move(s), branch=True)
     return s
 
 
@@ -61,14 +67,8 @@ def test_variations_nest_as_deep_in_a_session_as_a_record_reads():
     s = nested(MAX_DEPTH)
     assert len(s.path) // 2 == MAX_DEPTH
     assert Game.from_record(s.record()) == s.game
-    while len(s.game.board.legal_moves) < 2:
-        s.play(first(s))
-    s.play(first(s))
-    path = list(s.path)
-    s.go_to_path(path[:-1] + [path[-1] - 1])
-    line, k = s.game.node(s.path)
+    other = another_move(s)
     before = (s.record(), s.path)
-    other = next(str(m) for m in s.game.board.legal_moves if str(m) != str(line.moves[k]))
     with pytest.raises(NotationError, match=f"variations nest at most {MAX_DEPTH} deep"):
         s.play(other, branch=True)
     assert (s.record(), s.path) == before
