@@ -61,6 +61,10 @@ PAGE_FILES = (
     "worker.py",
     "main.py",
     "viewer.py",
+    "puzzles.html",
+    "puzzles.css",
+    "puzzles.json",
+    "trainer.py",
 )
 # The page's own MicroPython modules (site/), loaded through each page's mpy config's ``files``.
 SHARED_PAGE_MODULES = ("page.py", "state.py")  # used by both pages
@@ -79,6 +83,7 @@ GAME_MODULES = (
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
 EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)
+TRAINER_MODULES = SHARED_PAGE_MODULES + ("trainer_state.py", "i18n.py")  # the puzzle trainer's (trainer.py)
 # The engine's rules modules, which both pages run on MicroPython (``asalto_core/`` there too),
 # and the shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 PAGE_ENGINE = (
@@ -99,7 +104,7 @@ PAGE_ENGINE = (
 # The computer's weaker levels, which run on MicroPython in their own worker (the strong ones in Pyodide's).
 AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "protocol.py")
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
-HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
+HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "puzzles.html")
 HASH_MARK = "__BUILD_HASH__"
 # Headers a host should add (README, "Headers for hosts"); tasks.py serve and the browser tests'
 # server send them, and dist/_headers lists them for hosts that read that file (Netlify,
@@ -310,7 +315,7 @@ def build(out: Path) -> str:
         shutil.copy2(SITE / name, out / name)
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again.
-    for name in dict.fromkeys(MPY_MODULES + EMBED_MODULES):
+    for name in dict.fromkeys(MPY_MODULES + EMBED_MODULES + TRAINER_MODULES):
         compile_mpy(SITE / name, out)
     shutil.copy2(SITE / "sw.js", out / "sw.js")
     for name in PAGE_ENGINE + AI_ENGINE:
@@ -339,7 +344,11 @@ def build(out: Path) -> str:
             LIGHT_LEVELS_MARK: json.dumps(LIGHT_LEVELS),
         },
     )
-    for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
+    for config, modules in (
+        ("mpy.json", MPY_MODULES),
+        ("embed-mpy.json", EMBED_MODULES),
+        ("puzzles-mpy.json", TRAINER_MODULES),
+    ):
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
         files.update(engine_files)
         (out / config).write_text(
