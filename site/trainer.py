@@ -153,6 +153,8 @@ def render():
         node.setAttribute("aria-label", label_of(node.getAttribute("data-point")))
     if tr.cursor:
         board.setAttribute("aria-activedescendant", "pt-" + tr.cursor)
+    else:
+        board.removeAttribute("aria-activedescendant")
     el("btn-stop").hidden = not (a.open and a.inp.can_stop(a.board))
     el("btn-solution").disabled = not a.open
     el("btn-retry").disabled = a.open and not a.moves and a.state != ts.WRONG
