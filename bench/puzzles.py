@@ -215,6 +215,8 @@ def the_end(position: Position, left: int, winner: str) -> list[dict]:
     if position.turn == winner:
         found = _shortest_win(position, left)
         return [found] if found else []
+    if left > MAX_WIN + 1:  # its defences and the wins it allows are longer than any mined
+        return []
     rs, k, text = position.ruleset, position.kernel, position.text()
     side = position.state[2]
     groups: dict = {}
@@ -242,6 +244,9 @@ def the_end(position: Position, left: int, winner: str) -> list[dict]:
 def _shortest_win(position: Position, left: int) -> dict | None:
     """The forced win of the side to move in the fewest plies (at most ``left`` and MAX_WIN) as a puzzle."""
     side = position.state[2]
+    k = position.kernel
+    if len({k.play(position.state, m) for m in k.moves(position.state)}) < 2:
+        return None  # a forced move is no puzzle
     for n in range(1, min(left, MAX_WIN) + 1, 2):
         try:
             if forces_win(position.ruleset, position.state, side, n, budget=40_000):

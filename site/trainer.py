@@ -124,24 +124,28 @@ def marks():
     return out, extra
 
 
-def label_of(name):
+def label_of(name, found=None, pieces=None):
+    """A point as a screen reader hears it: what stands there and what pressing it does."""
     a = tr.attempt
-    kind = a.board.pieces().get(name) if a else None
+    if a is None:
+        return point_label(name, None)
+    if found is None:
+        found = marks()[0]
     state = ""
-    if a:
-        for k, p in marks()[0]:
-            if p == name and k in ("selected", "target"):
-                state = k
+    for k, p in found:
+        if p == name and k in ("selected", "target"):
+            state = k
     if state == "target" and not a.inp.clicks:
-        state = "movable"
-    return point_label(name, kind, state)
+        state = "movable"  # before a piece is chosen, the targets are the pieces that can move
+    return point_label(name, (pieces or a.board.pieces()).get(name), state)
 
 
 def render():
     a = tr.attempt
     show_board()
     pieces = []
-    for point, kind in sorted(a.board.pieces().items()):
+    on_board = a.board.pieces()
+    for point, kind in sorted(on_board.items()):
         if point in tr.at:
             text = t("officer-on" if kind == "O" else "rebel-on", point=point)
             pieces.append(svg.piece_svg(kind, point, tr.at[point], text).replace('role="img"', 'aria-hidden="true"', 1))
@@ -150,7 +154,7 @@ def render():
     found, extra = marks()
     board.querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(tr.at, found)
     for node in board.querySelectorAll(".point"):
-        node.setAttribute("aria-label", label_of(node.getAttribute("data-point")))
+        node.setAttribute("aria-label", label_of(node.getAttribute("data-point"), found, on_board))
     if tr.cursor:
         board.setAttribute("aria-activedescendant", "pt-" + tr.cursor)
     else:
