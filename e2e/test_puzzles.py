@@ -10,7 +10,7 @@ import sys
 from conftest import ROOT, Server
 
 from asalto_core import Position
-from helpers import ENGINE_MS
+from helpers import ENGINE_MS, moves
 
 sys.path.insert(0, str(ROOT / "site"))
 _spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "trainer_state.py")
@@ -88,6 +88,11 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
         end = end.play(move)
     shown = page.evaluate("() => [...document.querySelectorAll('#board .piece')].map(n => n.dataset.piece).sort()")
     assert shown == sorted(end.pieces())
+    with page.expect_navigation():
+        page.click("#analyse")  # the puzzle and its line on the game page, from the puzzle's start
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert moves(page) == line and page.get_attribute("body", "data-ply") == "0"
 
 
 def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
