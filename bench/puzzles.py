@@ -38,7 +38,7 @@ from asalto_core.movegen import PLACING  # noqa: E402
 from asalto_core.notation import move_from_raw  # noqa: E402
 from asalto_core.proof import OutOfProof, forces_win  # noqa: E402
 from asalto_core.search import WIN, WON, Searcher  # noqa: E402
-from asalto_core.tactics import CHAIN, MARGIN, SLACK, THEMES, check, rating, themes  # noqa: E402
+from asalto_core.tactics import CHAIN, KINDS, MARGIN, SLACK, THEMES, check, rating, themes  # noqa: E402
 
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PREFIX = {"assault": "at", "asalto": "ao", "assaut": "au", "citadelle": "ci", "royal-garrison": "rg"}  # of ids
@@ -322,13 +322,14 @@ def reprove() -> None:
     counts: dict = {}
     for p in data["puzzles"]:
         rs = p["position"].split()[0]
-        row = counts.setdefault(rs, {"all": 0, **{t: 0 for t in THEMES}, "win": 0, "gain": 0, "defence": 0})
+        row = counts.setdefault(rs, {"all": 0, **{t: 0 for t in THEMES}, **{"kind " + k: 0 for k in KINDS}})
         row["all"] += 1
-        row[p["kind"]] += 1
+        row["kind " + p["kind"]] += 1
         for t in p["themes"]:
             row[t] += 1
-    head = ["ruleset", "puzzles", *THEMES, "kind: win", "defence", "gain"]
-    rows = [[rs, *(str(c[k]) for k in ("all", *THEMES, "win", "defence", "gain"))] for rs, c in counts.items()]
+    head = ["ruleset", "puzzles", *THEMES, *("kind " + k for k in KINDS)]
+    rows = [[rs, *(str(c[k]) for k in ("all", *THEMES, *("kind " + k for k in KINDS)))] for rs, c in counts.items()]
+    total = ["all", *(str(sum(int(r[i]) for r in rows)) for i in range(1, len(head)))]
     prov = data["provenance"]
     text = "\n".join(
         [
@@ -341,7 +342,7 @@ def reprove() -> None:
             "",
             "| " + " | ".join(head) + " |",
             "|" + "---|" * len(head),
-            *("| " + " | ".join(r) + " |" for r in rows),
+            *("| " + " | ".join(r) + " |" for r in [*rows, total]),
             "",
             "A puzzle counts under each theme it has; kinds: a forced win (proved by the prover), an only "
             "defence (every other move loses by force, proved), a material gain (a full-width search).",

@@ -37,9 +37,10 @@ def test_the_set_says_where_it_came_from():
     assert len({p["position"] for p in PUZZLES}) == len(PUZZLES)
 
 
-def test_every_theme_and_kind_is_in_the_set():
-    assert {t for p in PUZZLES for t in p["themes"]} == set(THEMES)
+def test_every_ruleset_and_kind_is_in_the_set_tagged_by_known_themes():
+    assert {p["position"].split()[0] for p in PUZZLES} == set(RULESETS)
     assert {p["kind"] for p in PUZZLES} == {"win", "defence", "gain"}
+    assert all(p["themes"] and set(p["themes"]) <= set(THEMES) for p in PUZZLES)
 
 
 @pytest.mark.parametrize("puzzle", sample(), ids=lambda p: p["id"])
