@@ -1,6 +1,6 @@
 """Run Python on the MicroPython the web page uses (npm's WebAssembly build, under node).
 
-The page loads the engine's rules modules (``build.PAGE_ENGINE``; its AI worker ``build.AI_ENGINE``)
+The page loads the engine's rules modules (``build.module_lists``: the pages' and the light AI worker's)
 and the small shims of ``site/mpylib`` on MicroPython; this runs code against exactly those files, so a test can
 compare MicroPython's answers with CPython's.
 """
@@ -62,7 +62,8 @@ def files() -> list[tuple[Path, str]]:
     """Every file the page gives MicroPython, with where it lands there."""
     build = _build_module()
     out = [(MPYLIB / name, f"/lib/{name}") for name in build.MPY_LIB]
-    out += [(ENGINE / name, f"/lib/asalto_core/{name}") for name in build.PAGE_ENGINE + build.AI_ENGINE]
+    _, _, page_engine, ai_engine = build.module_lists()
+    out += [(ENGINE / name, f"/lib/asalto_core/{name}") for name in page_engine + ai_engine]
     return out
 
 
