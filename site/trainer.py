@@ -12,7 +12,7 @@ import asyncio
 import json
 
 import trainer_state as ts
-from i18n import choose, set_language, side, t
+from i18n import choose, languages, set_language, side, t
 from page import B, draw_board, el, last_move_marks, on, on_error, point_label, point_toward, spawn
 from pyscript import document, window
 
@@ -443,7 +443,7 @@ async def main():
         return
     tr.data = json.loads(r.value)
     tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
-    opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]])
+    opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
     load_profile()
     tr.frame = teacher_frame(opts, problems)
     for text in problems:
