@@ -3,20 +3,25 @@
 
     python bench/puzzles.py --mine [--minutes M] [--rulesets assault,asalto]
                         play self-play games (seeded: game N of a ruleset is always the same
-                        game) and keep the proven puzzles; resumable: the games already mined
-                        are in bench/games/puzzles-<ruleset>.jsonl and are skipped. Then write
-                        the set (site/puzzles.json)
+                        game) until each ruleset has had M minutes of CPU in all, and keep the
+                        proven puzzles; resumable: the games mined are in
+                        bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes on
+                        from there. Then write the set (site/puzzles.json)
+    python bench/puzzles.py --write
+                        only write the set from the games mined
     python bench/puzzles.py
                         re-prove every puzzle of the set and write its size, its mix per ruleset
                         and theme and the time taken to bench/results/puzzles.md
 
 Self-play: each game starts from random legal placements and OPENING random quiet plies, then
-each side is one of the AI's levels (beginner, casual, strong, as the page plays them, with a
-node budget so a run is the same on any machine). Each position of the game is searched full
-width (every move's score exact, SCREEN_DEPTH plies); a forced win, an only defence or a move two
-rebels better than any other makes it a candidate, which :mod:`asalto_core.tactics` then proves
-(the prover for forced results, a deeper full-width search for material). Duplicates (the same
-position) are kept once.
+each side is one of the AI's weaker levels (beginner or casual, as the page plays them, with a
+node budget so a run is the same on any machine: weaker play leaves more to punish). Each
+position of the game is searched full width (every move's score exact, SCREEN_DEPTH plies): a
+forced win, an only defence or a move two rebels better than any other is a candidate. When a
+game is won, its last END_SCAN plies are asked of the prover: the winner's shortest forced win,
+the loser's only defence, and the wins the loser's other moves would have allowed. Every
+candidate is then proven by :mod:`asalto_core.tactics` (the set keeps only what it proves);
+the same position is kept once.
 """
 
 from __future__ import annotations
@@ -24,7 +29,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import random
 import sys
 import time
@@ -38,7 +42,7 @@ from asalto_core.movegen import PLACING  # noqa: E402
 from asalto_core.notation import move_from_raw  # noqa: E402
 from asalto_core.proof import OutOfProof, forces_win  # noqa: E402
 from asalto_core.search import WIN, WON, Searcher  # noqa: E402
-from asalto_core.tactics import CHAIN, KINDS, MARGIN, SLACK, THEMES, check, rating, themes  # noqa: E402
+from asalto_core.tactics import BUDGET, CHAIN, KINDS, MARGIN, SLACK, THEMES, check, material, rating, themes  # noqa: E402
 
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PREFIX = {"assault": "at", "asalto": "ao", "assaut": "au", "citadelle": "ci", "royal-garrison": "rg"}  # of ids
@@ -51,6 +55,7 @@ SCREEN_NODES = 4_000
 GAIN_DEPTH = 4  # full-width plies that prove a material puzzle
 MAX_WIN = 9  # the longest forced win (plies) mined
 MAX_PLIES = 200
+END_BUDGET = 20_000  # prover positions per question of the end-of-game scan (a candidate is proven again after)
 END_SCAN = 30  # plies before a won game's end searched for forced wins and only defences
 GAMES = ROOT / "bench" / "games"
 SET = ROOT / "site" / "puzzles.json"
@@ -91,12 +96,12 @@ def _win_line(position: Position, plies: int) -> list[str] | None:
             for m in k.moves(position.state):
                 groups.setdefault(k.play(position.state, m), m)
             if position.state[2] == solver:
-                wins = [m for c, m in groups.items() if forces_win(rs, c, solver, left - 1, budget=40_000)]
+                wins = [m for c, m in groups.items() if forces_win(rs, c, solver, left - 1, budget=BUDGET)]
                 if len(wins) != 1:
                     return None
                 move = wins[0]
             else:
-                holds = [m for c, m in groups.items() if not forces_win(rs, c, solver, left - 3, budget=40_000)]
+                holds = [m for c, m in groups.items() if not forces_win(rs, c, solver, left - 3, budget=BUDGET)]
                 if not holds:
                     return None
                 move = holds[0]
@@ -117,7 +122,7 @@ def _gain_line(position: Position, first: tuple) -> list[str] | None:
     line = [_text(position, first)]
     position = position.play_raw(first)
     for _ in range(2):
-        if _swing(start, position, solver) >= CHAIN or position.kernel.outcome(position.state):
+        if material(start, position, solver) >= CHAIN or position.kernel.outcome(position.state):
             return line
         reply = scores(position, GAIN_DEPTH, SCREEN_NODES)
         if reply is None:
@@ -132,14 +137,7 @@ def _gain_line(position: Position, first: tuple) -> list[str] | None:
             return None
         line += [_text(position, move), _text(after, ranked[0][0])]
         position = after.play_raw(ranked[0][0])
-    return line if _swing(start, position, solver) >= CHAIN else None
-
-
-def _swing(start: Position, end: Position, solver: int) -> int:
-    taken = start.state[1].bit_count() - end.state[1].bit_count()
-    huffed = start.state[0].bit_count() - end.state[0].bit_count()
-    swing = taken - CHAIN * huffed
-    return swing if solver == 0 else -swing
+    return line if material(start, position, solver) >= CHAIN else None
 
 
 def candidates(position: Position) -> tuple[list[dict], tuple | None]:
@@ -225,7 +223,7 @@ def the_end(position: Position, left: int, winner: str) -> list[dict]:
     holds, lost = [], []
     for child, m in groups.items():
         try:
-            if forces_win(rs, child, 1 - side, left - 1, budget=20_000):
+            if forces_win(rs, child, 1 - side, left - 1, budget=END_BUDGET):
                 lost.append(m)
             else:
                 holds.append(m)
@@ -249,7 +247,7 @@ def _shortest_win(position: Position, left: int) -> dict | None:
         return None  # a forced move is no puzzle
     for n in range(1, min(left, MAX_WIN) + 1, 2):
         try:
-            if forces_win(position.ruleset, position.state, side, n, budget=40_000):
+            if forces_win(position.ruleset, position.state, side, n, budget=BUDGET):
                 line = _win_line(position, n)
                 return {"position": position.text(), "line": line, "kind": "win"} if line else None
         except OutOfProof:
@@ -331,12 +329,19 @@ def reprove() -> None:
     rows = [[rs, *(str(c[k]) for k in ("all", *THEMES, *("kind " + k for k in KINDS)))] for rs, c in counts.items()]
     total = ["all", *(str(sum(int(r[i]) for r in rows)) for i in range(1, len(head)))]
     prov = data["provenance"]
+    cpu = {}  # CPU seconds of mining per ruleset, from the games' records
+    for rs in RULESETS:
+        record = GAMES / f"puzzles-{rs}.jsonl"
+        if record.exists():
+            cpu[rs] = max(json.loads(x)["cpu"] for x in record.read_text().splitlines())
     text = "\n".join(
         [
             "# The puzzle set (bench/puzzles.py)",
             "",
             f"Mined by `bench/puzzles.py --mine` (seed {prov['seed']}, engine {prov['engine']}, {prov['date']}; "
-            f"games per ruleset: {', '.join(f'{k} {v}' for k, v in prov['games'].items())}).",
+            f"games per ruleset: {', '.join(f'{k} {v}' for k, v in prov['games'].items())}); "
+            f"mining took {sum(cpu.values()) / 60:.1f} min of CPU "
+            f"({', '.join(f'{k} {v:.0f} s' for k, v in cpu.items())}).",
             f"Re-proved: {len(data['puzzles']) - len(failed)} of {len(data['puzzles'])} in {seconds:.1f} s of CPU "
             f"(CPython {sys.version.split()[0]}).",
             "",
@@ -372,5 +377,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    os.nice(0)
     main()

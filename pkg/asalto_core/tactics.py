@@ -43,12 +43,12 @@ from .search import WON, Searcher
 if TYPE_CHECKING:
     from .movegen import RawMove, State
 
-__all__ = ["KINDS", "MARGIN", "SLACK", "THEMES", "check", "rating", "reading", "themes"]
+__all__ = ["KINDS", "MARGIN", "SLACK", "THEMES", "check", "material", "rating", "reading", "themes"]
 
 MARGIN = 200  # centi-rebels: the answer beats every other move by two rebels at least
 SLACK = 2  # plies: no other move wins even one move slower; the only defence holds one move longer
 BUDGET = 40_000  # positions the prover may visit per question; past it the puzzle is not proven
-CHAIN = 3  # rebels one capture must take to be a chain worth a puzzle
+CHAIN = 3  # rebels a material line must win (a huffed officer counts as this many)
 KINDS = ("win", "defence", "gain")
 # What a puzzle teaches, in the order the trainer lists them.
 THEMES = ("chain", "huff", "fortress", "hemming", "defence", "endgame")
@@ -188,13 +188,13 @@ def _check_gain(position: Position, line: list[str], depth: int) -> str | None:
         elif mine < max(scores.values()):
             return f"reply {text} is not the best defence"
         position = after
-    swing = _material(start, position, solver)
+    swing = material(start, position, solver)
     if swing < CHAIN:
         return "the line wins less than three rebels or an officer"
     return None
 
 
-def _material(start: Position, end: Position, solver: int) -> int:
+def material(start: Position, end: Position, solver: int) -> int:
     """Rebels the solver came out ahead, an officer counted as :data:`CHAIN` (or the game won)."""
     done = end.kernel.outcome(end.state)
     if done is not None:
