@@ -76,6 +76,7 @@ GAME_MODULES = (
     "engine_client.py",
     "editor.py",
     "annotate.py",
+    "friend.py",
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
 EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)
@@ -94,6 +95,7 @@ PAGE_ENGINE = (
     "session.py",
     "svg.py",
     "embed.py",
+    "links.py",
 )
 # The computer's weaker levels, which run on MicroPython in their own worker (the strong ones in Pyodide's).
 AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "protocol.py")

@@ -316,6 +316,51 @@ EN = {
     "side-line-move": "side line, depth {depth}: {side} {move}",
     "embed-board-label": "Asalto board. {status}",
     "puzzle-board-label": "Puzzle board: {prompt}",
+    # Games with a friend at a distance (friend.py)
+    "mode-friend": "against a friend at a distance (by link)",
+    "friend-side": "Your side",
+    "friend-games": "Games with friends",
+    "friends-help": "Each game with a friend is kept in this browser, beside your game on this device. Open the "
+    "link your friend sends to go on.",
+    "friends-empty": "No game with a friend yet: choose New game, then “against a friend at a distance”.",
+    "friend-turn": "Now",
+    "friend-last": "Last move",
+    "friend-open": "Open",
+    "friend-shown": "On screen",
+    "friend-home": "Back to my game on this device",
+    "friend-home-back": "Back to your game on this device. Your games with friends are kept: Games with friends.",
+    "friend-link": "Link for your friend",
+    "friend-share": "Send the link…",
+    "friend-copy": "Copy the link",
+    "player-friend": "Your friend (by link)",
+    "friend-played": "Your friend played {move}.",
+    "friend-new": "A game from your friend: your move.",
+    "friend-new-first": "Your friend invites you to a game: you move first.",
+    "friend-started": "A game with a friend: make your move, then send the link.",
+    "friend-they-start": "A game with a friend: your friend moves first, so send them the link now.",
+    "friend-no-random": "Could not start the game ({error}).",
+    "friend-bad": "This game link cannot be opened ({error}). Nothing was changed.",
+    "friend-forged": "This link does not continue your game with your friend: its moves differ from yours at move "
+    "{n}, so it was refused. Your game is unchanged.",
+    "friend-older": "This link is older than your game (it has {n} moves, your game {m}): your game is shown as it is.",
+    "friend-same": "This link holds the game as you have it.",
+    "friend-your-move": "Your move: you play the {side}. The link to send appears once you have moved.",
+    "friend-send": "Send this link to your friend: it is their move. You can take your move back until you send it.",
+    "friend-send-end": "The game is over: send this link so that your friend sees the end.",
+    "friend-waiting": "Waiting for your friend's move: open the link they send you. Lost it? Send this one again.",
+    "friend-over": "The game is over.",
+    "friend-share-text": "My move in our game of Asalto:",
+    "friend-shared": "Sent. Open the link your friend sends back to go on.",
+    "friend-copied": "Link copied: paste it into a message to your friend.",
+    "friend-copy-by-hand": "The browser would not copy: the link above is selected, copy it by hand (Ctrl+C, or the "
+    "phone's Copy).",
+    "friend-won": "You won",
+    "friend-lost": "You lost",
+    "friend-drawn": "Drawn",
+    "friend-list-mine": "Your move",
+    "friend-list-theirs": "Your friend's move",
+    "friend-wait": "It is your friend's move: it comes by link.",
+    "friend-browsing": "An earlier position: go to the last move (End) to play on.",
 }
 
 FR = {
@@ -624,6 +669,55 @@ FR = {
     "side-line-move": "variante, niveau {depth} : {side} {move}",
     "embed-board-label": "Plateau d'Asalto. {status}",
     "puzzle-board-label": "Plateau du problème : {prompt}",
+    # Games with a friend at a distance (friend.py)
+    "mode-friend": "contre un ami à distance (par lien)",
+    "friend-side": "Votre camp",
+    "friend-games": "Parties avec des amis",
+    "friends-help": "Chaque partie avec un ami est gardée dans ce navigateur, à côté de votre partie sur cet "
+    "appareil. Ouvrez le lien que votre ami envoie pour continuer.",
+    "friends-empty": "Aucune partie avec un ami pour l'instant : choisissez Nouvelle partie, puis « contre un ami à "
+    "distance ».",
+    "friend-turn": "Maintenant",
+    "friend-last": "Dernier coup",
+    "friend-open": "Ouvrir",
+    "friend-shown": "À l'écran",
+    "friend-home": "Revenir à ma partie sur cet appareil",
+    "friend-home-back": "Retour à votre partie sur cet appareil. Vos parties avec des amis sont gardées : Parties "
+    "avec des amis.",
+    "friend-link": "Lien pour votre ami",
+    "friend-share": "Envoyer le lien…",
+    "friend-copy": "Copier le lien",
+    "player-friend": "Votre ami (par lien)",
+    "friend-played": "Votre ami a joué {move}.",
+    "friend-new": "Une partie de votre ami : à vous de jouer.",
+    "friend-new-first": "Votre ami vous invite à une partie : vous jouez en premier.",
+    "friend-started": "Une partie avec un ami : jouez votre coup, puis envoyez le lien.",
+    "friend-they-start": "Une partie avec un ami : votre ami joue en premier, envoyez-lui le lien maintenant.",
+    "friend-no-random": "Impossible de commencer la partie ({error}).",
+    "friend-bad": "Ce lien de partie ne peut pas être ouvert ({error}). Rien n'a été changé.",
+    "friend-forged": "Ce lien ne continue pas votre partie avec votre ami : ses coups diffèrent des vôtres au coup "
+    "{n}, il a donc été refusé. Votre partie est inchangée.",
+    "friend-older": "Ce lien est plus ancien que votre partie ({n} coups, votre partie {m}) : votre partie est "
+    "affichée telle quelle.",
+    "friend-same": "Ce lien contient la partie telle que vous l'avez.",
+    "friend-your-move": "À vous de jouer : vous jouez les {side}. Le lien à envoyer apparaît une fois votre coup joué.",
+    "friend-send": "Envoyez ce lien à votre ami : c'est à lui de jouer. Vous pouvez reprendre votre coup tant que "
+    "vous ne l'avez pas envoyé.",
+    "friend-send-end": "La partie est finie : envoyez ce lien pour que votre ami en voie la fin.",
+    "friend-waiting": "En attente du coup de votre ami : ouvrez le lien qu'il vous enverra. Perdu ? Renvoyez celui-ci.",
+    "friend-over": "La partie est finie.",
+    "friend-share-text": "Mon coup dans notre partie d'Asalto :",
+    "friend-shared": "Envoyé. Ouvrez le lien que votre ami renverra pour continuer.",
+    "friend-copied": "Lien copié : collez-le dans un message à votre ami.",
+    "friend-copy-by-hand": "Le navigateur refuse de copier : le lien ci-dessus est sélectionné, copiez-le à la main "
+    "(Ctrl+C, ou Copier sur un téléphone).",
+    "friend-won": "Gagnée",
+    "friend-lost": "Perdue",
+    "friend-drawn": "Nulle",
+    "friend-list-mine": "À vous",
+    "friend-list-theirs": "À votre ami",
+    "friend-wait": "C'est à votre ami de jouer : son coup arrivera par lien.",
+    "friend-browsing": "Une position antérieure : allez au dernier coup (Fin) pour continuer.",
 }
 
 DE = {
@@ -935,6 +1029,56 @@ DE = {
     "side-line-move": "Nebenvariante, Ebene {depth}: {side} {move}",
     "embed-board-label": "Asalto-Brett. {status}",
     "puzzle-board-label": "Aufgabenbrett: {prompt}",
+    # Games with a friend at a distance (friend.py)
+    "mode-friend": "gegen einen Freund in der Ferne (per Link)",
+    "friend-side": "Ihre Seite",
+    "friend-games": "Partien mit Freunden",
+    "friends-help": "Jede Partie mit einem Freund bleibt in diesem Browser, neben Ihrem Spiel auf diesem Gerät. "
+    "Öffnen Sie den Link, den Ihr Freund schickt, um weiterzuspielen.",
+    "friends-empty": "Noch keine Partie mit einem Freund: wählen Sie Neues Spiel, dann „gegen einen Freund in der "
+    "Ferne“.",
+    "friend-turn": "Jetzt",
+    "friend-last": "Letzter Zug",
+    "friend-open": "Öffnen",
+    "friend-shown": "Angezeigt",
+    "friend-home": "Zurück zu meinem Spiel auf diesem Gerät",
+    "friend-home-back": "Zurück zu Ihrem Spiel auf diesem Gerät. Ihre Partien mit Freunden bleiben erhalten: "
+    "Partien mit Freunden.",
+    "friend-link": "Link für Ihren Freund",
+    "friend-share": "Link senden…",
+    "friend-copy": "Link kopieren",
+    "player-friend": "Ihr Freund (per Link)",
+    "friend-played": "Ihr Freund hat {move} gespielt.",
+    "friend-new": "Eine Partie von Ihrem Freund: Sie sind am Zug.",
+    "friend-new-first": "Ihr Freund lädt Sie zu einer Partie ein: Sie ziehen zuerst.",
+    "friend-started": "Eine Partie mit einem Freund: ziehen Sie, dann senden Sie den Link.",
+    "friend-they-start": "Eine Partie mit einem Freund: Ihr Freund zieht zuerst, senden Sie ihm jetzt den Link.",
+    "friend-no-random": "Die Partie konnte nicht beginnen ({error}).",
+    "friend-bad": "Dieser Partie-Link kann nicht geöffnet werden ({error}). Nichts wurde geändert.",
+    "friend-forged": "Dieser Link setzt Ihre Partie mit Ihrem Freund nicht fort: seine Züge weichen ab Zug {n} von "
+    "Ihren ab, er wurde daher abgelehnt. Ihre Partie ist unverändert.",
+    "friend-older": "Dieser Link ist älter als Ihre Partie ({n} Züge, Ihre Partie {m}): Ihre Partie wird gezeigt, "
+    "wie sie ist.",
+    "friend-same": "Dieser Link enthält die Partie so, wie Sie sie haben.",
+    "friend-your-move": "Sie sind am Zug: Sie spielen die {side}. Der Link zum Senden erscheint nach Ihrem Zug.",
+    "friend-send": "Senden Sie diesen Link an Ihren Freund: er ist am Zug. Bis zum Senden können Sie Ihren Zug "
+    "zurücknehmen.",
+    "friend-send-end": "Die Partie ist zu Ende: senden Sie diesen Link, damit Ihr Freund das Ende sieht.",
+    "friend-waiting": "Warten auf den Zug Ihres Freundes: öffnen Sie den Link, den er Ihnen schickt. Verloren? "
+    "Senden Sie diesen erneut.",
+    "friend-over": "Die Partie ist zu Ende.",
+    "friend-share-text": "Mein Zug in unserer Partie Asalto:",
+    "friend-shared": "Gesendet. Öffnen Sie den Link, den Ihr Freund zurückschickt, um weiterzuspielen.",
+    "friend-copied": "Link kopiert: fügen Sie ihn in eine Nachricht an Ihren Freund ein.",
+    "friend-copy-by-hand": "Der Browser kopiert nicht: der Link oben ist markiert, kopieren Sie ihn von Hand "
+    "(Strg+C oder Kopieren auf dem Telefon).",
+    "friend-won": "Gewonnen",
+    "friend-lost": "Verloren",
+    "friend-drawn": "Remis",
+    "friend-list-mine": "Sie sind am Zug",
+    "friend-list-theirs": "Ihr Freund ist am Zug",
+    "friend-wait": "Ihr Freund ist am Zug: sein Zug kommt per Link.",
+    "friend-browsing": "Eine frühere Stellung: gehen Sie zum letzten Zug (Ende), um weiterzuspielen.",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

@@ -8,7 +8,7 @@ import json
 
 import rules_i18n
 import state as st
-from app import app, board, can_input, geometry, human_turn, rules_of
+from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
@@ -559,7 +559,9 @@ def player_card(side):
     'to-move', 'thinking' or 'winner')."""
     v = app.view
     ai = st.ai_side(app.settings["mode"])
-    if side in ai:
+    if app.friend is not None:
+        who = t("player-you") if side == app.friend["side"] else t("player-friend")
+    elif side in ai:
         who = t("player-computer", level=t("level-" + app.settings["level"]))
     elif app.settings["mode"] == "humans":
         who = t("player-human")
@@ -620,10 +622,11 @@ def render_buttons():
         ("nav-forward", v["ply"] >= v["length"]), ("nav-last", v["ply"] >= v["length"]),
     ):  # fmt: skip
         el(name).disabled = disabled
-    el("btn-undo").disabled = v["length"] == 0
+    el("btn-undo").disabled = not can_undo()
     el("btn-redo").disabled = not app.redo
-    el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None
-    el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None
+    friend = app.friend is not None  # a game between people: no computer's moves or hints
+    el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None or friend
+    el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None or friend
     el("btn-review").disabled = bool(app.thinking) or not v["length"]
     el("btn-review-run").disabled = bool(app.thinking) or not v["length"]
     el("btn-stop-ai").hidden = not app.thinking
@@ -677,6 +680,10 @@ def editor_label(name):
     return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffable else "")
 
 
+# What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
+extra_panels = []
+
+
 def render(animate=False):
     """Everything the page shows, now."""
     if render_board(animate):
@@ -707,6 +714,8 @@ def render_side():
     render_players()
     render_moves()
     render_panels()
+    for panel in extra_panels:
+        panel()
     render_buttons()
     render_review()
     render_annotation()
