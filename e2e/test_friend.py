@@ -7,7 +7,7 @@ import pytest
 from conftest import CSP_WATCH, LOCAL
 
 from asalto_core.links import GameLink, read_game, read_query
-from helpers import ENGINE_MS, moves, open_site, play, press, synced, wait_synced_after
+from helpers import ENGINE_MS, import_text, moves, open_site, play, press, synced, wait_synced_after
 
 QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]  # assault with win=24 ends here
 
@@ -151,3 +151,27 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     wait_synced_after(alice, before)
     assert moves(alice) == ["d4-d5"] and "Player on this device" in alice.inner_text("#player-top")
     assert alice.get_attribute("body", "data-friend") == ""
+
+
+ANNOTATED = """[Ruleset "assault"]
+[Result "*"]
+
+1. d4-d5! {The rebels open. [%cal Gd4d5] [%csl Re5]} c5-c6 (1... e5-e6?!
+{Slower.}) 2. d3-d4 {Für <b>alle</b> & «tous».} *
+"""
+
+
+def test_a_share_link_carries_comments_symbols_marks_and_side_lines(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, ANNOTATED)
+    press(page, "#btn-io")
+    link = page.input_value("#io-link")
+    page.click("#dlg-io button[value=close]")
+    other = context.new_page()
+    open_site(other, link)
+    assert moves(other) == ["d4-d5!", "c5-c6", "d3-d4"]
+    assert other.locator("#moves tr.variation button").all_inner_texts() == ["1... e5-e6?!"]
+    assert other.inner_text("#move-comment") == "Für <b>alle</b> & «tous»."  # as text, never markup
+    press(other, "#btn-io")
+    assert other.input_value("#io-text") == ANNOTATED

@@ -7,7 +7,8 @@ and the bench (CPython). The page's JavaScript only hands over ``location.hash``
 Three kinds of link, each a query string (``name=value&...``, UTF-8, %-escaped):
 
 - **share** (the game page's ``#...``): the game's whole record, annotations and side lines
-  included, compressed (``record-z``) with the cursor's ``path``. Older links with
+  included, compressed (``record-z``; as text, ``record``, when that is shorter) with the
+  cursor's ``path``. Older links with
   ``ruleset``/``start``/``moves``/``ply`` are still read.
 - **embed** (``embed.html?...``): the parameters :mod:`asalto_core.embed` checks; a record may
   come packed as ``record-z``.
@@ -207,7 +208,7 @@ def share_query(record: str, path: list[int] | tuple[int, ...]) -> str:
     >>> share_query("1. d4-d5 *", [1]).split("&")[1]
     'path=1'
     """
-    pairs = [("record-z", pack(record))]
+    pairs = [_record_pair(record)]
     if list(path) != [0]:
         pairs.append(("path", ".".join(str(n) for n in path)))
     return write_query(pairs)
@@ -217,8 +218,10 @@ def read_share(params: dict[str, str]) -> dict[str, Any] | None:
     """What a share link carries: ``{"record": text, "path": [..]}`` for a record, or
     ``{"descriptor": {...}}`` for an older link of moves only; None when the link has none
     (a plain visit). :class:`LinkError` names the first thing wrong."""
-    if "record-z" in params:
-        record = unpack(params["record-z"])
+    if "record-z" in params or "record" in params:
+        record = unpack(params["record-z"]) if "record-z" in params else params["record"]
+        if len(record) > MAX_TEXT:
+            raise LinkError(f"the record in the link is too long (at most {MAX_TEXT} characters)")
         return {"record": record, "path": _path(params.get("path", ""))}
     if not (params.get("ruleset") or params.get("moves") or params.get("start")):
         return None
@@ -264,16 +267,15 @@ def share_session(params: dict[str, str]) -> Session | None:
 
 
 # -- embed links -------------------------------------------------------------------------------
+def _record_pair(record: str) -> tuple[str, str]:
+    """A record as a link carries it: packed (``record-z``), or as text where that is shorter."""
+    packed = pack(record)
+    return ("record-z", packed) if len(packed) < len(_escape(record)) else ("record", record)
+
+
 def embed_query(params: list[tuple[str, str]]) -> str:
     """An embed's query: a record goes packed (``record-z``) when that is shorter."""
-    out = []
-    for key, value in params:
-        if key == "record":
-            packed = pack(value)
-            if len(packed) < len(_escape(value)):
-                key, value = "record-z", packed
-        out.append((key, value))
-    return write_query(out)
+    return write_query([_record_pair(v) if k == "record" else (k, v) for k, v in params])
 
 
 def read_embed(search: str, fragment: str) -> tuple[dict[str, str], list[str]]:
