@@ -4,7 +4,7 @@ two browsers, two local storages), with an older link and a forged one on the wa
 from __future__ import annotations
 
 import pytest
-from conftest import CSP_WATCH, LOCAL
+from conftest import CSP_WATCH, LOCAL, Server
 
 from asalto_core.links import GameLink, read_game, read_query
 from helpers import ENGINE_MS, import_text, moves, open_site, play, press, synced, wait_synced_after
@@ -175,3 +175,19 @@ def test_a_share_link_carries_comments_symbols_marks_and_side_lines(context, ser
     assert other.inner_text("#move-comment") == "Für <b>alle</b> & «tous»."  # as text, never markup
     press(other, "#btn-io")
     assert other.input_value("#io-text") == ANNOTATED
+
+
+def test_a_game_link_opens_and_is_answered_offline(context):
+    srv = Server()
+    page = context.new_page()
+    open_site(page, srv.url)
+    play(page, "d4", "d5")  # the newcomer's game against the AI: its first reply lets the page be kept
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
+    srv.stop()  # the site is gone: the link opens from the service worker's cache
+    link = GameLink("offline123", "assault", "", ["d4-d5"], 1_800_000_000)
+    other = context.new_page()
+    open_site(other, srv.url + "#" + link.query())
+    assert "Your friend played d4-d5" in message(other)
+    play(other, "c5", "c6")
+    assert state(other) == "pending"
+    assert other.input_value("#friend-link").startswith(srv.url + "#game=")
