@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import CSP_WATCH, LOCAL, Server
+from test_accessibility import violations, with_axe
 
 from asalto_core.links import GameLink, read_game, read_query
 from helpers import ENGINE_MS, import_text, moves, open_site, play, press, synced, wait_synced_after
@@ -68,10 +69,14 @@ def start_with_friend(page, side: str) -> None:
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
 
 
-def copy_link(page) -> str:
+def copy_link(page, keyboard: bool = False) -> str:
     """Send the link as a player does: Copy; where the browser refuses, by hand (Ctrl+C on the
     link, which the page selected)."""
-    page.click("#friend-copy")
+    if keyboard:
+        page.focus("#friend-copy")
+        page.keyboard.press("Enter")
+    else:
+        page.click("#friend-copy")
     page.wait_for_function("document.getElementById('friend-message').textContent !== ''")
     if "by hand" in page.inner_text("#friend-message"):
         assert page.evaluate("document.activeElement.id") == "friend-link"
@@ -191,3 +196,17 @@ def test_a_game_link_opens_and_is_answered_offline(context):
     play(other, "c5", "c6")
     assert state(other) == "pending"
     assert other.input_value("#friend-link").startswith(srv.url + "#game=")
+
+
+def test_the_game_by_link_by_keyboard_with_nothing_for_axe_to_find(page, server):
+    with_axe(page)
+    open_site(page, server.url)
+    start_with_friend(page, "rebels")
+    play(page, *QUICK_END[0])
+    assert violations(page) == []
+    copy_link(page, keyboard=True)
+    press(page, "#btn-friends")
+    page.wait_for_selector("#dlg-friends[open]")
+    assert violations(page) == []
+    assert "Your friend's move" in page.inner_text("#friends-table")
+    page.keyboard.press("Escape")

@@ -210,12 +210,13 @@
       return guard(() => JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(n)))));
     },
     // A time (seconds since 1970) as the reader's language writes a date and time.
+    // The time is given as text: MicroPython's ints beyond 2**30 do not cross as JS numbers.
     dateText(seconds, lang) {
-      return guard(() => new Date(seconds * 1000).toLocaleString(lang || undefined, { dateStyle: "medium", timeStyle: "short" }));
+      return guard(() => new Date(Number(seconds) * 1000).toLocaleString(lang || undefined, { dateStyle: "medium", timeStyle: "short" }));
     },
-    // The time now, in whole seconds since 1970.
+    // The time now, in whole seconds since 1970, as text (see dateText).
     now() {
-      return Math.floor(Date.now() / 1000);
+      return String(Math.floor(Date.now() / 1000));
     },
     clearHash() {
       return guard(() => history.replaceState(null, "", location.pathname + location.search));

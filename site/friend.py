@@ -276,8 +276,8 @@ def open_list():
             turn = t("friend-list-mine")
         else:
             turn = t("friend-list-theirs")
-        when = B.dateText(g["time"], language())
-        rows.append((g, turn, when.value if when.ok else ""))
+        when = B.dateText(str(g["time"]), language()) if g["time"] else None
+        rows.append((g, turn, when.value if when and when.ok else ""))
     body = el("friends-table").querySelector("tbody")
     body.innerHTML = ""
     for g, turn, when in rows:
@@ -293,7 +293,7 @@ def open_list():
         button.dataset.game = g["id"]
         button.textContent = t("friend-shown") if current else t("friend-open")
         button.disabled = current
-        button.setAttribute("aria-label", f"{t('friend-open')}: {rules_i18n.title(g['ruleset'])}, {turn}, {when}")
+        button.setAttribute("aria-label", f"{button.textContent}: {rules_i18n.title(g['ruleset'])}, {turn}, {when}")
         td.append(button)
         tr.append(td)
         body.append(tr)

@@ -317,6 +317,7 @@ EN = {
     "embed-board-label": "Asalto board. {status}",
     "puzzle-board-label": "Puzzle board: {prompt}",
     # Games with a friend at a distance (friend.py)
+    "status-friend": "Your friend's move ({side}): it comes by link.",
     "mode-friend": "against a friend at a distance (by link)",
     "friend-side": "Your side",
     "friend-games": "Games with friends",
@@ -670,6 +671,7 @@ FR = {
     "embed-board-label": "Plateau d'Asalto. {status}",
     "puzzle-board-label": "Plateau du problème : {prompt}",
     # Games with a friend at a distance (friend.py)
+    "status-friend": "Au tour de votre ami ({side}) : son coup arrivera par lien.",
     "mode-friend": "contre un ami à distance (par lien)",
     "friend-side": "Votre camp",
     "friend-games": "Parties avec des amis",
@@ -1030,6 +1032,7 @@ DE = {
     "embed-board-label": "Asalto-Brett. {status}",
     "puzzle-board-label": "Aufgabenbrett: {prompt}",
     # Games with a friend at a distance (friend.py)
+    "status-friend": "Ihr Freund ist am Zug ({side}): sein Zug kommt per Link.",
     "mode-friend": "gegen einen Freund in der Ferne (per Link)",
     "friend-side": "Ihre Seite",
     "friend-games": "Partien mit Freunden",

@@ -251,12 +251,14 @@ def status_text():
             return t("status-ai-depth", side=side_name(v["turn"]), depth=app.depth)
         return t("status-ai", side=side_name(v["turn"]))
     if not human_turn():
+        if app.friend is not None:
+            return t("status-friend", side=side_name(v["turn"]))
         if app.ai_paused:
             return t("status-ai-paused")
         return t("status-ai", side=side_name(v["turn"]))
     head = (
         t("status-you", side=side_name(v["turn"]))
-        if app.settings["mode"] != "humans"
+        if app.settings["mode"] != "humans" or app.friend is not None
         else t("status-turn", side=side_name(v["turn"]))
     )
     if v["placing"]:
