@@ -12,6 +12,7 @@ import json
 
 from asalto_core import AsaltoError, Board, Game, Move, Position, perft
 from asalto_core.ai import Player, best_move
+from asalto_core.puzzle import Puzzle
 from asalto_core.record import NAGS, join_comment, split_comment
 from asalto_core.rulesets import RULESET_NAMES, custom_name, custom_options, find_ruleset
 from asalto_core.session import Session
@@ -263,6 +264,32 @@ def searches(nodes=SEARCH_NODES):
     return out
 
 
+# Puzzles: (start, line, tries); a try is judged, then the solver goes on with the next.
+PUZZLES = (
+    (
+        "assault 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2",
+        ("d6xd4xf4xd6", "c3-d4", "c5xc3xe5"),
+        ("d6xf4xd4xd6", "c5xc3xe5"),
+    ),
+    (
+        "asalto 2O/3/RRR1ORR/RRRRRRR/RR1RRRR/RRR/RRR o - 2",
+        ("e5xc3", "d3-d4", "c3xe5"),
+        ("e5-d5", "e7-d7", "e5xc3", "c3xe5"),
+    ),
+)
+
+
+def puzzles():
+    """Each try's verdict, the teacher's comment and the computer's reply after it."""
+    out = []
+    for start, line, tries in PUZZLES:
+        solving = Puzzle(Position.from_text(start), line, wrong=((0, "e5-d5", "The officer steps away."),)).start()
+        for move in tries:
+            a = solving.play(move)
+            out.append([a.verdict, a.comment, str(solving.reply or ""), solving.hint() if not solving.solved else ""])
+    return out
+
+
 def report(plies=80):
     return {
         "perft": perfts(),
@@ -272,4 +299,5 @@ def report(plies=80):
         "api": api(),
         "annotations": annotations(),
         "searches": searches(),
+        "puzzles": puzzles(),
     }

@@ -1,0 +1,149 @@
+"""A puzzle of one or several moves, judged the way a solver expects.
+
+A puzzle is a position and its solution: the solver's moves and, between them, the opponent's
+best replies, which the computer plays. A solver's move counts when it has the same effect as
+the recorded one: the same rebels taken, the same end point, the same huff. Two moves with the
+same effect leave the same position, so that is what is compared (``d6xf4xd4xd6`` and
+``d6xd4xf4xd6`` take the same three rebels and end on d6: either solves).
+
+A teacher may comment a wrong move; the solver who plays it (or a move with the same effect)
+reads that comment instead of a bare "not the answer".
+
+>>> start = Position.from_text("assault 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2")
+>>> pz = Puzzle(start, ("d6xd4xf4xd6", "c3-d4", "c5xc3xe5"))
+>>> s = pz.start()
+>>> s.play("d6xf4xd4xd6").verdict, s.reply
+('right', Move.parse('c3-d4'))
+>>> s.play("c5xc3xe5").verdict, s.solved
+('solved', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import AsaltoError, IllegalMoveError
+from .notation import Move
+from .position import Position
+
+__all__ = ["Attempt", "Puzzle", "Solving"]
+
+RIGHT, WRONG, SOLVED = "right", "wrong", "solved"
+
+
+def _as_move(move: Move | str) -> Move:
+    return move if isinstance(move, Move) else Move.parse(move)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """The position to solve and its line (solver, reply, solver, ..., ending on a solver's move).
+
+    ``wrong`` holds a teacher's comments on wrong moves: (index in the line, move, comment)."""
+
+    position: Position
+    line: tuple[Move | str, ...]
+    prompt: str = ""
+    wrong: tuple[tuple[int, str, str], ...] = ()
+    __match_args__ = ("position", "line", "prompt", "wrong")
+
+    def __post_init__(self) -> None:
+        line = tuple(_as_move(m) for m in self.line)
+        if not line:
+            raise AsaltoError("a puzzle needs at least one move to find")
+        if len(line) % 2 == 0:
+            raise AsaltoError("a puzzle's line ends on the solver's move")
+        position = self.position
+        for i, move in enumerate(line):
+            try:
+                position = position.play(move)
+            except AsaltoError as err:
+                raise AsaltoError(f"move {i + 1} of the puzzle's line: {err}") from None
+        object.__setattr__(self, "line", line)
+
+    @property
+    def solver(self) -> str:
+        """The side the solver plays: ``"officers"`` or ``"rebels"``."""
+        return self.position.turn
+
+    @property
+    def moves(self) -> int:
+        """How many moves the solver must find."""
+        return (len(self.line) + 1) // 2
+
+    def start(self) -> Solving:
+        return Solving(self)
+
+
+def same_effect(position: Position, a: Move, b: Move) -> bool:
+    """True when both moves are legal here and leave the same position."""
+    try:
+        return position.play(a).key() == position.play(b).key()
+    except AsaltoError:
+        return False
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What became of one try: ``verdict`` is right, wrong or solved; ``comment`` the teacher's
+    note on that wrong move (or ''); ``expected`` the recorded move a right answer stands for."""
+
+    verdict: str
+    move: Move
+    expected: Move | None = None
+    comment: str = ""
+    __match_args__ = ("verdict", "move", "expected", "comment")
+
+
+class Solving:
+    """A puzzle being solved: the position reached, and the reply the computer plays next."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.index = 0  # the next move of the line: always a solver's move between tries
+        self.position = puzzle.position
+        self.reply: Move | None = None  # the opponent's answer to the last right move
+        self.mistakes = 0
+
+    @property
+    def solved(self) -> bool:
+        return self.index >= len(self.puzzle.line)
+
+    @property
+    def expected(self) -> Move:
+        """The recorded move to find now (the solution, shown on request)."""
+        if self.solved:
+            raise AsaltoError("the puzzle is solved")
+        return self.puzzle.line[self.index]  # type: ignore[return-value]  # Moves since __post_init__
+
+    def hint(self) -> str:
+        """The point the next move starts from (the officer huffed, for a huff alone)."""
+        move = self.expected
+        return move.path[0] if move.path else (move.huff or move.place[0])
+
+    def play(self, move: Move | str) -> Attempt:
+        """Judge the solver's move; a right one is played with the opponent's reply after it."""
+        if self.solved:
+            raise AsaltoError("the puzzle is solved")
+        move = _as_move(move)
+        if move not in self.position.legal_moves:
+            raise IllegalMoveError(f"{move} is not legal here")
+        expected = self.expected
+        if not same_effect(self.position, move, expected):
+            self.mistakes += 1
+            return Attempt(WRONG, move, None, self._comment(move))
+        self.position = self.position.play(expected)
+        self.index += 1
+        self.reply = None
+        if self.solved:
+            return Attempt(SOLVED, move, expected)
+        self.reply = self.puzzle.line[self.index]  # type: ignore[assignment]
+        self.position = self.position.play(self.reply)  # type: ignore[arg-type]
+        self.index += 1
+        return Attempt(RIGHT, move, expected)
+
+    def _comment(self, move: Move) -> str:
+        for index, text, comment in self.puzzle.wrong:
+            if index == self.index and same_effect(self.position, move, Move.parse(text)):
+                return comment
+        return ""
