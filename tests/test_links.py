@@ -214,3 +214,26 @@ print(json.dumps([links.unpack(links.pack(record)) == record, links.pack(record)
     assert moves == g["moves"]
     assert read_game(read_query(query))[0].moves == g["moves"]
     assert escaped == "a=%C3%A9+x%26"
+
+
+HOUSE_RULES = [custom_name("assault", {"win": "20"}), custom_name("asalto", {"first": "officers"})]
+
+
+@given(st.sampled_from(list(RULESETS) + HOUSE_RULES), st.integers(0, 40), st.integers(0, 10**6), texts)
+@settings(max_examples=40, deadline=None)
+def test_a_puzzle_embed_reads_back_its_position_answer_and_prompt(ruleset, plies, seed, prompt):
+    # Session.puzzle_params -> the one writer -> the one reader -> the embed's checks: the same puzzle.
+    s = random_game(ruleset, plies + 1, seed)
+    if not s.game.moves:
+        return
+    path = [len(s.game.moves)]
+    s.go_to(len(s.game.moves) - 1)
+    s.set_comment(prompt)
+    params = s.puzzle_params(path)
+    query = embed_query(sorted(params.items()))
+    back, problems = read_embed("?" + query, "")
+    assert problems == [] and back == params
+    opts, problems = read_params(back, list(RULESETS))
+    assert opts["position"] == params["position"] and opts["answer"] == [params["answer"]]
+    assert opts["position"].split(" ")[0] == ruleset  # house rules kept in the position text
+    assert Session.from_text(opts["position"])[0].game.board.position.text() == params["position"]
