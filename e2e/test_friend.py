@@ -210,3 +210,41 @@ def test_the_game_by_link_by_keyboard_with_nothing_for_axe_to_find(page, server)
     assert violations(page) == []
     assert "Your friend's move" in page.inner_text("#friends-table")
     page.keyboard.press("Escape")
+
+
+def test_games_kept_badly_are_left_out_and_lose_nothing(page, server):
+    open_site(page, server.url)
+    good = {
+        "id": "goodgame12",
+        "ruleset": "assault",
+        "start": "",
+        "side": "rebels",
+        "moves": ["d4-d5"],
+        "time": 1,
+        "sent": 1,
+    }
+    kept = {
+        "games": [
+            good,
+            {"id": "<b>x</b>", "moves": "d4-d5"},
+            dict(good, id="badmoves12", moves=["d4-d5", "d4-d5"]),
+            dict(good, id="badside123", side="king"),
+            [1, 2],
+        ],
+        "open": "badmoves12",
+    }
+    page.evaluate("kept => localStorage.setItem('asalto.friends.v1', JSON.stringify(kept))", kept)
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert page.get_attribute("body", "data-friend") == ""  # the game on screen could not be replayed
+    press(page, "#btn-friends")
+    rows = page.locator("#friends-table tbody tr")
+    assert rows.count() == 1 and "Your friend's move" in rows.first.inner_text()
+    before = synced(page)
+    rows.first.locator("button").click()
+    wait_synced_after(page, before)
+    assert moves(page) == ["d4-d5"] and page.get_attribute("body", "data-friend") == "goodgame12"
+    page.evaluate("localStorage.setItem('asalto.friends.v1', '{not json')")
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert page.evaluate("localStorage.getItem('asalto.save.corrupt')").count("not json") == 1  # set aside, not lost
