@@ -3,6 +3,8 @@ two browsers, two local storages), with an older link and a forged one on the wa
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from conftest import CSP_WATCH, LOCAL, Server
 from test_accessibility import violations, with_axe
@@ -209,6 +211,7 @@ def test_the_game_by_link_by_keyboard_with_nothing_for_axe_to_find(page, server)
     page.wait_for_selector("#dlg-friends[open]")
     assert violations(page) == []
     assert "Your friend's move" in page.inner_text("#friends-table")
+    assert str(datetime.date.today().year) in page.inner_text("#friends-table")  # the last move's date
     page.keyboard.press("Escape")
 
 

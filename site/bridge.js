@@ -215,7 +215,7 @@
       return guard(() => new Date(Number(seconds) * 1000).toLocaleString(lang || undefined, { dateStyle: "medium", timeStyle: "short" }));
     },
     // The time now, in whole seconds since 1970, as text (see dateText).
-    now() {
+    epochSeconds() {
       return String(Math.floor(Date.now() / 1000));
     },
     clearHash() {

@@ -33,7 +33,7 @@ SHOW_BEFORE_MS = 0.35  # seconds the position before the friend's move shows bef
 def link_of(entry):
     """The link to send: the whole game (its moves on screen) after the page's address."""
     moves = app.session.descriptor()["moves"] if entry is app.friend else entry["moves"]
-    played = entry["time"] if moves == entry["moves"] else int(B.now())  # a move just played, not yet kept
+    played = entry["time"] if moves == entry["moves"] else int(B.epochSeconds())  # a move just played, not yet kept
     link = GameLink(entry["id"], entry["ruleset"], entry["start"], moves, played)
     return storage.here()["page"] + "#" + link.query()
 
@@ -99,7 +99,7 @@ async def start(ruleset, side):
         return
     entry = {
         "id": new_id(bytes(json.loads(r.value))), "ruleset": session.game.start.ruleset, "start": "",
-        "side": side, "moves": [], "time": int(B.now()), "sent": 0,
+        "side": side, "moves": [], "time": int(B.epochSeconds()), "sent": 0,
     }  # fmt: skip
     first = session.view()["turn"] == side
     await enter(entry, session, note="friend-started" if first else "friend-they-start")

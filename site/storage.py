@@ -44,7 +44,7 @@ def save():
     if app.friend is not None:
         moves = app.session.descriptor()["moves"]
         if moves[: len(app.friend["moves"])] == app.friend["moves"] and len(moves) > len(app.friend["moves"]):
-            app.friend["time"] = int(B.now())  # a move played here
+            app.friend["time"] = int(B.epochSeconds())  # a move played here
         app.friend["moves"] = moves
         app.friend["sent"] = min(app.friend["sent"], len(app.friend["moves"]))
         keep_friend(app.friend)
