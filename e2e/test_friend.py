@@ -131,6 +131,9 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     forged = GameLink(game.id, game.ruleset, game.start, ["d4-d5", "e5-e6", "d3-d4"], game.time)
     open_link(bob, server.url + "#" + forged.query(), refused="does not continue your game")
     assert "at move 2" in message(bob) and moves(bob) == ["d4-d5", "c5-c6"]
+    other_rules = GameLink(game.id, "assault", game.start, game.moves, game.time)  # win=24 edited out
+    open_link(bob, server.url + "#" + other_rules.query(), refused="other rules or another start")
+    assert moves(bob) == ["d4-d5", "c5-c6"]
     open_link(bob, link3[:-6] + "zz!zz", refused="cannot be opened")
     assert moves(bob) == ["d4-d5", "c5-c6"]
 

@@ -84,7 +84,10 @@ def browsing():
 
 def can_input():
     if app.annotating:  # both sides, at any move: a move there starts a side line
-        return app.view["outcome"] is None and not app.thinking
+        v = app.view
+        if app.friend is not None and not browsing() and v["turn"] != app.friend["side"]:
+            return False  # at the end it would be the friend's move in the game itself
+        return v["outcome"] is None and not app.thinking
     return human_turn() and (not browsing() or app.branch_ok) and not app.thinking
 
 

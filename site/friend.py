@@ -27,7 +27,7 @@ from asalto_core.errors import AsaltoError
 from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
 from asalto_core.session import Session
 
-SHOW_BEFORE_MS = 0.35  # seconds the position before the friend's move shows before it slides in
+SHOW_BEFORE = 0.35  # seconds the position before the friend's move shows before it slides in
 
 
 def link_of(entry):
@@ -68,7 +68,7 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
     if animate and n:
         session.go_to(n - 1)
         show(False)
-        await asyncio.sleep(SHOW_BEFORE_MS)
+        await asyncio.sleep(SHOW_BEFORE)
         if app.session is not session:
             return
         session.go_to(n)
@@ -129,9 +129,10 @@ async def open_link(params):
         await enter(entry, session, animate=True, note="friend-new" if link.moves else "friend-new-first")
         return True
     sides = [h["side"] for h in session.view()["history"]]
-    verdict, at = follows(kept["moves"], link.moves, sides, kept["side"])
-    if verdict == "forged":
-        message(t("friend-forged", n=at + 1), "error")
+    mine = GameLink(kept["id"], kept["ruleset"], kept["start"], kept["moves"])
+    verdict, at = follows(mine, link, sides, kept["side"])
+    if verdict in ("forged", "other"):
+        message(t("friend-forged", n=at + 1) if verdict == "forged" else t("friend-other-rules"), "error")
         return False
     if verdict == "newer":
         kept["moves"], kept["time"], kept["sent"] = list(link.moves), link.time, len(link.moves)

@@ -317,6 +317,8 @@ EN = {
     "embed-board-label": "Asalto board. {status}",
     "puzzle-board-label": "Puzzle board: {prompt}",
     # Games with a friend at a distance (friend.py)
+    "friend-other-rules": "This link carries your game's identifier with other rules or another start, so it was "
+    "refused. Your game is unchanged.",
     "status-friend": "Your friend's move ({side}): it comes by link.",
     "mode-friend": "against a friend at a distance (by link)",
     "friend-side": "Your side",
@@ -671,6 +673,8 @@ FR = {
     "embed-board-label": "Plateau d'Asalto. {status}",
     "puzzle-board-label": "Plateau du problème : {prompt}",
     # Games with a friend at a distance (friend.py)
+    "friend-other-rules": "Ce lien porte l'identifiant de votre partie avec d'autres règles ou un autre départ : il "
+    "a été refusé. Votre partie est inchangée.",
     "status-friend": "Au tour de votre ami ({side}) : son coup arrivera par lien.",
     "mode-friend": "contre un ami à distance (par lien)",
     "friend-side": "Votre camp",
@@ -1032,6 +1036,8 @@ DE = {
     "embed-board-label": "Asalto-Brett. {status}",
     "puzzle-board-label": "Aufgabenbrett: {prompt}",
     # Games with a friend at a distance (friend.py)
+    "friend-other-rules": "Dieser Link trägt die Kennung Ihrer Partie mit anderen Regeln oder einem anderen Anfang "
+    "und wurde abgelehnt. Ihre Partie ist unverändert.",
     "status-friend": "Ihr Freund ist am Zug ({side}): sein Zug kommt per Link.",
     "mode-friend": "gegen einen Freund in der Ferne (per Link)",
     "friend-side": "Ihre Seite",

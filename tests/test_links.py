@@ -172,12 +172,20 @@ def test_an_older_link_and_a_forged_one_are_told_apart():
     moves = s.descriptor()["moves"]
     sides = [h["side"] for h in s.view()["history"]]
     mine = sides[4]  # this browser played move 5
-    assert follows(moves[:5], moves, sides, mine) == ("newer", 5)
-    assert follows(moves, moves[:4], sides, mine) == ("older", 4)
-    assert follows(moves, moves, sides, mine) == ("same", 6)
-    assert follows(moves[:4], moves, sides, mine) == ("forged", 4)  # the link plays my move 5
+
+    def game(ms: list[str], ruleset: str = "assault") -> GameLink:
+        return GameLink("abcdefghij", ruleset, "", ms)
+
+    assert follows(game(moves[:5]), game(moves), sides, mine) == ("newer", 5)
+    assert follows(game(moves), game(moves[:4]), sides, mine) == ("older", 4)
+    assert follows(game(moves), game(moves), sides, mine) == ("same", 6)
+    assert follows(game(moves[:4]), game(moves), sides, mine) == ("forged", 4)  # the link plays my move 5
     other = moves[:3] + ["x"] + moves[4:]
-    assert follows(moves[:5], other, sides, mine) == ("forged", 3)
+    assert follows(game(moves[:5]), game(other), sides, mine) == ("forged", 3)
+    assert follows(game(moves), game(moves, "assault:win=20"), sides, mine) == ("other", 0)
+    assert follows(game(moves), GameLink("abcdefghij", "assault", "assault 3/3/7/7/7/3/3 r - 1", moves), [], mine)[
+        0
+    ] == ("other")
 
 
 def test_a_bomb_is_not_inflated_beyond_the_limit():

@@ -367,27 +367,31 @@ def read_game(params: dict[str, str]) -> tuple[GameLink, Session] | None:
     return link, link.session()
 
 
-def follows(kept: list[str], link: list[str], sides: list[str], mine: str) -> tuple[str, int]:
-    """How a game link's moves relate to the moves this browser keeps of the same game, and
-    the ply they part at: ``("same", n)``, ``("older", n)`` (the kept game is ahead),
-    ``("newer", n)`` (the link adds the other side's moves), ``("forged", n)`` (they differ
-    at ply ``n``, or the link plays ``mine``'s moves: they were not played here). ``sides``:
-    the side that played each of the link's moves.
+def follows(kept: GameLink, link: GameLink, sides: list[str], mine: str) -> tuple[str, int]:
+    """How a game link relates to the copy of the same game this browser keeps, and the ply
+    they part at: ``("same", n)``, ``("older", n)`` (the kept game is ahead), ``("newer", n)``
+    (the link adds the other side's moves), ``("forged", n)`` (they differ at ply ``n``, or the
+    link plays ``mine``'s moves, which were not played here) or ``("other", 0)`` (other rules or
+    another start under the same identifier). ``sides``: the side that played each of the
+    link's moves.
 
-    >>> follows(["d4-d5"], ["d4-d5", "c5-c6"], ["rebels", "officers"], "rebels")
+    >>> kept = GameLink("abcdefghij", "assault", "", ["d4-d5"])
+    >>> follows(kept, GameLink(kept.id, "assault", "", ["d4-d5", "c5-c6"]), ["rebels", "officers"], "rebels")
     ('newer', 1)
-    >>> follows(["d4-d5", "c5-c6"], ["d4-d5"], ["rebels"], "rebels")
-    ('older', 1)
+    >>> follows(kept, GameLink(kept.id, "assault:win=20", "", ["d4-d5"]), ["rebels"], "rebels")
+    ('other', 0)
     """
-    n = min(len(kept), len(link))
+    if (kept.ruleset, kept.start) != (link.ruleset, link.start):
+        return "other", 0
+    n = min(len(kept.moves), len(link.moves))
     for i in range(n):
-        if kept[i] != link[i]:
+        if kept.moves[i] != link.moves[i]:
             return "forged", i
-    if len(link) == len(kept):
+    if len(link.moves) == len(kept.moves):
         return "same", n
-    if len(link) < len(kept):
+    if len(link.moves) < len(kept.moves):
         return "older", n
-    for i in range(n, len(link)):
+    for i in range(n, len(link.moves)):
         if sides[i] == mine:
             return "forged", i
     return "newer", n
