@@ -47,7 +47,11 @@ if TYPE_CHECKING:
 # Characters of a text carried packed (a record, a game): the page's own limit on records.
 MAX_TEXT = 300000
 MAX_LINK = 400000  # characters of a link's text read at all
-WBITS = 15  # deflate's window: 32 KB, the most any reader needs
+WBITS = 15  # deflate's window when reading: 32 KB, the most any writer uses
+# ... and when writing: 1 KB. MicroPython's compressor takes time with the window's size: 100 KB
+# of one letter (a comment of "wwww...") packed in 11 s with 32 KB, 0.3 s with 1 KB (node, busy
+# 2-core machine), for the same output; a game's moves fit in 1 KB.
+PACK_WBITS = 10
 GAME_FORMAT = "1"  # the version of a game link's contents
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
 ID_LENGTH = 10
@@ -160,10 +164,10 @@ def pack(text: str) -> str:
         import io
 
         buf = io.BytesIO()
-        with deflate.DeflateIO(buf, deflate.RAW, WBITS) as f:
+        with deflate.DeflateIO(buf, deflate.RAW, PACK_WBITS) as f:
             f.write(data)
         return _b64(buf.getvalue())
-    c = zlib.compressobj(9, zlib.DEFLATED, -WBITS)
+    c = zlib.compressobj(9, zlib.DEFLATED, -PACK_WBITS)
     return _b64(c.compress(data) + c.flush())
 
 
@@ -268,9 +272,12 @@ def share_session(params: dict[str, str]) -> Session | None:
 
 # -- embed links -------------------------------------------------------------------------------
 def _record_pair(record: str) -> tuple[str, str]:
-    """A record as a link carries it: packed (``record-z``), or as text where that is shorter."""
+    """A record as a link carries it: packed (``record-z``), or as text where that is shorter
+    (escaped text is never shorter than the text, so only a short record is escaped to measure)."""
     packed = pack(record)
-    return ("record-z", packed) if len(packed) < len(_escape(record)) else ("record", record)
+    if len(packed) < len(record) or len(packed) < len(_escape(record)):
+        return ("record-z", packed)
+    return ("record", record)
 
 
 def embed_query(params: list[tuple[str, str]]) -> str:
