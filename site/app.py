@@ -46,6 +46,7 @@ class App:
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
         # A game with a friend at a distance (storage.read_friends' entry): only its side moves here.
         self.friend = None
+        self.home_flipped = False  # the board's orientation before a game with a friend turned it
         self.synced = 0  # views shown after a move or a new game (tests wait on it)
         self.games = 0  # games started from the New game dialog (tests wait on it)
 

@@ -54,6 +54,8 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
     end_welcome()
     if st.ai_side(app.settings["mode"]):
         app.played_mode = app.settings["mode"]  # the New game dialog offers it again
+    if app.friend is None:
+        app.home_flipped = app.settings["flipped"]  # the board's way round comes back with the next game
     app.friend = entry
     app.session = session
     app.redo = []

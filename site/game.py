@@ -191,6 +191,7 @@ def leave_friend():
     """The game with a friend gives way to another (it stays kept, and in the list of games)."""
     if app.friend is not None:
         app.friend = None
+        app.settings["flipped"] = app.home_flipped
         storage.leave_friends()
 
 
