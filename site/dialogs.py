@@ -1,7 +1,6 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
-import json
-
+import friend
 import rules_i18n
 import state as st
 import storage
@@ -15,6 +14,7 @@ from render import apply_labels, render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
+from asalto_core.links import embed_query
 from asalto_core.record import Game
 from asalto_core.rulesets import custom_name, find_ruleset
 from asalto_core.session import Session
@@ -49,8 +49,12 @@ def open_new_dialog():
     mode = app.settings["mode"]
     if mode == "humans" and app.played_mode:
         mode = app.played_mode  # an opened game is for two players; a new one plays the AI again
+    if app.friend is not None:
+        mode = "friend"
+        el("new-friend-side").value = app.friend["side"]
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         node.checked = node.value == mode
+    friend.mode_changed(None)
     new_desc()
     el("new-custom").open = current != base
     fill_custom(current)
@@ -119,6 +123,9 @@ def start_from_dialog(_event):
     if error:
         return
     el("dlg-new").close()
+    if mode == "friend":
+        spawn(friend.start(name, el("new-friend-side").value))
+        return
     spawn(new_game(name, mode, el("new-level").value or "casual", app.settings["lang"]))
 
 
@@ -242,7 +249,7 @@ def setup_embed():
     position, _ = app.editor.position()
     if position is None:
         return
-    r = B.embedSnippet(json.dumps([["position", position.text()]]), 380, 520, t("setup-title"))
+    r = B.embedSnippet(embed_query([("position", position.text())]), 380, 520, t("setup-title"))
     if r.ok:
         spawn(copy(r.value, "setup-message"))
 
