@@ -32,7 +32,8 @@ from asalto_core.rulesets import (  # noqa: E402
 )
 
 LANGS = ("fr", "de")
-CATALOGS = sorted(SITE.glob("locale/*.po"))
+LOCALE = ROOT / "pkg" / "asalto_core" / "locale"
+CATALOGS = sorted(LOCALE.glob("*.po"))
 
 
 def messages(po: Path) -> dict[str, object]:
@@ -68,7 +69,7 @@ def english_after():
 
 @pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
 def test_every_message_in_every_catalog_with_the_same_placeholders(po):
-    english = messages(SITE / "locale" / "en.po")
+    english = messages(LOCALE / "en.po")
     ours = messages(po)
     assert sorted(ours) == sorted(english)
     for key, message in english.items():
@@ -86,7 +87,7 @@ def test_every_key_the_pages_use_exists():
         if path.name == "i18n.py":
             continue
         used |= {k for k in re.findall(r'\bt\(\s*"([\w-]+)"', path.read_text()) if not k.endswith("-")}
-    assert used - set(messages(SITE / "locale" / "en.po")) == set()
+    assert used - set(messages(LOCALE / "en.po")) == set()
 
 
 def test_the_menu_lists_every_catalog_by_its_own_name(compiled):
