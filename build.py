@@ -19,7 +19,8 @@ Nothing is fetched at run time from anywhere but the site itself:
   the pages answer every rule question themselves, and only the AI needs Pyodide;
   ``board.css`` is written from ``svg.BOARD_CSS``, so the board on screen and a diagram for
   print come from the same drawing code and colours;
-- the translations, one gettext catalog per language (``pkg/asalto_core/locale/LANG.po``), are compiled
+- the translations, one gettext catalog per language (``pkg/asalto_core/locale/LANG.po``: the
+  page's words and the engine's rules texts), are compiled
   by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
 - ``data.json`` holds every board's geometry, every ruleset's rules panel and the AI levels,
   exported from the engine;
@@ -163,7 +164,7 @@ def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
 
 
 def compile_catalogs(out: Path) -> list[list[str]]:
-    """Each language's catalog (site/locale/LANG.po, read by Babel) as ``out/LANG.json``
+    """Each language's catalog (``asalto_core/locale/LANG.po``, read by Babel) as ``out/LANG.json``
     (key -> text), and ``out/languages.json``: the (code, own name) pairs of the language menu,
     in the order of their names. A message left untranslated or marked fuzzy stops the build."""
     from babel.messages.pofile import read_po

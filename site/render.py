@@ -4,7 +4,7 @@ The board's drawing is svg.py's (shared with the embed view and diagram export);
 module places the pieces and markers and fills the status, move list, panels and buttons.
 """
 
-import rules_i18n
+import rules_text
 import state as st
 from app import app, board, can_input, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, t
@@ -627,7 +627,7 @@ def render_buttons():
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
         el("thinking-text").textContent = t("engine-loading" if app.engine.starting else "engine-starting")
-    el("game-title").textContent = rules_i18n.title(v["ruleset"])
+    el("game-title").textContent = rules_text.title(v["ruleset"])
 
 
 def render_editor():
