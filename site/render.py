@@ -738,10 +738,10 @@ def apply_labels():
     document.title = t("page-title")
     lang = document.documentElement.lang
     el("lang-menu").value = lang
-    # The lesson in the page's language (the French and German lessons are their own pages).
-    lesson = "examples.html" if lang == "en" else f"examples.{lang}.html"
+    # The lesson in the page's language: its catalog names the page (a language without its own
+    # lesson names the English one).
     for name in ("link-lesson", "welcome-learn"):
-        el(name).href = lesson
+        el(name).href = t("lesson-page")
     drawn.players = {}
 
 

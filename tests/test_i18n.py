@@ -87,6 +87,12 @@ def test_the_menu_lists_every_catalog_by_its_own_name(compiled_catalogs):
     assert i18n.languages() == [tuple(pair) for pair in menu]
 
 
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
+def test_each_catalog_names_a_lesson_page_that_exists(po):
+    page = messages(po)["lesson-page"].string
+    assert (SITE / page).exists() and page.startswith("examples")
+
+
 def test_a_catalog_is_read_once():
     i18n.set_language("fr")
     assert i18n.t("undo") == "Reprendre le coup" and i18n.catalog("fr") is i18n.catalog("fr")
