@@ -336,3 +336,11 @@ def test_the_cli_says_the_rows_the_page_says_in_english(capsys):
         assert f"{name}: {panel['title']} ({panel['source']})" in out
         for label, text in panel["summary"]:
             assert f"  {label}: {text}\n" in out
+
+
+def test_a_boards_english_name_is_the_engines():
+    """Geometry.title names a board in the Python API; the catalogs say it on the page and in the rows."""
+    from asalto_core.geometry import BOARDS
+
+    for name, board in BOARDS.items():
+        assert english(message("board-" + name)) == board.title
