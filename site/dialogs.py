@@ -1,7 +1,7 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
 import friend
-import rules_i18n
+import rules_text
 import state as st
 import storage
 from app import app, geometry, rules_of
@@ -21,7 +21,7 @@ from asalto_core.session import Session
 
 
 def show_rules(name):
-    rs = rules_i18n.panel(name)
+    rs = rules_text.panel(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
     el("rules-source").textContent = rs["source"]
@@ -35,7 +35,7 @@ def show_rules(name):
 def open_new_dialog():
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
-        f'<option value="{rs["name"]}">{draw.esc(rules_i18n.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
+        f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
     )
     current = app.view["ruleset"] if app.view else app.settings["ruleset"]
     base = current.split(":")[0]
@@ -62,7 +62,7 @@ def open_new_dialog():
 
 
 def new_desc():
-    el("new-ruleset-desc").textContent = rules_i18n.panel(el("new-ruleset").value)["description"]
+    el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 
 # -- house rules: every option of the chosen rules as a select; the engine names and checks them --
@@ -72,7 +72,7 @@ def fill_custom(name):
     box = el("custom-options")
     box.innerHTML = ""
     chosen = find_ruleset(name).options()
-    for opt in rules_i18n.form_options(name):
+    for opt in rules_text.form_options(name):
         label = document.createElement("label")
         text = document.createElement("span")
         text.textContent = opt["label"]
@@ -213,7 +213,7 @@ def open_setup():
     for name in names:
         option = document.createElement("option")
         option.value = name
-        option.textContent = rules_of(name)["title"]
+        option.textContent = rules_text.title(name)
         sel.append(option)
     sel.value = app.editor.ruleset
     render()

@@ -12,7 +12,7 @@ can be taken back until its link is sent (shared or copied).
 import asyncio
 import json
 
-import rules_i18n
+import rules_text
 import state as st
 import storage
 from app import app
@@ -286,7 +286,7 @@ def open_list():
     for g, turn, when in rows:
         tr = document.createElement("tr")
         current = app.friend is not None and app.friend["id"] == g["id"]
-        for text in (rules_i18n.title(g["ruleset"]), side_name(g["side"], True), turn, when):
+        for text in (rules_text.title(g["ruleset"]), side_name(g["side"], True), turn, when):
             td = document.createElement("td")
             td.textContent = text
             tr.append(td)
@@ -296,7 +296,7 @@ def open_list():
         button.dataset.game = g["id"]
         button.textContent = t("friend-shown") if current else t("friend-open")
         button.disabled = current
-        button.setAttribute("aria-label", f"{button.textContent}: {rules_i18n.title(g['ruleset'])}, {turn}, {when}")
+        button.setAttribute("aria-label", f"{button.textContent}: {rules_text.title(g['ruleset'])}, {turn}, {when}")
         td.append(button)
         tr.append(td)
         body.append(tr)

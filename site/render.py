@@ -4,7 +4,7 @@ The board's drawing is svg.py's (shared with the embed view and diagram export);
 module places the pieces and markers and fills the status, move list, panels and buttons.
 """
 
-import rules_i18n
+import rules_text
 import state as st
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, t
@@ -632,7 +632,7 @@ def render_buttons():
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
         el("thinking-text").textContent = t("engine-loading" if app.engine.starting else "engine-starting")
-    el("game-title").textContent = rules_i18n.title(v["ruleset"])
+    el("game-title").textContent = rules_text.title(v["ruleset"])
 
 
 def render_editor():
@@ -749,10 +749,10 @@ def apply_labels():
     document.title = t("page-title")
     lang = document.documentElement.lang
     el("lang-menu").value = lang
-    # The lesson in the page's language (the French and German lessons are their own pages).
-    lesson = "examples.html" if lang == "en" else f"examples.{lang}.html"
+    # The lesson in the page's language: its catalog names the page (a language without its own
+    # lesson names the English one).
     for name in ("link-lesson", "welcome-learn"):
-        el(name).href = lesson
+        el(name).href = t("lesson-page")
     drawn.players = {}
 
 

@@ -1,8 +1,5 @@
-"""Shared set-up: the page's catalogs compiled once, where the page's i18n module reads them.
-
-The page's modules (site/) read ``locale/LANG.json``, which build.py compiles from the gettext
-catalogs; any test that imports one of them (figure.py, state.py, ...) needs them.
-"""
+"""The page's catalogs, compiled as build.py compiles them, where the page's i18n module reads
+them: the tests that run page modules (figure, editor, i18n) on CPython need no built site."""
 
 from __future__ import annotations
 
@@ -12,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session", autouse=True)
-def page_catalogs(tmp_path_factory):
-    """build.compile_catalogs into a temporary folder, and site/i18n.py pointed at it."""
-    spec = importlib.util.spec_from_file_location("asalto_build_catalogs", ROOT / "build.py")
+def compiled_catalogs(tmp_path_factory):
+    """The (code, name) pairs of the language menu; i18n reads the catalogs compiled beside them."""
+    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     folder = tmp_path_factory.mktemp("locale")
