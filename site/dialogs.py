@@ -1,8 +1,7 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
-import json
-
-import rules_i18n
+import friend
+import rules_text
 import state as st
 import storage
 from app import app, geometry, rules_of
@@ -15,13 +14,14 @@ from render import apply_labels, render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
+from asalto_core.links import embed_query
 from asalto_core.record import Game
 from asalto_core.rulesets import custom_name, find_ruleset
 from asalto_core.session import Session
 
 
 def show_rules(name):
-    rs = rules_i18n.panel(name)
+    rs = rules_text.panel(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
     el("rules-source").textContent = rs["source"]
@@ -35,7 +35,7 @@ def show_rules(name):
 def open_new_dialog():
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
-        f'<option value="{rs["name"]}">{draw.esc(rules_i18n.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
+        f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
     )
     current = app.view["ruleset"] if app.view else app.settings["ruleset"]
     base = current.split(":")[0]
@@ -49,8 +49,12 @@ def open_new_dialog():
     mode = app.settings["mode"]
     if mode == "humans" and app.played_mode:
         mode = app.played_mode  # an opened game is for two players; a new one plays the AI again
+    if app.friend is not None:
+        mode = "friend"
+        el("new-friend-side").value = app.friend["side"]
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         node.checked = node.value == mode
+    friend.mode_changed(None)
     new_desc()
     el("new-custom").open = current != base
     fill_custom(current)
@@ -58,7 +62,7 @@ def open_new_dialog():
 
 
 def new_desc():
-    el("new-ruleset-desc").textContent = rules_i18n.panel(el("new-ruleset").value)["description"]
+    el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 
 # -- house rules: every option of the chosen rules as a select; the engine names and checks them --
@@ -68,7 +72,7 @@ def fill_custom(name):
     box = el("custom-options")
     box.innerHTML = ""
     chosen = find_ruleset(name).options()
-    for opt in rules_i18n.form_options(name):
+    for opt in rules_text.form_options(name):
         label = document.createElement("label")
         text = document.createElement("span")
         text.textContent = opt["label"]
@@ -119,6 +123,9 @@ def start_from_dialog(_event):
     if error:
         return
     el("dlg-new").close()
+    if mode == "friend":
+        spawn(friend.start(name, el("new-friend-side").value))
+        return
     spawn(new_game(name, mode, el("new-level").value or "casual", app.settings["lang"]))
 
 
@@ -206,7 +213,7 @@ def open_setup():
     for name in names:
         option = document.createElement("option")
         option.value = name
-        option.textContent = rules_of(name)["title"]
+        option.textContent = rules_text.title(name)
         sel.append(option)
     sel.value = app.editor.ruleset
     render()
@@ -242,7 +249,7 @@ def setup_embed():
     position, _ = app.editor.position()
     if position is None:
         return
-    r = B.embedSnippet(json.dumps([["position", position.text()]]), 380, 520, t("setup-title"))
+    r = B.embedSnippet(embed_query([("position", position.text())]), 380, 520, t("setup-title"))
     if r.ok:
         spawn(copy(r.value, "setup-message"))
 

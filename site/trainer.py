@@ -18,6 +18,7 @@ from pyscript import document, window
 
 from asalto_core import svg
 from asalto_core.embed import read_params
+from asalto_core.links import read_embed, write_query
 
 REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
 SOLUTION_STEP_S = 0.9
@@ -187,17 +188,11 @@ def show_task():
     el("about-themes").textContent = ", ".join(t("theme-" + x) for x in p["themes"])
     el("about-rules").textContent = rules_of(ts.ruleset_of(p))["title"]
     link = a.analysis_link()
-    query = "&".join(k + "=" + encode(link[k]) for k in ("ruleset", "start", "moves", "ply"))
-    el("analyse").href = "./#" + query
+    el("analyse").href = "./#" + write_query([(k, link[k]) for k in ("ruleset", "start", "moves", "ply")])
     if tr.frame is not None:
         el("set-count").textContent = t("pz-of", n=tr.index + 1, total=len(tr.frame))
         el("btn-prev-set").disabled = tr.index == 0
         el("btn-next-set").disabled = tr.index + 1 >= len(tr.frame)
-
-
-def encode(text):
-    """A URL component (the game page reads it with URLSearchParams)."""
-    return str(window.encodeURIComponent(text))
 
 
 def show_profile(change=None):
@@ -433,8 +428,9 @@ def teacher_frame(opts, problems):
 
 
 async def main():
-    r = B.embedParams()
-    params = json.loads(r.value) if r.ok else {}
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    params, link_problems = read_embed(where["search"], where["hash"])
     apply_labels(params.get("lang", "") or saved_language())
     r = await B.fetchText("./data.json", 30000)
     s = await B.fetchText("./puzzles.json", 30000)
@@ -446,7 +442,7 @@ async def main():
     opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
     load_profile()
     tr.frame = teacher_frame(opts, problems)
-    for text in problems:
+    for text in link_problems + problems:
         problem(text)
     bind()
     fill_filters()

@@ -22,6 +22,7 @@ from pyscript import document, window
 from asalto_core import svg
 from asalto_core.embed import DEFAULT_PROMPT, read_params
 from asalto_core.errors import AsaltoError
+from asalto_core.links import read_embed
 from asalto_core.session import Session
 
 PLAY_STEP_S = 1.2
@@ -420,8 +421,9 @@ def apply_labels(lang):
 
 
 async def main():
-    r = B.embedParams()
-    params = json.loads(r.value) if r.ok else {}
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    params, link_problems = read_embed(where["search"], where["hash"])
     apply_labels(params.get("lang", ""))
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
@@ -433,7 +435,7 @@ async def main():
     if v.opts["theme"] or v.opts["difficulty"] or v.opts["count"]:  # a puzzle set: the trainer's frame shows it
         window.location.replace("puzzles.html" + str(window.location.search) + str(window.location.hash))
         return
-    for text in problems:
+    for text in link_problems + problems:
         problem(text)
     o = v.opts
     v.ruleset = o["ruleset"] or "assault"
