@@ -19,6 +19,7 @@ from pyscript import document, window
 from asalto_core import svg
 from asalto_core.embed import read_params
 from asalto_core.links import read_embed, write_query
+from asalto_core.messages import render as say
 
 REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
 SOLUTION_STEP_S = 0.9
@@ -186,7 +187,7 @@ def show_task():
     el("about-id").textContent = "#" + p["id"]
     el("about-rating").textContent = str(p["rating"])
     el("about-themes").textContent = ", ".join(t("theme-" + x) for x in p["themes"])
-    el("about-rules").textContent = rules_of(ts.ruleset_of(p))["title"]
+    el("about-rules").textContent = say(rules_of(ts.ruleset_of(p))["title"], t)
     link = a.analysis_link()
     el("analyse").href = "./#" + write_query([(k, link[k]) for k in ("ruleset", "start", "moves", "ply")])
     if tr.frame is not None:
@@ -365,7 +366,7 @@ def fill_filters():
     names = []
     for rs in tr.data["rulesets"]:
         if any(ts.ruleset_of(p) == rs["name"] for p in tr.puzzles):
-            names.append((rs["name"], rs["title"]))
+            names.append((rs["name"], say(rs["title"], t)))  # the rules' title in the page's language
     options(el("pick-ruleset"), [("", t("pz-any-rules"))] + names, tr.filters["ruleset"])
     themes = [("", t("pz-any-theme"))] + [(x, t("theme-" + x)) for x in tr.themes]
     options(el("pick-theme"), themes, tr.filters["theme"])
