@@ -414,6 +414,7 @@ def build(out: Path) -> str:
             )
         )
     shutil.copytree(SITE / "examples", out / "examples")
+    shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
     # The build hash covers every file's path and content, so any change renames the SW cache.
     digest = hashlib.sha256()
     files = sorted(p for p in out.rglob("*") if p.is_file())
