@@ -55,7 +55,7 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # embed view's viewer.py, the light AI's worker.py); every other file directly in site/ but the
 # modules they import (compiled to bytecode, see module_lists) is copied as it is, and the HTML
 # pages, sw.js and bridge.js are then filled in.
-ENTRIES = ("main.py", "viewer.py", "worker.py")
+ENTRIES = ("main.py", "viewer.py", "worker.py", "trainer.py")  # trainer.py: the puzzle trainer's (puzzles.html)
 # The shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 LOCALE = ROOT / "pkg" / "asalto_core" / "locale"  # one gettext catalog per language, compiled for the pages
@@ -158,7 +158,8 @@ def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
     ``/lib/asalto_core`` for both), and those only the light AI's worker adds."""
     game_modules, game_engine = page_modules("main.py")
     embed_modules, embed_engine = page_modules("viewer.py")
-    page_engine = sorted(set(game_engine) | set(embed_engine))
+    trainer_engine = page_modules("trainer.py")[1]
+    page_engine = sorted(set(game_engine) | set(embed_engine) | set(trainer_engine))
     ai_engine = [name for name in page_modules("worker.py")[1] if name not in page_engine]
     return game_modules, embed_modules, page_engine, ai_engine
 
@@ -365,7 +366,8 @@ def build(out: Path) -> str:
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again.
-    for name in sorted(set(game_modules) | set(embed_modules)):
+    trainer_modules = page_modules("trainer.py")[0]
+    for name in sorted(set(game_modules) | set(embed_modules) | set(trainer_modules)):
         compile_mpy(SITE / name, out)
     for name in page_engine + ai_engine:
         compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
@@ -398,7 +400,11 @@ def build(out: Path) -> str:
             LIGHT_LEVELS_MARK: json.dumps(LIGHT_LEVELS),
         },
     )
-    for config, modules in (("mpy.json", game_modules), ("embed-mpy.json", embed_modules)):
+    for config, modules in (
+        ("mpy.json", game_modules),
+        ("embed-mpy.json", embed_modules),
+        ("puzzles-mpy.json", trainer_modules),
+    ):
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
         files.update({f"./{name}": f"./{name}" for name in catalogs})
         files.update(engine_files)

@@ -432,6 +432,9 @@ async def main():
     v.data = json.loads(r.value)
     names = [rs["name"] for rs in v.data["rulesets"]]
     v.opts, problems = read_params(params, names, [code for code, _ in languages()])
+    if v.opts["theme"] or v.opts["difficulty"] or v.opts["count"]:  # a puzzle set: the trainer's frame shows it
+        window.location.replace("puzzles.html" + str(window.location.search) + str(window.location.hash))
+        return
     for text in link_problems + problems:
         problem(text)
     o = v.opts

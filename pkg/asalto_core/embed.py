@@ -26,6 +26,9 @@ PROMPT_LIMIT = 300
 # mark or a message on the page: a figure needs a few, and 100,000 froze the page for seconds).
 LIST_ITEMS, LIST_LIMIT = 64, 2000
 SIZE_MIN, SIZE_MAX = 120, 2000
+COUNT_MAX = 50  # puzzles in one frame of a teacher's set
+DIFFICULTIES = ("easy", "medium", "hard")  # or a rating range, "1200-1600"
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 DEFAULT_PROMPT = "Your move: find the best move."
 KNOWN = (
     "ruleset",
@@ -44,6 +47,12 @@ KNOWN = (
     "prompt",
     "answer",
     "lang",
+    # A puzzle set from the trainer's (puzzles.html): embed.html hands these links over to it.
+    "theme",
+    "difficulty",
+    "count",
+    "id",
+    "daily",
 )
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -123,6 +132,30 @@ def _items(problems: list[str], params: dict[str, str], key: str) -> list[str]:
     if len(items) > LIST_ITEMS:
         problems.append(_quote(key) + " has " + str(len(items)) + " items; the first 64 are used")
     return items[:LIST_ITEMS]
+
+
+def _puzzle_set(opts: "dict[str, Any]", problems: list[str], params: dict[str, str]) -> None:
+    """A teacher's puzzle set: ``theme``, ``difficulty`` (easy, medium, hard or ``1200-1600``),
+    ``count`` (1 to 50); and a trainer's ``id`` (one puzzle) or ``daily`` (the puzzle of the day)."""
+    for key in ("theme", "id"):
+        value = params.get(key, "")
+        ok = len(value) <= 40 and all(c in _NAME_CHARS for c in value.lower())
+        opts[key] = value if ok else ""
+        if not ok:
+            problems.append(_quote(key) + " must be a name of letters, digits and '-', not " + _quote(value))
+    value = params.get("difficulty", "")
+    low, dash, high = value.partition("-")
+    ranged = dash != "" and is_number(low) and is_number(high) and int(low) <= int(high)
+    opts["difficulty"] = value if value in DIFFICULTIES or ranged else ""
+    if value and not opts["difficulty"]:
+        problems.append("'difficulty' must be easy, medium, hard or a range like 1200-1600, not " + _quote(value))
+    opts["count"] = None
+    if params.get("count", ""):
+        opts["count"] = _whole(params["count"], 1)
+        if opts["count"] is None or opts["count"] > COUNT_MAX:
+            problems.append("'count' must be a number of puzzles from 1 to 50, not " + _quote(params["count"]))
+            opts["count"] = None
+    _flag(opts, problems, params, "daily", False)
 
 
 def read_params(
@@ -212,6 +245,7 @@ def read_params(
     if lang and not known:  # the reader's browser's language is shown instead
         choices = ", ".join(sorted(languages)) if languages is not None else "a two-letter code like 'fr'"
         problems.append("'lang' must be " + choices + ", not " + _quote(lang))
+    _puzzle_set(opts, problems, params)
     if (opts["answer"] or params.get("prompt", "")) and not opts["puzzle"]:
         opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
     return opts, problems

@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""The trainer's puzzle set: mined from the engine's own games, every puzzle proven.
+
+    python bench/puzzles.py --mine [--minutes M] [--rulesets assault,asalto]
+                        play self-play games (seeded: game N of a ruleset is always the same
+                        game) until each ruleset has had M minutes of CPU in all, and keep the
+                        proven puzzles; resumable: the games mined are in
+                        bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes on
+                        from there. Then write the set (site/puzzles.json)
+    python bench/puzzles.py --write
+                        only write the set from the games mined
+    python bench/puzzles.py
+                        re-prove every puzzle of the set and write its size, its mix per ruleset
+                        and theme and the time taken to bench/results/puzzles.md
+
+Self-play: each game starts from random legal placements and OPENING random quiet plies, then
+each side is one of the AI's weaker levels (beginner or casual, as the page plays them, with a
+node budget so a run is the same on any machine: weaker play leaves more to punish). Each
+position of the game is searched full width (every move's score exact, SCREEN_DEPTH plies): a
+forced win, an only defence or a move two rebels better than any other is a candidate. When a
+game is won, its last END_SCAN plies are asked of the prover: the winner's shortest forced win,
+the loser's only defence, and the wins the loser's other moves would have allowed. Every
+candidate is then proven by :mod:`asalto_core.tactics` (the set keeps only what it proves);
+the same position is kept once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "pkg"))
+
+from asalto_core import Position, __version__, ai  # noqa: E402
+from asalto_core.movegen import PLACING  # noqa: E402
+from asalto_core.notation import move_from_raw  # noqa: E402
+from asalto_core.proof import OutOfProof, forces_win  # noqa: E402
+from asalto_core.search import WIN, WON, Searcher  # noqa: E402
+from asalto_core.tactics import BUDGET, CHAIN, KINDS, MARGIN, SLACK, THEMES, check, material, rating, themes  # noqa: E402
+
+RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
+PREFIX = {"assault": "at", "asalto": "ao", "assaut": "au", "citadelle": "ci", "royal-garrison": "rg"}  # of ids
+SEED = 2028  # the set's seed: game N of a ruleset plays from random.Random(f"{SEED}:{ruleset}:{N}")
+OPENING = (2, 8)  # random quiet plies after the placement
+LEVELS = ("beginner", "casual")  # weaker play leaves more tactics to find
+MOVE_NODES = {"beginner": 500, "casual": 1_500}
+SCREEN_DEPTH = 2  # full-width plies searched at every position of a game
+SCREEN_NODES = 4_000
+GAIN_DEPTH = 4  # full-width plies that prove a material puzzle
+MAX_WIN = 9  # the longest forced win (plies) mined
+MAX_PLIES = 200
+END_BUDGET = 20_000  # prover positions per question of the end-of-game scan (a candidate is proven again after)
+END_SCAN = 30  # plies before a won game's end searched for forced wins and only defences
+GAMES = ROOT / "bench" / "games"
+SET = ROOT / "site" / "puzzles.json"
+RESULTS = ROOT / "bench" / "results" / "puzzles.md"
+
+
+def scores(position: Position, depth: int, nodes: int | None) -> tuple[dict, int] | None:
+    """Each answer's score (moves with the same effect as one) and the depth reached, or None."""
+    k, state = position.kernel, position.state
+    last = None
+    for r in Searcher(position.ruleset, tt_size=50_000).iterate(
+        state, max_depth=depth, node_limit=nodes, full_width=True
+    ):
+        if r is not None:
+            last = r
+    if last is None:
+        return None
+    groups: dict = {}
+    for m, v in last.scores:
+        child = k.play(state, m)
+        if child not in groups or v > groups[child][1]:
+            groups[child] = (m, v)
+    return groups, last.depth
+
+
+def _text(position: Position, raw: tuple) -> str:
+    return str(move_from_raw(position.geometry, raw, position.state[2]))
+
+
+def _win_line(position: Position, plies: int) -> list[str] | None:
+    """The forced win's line: the one winning answer at each solver move, the longest defence between."""
+    k, rs = position.kernel, position.ruleset
+    solver = position.state[2]
+    line, left = [], plies
+    try:
+        while left > 0:
+            groups: dict = {}
+            for m in k.moves(position.state):
+                groups.setdefault(k.play(position.state, m), m)
+            if position.state[2] == solver:
+                wins = [m for c, m in groups.items() if forces_win(rs, c, solver, left - 1, budget=BUDGET)]
+                if len(wins) != 1:
+                    return None
+                move = wins[0]
+            else:
+                holds = [m for c, m in groups.items() if not forces_win(rs, c, solver, left - 3, budget=BUDGET)]
+                if not holds:
+                    return None
+                move = holds[0]
+            line.append(_text(position, move))
+            position = position.play_raw(move)
+            left -= 1
+            if k.outcome(position.state):
+                break
+    except OutOfProof:
+        return None
+    return line if len(line) % 2 == 1 else None
+
+
+def _gain_line(position: Position, first: tuple) -> list[str] | None:
+    """A material line: the answer, then (while it has not won three rebels or an officer) the
+    search's reply and the solver's next answer, up to three solver moves."""
+    solver, start = position.state[2], position
+    line = [_text(position, first)]
+    position = position.play_raw(first)
+    for _ in range(2):
+        if material(start, position, solver) >= CHAIN or position.kernel.outcome(position.state):
+            return line
+        reply = scores(position, GAIN_DEPTH, SCREEN_NODES)
+        if reply is None:
+            return None
+        move = max(reply[0].values(), key=lambda mv: mv[1])[0]
+        after = position.play_raw(move)
+        answers = scores(after, GAIN_DEPTH, SCREEN_NODES)
+        if answers is None or answers[1] < GAIN_DEPTH or len(answers[0]) < 2:
+            return None
+        ranked = sorted(answers[0].values(), key=lambda mv: -mv[1])
+        if ranked[0][1] < ranked[1][1] + MARGIN:
+            return None
+        line += [_text(position, move), _text(after, ranked[0][0])]
+        position = after.play_raw(ranked[0][0])
+    return line if material(start, position, solver) >= CHAIN else None
+
+
+def candidates(position: Position) -> tuple[list[dict], tuple | None]:
+    """The puzzles this position holds (proven) and the move the screen found best."""
+    screened = scores(position, SCREEN_DEPTH, SCREEN_NODES)
+    if screened is None:
+        return [], None
+    groups, _ = screened
+    ranked = sorted(groups.values(), key=lambda mv: -mv[1])
+    best_move, best = ranked[0]
+    found = []
+    text = position.text()
+    if len(ranked) >= 2:
+        second = ranked[1][1]
+        if best > WON and WIN - best <= MAX_WIN and second <= WON:
+            line = _win_line(position, WIN - best)
+            if line:
+                found.append({"position": text, "line": line, "kind": "win"})
+        elif best > -WON and second < -WON:
+            plies = max(WIN + v for _, v in ranked[1:]) - 1
+            found.append({"position": text, "line": [_text(position, best_move)], "kind": "defence", "plies": plies})
+        elif abs(best) < WON and best >= second + MARGIN:
+            line = _gain_line(position, best_move)
+            if line:
+                found.append({"position": text, "line": line, "kind": "gain", "depth": GAIN_DEPTH})
+    return [p for p in found if check(p) is None], best_move
+
+
+def play_game(ruleset: str, n: int) -> list[dict]:
+    """Game ``n`` of ``ruleset`` (seeded) and the puzzles proven in its positions."""
+    rng = random.Random(f"{SEED}:{ruleset}:{n}")
+    levels = (rng.choice(LEVELS), rng.choice(LEVELS))
+    position = Position.start(ruleset)
+    if position.state[2] == PLACING:
+        position = position.play_raw(rng.choice(position.raw_moves()))
+    for _ in range(rng.randint(*OPENING)):
+        raw = position.raw_moves()
+        quiet = [m for m in raw if not (m[2] or m[3])] or raw
+        position = position.play_raw(rng.choice(quiet))
+        if position.outcome():
+            return []
+    players = (ai.Player(), ai.Player())
+    found, history = [], []
+    for ply in range(MAX_PLIES):
+        if position.outcome():
+            break
+        puzzles, _ = candidates(position)
+        for p in puzzles:
+            p["game"] = f"{n}:{ply}"
+        found += puzzles
+        side = position.state[2]
+        level = levels[side]
+        a = players[side].best_move(
+            position, level, node_limit=MOVE_NODES[level], seed=n + ply, history=[h.text() for h in history]
+        )
+        history.append(position)
+        position = position.play(a.move)
+    done = position.outcome()
+    if done and done.winner:
+        known = {p["position"] for p in found}
+        for back, before in enumerate(reversed(history[-END_SCAN:])):
+            for p in the_end(before, back + 1, done.winner):
+                if p["position"] not in known and check(p) is None:
+                    known.add(p["position"])
+                    p["game"] = f"{n}:{len(history) - back - 1}"
+                    found.append(p)
+    return found
+
+
+def the_end(position: Position, left: int, winner: str) -> list[dict]:
+    """Puzzles in the last plies of a won game: the winner's forced win; the loser's only defence,
+    and the forced wins each of the loser's other moves would have allowed."""
+    if position.turn == winner:
+        found = _shortest_win(position, left)
+        return [found] if found else []
+    if left > MAX_WIN + 1:  # its defences and the wins it allows are longer than any mined
+        return []
+    rs, k, text = position.ruleset, position.kernel, position.text()
+    side = position.state[2]
+    groups: dict = {}
+    for m in k.moves(position.state):
+        groups.setdefault(k.play(position.state, m), m)
+    holds, lost = [], []
+    for child, m in groups.items():
+        try:
+            if forces_win(rs, child, 1 - side, left - 1, budget=END_BUDGET):
+                lost.append(m)
+            else:
+                holds.append(m)
+        except OutOfProof:
+            holds.append(m)
+    found = []
+    if len(holds) == 1 and len(groups) >= 2:
+        found.append({"position": text, "line": [_text(position, holds[0])], "kind": "defence", "plies": left - 1})
+    for m in lost:
+        win = _shortest_win(position.play_raw(m), left - 1)
+        if win:
+            found.append(win)
+    return found
+
+
+def _shortest_win(position: Position, left: int) -> dict | None:
+    """The forced win of the side to move in the fewest plies (at most ``left`` and MAX_WIN) as a puzzle."""
+    side = position.state[2]
+    k = position.kernel
+    if len({k.play(position.state, m) for m in k.moves(position.state)}) < 2:
+        return None  # a forced move is no puzzle
+    for n in range(1, min(left, MAX_WIN) + 1, 2):
+        try:
+            if forces_win(position.ruleset, position.state, side, n, budget=BUDGET):
+                line = _win_line(position, n)
+                return {"position": position.text(), "line": line, "kind": "win"} if line else None
+        except OutOfProof:
+            return None
+    return None
+
+
+def mine(rulesets: list[str], minutes: float) -> None:
+    """Play games in each ruleset in turn for about ``minutes`` of CPU each, appending to the record."""
+    GAMES.mkdir(exist_ok=True)
+    for rs in rulesets:
+        record = GAMES / f"puzzles-{rs}.jsonl"
+        done = [json.loads(x) for x in record.read_text().splitlines()] if record.exists() else []
+        n = max((g["game"] for g in done), default=-1) + 1
+        spent = max((g["cpu"] for g in done), default=0.0)  # CPU seconds of the runs before (cumulative)
+        start = time.process_time() - spent
+        with record.open("a") as out:
+            while time.process_time() - start < minutes * 60:
+                puzzles = play_game(rs, n)
+                out.write(
+                    json.dumps({"game": n, "cpu": round(time.process_time() - start, 1), "puzzles": puzzles}) + "\n"
+                )
+                out.flush()
+                print(f"{rs} game {n}: {len(puzzles)} puzzles", flush=True)
+                n += 1
+
+
+def write_set() -> None:
+    """The set from every mined game: one puzzle per position, themed and rated, with provenance."""
+    puzzles, seen, games = [], set(), {}
+    for rs in RULESETS:
+        record = GAMES / f"puzzles-{rs}.jsonl"
+        if not record.exists():
+            continue
+        lines = [json.loads(x) for x in record.read_text().splitlines()]
+        games[rs] = len(lines)
+        for g in lines:
+            for p in g["puzzles"]:
+                if p["position"] in seen or check(p) is not None:  # mined by an older, laxer version
+                    continue
+                seen.add(p["position"])
+                p["themes"] = themes(p)
+                p["rating"] = rating(p)
+                puzzles.append(p)
+    for i, p in enumerate(puzzles):
+        p["id"] = f"{PREFIX[p['position'].split()[0]]}{i + 1:04d}"
+    data = {
+        "provenance": {
+            "seed": SEED,
+            "engine": __version__,
+            "date": datetime.date.today().isoformat(),
+            "games": games,
+            "script": "bench/puzzles.py",
+            "margin": MARGIN,
+            "slack": SLACK,
+        },
+        "themes": list(THEMES),
+        "puzzles": puzzles,
+    }
+    SET.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"{len(puzzles)} puzzles written to {SET.relative_to(ROOT)}")
+
+
+def reprove() -> None:
+    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md."""
+    data = json.loads(SET.read_text())
+    start = time.process_time()
+    failed = [(p["id"], why) for p in data["puzzles"] if (why := check(p))]
+    seconds = time.process_time() - start
+    counts: dict = {}
+    for p in data["puzzles"]:
+        rs = p["position"].split()[0]
+        row = counts.setdefault(rs, {"all": 0, **{t: 0 for t in THEMES}, **{"kind " + k: 0 for k in KINDS}})
+        row["all"] += 1
+        row["kind " + p["kind"]] += 1
+        for t in p["themes"]:
+            row[t] += 1
+    head = ["ruleset", "puzzles", *THEMES, *("kind " + k for k in KINDS)]
+    rows = [[rs, *(str(c[k]) for k in ("all", *THEMES, *("kind " + k for k in KINDS)))] for rs, c in counts.items()]
+    total = ["all", *(str(sum(int(r[i]) for r in rows)) for i in range(1, len(head)))]
+    prov = data["provenance"]
+    cpu = {}  # CPU seconds of mining per ruleset, from the games' records
+    for rs in RULESETS:
+        record = GAMES / f"puzzles-{rs}.jsonl"
+        if record.exists():
+            cpu[rs] = max(json.loads(x)["cpu"] for x in record.read_text().splitlines())
+    text = "\n".join(
+        [
+            "# The puzzle set (bench/puzzles.py)",
+            "",
+            f"Mined by `bench/puzzles.py --mine` (seed {prov['seed']}, engine {prov['engine']}, {prov['date']}; "
+            f"games per ruleset: {', '.join(f'{k} {v}' for k, v in prov['games'].items())}); "
+            f"mining took {sum(cpu.values()) / 60:.1f} min of CPU "
+            f"({', '.join(f'{k} {v:.0f} s' for k, v in cpu.items())}).",
+            f"Re-proved: {len(data['puzzles']) - len(failed)} of {len(data['puzzles'])} in {seconds:.1f} s of CPU "
+            f"(CPython {sys.version.split()[0]}).",
+            "",
+            "| " + " | ".join(head) + " |",
+            "|" + "---|" * len(head),
+            *("| " + " | ".join(r) + " |" for r in [*rows, total]),
+            "",
+            "A puzzle counts under each theme it has; kinds: a forced win (proved by the prover), an only "
+            "defence (every other move loses by force, proved), a material gain (a full-width search).",
+            *(f"- FAILED {i}: {why}" for i, why in failed),
+            "",
+        ]
+    )
+    RESULTS.write_text(text)
+    print(text)
+    if failed:
+        sys.exit(1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mine", action="store_true")
+    parser.add_argument("--minutes", type=float, default=2.5, help="CPU minutes per ruleset")
+    parser.add_argument("--rulesets", default=",".join(RULESETS))
+    parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
+    args = parser.parse_args()
+    if args.mine:
+        mine(args.rulesets.split(","), args.minutes)
+    if args.mine or args.write:
+        write_set()
+    else:
+        reprove()
+
+
+if __name__ == "__main__":
+    main()

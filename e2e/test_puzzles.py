@@ -1,0 +1,151 @@
+"""The puzzle trainer: a puzzle of several moves solved against the computer's replies, a failed
+one and the rating it costs, the puzzle of the day offline, and a teacher's set in one frame."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+
+from conftest import ROOT, Server
+
+from asalto_core import Position
+from helpers import ENGINE_MS, moves
+
+sys.path.insert(0, str(ROOT / "site"))
+_spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "trainer_state.py")
+ts = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ts)
+PUZZLES, _, _ = ts.read_set((ROOT / "site" / "puzzles.json").read_text())
+
+
+def simple(p: dict) -> bool:
+    """A puzzle whose solver's moves are entered by clicking their points (no huff, no stop mid-chain)."""
+    return ts.ruleset_of(p) in ("assault", "royal-garrison") and not any("H" in m or "@" in m for m in p["line"])
+
+
+def clicks(move: str) -> list[str]:
+    return move.replace("x", "-").split("-")
+
+
+def open_trainer(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+
+
+def rating(page) -> int:
+    return int(page.inner_text("#my-rating").rstrip("?"))
+
+
+def key_to(page, point: str) -> None:
+    """Arrow keys until the board's cursor is on ``point`` (toward it along the larger distance)."""
+    for _ in range(40):
+        here = (page.get_attribute("#board", "aria-activedescendant") or "")[3:]
+        if here == point:
+            return
+        if not here:
+            page.keyboard.press("ArrowUp")
+            continue
+        a = page.locator(f'#board .point[data-point="{here}"]').bounding_box()
+        b = page.locator(f'#board .point[data-point="{point}"]').bounding_box()
+        dx, dy = b["x"] - a["x"], b["y"] - a["y"]
+        if abs(dx) > abs(dy):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    raise AssertionError(f"the cursor never reached {point}")
+
+
+def play_move(page, move: str, ply_after: int) -> None:
+    for point in clicks(move):
+        page.click(f'#board .point[data-point="{point}"]')
+    page.wait_for_selector(f'body[data-ply="{ply_after}"]', timeout=ENGINE_MS)
+
+
+def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page, server):
+    p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
+    open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
+    assert page.inner_text("#about-id") == "#" + p["id"]
+    assert page.get_attribute("body", "data-puzzle") == "solving" and rating(page) == 1500
+    line = p["line"]
+    # The first move from the keyboard: arrows move the cursor, Enter presses the point under it.
+    page.focus("#board")
+    for point in clicks(line[0]):
+        key_to(page, point)
+        page.keyboard.press("Enter")
+    page.wait_for_selector('body[data-ply="2"]', timeout=ENGINE_MS)  # the computer answered
+    assert page.inner_text("#status").startswith("The computer answers " + line[1])
+    for k in range(2, len(line), 2):
+        play_move(page, line[k], min(k + 2, len(line)))  # with the computer's reply, if one follows
+    page.wait_for_selector("body[data-puzzle=solved]")
+    assert page.inner_text("#status") == "Solved! On to the next one."
+    assert rating(page) > 1500 and page.inner_text("#my-streak") == "1"
+    assert page.inner_text("#my-change").startswith("+")
+    saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
+    assert saved["solved"] == 1 and saved["tried"] == [p["id"]]
+    end = Position.from_text(p["position"])
+    for move in line:
+        end = end.play(move)
+    shown = page.evaluate("() => [...document.querySelectorAll('#board .piece')].map(n => n.dataset.piece).sort()")
+    assert shown == sorted(end.pieces())
+    with page.expect_navigation():
+        page.click("#analyse")  # the puzzle and its line on the game page, from the puzzle's start
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert moves(page) == line and page.get_attribute("body", "data-ply") == "0"
+
+
+def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
+    p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
+    position = Position.from_text(p["position"])
+    after = position.play(p["line"][0]).key()
+    wrong = next(m for m in position.legal_moves if position.play(m).key() != after and "x" not in str(m))
+    open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
+    for point in clicks(str(wrong)):
+        page.click(f'#board .point[data-point="{point}"]')
+    page.wait_for_selector("body[data-puzzle=wrong]")
+    assert page.inner_text("#status").startswith(f"Not the answer: {wrong}")
+    assert rating(page) < 1500 and page.get_attribute("#my-change", "class") == "down"
+    assert page.inner_text("#my-streak") == "0"
+    page.click("#btn-solution")
+    page.wait_for_selector(f'body[data-ply="{len(p["line"])}"]', timeout=ENGINE_MS)
+    assert page.inner_text("#status") == "The solution: " + " ".join(p["line"]) + "."
+    before = rating(page)
+    page.click("#btn-retry")  # a retry is not scored again
+    play_move(page, p["line"][0], 2)
+    assert rating(page) == before
+    page.click("#btn-next")
+    page.wait_for_function(f"document.querySelector('#about-id').textContent !== '#{p['id']}'")
+    assert page.get_attribute("body", "data-puzzle") == "solving"
+
+
+def test_the_puzzle_of_the_day_offline(context):
+    srv = Server()
+    page = context.new_page()
+    open_trainer(page, srv.url + "puzzles.html")
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
+    today = page.evaluate(
+        "() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0')"
+        " + '-' + String(d.getDate()).padStart(2, '0'); }"
+    )
+    expected = ts.daily(PUZZLES, today)
+    srv.stop()  # the site is gone: the page, its Python and the puzzles come from the cache
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.click("#btn-daily")
+    page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{expected['id']}'")
+    assert page.inner_text("#status").startswith(f"The puzzle of {today}.")
+    assert page.locator("#board .piece").count() == len(Position.from_text(expected["position"]).pieces())
+
+
+def test_a_teachers_set_in_one_frame(page, server):
+    chains = ts.teacher_set(ts.matching(PUZZLES, theme="chain"), 3)
+    page.goto(server.url + "embed.html?theme=chain&count=3&lang=fr")  # the embed link hands over
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert page.url.split("/")[-1].startswith("puzzles.html?theme=chain")
+    assert page.inner_text("#set-count") == f"Problème 1 sur {len(chains)}"
+    assert page.inner_text("#about-id") == "#" + chains[0]["id"]
+    assert not page.is_visible("#you") and not page.is_visible(".topbar")
+    page.click("#btn-next-set")
+    assert page.inner_text("#about-id") == "#" + chains[1]["id"]
+    assert page.evaluate("localStorage.getItem('asalto.puzzles.v1')") is None  # a frame keeps no score

@@ -1,0 +1,476 @@
+"""The puzzle trainer (MicroPython): proven puzzles from the engine's games, rated, themed, offline.
+
+What a puzzle is and how a try is judged is trainer_state.py's (pure, unit-tested on
+CPython); this module draws it and turns clicks and keys into its transitions, as viewer.py
+does for an embedded figure. The set is ``puzzles.json`` from this site; the player's rating,
+streak and filters stay in local storage. With ``theme``, ``difficulty`` or ``count`` in the
+link (read by the embed reader, asalto_core.embed) the page is a teacher's frame: that set
+in order, nothing stored.
+"""
+
+import asyncio
+import json
+
+import trainer_state as ts
+from i18n import choose, languages, set_language, side, t
+from page import B, draw_board, el, last_move_marks, on, on_error, point_label, point_toward, spawn
+from pyscript import document, window
+
+from asalto_core import svg
+from asalto_core.embed import read_params
+from asalto_core.links import read_embed, write_query
+from asalto_core.messages import render as say
+
+REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
+SOLUTION_STEP_S = 0.9
+
+
+class Trainer:
+    def __init__(self):
+        self.data = None
+        self.puzzles = []  # the whole set, by id
+        self.themes = []
+        self.profile = ts.fresh_profile()
+        self.filters = {"ruleset": "", "theme": ""}
+        self.attempt = None  # trainer_state.Attempt on the board
+        self.at = {}
+        self.board_key = None
+        self.cursor = None
+        self.frame = None  # a teacher's set: the puzzles in order, and the one shown
+        self.index = 0
+        self.busy = False  # the computer is answering: clicks wait
+
+
+tr = Trainer()
+
+
+def problem(text):
+    item = document.createElement("li")
+    item.textContent = text
+    el("messages").append(item)
+
+
+def report(err):
+    problem(t("internal-error", error=err))
+    window.console.error(f"asalto puzzles: {err}")
+
+
+# -- storage ------------------------------------------------------------------------------
+def load_profile():
+    r = B.load(ts.STORE_KEY)
+    raw = {}
+    if r.ok and r.value:
+        try:
+            raw = json.loads(r.value)
+        except ValueError:
+            problem(t("pz-profile-bad"))
+    tr.profile = ts.clean_profile(raw)
+    kept = raw.get("filters") if isinstance(raw, dict) else None
+    if isinstance(kept, dict):
+        for key in ("ruleset", "theme"):
+            if isinstance(kept.get(key), str):
+                tr.filters[key] = kept[key]
+
+
+def save_profile():
+    if tr.frame is not None:
+        return  # a teacher's frame keeps no score
+    blob = dict(tr.profile)
+    blob["filters"] = tr.filters
+    r = B.save(ts.STORE_KEY, json.dumps(blob))
+    if not r.ok:
+        problem(t("pz-save-failed", error=r.error))
+
+
+def saved_language():
+    """The language chosen on the game page (its saved settings), '' if none."""
+    r = B.load("asalto.save.v1")
+    if r.ok and r.value:
+        try:
+            settings = json.loads(r.value).get("settings", {})
+            if isinstance(settings, dict) and isinstance(settings.get("lang"), str):
+                return settings["lang"]
+        except (ValueError, AttributeError):
+            pass
+    return ""
+
+
+# -- drawing --------------------------------------------------------------------------------
+def rules_of(name):
+    for rs in tr.data["rulesets"]:
+        if rs["name"] == name:
+            return rs
+    return tr.data["rulesets"][0]
+
+
+def show_board():
+    a = tr.attempt
+    rs = rules_of(ts.ruleset_of(a.puzzle))
+    flipped = a.solver == "officers"  # the solver's side at the bottom
+    key = (rs["board"], flipped, rs["marked_lines"])
+    if key != tr.board_key:
+        tr.at = draw_board(el("board"), tr.data["boards"][rs["board"]], flipped, rs["marked_lines"], label=label_of)
+        tr.board_key = key
+
+
+def marks():
+    a = tr.attempt
+    out, extra = last_move_marks(tr.at, a.last)
+    if a.open and not tr.busy:
+        out += [("selected", p) for p in a.inp.clicks]
+        out += [("target", p) for p in a.targets()]
+        if not a.inp.clicks:
+            out += [("huffable", p) for p in a.board.position.huffable()]
+    if tr.cursor:
+        out.append(("cursor", tr.cursor))
+    return out, extra
+
+
+def label_of(name, found=None, pieces=None):
+    """A point as a screen reader hears it: what stands there and what pressing it does."""
+    a = tr.attempt
+    if a is None:
+        return point_label(name, None)
+    if found is None:
+        found = marks()[0]
+    state = ""
+    for k, p in found:
+        if p == name and k in ("selected", "target"):
+            state = k
+    if state == "target" and not a.inp.clicks:
+        state = "movable"  # before a piece is chosen, the targets are the pieces that can move
+    return point_label(name, (pieces or a.board.pieces()).get(name), state)
+
+
+def render():
+    a = tr.attempt
+    show_board()
+    pieces = []
+    on_board = a.board.pieces()
+    for point, kind in sorted(on_board.items()):
+        if point in tr.at:
+            text = t("officer-on" if kind == "O" else "rebel-on", point=point)
+            pieces.append(svg.piece_svg(kind, point, tr.at[point], text).replace('role="img"', 'aria-hidden="true"', 1))
+    board = el("board")
+    board.querySelector(".layer-pieces").innerHTML = "".join(pieces)
+    found, extra = marks()
+    board.querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(tr.at, found)
+    for node in board.querySelectorAll(".point"):
+        node.setAttribute("aria-label", label_of(node.getAttribute("data-point"), found, on_board))
+    if tr.cursor:
+        board.setAttribute("aria-activedescendant", "pt-" + tr.cursor)
+    else:
+        board.removeAttribute("aria-activedescendant")
+    el("btn-stop").hidden = not (a.open and a.inp.can_stop(a.board))
+    el("btn-solution").disabled = not a.open
+    el("btn-retry").disabled = a.open and not a.moves and a.state != ts.WRONG
+    document.body.classList.toggle("solving", a.open)
+    document.body.dataset.puzzle = a.state
+    document.body.dataset.ply = str(len(a.moves))
+
+
+def set_status(text, kind=""):
+    box = el("status")
+    box.textContent = text
+    box.className = kind
+
+
+def show_task():
+    a = tr.attempt
+    p = a.puzzle
+    solver = a.solver
+    el("task-box").querySelector(".token").className = "token " + solver
+    el("task").textContent = t("pz-task", side=side(solver))
+    moves = a.engine.moves
+    goal = "pz-goal-" + p.get("kind", "gain")
+    el("task-more").textContent = t(goal, n=moves) if moves > 1 else t(goal + "-1")
+    el("about-id").textContent = "#" + p["id"]
+    el("about-rating").textContent = str(p["rating"])
+    el("about-themes").textContent = ", ".join(t("theme-" + x) for x in p["themes"])
+    el("about-rules").textContent = say(rules_of(ts.ruleset_of(p))["title"], t)
+    link = a.analysis_link()
+    el("analyse").href = "./#" + write_query([(k, link[k]) for k in ("ruleset", "start", "moves", "ply")])
+    if tr.frame is not None:
+        el("set-count").textContent = t("pz-of", n=tr.index + 1, total=len(tr.frame))
+        el("btn-prev-set").disabled = tr.index == 0
+        el("btn-next-set").disabled = tr.index + 1 >= len(tr.frame)
+
+
+def show_profile(change=None):
+    p = tr.profile
+    el("my-rating").textContent = str(p["rating"]) + ("?" if p["rd"] > 110 else "")
+    el("my-streak").textContent = str(p["streak"])
+    el("my-best").textContent = str(p["best"])
+    el("my-solved").textContent = str(p["solved"])
+    box = el("my-change")
+    if change is None:
+        box.textContent = ""
+        box.className = ""
+    else:
+        box.textContent = ("+" if change >= 0 else "−") + str(abs(change))
+        box.className = "up" if change >= 0 else "down"
+
+
+# -- the flow -------------------------------------------------------------------------------
+def start(puzzle):
+    tr.attempt = ts.Attempt(puzzle)
+    tr.cursor = None
+    tr.busy = False
+    show_task()
+    set_status(t("pz-your-move"))
+    render()
+
+
+def score(solved):
+    """The first try's result into the profile (once per puzzle shown)."""
+    a = tr.attempt
+    if a.counted or tr.frame is not None:
+        return
+    a.counted = True
+    before = tr.profile["rating"]
+    tr.profile = ts.record_result(tr.profile, a.puzzle, solved)
+    save_profile()
+    show_profile(tr.profile["rating"] - before)
+
+
+def judge(result):
+    kind = result[0]
+    a = tr.attempt
+    if kind == "wrong":
+        score(False)
+        set_status(t("pz-wrong", move=result[1]), "wrong")
+    elif kind == "solved":
+        score(True)
+        set_status(t("pz-solved"), "solved")
+    elif kind == "right":
+        set_status(t("pz-right", move=result[1]), "right")
+        spawn(reply())
+    elif kind == "cancel" and result[1] not in ("", "deselect", "not-a-target"):
+        set_status(result[1], "wrong")
+    render()
+    if not a.open and tr.frame is None:
+        el("btn-next").focus()
+
+
+async def reply():
+    tr.busy = True
+    render()
+    await asyncio.sleep(REPLY_PAUSE_S)
+    a = tr.attempt
+    if a.state == ts.SOLVING and a.solving.reply is not None and len(a.moves) % 2 == 1:
+        a.play_reply()
+        set_status(t("pz-reply", move=a.last["move"]) + " " + t("pz-your-move"))
+    tr.busy = False
+    render()
+
+
+async def play_solution():
+    a = tr.attempt
+    score(False)
+    rest = a.show_solution()
+    set_status(t("pz-solution-is", moves=" ".join(rest)))
+    render()
+    for text in rest:
+        await asyncio.sleep(SOLUTION_STEP_S)
+        if tr.attempt is not a:
+            return
+        a.step_solution(text)
+        render()
+
+
+def on_board_click(event):
+    target = event.target.closest("[data-point]")
+    if target is None or tr.attempt is None or tr.busy:
+        return
+    tr.cursor = None
+    judge(tr.attempt.press(target.getAttribute("data-point")))
+
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def on_key(event):
+    if tr.attempt is None:
+        return
+    on_board = event.target.closest("#board") is not None
+    key = event.key
+    if on_board and key in ARROWS:
+        event.preventDefault()
+        dx, dy = ARROWS[key]
+        if tr.cursor not in tr.at:
+            targets = [p for k, p in marks()[0] if k == "target"]
+            tr.cursor = (targets or sorted(tr.at))[0]
+        else:
+            tr.cursor = point_toward(tr.at, tr.cursor, dx, dy) or tr.cursor
+        render()
+    elif on_board and key in ("Enter", " ") and tr.cursor and not tr.busy:
+        event.preventDefault()
+        judge(tr.attempt.press(tr.cursor))
+    elif on_board and key == "Escape":
+        tr.attempt.inp.reset()
+        render()
+
+
+def retry(_event=None):
+    tr.attempt.retry()
+    tr.busy = False
+    set_status(t("pz-again"))
+    render()
+
+
+def next_one(_event=None):
+    pool = filtered()
+    after = tr.attempt.puzzle["id"] if tr.attempt else ""
+    nxt = ts.next_puzzle(pool, tr.profile, after)
+    if nxt is None:
+        set_status(t("pz-none"), "wrong")
+        return
+    show_profile()
+    start(nxt)
+
+
+def filtered():
+    return ts.matching(tr.puzzles, tr.filters["ruleset"], tr.filters["theme"])
+
+
+def show_pool():
+    el("pool").textContent = t("pz-pool", n=len(filtered()))
+
+
+def on_filter(_event):
+    tr.filters["ruleset"] = el("pick-ruleset").value
+    tr.filters["theme"] = el("pick-theme").value
+    save_profile()
+    show_pool()
+    next_one()
+
+
+def today():
+    d = window.Date.new()
+    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+
+def daily(_event=None):
+    p = ts.daily(tr.puzzles, today())
+    if p is not None:
+        start(p)
+        set_status(t("pz-daily-is", date=today()) + " " + t("pz-your-move"))
+
+
+def step_set(delta):
+    tr.index = max(0, min(len(tr.frame) - 1, tr.index + delta))
+    start(tr.frame[tr.index])
+
+
+def fill_filters():
+    names = []
+    for rs in tr.data["rulesets"]:
+        if any(ts.ruleset_of(p) == rs["name"] for p in tr.puzzles):
+            names.append((rs["name"], say(rs["title"], t)))  # the rules' title in the page's language
+    options(el("pick-ruleset"), [("", t("pz-any-rules"))] + names, tr.filters["ruleset"])
+    themes = [("", t("pz-any-theme"))] + [(x, t("theme-" + x)) for x in tr.themes]
+    options(el("pick-theme"), themes, tr.filters["theme"])
+
+
+def options(select, pairs, value):
+    select.innerHTML = ""
+    for v, text in pairs:
+        o = document.createElement("option")
+        o.value = v
+        o.textContent = text
+        select.append(o)
+    select.value = value if any(v == value for v, _ in pairs) else ""
+
+
+def apply_labels(lang):
+    document.documentElement.lang = set_language(choose(lang, B.language()))
+    document.title = t("pz-page-title")
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = t(node.getAttribute("data-i18n"))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
+
+
+def bind():
+    on(el("board"), "click", on_board_click)
+    on(document, "keydown", on_key)
+    on(el("btn-retry"), "click", retry)
+    on(el("btn-solution"), "click", lambda e: spawn(play_solution()))
+    on(el("btn-next"), "click", next_one)
+    on(el("btn-stop"), "click", lambda e: stop_chain())
+    on(el("btn-daily"), "click", daily)
+    on(el("pick-ruleset"), "change", on_filter)
+    on(el("pick-theme"), "change", on_filter)
+    on(el("btn-prev-set"), "click", lambda e: step_set(-1))
+    on(el("btn-next-set"), "click", lambda e: step_set(1))
+
+
+def stop_chain():
+    a = tr.attempt
+    action = a.inp.stop(a.board)
+    judge(a.play(action[1]) if action[0] == "play" else action)
+
+
+def teacher_frame(opts, problems):
+    """The set a teacher's link asks for, or None for the trainer; its problems are shown."""
+    if not (opts.get("theme") or opts.get("difficulty") or opts.get("count")):
+        return None
+    theme = opts.get("theme", "")
+    if theme and theme not in tr.themes:
+        problems.append(t("pz-theme-bad", theme=repr(theme), themes=", ".join(tr.themes)))
+        theme = ""
+    span = None
+    if opts.get("difficulty"):
+        span = ts.difficulty_range(opts["difficulty"])
+        if span is None:
+            problems.append(t("pz-difficulty-bad", text=repr(opts["difficulty"])))
+    pool = ts.matching(tr.puzzles, opts["ruleset"], theme, span)
+    return ts.teacher_set(pool, opts.get("count") or 10)
+
+
+async def main():
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    params, link_problems = read_embed(where["search"], where["hash"])
+    apply_labels(params.get("lang", "") or saved_language())
+    r = await B.fetchText("./data.json", 30000)
+    s = await B.fetchText("./puzzles.json", 30000)
+    if not r.ok or not s.ok:
+        el("loading-text").textContent = t("pz-data-failed", error=r.error or s.error)
+        return
+    tr.data = json.loads(r.value)
+    tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
+    opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
+    load_profile()
+    tr.frame = teacher_frame(opts, problems)
+    for text in link_problems + problems:
+        problem(text)
+    bind()
+    fill_filters()
+    show_pool()
+    show_profile()
+    el("loading").hidden = True
+    if tr.frame is not None:
+        document.body.classList.add("frame")
+        el("set-nav").hidden = False
+        if not tr.frame:
+            set_status(t("pz-none"), "wrong")
+        else:
+            start(tr.frame[0])
+    else:
+        wanted = [p for p in tr.puzzles if p["id"] == opts.get("id")]
+        if opts.get("id") and not wanted:
+            problem(t("pz-id-bad", id=repr(opts["id"])))
+        if wanted:
+            start(wanted[0])
+        elif params.get("daily"):
+            daily()
+        else:
+            next_one()
+    document.body.dataset.board = "ready"
+    B.mark("puzzles")
+    B.keepOffline(False)
+
+
+on_error(report)
+spawn(main())

@@ -1,0 +1,279 @@
+"""The puzzle trainer's state and its pure transitions (no DOM; MicroPython in the browser).
+
+The set (``puzzles.json``, written by ``bench/puzzles.py``: every puzzle proven) is read
+here; the player's record lives in local storage as one JSON object, every value checked
+when read back. The rating is Glicko's (Glickman 1999, the rating system lichess's puzzles
+use in its Glicko-2 form): each puzzle is an opponent whose rating is its difficulty, the
+first try counts (a mistake or asking for the solution is a loss), retries do not. A
+puzzle of several moves is the engine's (:class:`asalto_core.puzzle.Solving`): a move with
+the recorded move's effect is right, and the computer plays the recorded reply.
+"""
+
+import math
+
+import state as st
+
+from asalto_core.errors import AsaltoError
+from asalto_core.geometry import bits
+from asalto_core.notation import Move
+from asalto_core.position import Board, Position
+from asalto_core.puzzle import Puzzle, Solving
+
+STORE_KEY = "asalto.puzzles.v1"
+START_RATING, START_RD = 1500, 350.0
+MIN_RD, MAX_RD = 60.0, 350.0
+PUZZLE_RD = 80.0  # the puzzles' own deviation: their ratings are the search's measure, not exact
+HISTORY = 400  # puzzles remembered as tried (oldest forgotten first)
+DIFFICULTIES = (("easy", 0, 1299), ("medium", 1300, 1599), ("hard", 1600, 9999))
+MAX_COUNT = 50  # a teacher's set: at most this many puzzles in one frame
+_Q = math.log(10) / 400
+
+
+def _g(rd):
+    return 1 / math.sqrt(1 + 3 * _Q * _Q * rd * rd / (math.pi * math.pi))
+
+
+def expected(rating, puzzle_rating, rd=PUZZLE_RD):
+    """The chance a player of ``rating`` solves a puzzle of ``puzzle_rating`` (Glicko's E)."""
+    return 1 / (1 + 10 ** (-_g(rd) * (rating - puzzle_rating) / 400))
+
+
+def glicko(rating, rd, puzzle_rating, solved):
+    """The player's (rating, deviation) after one puzzle: Glicko-1 for a single game."""
+    g = _g(PUZZLE_RD)
+    e = expected(rating, puzzle_rating)
+    d2 = 1 / (_Q * _Q * g * g * e * (1 - e))
+    inv = 1 / (rd * rd) + 1 / d2
+    new = rating + _Q / inv * g * ((1 if solved else 0) - e)
+    return round(new), max(MIN_RD, min(MAX_RD, math.sqrt(1 / inv)))
+
+
+def fresh_profile():
+    return {"rating": START_RATING, "rd": START_RD, "streak": 0, "best": 0, "solved": 0, "failed": 0, "tried": []}
+
+
+def clean_profile(raw):
+    """The player's record from storage, each value checked (anything odd falls back)."""
+    p = fresh_profile()
+    if not isinstance(raw, dict):
+        return p
+    for key in ("rating", "streak", "best", "solved", "failed"):
+        v = raw.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 100000:
+            p[key] = v
+    rd = raw.get("rd")
+    if isinstance(rd, (int, float)) and not isinstance(rd, bool) and MIN_RD <= rd <= MAX_RD:
+        p["rd"] = float(rd)
+    tried = raw.get("tried")
+    if isinstance(tried, list):
+        p["tried"] = [x for x in tried if isinstance(x, str) and len(x) < 20][-HISTORY:]
+    p["best"] = max(p["best"], p["streak"])
+    return p
+
+
+def record_result(profile, puzzle, solved):
+    """The profile after a first try at ``puzzle``: rating, streak and counts (a new dict)."""
+    p = dict(profile)
+    p["rating"], p["rd"] = glicko(p["rating"], p["rd"], puzzle["rating"], solved)
+    p["streak"] = p["streak"] + 1 if solved else 0
+    p["best"] = max(p["best"], p["streak"])
+    p["solved" if solved else "failed"] += 1
+    p["tried"] = [x for x in p["tried"] if x != puzzle["id"]][-(HISTORY - 1) :] + [puzzle["id"]]
+    return p
+
+
+# -- the set ---------------------------------------------------------------------------------
+def ruleset_of(puzzle):
+    return puzzle["position"].split(" ")[0]
+
+
+def read_set(text):
+    """The puzzles of ``puzzles.json`` whose fields are all there (a damaged file loses only them)."""
+    import json
+
+    data = json.loads(text)
+    out = []
+    for p in data.get("puzzles", []):
+        if not isinstance(p, dict):
+            continue
+        fields = (
+            isinstance(p.get("id"), str),
+            isinstance(p.get("position"), str),
+            isinstance(p.get("line"), list) and len(p["line"]) % 2 == 1,
+            isinstance(p.get("themes"), list),
+            isinstance(p.get("rating"), int),
+        )
+        if all(fields):
+            out.append(p)
+    out.sort(key=lambda p: p["id"])
+    return out, data.get("provenance", {}), data.get("themes", [])
+
+
+def difficulty_range(text):
+    """(low, high) from ``easy``, ``medium``, ``hard`` or ``1200-1600``; None if unreadable."""
+    for name, low, high in DIFFICULTIES:
+        if text == name:
+            return low, high
+    low, dash, high = text.partition("-")
+    if dash and low.isdigit() and high.isdigit() and len(low) < 6 and len(high) < 6 and int(low) <= int(high):
+        return int(low), int(high)
+    return None
+
+
+def matching(puzzles, ruleset="", theme="", rating_range=None):
+    """The puzzles of a ruleset and theme ('' for any) and within a rating range."""
+    out = []
+    for p in puzzles:
+        if ruleset and ruleset_of(p) != ruleset:
+            continue
+        if theme and theme not in p["themes"]:
+            continue
+        if rating_range and not rating_range[0] <= p["rating"] <= rating_range[1]:
+            continue
+        out.append(p)
+    return out
+
+
+def next_puzzle(puzzles, profile, after=""):
+    """The next puzzle to train on: one not tried yet, nearest the player's rating (ties by id),
+    never ``after`` (the one just played) while another is left."""
+    tried = set(profile["tried"])
+    pool = [p for p in puzzles if p["id"] not in tried and p["id"] != after]
+    if not pool:
+        pool = [p for p in puzzles if p["id"] != after] or puzzles
+    if not pool:
+        return None
+    return min(pool, key=lambda p: (abs(p["rating"] - profile["rating"]), p["id"]))
+
+
+def day_number(date):
+    """Days since 2000-01-01 of a 'YYYY-MM-DD' date (the browser's local date)."""
+    y, m, d = (int(x) for x in date.split("-"))
+    a = (14 - m) // 12
+    y2, m2 = y + 4800 - a, m + 12 * a - 3
+    jdn = d + (153 * m2 + 2) // 5 + 365 * y2 + y2 // 4 - y2 // 100 + y2 // 400 - 32045
+    return jdn - 2451545
+
+
+def daily(puzzles, date):
+    """The puzzle of the day: the same for every player on that date, a different one each day
+    (a stride through the set, so neighbouring days are of different games)."""
+    if not puzzles:
+        return None
+    n = len(puzzles)
+    stride = 7919 % n or 1
+    while _gcd(stride, n) != 1:
+        stride += 1
+    return puzzles[(day_number(date) * stride) % n]
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def teacher_set(puzzles, count):
+    """A teacher's set: ``count`` puzzles spread over the matching ones, easiest first."""
+    ranked = sorted(puzzles, key=lambda p: (p["rating"], p["id"]))
+    if count >= len(ranked):
+        return ranked
+    return [ranked[(i * len(ranked)) // count] for i in range(count)]
+
+
+# -- solving one ---------------------------------------------------------------------------
+SOLVING, WRONG, SOLVED, SHOWN = "solving", "wrong", "solved", "shown"
+
+
+class Attempt:
+    """One puzzle on the board: the engine's Solving, the clicks being entered, and how it went.
+
+    ``counted`` is True once the first try has been scored (solved clean, or a mistake or the
+    solution shown); a retry plays the puzzle again without scoring it."""
+
+    def __init__(self, puzzle):
+        self.puzzle = puzzle
+        self.engine = Puzzle(Position.from_text(puzzle["position"]), tuple(puzzle["line"]))
+        self.retry()
+        self.counted = False
+
+    def retry(self):
+        self.solving = Solving(self.engine)
+        self.board = Board(self.engine.position)
+        self.inp = st.Input()
+        self.state = SOLVING
+        self.last = None  # the last move shown (the solver's, or the reply): its points, as render marks them
+        self.moves = []  # the line's moves played so far (texts)
+
+    @property
+    def solver(self):
+        return self.engine.solver
+
+    @property
+    def open(self):
+        return self.state in (SOLVING, WRONG)
+
+    def targets(self):
+        return self.inp.targets(self.board) if self.open else []
+
+    def press(self, point):
+        """A point pressed: ('select'|'cancel'|'huff', ...) while a move is entered, else the
+        judged move: ('right', move, reply) | ('wrong', move) | ('solved', move)."""
+        if not self.open:
+            return ("ignored", point)
+        action = self.inp.press(self.board, point)
+        if action[0] != "play":
+            return action
+        return self.play(action[1])
+
+    def play(self, text):
+        try:
+            attempt = self.solving.play(text)
+        except AsaltoError as err:
+            return ("cancel", str(err))
+        if attempt.verdict == "wrong":
+            self.state = WRONG
+            return ("wrong", str(attempt.move))
+        self._push(str(attempt.expected))
+        if attempt.verdict == "solved":
+            self.state = SOLVED
+            return ("solved", str(attempt.expected))
+        self.state = SOLVING
+        return ("right", str(attempt.expected), str(self.solving.reply))
+
+    def play_reply(self):
+        """Show the computer's reply on the board (the engine has played it already)."""
+        self._push(str(self.solving.reply))
+
+    def show_solution(self):
+        """The rest of the line, from where the solver is: the moves to play out one by one."""
+        self.state = SHOWN
+        self.inp.reset()
+        return [str(m) for m in self.engine.line[len(self.moves) :]]
+
+    def step_solution(self, text):
+        self._push(text)
+
+    def _push(self, text):
+        """Play a move of the line on the board; ``last`` says what it did, as the game page marks it."""
+        position = self.board.position
+        raw = position.find_raw(Move.parse(text))
+        names = position.geometry.points
+        self.last = {
+            "move": text,
+            "path": [names[i] for i in raw[5]] if raw[0] >= 0 else [],
+            "placed": [names[i] for i in raw[5]] if raw[0] < 0 and not raw[3] else [],
+            "captured": [names[i] for i in bits(raw[2])],
+            "removed": [names[i] for i in bits(raw[3])],
+        }
+        self.board.push(text)
+        self.moves.append(text)
+
+    def analysis_link(self):
+        """The game page's link (``./#ruleset=..&start=..&moves=..&ply=0``) pieces: the start and line."""
+        return {
+            "ruleset": ruleset_of(self.puzzle),
+            "start": self.puzzle["position"],
+            "moves": " ".join(self.puzzle["line"]),
+            "ply": "0",
+        }

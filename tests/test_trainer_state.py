@@ -1,0 +1,127 @@
+"""The puzzle trainer's pure state (site/trainer_state.py, run by MicroPython in the browser):
+the rating, the player's record from storage, which puzzle comes next, and solving one."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+SITE = Path(__file__).parents[1] / "site"
+sys.path.insert(0, str(SITE))  # trainer_state imports the page's state.py
+_spec = importlib.util.spec_from_file_location("trainer_state", SITE / "trainer_state.py")
+ts = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ts)
+
+TEXT = (SITE / "puzzles.json").read_text()
+PUZZLES, PROVENANCE, THEMES = ts.read_set(TEXT)
+WIN = {"id": "t1", "position": "assault RRR/RR1/RRRRORR/1R4R/O5R/3/3 o - 42", "line": ["a3-a4", "g3-f4", "a4xc4"],
+       "kind": "win", "themes": ["endgame"], "rating": 1503}  # fmt: skip
+
+
+def test_solving_beats_failing_and_a_harder_puzzle_counts_more():
+    r, rd = ts.START_RATING, ts.START_RD
+    up_easy, rd_after = ts.glicko(r, rd, 1100, True)
+    up_hard, _ = ts.glicko(r, rd, 1900, True)
+    down_easy, _ = ts.glicko(r, rd, 1100, False)
+    down_hard, _ = ts.glicko(r, rd, 1900, False)
+    assert down_easy < down_hard < r < up_easy < up_hard
+    assert rd_after < rd  # one result makes the rating surer
+    settled = ts.glicko(1500, ts.MIN_RD, 1500, True)
+    assert 1500 < settled[0] < up_easy  # a settled rating moves less than a new one
+
+
+@given(st.booleans(), st.integers(600, 2600), st.integers(600, 2600))
+def test_the_deviation_stays_within_its_bounds(solved, rating, puzzle):
+    new, rd = ts.glicko(rating, ts.START_RD, puzzle, solved)
+    assert ts.MIN_RD <= rd <= ts.MAX_RD and (new >= rating if solved else new <= rating)
+
+
+def test_a_result_moves_the_streak_and_the_counts():
+    p = ts.record_result(ts.fresh_profile(), WIN, True)
+    p = ts.record_result(p, dict(WIN, id="t2"), True)
+    assert (p["streak"], p["best"], p["solved"], p["tried"]) == (2, 2, 2, ["t1", "t2"])
+    p = ts.record_result(p, dict(WIN, id="t3"), False)
+    assert (p["streak"], p["best"], p["failed"]) == (0, 2, 1)
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=6),
+)
+
+
+@given(JSONISH | st.fixed_dictionaries({"rating": st.integers(), "rd": st.floats(), "tried": JSONISH}))
+def test_any_stored_record_reads_as_a_valid_profile(raw):
+    p = ts.clean_profile(raw)
+    assert isinstance(p["rating"], int) and ts.MIN_RD <= p["rd"] <= ts.MAX_RD
+    assert all(isinstance(x, str) for x in p["tried"]) and p["best"] >= p["streak"]
+    assert ts.clean_profile(json.loads(json.dumps(p))) == p  # a saved profile reads back the same
+
+
+def test_the_next_puzzle_is_new_and_near_the_players_rating():
+    profile = dict(ts.fresh_profile(), rating=1500)
+    first = ts.next_puzzle(PUZZLES, profile)
+    nearest = min(abs(p["rating"] - 1500) for p in PUZZLES)
+    assert abs(first["rating"] - 1500) == nearest
+    profile = ts.record_result(profile, first, True)
+    assert ts.next_puzzle(PUZZLES, profile)["id"] != first["id"]
+    assert ts.next_puzzle([first], profile, first["id"]) == first  # the only one comes back
+
+
+def test_filters_and_a_teachers_set():
+    chains = ts.matching(PUZZLES, theme="chain")
+    assert chains and all("chain" in p["themes"] for p in chains)
+    one = ts.matching(PUZZLES, ruleset="assault", rating_range=(0, 1299))
+    assert all(ts.ruleset_of(p) == "assault" and p["rating"] < 1300 for p in one)
+    chosen = ts.teacher_set(chains, 4)
+    assert len(chosen) == min(4, len(chains)) and chosen == sorted(chosen, key=lambda p: (p["rating"], p["id"]))
+    assert ts.difficulty_range("hard") == (1600, 9999) and ts.difficulty_range("1200-1400") == (1200, 1400)
+    assert ts.difficulty_range("1400-1200") is None and ts.difficulty_range("tough") is None
+
+
+def test_the_puzzle_of_the_day_is_everyones_and_changes_each_day():
+    days = [f"2026-11-{d:02d}" for d in range(1, 31)]
+    picked = [ts.daily(PUZZLES, d)["id"] for d in days]
+    assert picked == [ts.daily(PUZZLES, d)["id"] for d in days]
+    assert len(set(picked)) == min(30, len(PUZZLES))  # no puzzle twice in a month
+    assert ts.day_number("2000-01-01") == 0 and ts.day_number("2026-03-01") - ts.day_number("2026-02-28") == 1
+
+
+def test_a_puzzle_of_several_moves_solved_by_clicks():
+    a = ts.Attempt(WIN)
+    assert a.solver == "officers" and "a3" in a.targets()
+    assert a.press("a3")[0] == "select"
+    assert a.press("a4") == ("right", "a3-a4", "g3-f4")
+    a.play_reply()
+    assert a.last["move"] == "g3-f4" and a.board.pieces()["f4"] == "R"
+    a.press("a4")
+    assert a.press("c4") == ("solved", "a4xc4")
+    assert a.last["captured"] == ["b4"] and not a.open
+
+
+def test_a_wrong_move_then_the_solution_and_a_retry():
+    a = ts.Attempt(WIN)
+    a.press("e5")
+    result = a.press("e4")
+    assert result == ("wrong", "e5-e4") and a.state == ts.WRONG and a.open and a.moves == []
+    assert a.show_solution() == ["a3-a4", "g3-f4", "a4xc4"] and not a.open
+    for text in ["a3-a4", "g3-f4", "a4xc4"]:
+        a.step_solution(text)
+    assert a.board.is_game_over()
+    a.retry()
+    assert a.state == ts.SOLVING and a.moves == [] and a.board.pieces()["a3"] == "O"
+    link = a.analysis_link()
+    assert (link["start"], link["moves"]) == (WIN["position"], "a3-a4 g3-f4 a4xc4")
+
+
+def test_a_damaged_set_keeps_its_good_puzzles():
+    data = json.loads(TEXT)
+    data["puzzles"][0] = {"id": 3}
+    data["puzzles"][1]["line"] = ["d4-d5", "d5-d6"]  # a line must end on the solver's move
+    kept, _, _ = ts.read_set(json.dumps(data))
+    assert len(kept) == len(PUZZLES) - 2
