@@ -230,6 +230,10 @@
     keepOffline(ai) {
       const sw = navigator.serviceWorker;
       if (!sw || location.protocol === "file:") return;
+      if (document.documentElement.dataset.storage === "denied") {
+        document.documentElement.dataset.offline = "unavailable"; // a frame refused storage (boot.js)
+        return;
+      }
       if (offlineAsked === true || offlineAsked === !!ai) return; // asked already (every AI move asks)
       offlineAsked = !!ai;
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
