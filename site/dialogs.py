@@ -263,6 +263,36 @@ def setup_diagram():
     B.download("asalto-position.svg", svg_text, "image/svg+xml")
 
 
+KIT_FOLDER = "asalto-lesson"
+KIT_STYLE = (
+    "body{font:17px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
+    "iframe{border:0;max-width:100%}footer{color:#555;font-size:.9em}"
+)
+
+
+def lesson_page():
+    """The kit's lesson page: the game (or study) on screen in one frame beside it, titled."""
+    title = app.session.game.tags.get("Event") or t("kit-title")
+    pairs = [["record", app.session.record()]]
+    if app.settings["flipped"]:
+        pairs.append(["flip", "1"])
+    r = B.embedSnippet(json.dumps(pairs), 420, 700, title, True)
+    return (
+        f'<!doctype html>\n<html lang="{app.settings["lang"]}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<title>{draw.esc(title)}</title>\n<link rel="icon" href="data:,">\n<style>{KIT_STYLE}</style>\n'
+        f"</head>\n<body>\n<h1>{draw.esc(title)}</h1>\n{r.value}\n"
+        f"<footer><p>{draw.esc(t('kit-note'))}</p></footer>\n</body>\n</html>\n"
+    )
+
+
+async def download_kit():
+    box = el("io-message")
+    r = await B.downloadKit(KIT_FOLDER, lesson_page())
+    box.textContent = t("kit-ready", name=KIT_FOLDER + ".zip") if r.ok else t("kit-failed", error=r.error)
+    box.className = "info" if r.ok else "error"
+
+
 def welcome_choice(mode):
     """A first visit's choice: the game against the computer is already set up (the newcomer
     moves first); two players start a fresh game for both sides at this device."""
@@ -294,6 +324,7 @@ def bind():
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.session.record()))
     on(el("io-restore"), "click", lambda e: restore_previous())
     on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet())))
+    on(el("io-kit"), "click", lambda e: spawn(download_kit()))
     on(el("btn-setup"), "click", lambda e: open_setup())
     on(el("setup-cancel"), "click", lambda e: close_setup())
     on(el("setup-play"), "click", lambda e: setup_play())

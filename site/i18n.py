@@ -316,6 +316,15 @@ EN = {
     "side-line-move": "side line, depth {depth}: {side} {move}",
     "embed-board-label": "Asalto board. {status}",
     "puzzle-board-label": "Puzzle board: {prompt}",
+    "download-kit": "Download for my site",
+    "kit-help": (
+        "A folder (zip) with this lesson's page and the board's runtime (about 1 MB, no server needed): put "
+        "it beside your pages on your site; after one visit it works offline."
+    ),
+    "kit-ready": "Downloaded {name}: unzip it beside your pages and open lesson.html.",
+    "kit-failed": "The folder could not be made: {error}",
+    "kit-title": "An Asalto lesson",
+    "kit-note": "Asalto, the siege game: this page and its board work offline after one visit.",
 }
 
 FR = {
@@ -624,6 +633,16 @@ FR = {
     "side-line-move": "variante, niveau {depth} : {side} {move}",
     "embed-board-label": "Plateau d'Asalto. {status}",
     "puzzle-board-label": "Plateau du problème : {prompt}",
+    "download-kit": "Télécharger pour mon site",
+    "kit-help": (
+        "Un dossier (zip) avec la page de cette leçon et le nécessaire du plateau (environ 1 Mo, sans "
+        "serveur) : placez-le à côté de vos pages sur votre site ; après une visite, il fonctionne hors "
+        "ligne."
+    ),
+    "kit-ready": "{name} téléchargé : décompressez-le à côté de vos pages et ouvrez lesson.html.",
+    "kit-failed": "Le dossier n'a pas pu être créé : {error}",
+    "kit-title": "Une leçon d'Asalto",
+    "kit-note": "Asalto, le jeu du siège : cette page et son plateau fonctionnent hors ligne après une visite.",
 }
 
 DE = {
@@ -935,6 +954,16 @@ DE = {
     "side-line-move": "Nebenvariante, Ebene {depth}: {side} {move}",
     "embed-board-label": "Asalto-Brett. {status}",
     "puzzle-board-label": "Aufgabenbrett: {prompt}",
+    "download-kit": "Für meine Website herunterladen",
+    "kit-help": (
+        "Ein Ordner (Zip) mit der Seite dieser Lektion und allem, was das Brett braucht (etwa 1 MB, ohne "
+        "Server): legen Sie ihn neben Ihre Seiten auf Ihrer Website; nach einem Besuch funktioniert er "
+        "offline."
+    ),
+    "kit-ready": "{name} heruntergeladen: neben Ihren Seiten entpacken und lesson.html öffnen.",
+    "kit-failed": "Der Ordner konnte nicht erstellt werden: {error}",
+    "kit-title": "Eine Asalto-Lektion",
+    "kit-note": "Asalto, das Belagerungsspiel: Diese Seite und ihr Brett funktionieren nach einem Besuch offline.",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

@@ -7,8 +7,9 @@ const FILES = __FILES__;
 const PREFIX = "asalto-";
 const CACHE = PREFIX + BUILD;
 
-// The pages themselves; the rest of a first visit is cached when its page asks (see "message").
-const PAGES = ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
+// The pages themselves (build.py's SW_PAGES, or KIT_PAGES in a lesson kit); the rest of a first
+// visit is cached when its page asks (see "message").
+const PAGES = __PAGES__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
