@@ -360,7 +360,7 @@ class Game:
         head = "\n".join(f'[{k} "{_escape(tags[k], chr(34))}"]' for k in ordered)
         words: list[str] = []
         if self.comments[0]:
-            words.append("{" + _escape(self.comments[0], "}") + "}")
+            words.append(_comment_word(self.comments[0]))
         _write_line(self.line, self.start, words)
         words.append(tags["Result"])
         return head + "\n\n" + _wrap(words) + "\n"
@@ -594,14 +594,14 @@ def _write_line(line: Line, position: Position, words: list[str]) -> None:
             words.append(f"{position.fullmove}{dots}")
         words.append(str(move) + line.nags[i])
         if line.comments[i + 1]:
-            words.append("{" + _escape(line.comments[i + 1], "}") + "}")
+            words.append(_comment_word(line.comments[i + 1]))
         numbered = False
         for var in line.variations[i]:
             if not var.moves:  # an empty variation is not written (a reader drops it)
                 continue
             opened = len(words)
             if var.comments[0]:
-                words.append("{" + _escape(var.comments[0], "}") + "}")
+                words.append(_comment_word(var.comments[0]))
             _write_line(var, position, words)
             words[opened] = "(" + words[opened]
             words[-1] = words[-1] + ")"
@@ -698,6 +698,27 @@ def _escape(text: str, closer: str) -> str:
     return text.replace("\\", "\\\\").replace(closer, "\\" + closer)
 
 
+# PGN's comments end at the first '}' and know no escape: a '}' of a comment is written as this
+# look-alike (read back as '}'), and a backslash as it is, doubled only where this reader would
+# take it as an escape (before another backslash, or at the comment's end).
+BRACE_STANDIN = "\uff5d"  # FULLWIDTH RIGHT CURLY BRACKET
+
+
+def _comment_word(text: str) -> str:
+    """A comment as a record word: ``{text}`` with no '}' inside and nothing a PGN reader misreads.
+
+    >>> _comment_word("a {b} c") == "{a {b" + BRACE_STANDIN + " c}"
+    True
+    """
+    text = text.replace("}", BRACE_STANDIN)
+    if "\\" in text:
+        out = []
+        for i, c in enumerate(text):
+            out.append("\\\\" if c == "\\" and text[i + 1 : i + 2] in ("\\", "") else c)
+        text = "".join(out)
+    return "{" + text + "}"
+
+
 class _Tokens:
     """A record's tokens, one at a time: :meth:`next` returns the kind ('' at the end) and sets
     ``name`` (a tag's), ``value`` (unescaped) and ``line``.
@@ -744,7 +765,8 @@ class _Tokens:
                 raise _unreadable(data, start, self.line)
             kind, self.value, i = "tag", value, end + 1
         elif c == 123:  # {
-            self.value, i = _quoted(data, i, b"}")
+            value, i = _quoted(data, i, b"}", True)
+            self.value = value.replace(BRACE_STANDIN, "}") if BRACE_STANDIN in value else value
             if i < 0:
                 raise _unreadable(data, start, self.line)
             kind = "comment"
@@ -784,9 +806,10 @@ _NAME = _table(_NAME_CHARS.encode())
 _DELIMITER = _table(b"{}[]()")
 
 
-def _quoted(data: bytes, i: int, closer: bytes) -> tuple[str, int]:
+def _quoted(data: bytes, i: int, closer: bytes, comment: bool = False) -> tuple[str, int]:
     """The unescaped text from ``data[i]`` (an opener) to ``closer``, and the index after it (-1 if
-    it is never closed). Inside, a backslash takes the next character as it is.
+    it is never closed). Inside, a backslash takes the next character as it is (in a ``comment``,
+    only a backslash or the closer: any other backslash is text, as PGN readers take it).
 
     Linear however the text is made: each search starts where the last one stopped (a record
     of backslashes, or of one 250 KB comment, is read by a few ``find`` calls)."""
@@ -800,6 +823,10 @@ def _quoted(data: bytes, i: int, closer: bytes) -> tuple[str, int]:
         if k < 0:
             parts.append(data[j:end])
             return b"".join(parts).decode(), end + 1
+        if comment and data[k + 1 : k + 2] not in (b"\\", closer):
+            parts.append(data[j : k + 1])
+            j = k + 1
+            continue
         parts.append(data[j:k])
         j = k + 1 + _char_length(data, k + 1)  # the escaped character, whole (1 to 4 bytes)
         parts.append(data[k + 1 : j])
