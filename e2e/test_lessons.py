@@ -112,3 +112,48 @@ def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_
     assert frame.locator("#messages li").count() == 0
     frame.locator("#btn-forward").click()
     assert frame.locator("#comment").inner_text() == "Forward."
+
+
+THREE = """[Ruleset "asalto"]
+[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
+
+2... d6xd4xf4xd6 (2... d6xd4 {Only one rebel: the chain goes on.}) 3. c3-d4 c5xc3xe5 4. e3-d4
+e5xc3xe3 *
+"""
+
+
+def click_move(frame, move: str) -> None:
+    """A move clicked point by point on a puzzle's board."""
+    points = move.replace("x", "-").split("-")
+    for point in points:
+        frame.locator(f'#board .point[data-point="{point}"]').click()
+    if frame.locator("#board .m-selected").count():  # a chain that could go on: stop it there
+        frame.locator(f'#board .point[data-point="{points[-1]}"]').click()
+
+
+def test_a_three_move_puzzle_solved_with_an_equivalent_capture_order(page, server):
+    prompt = "The officers to move: take six rebels in three moves."
+    page.goto(server.url + "embed.html?" + urllib.parse.urlencode({"record": THREE, "puzzle": "1", "prompt": prompt}))
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.get_attribute("body", "data-mode") == "puzzle"
+    assert page.inner_text("#prompt") == prompt
+    # No dead buttons: the steps through the game wait until the puzzle is done.
+    visible = page.locator("#controls button:visible").all_inner_texts()
+    assert visible == ["Hint", "Show the answer"]
+    click_move(page, "d6xd4")
+    page.wait_for_function("document.body.dataset.puzzle === 'wrong'")
+    assert page.inner_text("#status") == "Not the answer: d6xd4. Try again. Only one rebel: the chain goes on."
+    page.click("#btn-hint")
+    assert page.inner_text("#status") == "Hint: the move starts from d6."
+    click_move(page, "d6xf4xd4xd6")  # the record's d6xd4xf4xd6 in the other order
+    page.wait_for_function("document.body.dataset.puzzle === 'going'")
+    assert page.inner_text("#status") == "Right: d6xd4xf4xd6. The reply: c3-d4. Your move again."
+    assert page.get_attribute("body", "data-ply") == "2"
+    click_move(page, "c5xc3xe5")
+    page.wait_for_function("document.body.dataset.ply === '4'")
+    click_move(page, "e5xc3xe3")
+    page.wait_for_function("document.body.dataset.puzzle === 'right'")
+    assert page.inner_text("#status") == "Right: e5xc3xe3."
+    assert page.locator("#controls button:visible").count() == 5  # now the game may be stepped through
+    page.click("#btn-first")
+    assert page.get_attribute("body", "data-ply") == "0"

@@ -325,6 +325,9 @@ EN = {
     "kit-failed": "The folder could not be made: {error}",
     "kit-title": "An Asalto lesson",
     "kit-note": "Asalto, the siege game: this page and its board work offline after one visit.",
+    "fig-right-reply": "Right: {move}. The reply: {reply}. Your move again.",
+    "fig-hint": "Hint: the move starts from {point}.",
+    "show-hint": "Hint",
 }
 
 FR = {
@@ -643,6 +646,9 @@ FR = {
     "kit-failed": "Le dossier n'a pas pu être créé : {error}",
     "kit-title": "Une leçon d'Asalto",
     "kit-note": "Asalto, le jeu du siège : cette page et son plateau fonctionnent hors ligne après une visite.",
+    "fig-right-reply": "Exact : {move}. La réponse : {reply}. À vous de nouveau.",
+    "fig-hint": "Indice : le coup part de {point}.",
+    "show-hint": "Indice",
 }
 
 DE = {
@@ -964,6 +970,9 @@ DE = {
     "kit-failed": "Der Ordner konnte nicht erstellt werden: {error}",
     "kit-title": "Eine Asalto-Lektion",
     "kit-note": "Asalto, das Belagerungsspiel: Diese Seite und ihr Brett funktionieren nach einem Besuch offline.",
+    "fig-right-reply": "Richtig: {move}. Die Antwort: {reply}. Sie sind wieder am Zug.",
+    "fig-hint": "Tipp: Der Zug beginnt auf {point}.",
+    "show-hint": "Tipp",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

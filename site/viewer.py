@@ -168,6 +168,11 @@ def render_text():
             button.setAttribute("aria-current", "step")
         else:
             button.removeAttribute("aria-current")
+    # A puzzle being solved shows its own buttons; the steps through the game once it is done.
+    solving = bool(fig.puzzle and fig.puzzle.open)
+    for name in ("btn-first", "btn-back", "btn-play", "btn-forward", "btn-last"):
+        el(name).hidden = solving or len(fig.frames) < 2
+    el("btn-hint").hidden = el("btn-answer").hidden = not solving
     at_start = fig.ply == 0 and not fig.line
     el("btn-first").disabled = at_start
     el("btn-back").disabled = at_start
@@ -317,16 +322,15 @@ def move_cursor(dx, dy):
 def setup_puzzle():
     fig = v.fig
     v.session.go_to(fig.start_ply)
-    moves = v.session.game.moves
-    nxt = str(moves[fig.start_ply]) if fig.start_ply < len(moves) else ""
-    for text in fig.set_puzzle(v.session.game.board, v.opts["answer"], nxt):
+    game = v.session.game
+    line = [str(m) for m in game.moves[fig.start_ply :]]
+    for text in fig.set_puzzle(game.board, v.opts["answer"], line, fg.wrong_moves(game, fig.start_ply)):
         problem(text)
     if fig.puzzle is None:
         return
     prompt = v.opts["prompt"]
     el("prompt").textContent = t("embed-prompt") if prompt == DEFAULT_PROMPT else prompt
     el("prompt").hidden = False
-    el("btn-answer").hidden = False
     board = el("board")
     board.setAttribute("role", "application")
     board.setAttribute("tabindex", "0")
@@ -346,7 +350,11 @@ def on_board_click(event):
 
 def show_answer(_event):
     v.fig.show_answer()
-    el("btn-answer").hidden = True
+    render()
+
+
+def show_hint(_event):
+    v.fig.hint()
     render()
 
 
@@ -403,6 +411,7 @@ def bind():
     on(el("btn-last"), "click", lambda e: go(len(v.fig.line_frames())))
     on(el("btn-play"), "click", toggle_play)
     on(el("btn-answer"), "click", show_answer)
+    on(el("btn-hint"), "click", show_hint)
     on(el("moves"), "click", on_moves_click)
     on(el("board"), "click", on_board_click)
     on(document, "keydown", on_key)
