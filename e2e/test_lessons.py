@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import CSP_WATCH, Console, Server
+from test_embed import lesson_page
 
 from helpers import ENGINE_MS, import_text, open_site, press
 
@@ -157,3 +158,40 @@ def test_a_three_move_puzzle_solved_with_an_equivalent_capture_order(page, serve
     assert page.locator("#controls button:visible").count() == 5  # now the game may be stepped through
     page.click("#btn-first")
     assert page.get_attribute("body", "data-ply") == "0"
+
+
+REFUSE_CLIPBOARD = """navigator.clipboard.writeText = () =>
+  Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));"""
+
+
+def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(context, server, tmp_path):
+    """The annotate panel's puzzle: the teacher's question, three moves to find from the move
+    shown; the clipboard refused, the code is shown selected; the frame works on another site."""
+    page = context.new_page()
+    page.add_init_script(REFUSE_CLIPBOARD)
+    open_site(page, server.url)
+    import_text(page, THREE)
+    press(page, "#btn-annotate")
+    page.click('#moves [data-ply="1"]')  # the move shown is the first to find
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.fill("#annot-prompt", "Take six rebels in three moves.")
+    page.select_option("#annot-puzzle-moves", "3")
+    page.click("#annot-puzzle")
+    area = page.locator("#annot-message-copy")
+    area.wait_for()
+    assert "refused" in page.inner_text("#annot-message")
+    assert page.evaluate("document.activeElement.id") == "annot-message-copy"
+    snippet = area.input_value()
+    assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
+        0,
+        len(snippet),
+    ]
+    assert snippet.startswith("<iframe ") and "puzzle=1" in snippet
+    with lesson_page(context, tmp_path, snippet) as frame:
+        assert frame.locator("#prompt").inner_text() == "Take six rebels in three moves."
+        click_move(frame, "d6xf4xd4xd6")
+        frame.locator("body[data-puzzle=going]").wait_for()
+    # "Copy embed code" falls back the same way.
+    press(page, "#btn-io")
+    page.click("#io-copy-embed")
+    assert page.locator("#io-message-copy").input_value().startswith("<iframe ")

@@ -11,7 +11,7 @@ import json
 from app import app
 from game import show
 from i18n import t
-from page import B, el, on, spawn
+from page import B, copy_text, el, on, spawn
 from render import render
 
 from asalto_core import svg as draw
@@ -105,21 +105,26 @@ def on_nag(event):
 
 
 def copy_puzzle():
-    """The embed code of a puzzle at the move shown: the position before it, the move as answer."""
+    """The embed code of a puzzle of the move shown: the record from the position before it, with
+    that move and the moves after it to find (the replies between them and the side lines too: a
+    commented one answers that wrong move), and the teacher's question."""
+    moves = int(el("annot-puzzle-moves").value or "1")
     try:
-        params = app.session.puzzle_params(app.session.path)
+        excerpt = app.session.game.excerpt(app.session.path, 2 * moves - 1)
     except AsaltoError as err:
         say(str(err), "error")
         return
-    pairs = [[k, params[k]] for k in sorted(params)]
+    pairs = [["record", excerpt.record()], ["puzzle", "1"]]
+    prompt = " ".join(el("annot-prompt").value.split())
+    if prompt:
+        pairs.append(["prompt", prompt[:300]])
     r = B.embedSnippet(json.dumps(pairs), 380, 560, t("annotate-puzzle-title"))
     if r.ok:
         spawn(copy(r.value))
 
 
 async def copy(text):
-    r = await B.copy(text)
-    say(t("copied") if r.ok else t("copy-failed"))
+    await copy_text(text, "annot-message")
 
 
 def download_sheet():

@@ -9,7 +9,7 @@ from app import app, geometry, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import language, t
-from page import B, el, on, spawn
+from page import B, copy_text, el, on, spawn
 from pyscript import document
 from render import apply_labels, render
 
@@ -182,8 +182,7 @@ def diagram_svg():
 
 
 async def copy(text, box="io-message"):
-    r = await B.copy(text)
-    el(box).textContent = t("copied") if r.ok else t("copy-failed")
+    await copy_text(text, box)
 
 
 # -- the language menu: switches at once, keeps the game, and is remembered with the settings --
@@ -243,6 +242,16 @@ def setup_embed():
     if position is None:
         return
     r = B.embedSnippet(json.dumps([["position", position.text()]]), 380, 520, t("setup-title"))
+    if r.ok:
+        spawn(copy(r.value, "setup-message"))
+
+
+def setup_link():
+    """The share link of the position set up (the game page's share code: storage.share_link's)."""
+    position, _ = app.editor.position()
+    if position is None:
+        return
+    r = B.shareLink(position.ruleset, position.text(), "", 0)
     if r.ok:
         spawn(copy(r.value, "setup-message"))
 
@@ -329,6 +338,7 @@ def bind():
     on(el("setup-cancel"), "click", lambda e: close_setup())
     on(el("setup-play"), "click", lambda e: setup_play())
     on(el("setup-embed"), "click", lambda e: setup_embed())
+    on(el("setup-link"), "click", lambda e: setup_link())
     on(el("setup-diagram"), "click", lambda e: setup_diagram())
     on(el("setup-clear"), "click", lambda e: (app.editor.clear(), render()))
     on(el("setup-start"), "click", lambda e: (app.editor.set_ruleset(app.editor.ruleset), render()))

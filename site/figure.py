@@ -152,7 +152,14 @@ class Figure:
 
     # -- what the reader sees ----------------------------------------------------------------
     def status(self):
-        """``(text, kind)`` for the status line."""
+        """``(text, kind)`` for the status line (with the huff the side to move may make first)."""
+        text, kind = self._status()
+        huffs = self.frame.get("huffable")
+        if huffs and not self.frame["outcome"] and kind != "wrong":
+            text += " " + t("fig-may-huff", points=", ".join(huffs))
+        return text, kind
+
+    def _status(self):
         frame, pz = self.frame, self.puzzle
         if pz and self.ply == pz.ply and self.verdict:
             return self.verdict, "" if pz.hint else "wrong" if pz.state == WRONG else "right"

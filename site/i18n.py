@@ -150,7 +150,7 @@ EN = {
     "opened-humans": "Game opened: two players on this device. New game plays the computer.",
     "computer-here": "It is the computer's move here: go to the last move, or New game.",
     "copied": "Copied.",
-    "copy-failed": "Could not copy; select the text and copy it by hand.",
+    "copy-failed": "The browser refused to copy: the text is selected below; copy it with Ctrl+C (⌘C on a Mac).",
     "record": "Game record",
     "position": "Position",
     "share-link": "Share link",
@@ -328,6 +328,12 @@ EN = {
     "fig-right-reply": "Right: {move}. The reply: {reply}. Your move again.",
     "fig-hint": "Hint: the move starts from {point}.",
     "show-hint": "Hint",
+    "setup-decided": "The rules allow this position, but the game is already over: {outcome}",
+    "fig-may-huff": "The rebels may first huff the officer on {points}.",
+    "copy-by-hand": "The text to copy",
+    "annotate-puzzle-legend": "A puzzle of this move",
+    "annotate-prompt": "The question",
+    "annotate-puzzle-moves": "Moves to find",
 }
 
 FR = {
@@ -470,7 +476,9 @@ FR = {
     "opened-humans": "Partie ouverte : deux joueurs sur cet appareil. Nouvelle partie pour jouer contre l'ordinateur.",
     "computer-here": "Ici, c'est à l'ordinateur de jouer : allez au dernier coup, ou Nouvelle partie.",
     "copied": "Copié.",
-    "copy-failed": "Copie impossible ; sélectionnez le texte et copiez-le à la main.",
+    "copy-failed": (
+        "Le navigateur a refusé de copier : le texte est sélectionné ci-dessous ; copiez-le avec Ctrl+C (⌘C sur Mac)."
+    ),
     "record": "Relevé de la partie",
     "position": "Position",
     "share-link": "Lien de partage",
@@ -649,6 +657,12 @@ FR = {
     "fig-right-reply": "Exact : {move}. La réponse : {reply}. À vous de nouveau.",
     "fig-hint": "Indice : le coup part de {point}.",
     "show-hint": "Indice",
+    "setup-decided": "Les règles permettent cette position, mais la partie est déjà finie : {outcome}",
+    "fig-may-huff": "Les soldats peuvent d'abord souffler l'officier en {points}.",
+    "copy-by-hand": "Le texte à copier",
+    "annotate-puzzle-legend": "Un problème sur ce coup",
+    "annotate-prompt": "La question",
+    "annotate-puzzle-moves": "Coups à trouver",
 }
 
 DE = {
@@ -791,7 +805,9 @@ DE = {
     "opened-humans": "Spiel geöffnet: zwei Spieler an diesem Gerät. Neues Spiel, um gegen den Computer zu spielen.",
     "computer-here": "Hier ist der Computer am Zug: gehen Sie zum letzten Zug, oder Neues Spiel.",
     "copied": "Kopiert.",
-    "copy-failed": "Kopieren nicht möglich; markieren Sie den Text und kopieren Sie ihn von Hand.",
+    "copy-failed": (
+        "Der Browser hat das Kopieren verweigert: Der Text ist unten markiert; kopieren Sie ihn mit Strg+C (⌘C am Mac)."
+    ),
     "record": "Partieaufzeichnung",
     "position": "Stellung",
     "share-link": "Link zum Teilen",
@@ -973,6 +989,12 @@ DE = {
     "fig-right-reply": "Richtig: {move}. Die Antwort: {reply}. Sie sind wieder am Zug.",
     "fig-hint": "Tipp: Der Zug beginnt auf {point}.",
     "show-hint": "Tipp",
+    "setup-decided": "Die Regeln erlauben diese Stellung, aber die Partie ist schon zu Ende: {outcome}",
+    "fig-may-huff": "Die Rebellen dürfen zuerst den Offizier auf {points} blasen.",
+    "copy-by-hand": "Der zu kopierende Text",
+    "annotate-puzzle-legend": "Eine Aufgabe zu diesem Zug",
+    "annotate-prompt": "Die Frage",
+    "annotate-puzzle-moves": "Zu findende Züge",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

@@ -122,6 +122,7 @@ def render():
         extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
     # The record's own arrows and points at this move (its comment's [%arrows]/[%points]).
     marks += [("highlight", p) for p in frame.get("points", [])]
+    marks += [("huffable", p) for p in frame.get("huffable", [])]
     extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in frame.get("arrows", []))
     answer = fig.answer_arrow()
     if answer:

@@ -269,6 +269,35 @@ class Game:
             moves.extend(line.moves[max(0, skip - plies) : k])
         return line, k, moves
 
+    def excerpt(self, path: Sequence[int], plies: int) -> Game:
+        """A new game from the position before the move at ``path``: that move and the moves after
+        it on its line, ``plies`` in all (fewer where the line ends), with their comments, symbols
+        and side lines: a puzzle's record. :class:`NotationError` if ``path`` names no move.
+
+        >>> game = Game.from_record("1. d4-d5 c5-c6 (1... e5-e6 {No.}) 2. b5-c5 *")
+        >>> print(game.excerpt((2,), 2).record().split("\\n\\n")[1].strip())
+        1... c5-c6 (1... e5-e6 {No.}) 2. b5-c5 *
+        """
+        try:
+            line, k = self.node(path)
+        except IndexError as err:
+            raise NotationError(str(err)) from None
+        if k == 0 or not isinstance(plies, int) or plies < 1:
+            raise NotationError("an excerpt starts at a move (not a line's start) and holds at least one")
+        at = self.path
+        try:
+            self.go_to_path(tuple(path[:-1]) + (k - 1,))
+            start = self.board.position
+        finally:
+            self.go_to_path(at)
+        out = Game(position=start)
+        end = min(len(line.moves), k - 1 + plies)
+        out.line.moves = line.moves[k - 1 : end]
+        out.line.comments = [""] + line.comments[k : end + 1]
+        out.line.nags = line.nags[k - 1 : end]
+        out.line.variations = line.variations[k - 1 : end]
+        return Game.from_record(out.record())  # its own lines, nothing shared with this game
+
     def go_to_path(self, path: Sequence[int]) -> None:
         """Show the position at a node of the tree; :class:`IndexError` if there is none.
 

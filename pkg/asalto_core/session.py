@@ -564,6 +564,7 @@ class Session:
         out = {
             "pieces": position.pieces(),
             "turn": position.turn,
+            "huffable": sorted(position.huffable()),  # the officers the side to move may huff first
             "position": position.text(),
             "fullmove": position.fullmove,
             "last": self.last(),
