@@ -4,12 +4,13 @@ refuses, and the lesson kit ("Download for my site") hosted on the teacher's own
 from __future__ import annotations
 
 import json
+import re
 import urllib.parse
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from conftest import CSP_WATCH, Console, Server
+from conftest import CSP_WATCH, ROOT, Console, Server
 from test_embed import lesson_page
 
 from helpers import ENGINE_MS, import_text, open_site, press
@@ -195,3 +196,50 @@ def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(c
     press(page, "#btn-io")
     page.click("#io-copy-embed")
     assert page.locator("#io-message-copy").input_value().startswith("<iframe ")
+
+
+def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mark(context, server, tmp_path):
+    """The annotate panel's sheet: its title, every commented move over as many pages as needed,
+    side lines as text, printable on A4 and Letter; the diagram keeps the teacher's coloured marks."""
+    page = context.new_page()
+    open_site(page, server.url)
+    record = (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text()
+    record = record.replace("{Assault:", "{[%cal Rd4d5,Bc5c6] [%csl Ye5] Assault:", 1)
+    commented = "".join(f" {{Note {n}.}}" if n % 2 else "" for n in range(4))
+    import_text(page, record.replace("b5-c5 e5-e6", "b5-c5" + commented + " e5-e6", 1))
+    press(page, "#btn-annotate")
+    with page.expect_download() as download:
+        page.click("#annot-sheet")
+    assert download.value.suggested_filename == "asalto-sheet.html"
+    sheet = Path(download.value.path()).read_text()
+    assert "<h1>Lesson: a line left open</h1>" in sheet
+    assert sheet.count('<p class="caption">') == 5 and sheet.count('<p class="side">') == 1
+    assert "(5. e1-e2! Safer: fill e2 first" in sheet
+    printed = context.new_page()
+    printed.set_content(sheet)  # it needs nothing from anywhere
+    for paper in ("A4", "Letter"):
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", printed.pdf(format=paper)))
+        assert pages >= 2, (paper, pages)  # five diagrams, two a row: none is dropped, the page flows on
+    # The diagram of the start keeps the teacher's arrows and circle, in their colours.
+    page.click("#nav-first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    press(page, "#btn-io")
+    assert "[%cal Rd4d5,Bc5c6] [%csl Ye5]" in page.input_value("#io-text")
+    with page.expect_download() as download:
+        page.click("#io-diagram")
+    diagram = Path(download.value.path()).read_text()
+    assert 'class="arrow c-red" data-move="d4-d5"' in diagram and 'class="arrow c-blue" data-move="c5-c6"' in diagram
+    assert 'class="m-highlight c-yellow"' in diagram
+
+
+def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_site(page, server.url)
+    import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
+    press(page, "#btn-annotate")
+    page.click('#moves [data-ply="9"]')
+    page.fill("#annot-comment", "A new comment.")
+    page.press("#annot-comment", "Tab")
+    page.wait_for_timeout(1500)
+    assert not [u for u in requested if "/pyodide/" in u or "/wheels/" in u]

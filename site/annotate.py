@@ -10,7 +10,7 @@ import json
 
 from app import app
 from game import show
-from i18n import t
+from i18n import language, t
 from page import B, copy_text, el, on, spawn
 from render import render
 
@@ -128,13 +128,16 @@ async def copy(text):
 
 
 def download_sheet():
-    """A printable page of numbered diagrams: every main-line move with a comment or a symbol."""
+    """The printable sheet (HTML: A4 or Letter, as many pages as needed): a diagram of every
+    main-line move with a comment or a symbol, its comment in full and its side lines as text."""
     game = app.session.game
-    plies = [i + 1 for i in range(len(game.moves)) if game.comments[i + 1] or game.nags[i]]
-    if not plies:
+    title = game.tags.get("Event") or t("sheet-title")
+    try:
+        page = app.session.sheet_page(title, app.settings["flipped"], language(), t("sheet-start"), t("sheet-after"))
+    except AsaltoError:
         say(t("annotate-sheet-empty"), "warn")
         return
-    B.download("asalto-sheet.svg", app.session.sheet(plies[:8]), "image/svg+xml")
+    B.download("asalto-sheet.html", page, "text/html")
 
 
 def bind():

@@ -133,7 +133,7 @@ def fill_io(with_record=True):
         el("io-text").value = app.session.record()
     el("io-position").value = app.view["position"]
     el("io-link").value = storage.share_link()
-    el("io-embed").value = storage.embed_snippet()
+    el("io-embed").value = storage.embed_snippet(el("io-embed-here").checked)
 
 
 def import_text(text):
@@ -168,7 +168,8 @@ def restore_previous():
 
 
 def diagram_svg():
-    """The position on screen as a standalone SVG, by the same drawing function as the board."""
+    """The position on screen as a standalone SVG, by the same drawing function as the board: the
+    last move, and the teacher's arrows and points in their colours."""
     v = app.view
     last = v.get("last")
     return draw.board(
@@ -176,7 +177,8 @@ def diagram_svg():
         v["pieces"],
         flipped=app.settings["flipped"],
         marked_lines=rules_of(v["ruleset"])["marked_lines"],
-        arrows=[last["move"]] if last and last["path"] else [],
+        arrows=([last["move"]] if last and last["path"] else []) + list(v.get("arrows", [])),
+        highlight=v.get("points", []),
         title=v["position"],
     )
 
@@ -332,7 +334,8 @@ def bind():
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.session.record()))
     on(el("io-restore"), "click", lambda e: restore_previous())
-    on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet())))
+    on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet(el("io-embed-here").checked))))
+    on(el("io-embed-here"), "change", lambda e: fill_io(False))
     on(el("io-kit"), "click", lambda e: spawn(download_kit()))
     on(el("btn-setup"), "click", lambda e: open_setup())
     on(el("setup-cancel"), "click", lambda e: close_setup())

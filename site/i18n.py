@@ -310,7 +310,7 @@ EN = {
     "annotate-delete": "Delete this line",
     "annotate-puzzle": "Copy a puzzle of this move",
     "annotate-puzzle-title": "Asalto puzzle",
-    "annotate-sheet": "Download a sheet of the commented moves (SVG)",
+    "annotate-sheet": "Download a sheet to print",
     "annotate-sheet-empty": "No move has a comment or a symbol yet.",
     "annotate-status": "Annotating ({side} to move): moves become side lines",
     "side-line-move": "side line, depth {depth}: {side} {move}",
@@ -334,6 +334,10 @@ EN = {
     "annotate-puzzle-legend": "A puzzle of this move",
     "annotate-prompt": "The question",
     "annotate-puzzle-moves": "Moves to find",
+    "embed-here": "Open at the move shown (else at the start)",
+    "sheet-title": "An Asalto lesson",
+    "sheet-start": "The start",
+    "sheet-after": "After",
 }
 
 FR = {
@@ -638,7 +642,7 @@ FR = {
     "annotate-delete": "Supprimer cette variante",
     "annotate-puzzle": "Copier un problème de ce coup",
     "annotate-puzzle-title": "Problème d'Asalto",
-    "annotate-sheet": "Télécharger une feuille des coups commentés (SVG)",
+    "annotate-sheet": "Télécharger une feuille à imprimer",
     "annotate-sheet-empty": "Aucun coup n'a encore de commentaire ni de signe.",
     "annotate-status": "Annotation (aux {side} de jouer) : les coups deviennent des variantes",
     "side-line-move": "variante, niveau {depth} : {side} {move}",
@@ -663,6 +667,10 @@ FR = {
     "annotate-puzzle-legend": "Un problème sur ce coup",
     "annotate-prompt": "La question",
     "annotate-puzzle-moves": "Coups à trouver",
+    "embed-here": "Ouvrir au coup affiché (sinon au début)",
+    "sheet-title": "Une leçon d'Asalto",
+    "sheet-start": "Le départ",
+    "sheet-after": "Après",
 }
 
 DE = {
@@ -970,7 +978,7 @@ DE = {
     "annotate-delete": "Diese Variante löschen",
     "annotate-puzzle": "Eine Aufgabe zu diesem Zug kopieren",
     "annotate-puzzle-title": "Asalto-Aufgabe",
-    "annotate-sheet": "Ein Blatt der kommentierten Züge herunterladen (SVG)",
+    "annotate-sheet": "Ein Blatt zum Drucken herunterladen",
     "annotate-sheet-empty": "Noch hat kein Zug einen Kommentar oder ein Zeichen.",
     "annotate-status": "Kommentieren ({side} am Zug): Züge werden zu Nebenvarianten",
     "side-line-move": "Nebenvariante, Ebene {depth}: {side} {move}",
@@ -995,6 +1003,10 @@ DE = {
     "annotate-puzzle-legend": "Eine Aufgabe zu diesem Zug",
     "annotate-prompt": "Die Frage",
     "annotate-puzzle-moves": "Zu findende Züge",
+    "embed-here": "Beim gezeigten Zug öffnen (sonst am Anfang)",
+    "sheet-title": "Eine Asalto-Lektion",
+    "sheet-start": "Der Anfang",
+    "sheet-after": "Nach",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

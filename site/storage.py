@@ -203,9 +203,10 @@ def share_link():
     return r.value if r.ok else ""
 
 
-def embed_snippet():
-    """The <iframe> code for the game on screen: its record in the link, shown at the current move."""
-    pairs = [["record", app.session.record()], ["ply", str(app.session.descriptor()["ply"])]]
+def embed_snippet(here=False):
+    """The <iframe> code for the game on screen: its record in the link, shown from its start (with
+    ``here``, at the move on screen)."""
+    pairs = [["record", app.session.record()], ["ply", str(app.session.descriptor()["ply"] if here else 0)]]
     if app.settings["flipped"]:
         pairs.append(["flip", "1"])
     r = B.embedSnippet(json.dumps(pairs), 380, 660, "Asalto game")
