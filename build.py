@@ -95,6 +95,7 @@ PAGE_ENGINE = (
     "svg.py",
     "embed.py",
     "puzzle.py",
+    "study.py",
 )
 # The computer's weaker levels, which run on MicroPython in their own worker (the strong ones in Pyodide's).
 AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "protocol.py")

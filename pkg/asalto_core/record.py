@@ -613,6 +613,32 @@ class _Reader:
         return RecordError(message, self.game)
 
 
+def split_games(text: str) -> list[str]:
+    """A record of several games (a study's chapters, one PGN file) as one text per game: a game
+    starts at a tag that follows another game's moves or result. Blank texts are dropped.
+
+    >>> split_games('[Event "A"]\\n\\n1. d4-d5 *\\n\\n[Event "B"]\\n\\n*\\n')
+    ['[Event "A"]\\n\\n1. d4-d5 *', '[Event "B"]\\n\\n*']
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a game record must be text, not {type(text).__name__}")
+    tokens, cuts, moves = _Tokens(text), [0], False
+    data = tokens.data
+    while True:
+        before = tokens.i
+        kind = tokens.next()
+        if not kind:
+            break
+        if kind == "tag" and moves:
+            cuts.append(before)
+            moves = False
+        elif kind != "tag":
+            moves = True
+    cuts.append(len(data))
+    parts = [data[cuts[k] : cuts[k + 1]].decode().strip() for k in range(len(cuts) - 1)]
+    return [part for part in parts if part]
+
+
 def line_text(line: Line, position: Position) -> str:
     """A line as a reader reads it: numbered moves with their symbols, the comments' plain text
     (no marks) and its own side lines in parentheses (a sheet's side lines).
