@@ -76,6 +76,7 @@ GAME_MODULES = (
     "engine_client.py",
     "editor.py",
     "annotate.py",
+    "chapters.py",
 )
 MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
 EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)

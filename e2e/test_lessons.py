@@ -243,3 +243,63 @@ def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
     page.press("#annot-comment", "Tab")
     page.wait_for_timeout(1500)
     assert not [u for u in requested if "/pyodide/" in u or "/wheels/" in u]
+
+
+def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
+    press(page, "#btn-annotate")
+    page.click("#study-start")
+    page.fill("#study-title", "Sieges")
+    page.press("#study-title", "Tab")
+    page.fill("#chapter-title", "An annotated game")
+    page.press("#chapter-title", "Tab")
+    page.click("#chapter-new")
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
+    # The second chapter: a puzzle of three moves, set up by importing its record into the chapter.
+    import_text(page, THREE)
+    page.fill("#chapter-title", "A chain to find")
+    page.press("#chapter-title", "Tab")
+    page.fill("#chapter-prompt", "Take six rebels in three moves.")
+    page.press("#chapter-prompt", "Tab")
+    titles = page.locator("#study-chapters button").all_inner_texts()
+    assert [" ".join(t.split()) for t in titles] == ["1. An annotated game game", "2. A chain to find puzzle"]
+    page.click("#chapter-up")  # reordered: the puzzle first
+    assert " ".join(page.locator("#study-chapters button").first.inner_text().split()).startswith("1. A chain")
+    press(page, "#btn-io")
+    record = page.input_value("#io-text")
+    assert record.count('[StudyName "Sieges"]') == 2 and '[Puzzle "Take six rebels in three moves."]' in record
+    page.click("#dlg-io button[value=close]")
+    # Re-imported on a fresh page: the same study.
+    other = context.new_page()
+    open_site(other, server.url)
+    import_text(other, record)
+    press(other, "#btn-annotate")
+    assert other.locator("#study-chapters button").count() == 2
+    assert other.input_value("#study-title") == "Sieges"
+    press(other, "#btn-io")
+    assert other.input_value("#io-text") == record
+    snippet = other.input_value("#io-embed")
+    with lesson_page(context, tmp_path, snippet) as frame:
+        assert frame.locator("#chapter-select option").all_inner_texts() == [
+            "1. A chain to find",
+            "2. An annotated game",
+        ]
+        assert frame.locator("body").get_attribute("data-mode") == "puzzle"
+        assert frame.locator("#prompt").inner_text() == "Take six rebels in three moves."
+        click_move(frame, "d6xf4xd4xd6")
+        frame.locator("body[data-puzzle=going]").wait_for()
+        frame.locator("#btn-chapter-next").click()
+        frame.locator("body[data-chapter='1']").wait_for()
+        assert frame.locator("body").get_attribute("data-mode") == "game"
+        assert frame.locator("#title").inner_text() == "Sieges: An annotated game"
+        frame.locator("#btn-last").click()
+        assert frame.locator("#comment").inner_text().startswith("The officer on e6")
+        assert frame.locator("#messages li").count() == 0
+    # The study is kept in this browser: a reload shows it again, on the chapter shown.
+    other.reload()
+    other.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    press(other, "#btn-annotate")
+    assert other.locator("#study-chapters button").count() == 2
+    assert other.locator('#study-chapters button[aria-current="true"]').get_attribute("data-chapter") == "0"

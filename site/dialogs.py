@@ -2,10 +2,11 @@
 
 import json
 
+import chapters
 import rules_i18n
 import state as st
 import storage
-from app import app, geometry, rules_of
+from app import app, geometry, record_text, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import language, t
@@ -130,7 +131,7 @@ def open_io():
 
 def fill_io(with_record=True):
     if with_record:
-        el("io-text").value = app.session.record()
+        el("io-text").value = record_text()
     el("io-position").value = app.view["position"]
     el("io-link").value = storage.share_link()
     el("io-embed").value = storage.embed_snippet(el("io-embed-here").checked)
@@ -140,6 +141,11 @@ def import_text(text):
     """A pasted record or position replaces the game; text that yields nothing leaves it as it is."""
     box = el("io-message")
     try:
+        if chapters.import_study(text):
+            box.textContent = t("imported-study", n=len(app.study.chapters))
+            box.className = "info"
+            fill_io(False)
+            return
         session, warning = Session.from_text(text)
     except AsaltoError as err:
         box.textContent = t("import-bad", error=str(err))
@@ -283,8 +289,8 @@ KIT_STYLE = (
 
 def lesson_page():
     """The kit's lesson page: the game (or study) on screen in one frame beside it, titled."""
-    title = app.session.game.tags.get("Event") or t("kit-title")
-    pairs = [["record", app.session.record()]]
+    title = (app.study.title if app.study else "") or app.session.game.tags.get("Event") or t("kit-title")
+    pairs = [["record", record_text()]]
     if app.settings["flipped"]:
         pairs.append(["flip", "1"])
     r = B.embedSnippet(json.dumps(pairs), 420, 700, title, True)
@@ -329,10 +335,10 @@ def bind():
     on(el("new-start"), "click", start_from_dialog)
     on(el("btn-io"), "click", lambda e: open_io())
     on(el("io-load"), "click", lambda e: import_text(el("io-text").value))
-    on(el("io-copy-record"), "click", lambda e: spawn(copy(app.session.record())))
+    on(el("io-copy-record"), "click", lambda e: spawn(copy(record_text())))
     on(el("io-copy-position"), "click", lambda e: spawn(copy(app.view["position"])))
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
-    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.session.record()))
+    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", record_text()))
     on(el("io-restore"), "click", lambda e: restore_previous())
     on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet(el("io-embed-here").checked))))
     on(el("io-embed-here"), "change", lambda e: fill_io(False))

@@ -338,6 +338,34 @@ EN = {
     "sheet-title": "An Asalto lesson",
     "sheet-start": "The start",
     "sheet-after": "After",
+    "embed-chapters": "Chapters",
+    "embed-chapter": "Chapter",
+    "embed-chapter-prev": "Previous chapter",
+    "embed-chapter-next": "Next chapter",
+    "embed-study-bad": "the study's record cannot be read: {error}",
+    "study-legend": "Study",
+    "study-help": (
+        "A study holds several chapters (annotated games, positions, puzzles), exported as one record and "
+        "embedded as one frame."
+    ),
+    "study-start": "Start a study with this game",
+    "study-title": "Study title",
+    "chapter-title": "Chapter title",
+    "chapter-prompt": "Puzzle question (the chapter becomes a puzzle)",
+    "chapter-new": "New chapter",
+    "chapter-up": "Move up",
+    "chapter-down": "Move down",
+    "chapter-delete": "Delete chapter",
+    "study-end": "Keep this game only",
+    "chapter-default": "Chapter {n}",
+    "chapter-game": "game",
+    "chapter-position": "position",
+    "chapter-puzzle": "puzzle",
+    "study-opened": "Study opened.",
+    "chapter-opened": "Chapter opened.",
+    "imported-study": "Study imported: {n} chapters.",
+    "study-not-saved": "The study could not be saved in this browser: {error}",
+    "study-bad-save": "The saved study could not be read: {error}",
 }
 
 FR = {
@@ -671,6 +699,34 @@ FR = {
     "sheet-title": "Une leçon d'Asalto",
     "sheet-start": "Le départ",
     "sheet-after": "Après",
+    "embed-chapters": "Chapitres",
+    "embed-chapter": "Chapitre",
+    "embed-chapter-prev": "Chapitre précédent",
+    "embed-chapter-next": "Chapitre suivant",
+    "embed-study-bad": "l'étude ne peut pas être lue : {error}",
+    "study-legend": "Étude",
+    "study-help": (
+        "Une étude réunit plusieurs chapitres (parties annotées, positions, problèmes), exportés en un seul "
+        "relevé et intégrés en un seul cadre."
+    ),
+    "study-start": "Commencer une étude avec cette partie",
+    "study-title": "Titre de l'étude",
+    "chapter-title": "Titre du chapitre",
+    "chapter-prompt": "Question du problème (le chapitre devient un problème)",
+    "chapter-new": "Nouveau chapitre",
+    "chapter-up": "Monter",
+    "chapter-down": "Descendre",
+    "chapter-delete": "Supprimer le chapitre",
+    "study-end": "Ne garder que cette partie",
+    "chapter-default": "Chapitre {n}",
+    "chapter-game": "partie",
+    "chapter-position": "position",
+    "chapter-puzzle": "problème",
+    "study-opened": "Étude ouverte.",
+    "chapter-opened": "Chapitre ouvert.",
+    "imported-study": "Étude importée : {n} chapitres.",
+    "study-not-saved": "L'étude n'a pas pu être enregistrée dans ce navigateur : {error}",
+    "study-bad-save": "L'étude enregistrée n'a pas pu être lue : {error}",
 }
 
 DE = {
@@ -1007,6 +1063,34 @@ DE = {
     "sheet-title": "Eine Asalto-Lektion",
     "sheet-start": "Der Anfang",
     "sheet-after": "Nach",
+    "embed-chapters": "Kapitel",
+    "embed-chapter": "Kapitel",
+    "embed-chapter-prev": "Voriges Kapitel",
+    "embed-chapter-next": "Nächstes Kapitel",
+    "embed-study-bad": "die Studie kann nicht gelesen werden: {error}",
+    "study-legend": "Studie",
+    "study-help": (
+        "Eine Studie fasst mehrere Kapitel zusammen (kommentierte Partien, Stellungen, Aufgaben), als eine "
+        "Notation exportiert und als ein Rahmen eingebettet."
+    ),
+    "study-start": "Eine Studie mit dieser Partie beginnen",
+    "study-title": "Titel der Studie",
+    "chapter-title": "Titel des Kapitels",
+    "chapter-prompt": "Frage der Aufgabe (das Kapitel wird zur Aufgabe)",
+    "chapter-new": "Neues Kapitel",
+    "chapter-up": "Nach oben",
+    "chapter-down": "Nach unten",
+    "chapter-delete": "Kapitel löschen",
+    "study-end": "Nur diese Partie behalten",
+    "chapter-default": "Kapitel {n}",
+    "chapter-game": "Partie",
+    "chapter-position": "Stellung",
+    "chapter-puzzle": "Aufgabe",
+    "study-opened": "Studie geöffnet.",
+    "chapter-opened": "Kapitel geöffnet.",
+    "imported-study": "Studie importiert: {n} Kapitel.",
+    "study-not-saved": "Die Studie konnte in diesem Browser nicht gespeichert werden: {error}",
+    "study-bad-save": "Die gespeicherte Studie konnte nicht gelesen werden: {error}",
 }
 
 TABLES = {"en": EN, "fr": FR, "de": DE}

@@ -15,6 +15,7 @@ the game needs it. One module per concern:
 import json
 
 import annotate
+import chapters
 import controls
 import dialogs
 import state as st
@@ -71,9 +72,12 @@ async def main():
     apply_labels()
     shared, share_error = storage.shared_game()
     app.session = session or Session.new(app.settings["ruleset"])
+    chapters.restore()  # the study of the last visit, its chapter shown holding that game
     controls.bind()
     dialogs.bind()
     annotate.bind()
+    chapters.bind()
+    chapters.render_study()
     if shared is not None:
         B.clearHash()
         open_game(shared, opened="share-opened")

@@ -13,7 +13,7 @@ tab about to overwrite a save it has not seen keeps that game as the previous on
 import json
 
 import state as st
-from app import app
+from app import app, record_text
 from i18n import t
 from page import B
 from render import message
@@ -206,7 +206,7 @@ def share_link():
 def embed_snippet(here=False):
     """The <iframe> code for the game on screen: its record in the link, shown from its start (with
     ``here``, at the move on screen)."""
-    pairs = [["record", app.session.record()], ["ply", str(app.session.descriptor()["ply"] if here else 0)]]
+    pairs = [["record", record_text()], ["ply", str(app.session.descriptor()["ply"] if here else 0)]]
     if app.settings["flipped"]:
         pairs.append(["flip", "1"])
     r = B.embedSnippet(json.dumps(pairs), 380, 660, "Asalto game")
