@@ -160,6 +160,7 @@ def render_text():
     if fig.puzzle and fig.puzzle.open:
         top = fig.puzzle.ply
     here = ",".join(str(n) for n in fig.path())
+    solving = bool(fig.puzzle and fig.puzzle.open)
     items = el("moves").children
     for i in range(items.length):
         item = items.item(i)
@@ -167,14 +168,15 @@ def render_text():
             continue
         first = int(item.dataset.path.split(",")[0])
         # A main-line move shows up to the limit; a variation with the move it replaces.
-        item.hidden = (first if item.dataset.depth == "0" else first + 1) > top
+        # While a puzzle is open its side lines stay hidden too (one may be another answer).
+        side = item.dataset.depth != "0"
+        item.hidden = (first + 1 if side else first) > top or (side and solving)
         button = item.firstElementChild
         if item.dataset.path == here:
             button.setAttribute("aria-current", "step")
         else:
             button.removeAttribute("aria-current")
     # A puzzle being solved shows its own buttons; the steps through the game once it is done.
-    solving = bool(fig.puzzle and fig.puzzle.open)
     for name in ("btn-first", "btn-back", "btn-play", "btn-forward", "btn-last"):
         el(name).hidden = solving or len(fig.frames) < 2
     el("btn-hint").hidden = el("btn-answer").hidden = not solving
