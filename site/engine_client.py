@@ -2,11 +2,9 @@
 
 A call to a terminated worker never settles and a broken start resolves instead of failing,
 so every step goes through the bridge with a time limit, and a start ends with a ping.
-Requests and answers cross as JSON text: ints above 2**31 and dict proxies do not survive.
 """
 
 import asyncio
-import json
 
 from page import B
 
@@ -64,14 +62,3 @@ class Engine:
     def call(self, method, arg=None, ms=CALL_MS, key=None):
         """An exported worker function's answer (a promise); ``key`` makes it abortable (B.abort)."""
         return B.call(self.worker, method, arg, ms, key)
-
-    async def request(self, req):
-        """One protocol request; the answer dict, or ``ok`` False with ``error`` and ``lost``
-        (True when the worker is dead or stuck: the call timed out or the worker was terminated)."""
-        r = await self.call("request", json.dumps(req))
-        if not r.ok:
-            return {"ok": False, "error": r.error, "lost": r.timeout or "terminated" in r.error}
-        try:
-            return json.loads(r.value)
-        except ValueError as err:
-            return {"ok": False, "error": f"unreadable answer: {err}"}

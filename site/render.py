@@ -4,8 +4,6 @@ The board's drawing is svg.py's (shared with the embed view and diagram export);
 module places the pieces and markers and fills the status, move list, panels and buttons.
 """
 
-import json
-
 import rules_i18n
 import state as st
 from app import app, board, can_input, geometry, human_turn, rules_of
@@ -13,7 +11,7 @@ from i18n import choose, language, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
 from page import point_label as piece_point_label
-from pyscript import document, window
+from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.session import outcome_json
@@ -513,11 +511,6 @@ def move_button(ply, text, label, current):
 def announce(text):
     """Say a move (both sides') to screen readers through the live region."""
     el("announce").textContent = text
-
-
-def js_options(d):
-    """A plain JS object (a MicroPython dict reaches JS as a proxy that DOM methods reject)."""
-    return window.JSON.parse(json.dumps(d))
 
 
 def render_panels():

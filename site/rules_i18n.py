@@ -12,11 +12,11 @@ tests/test_i18n.py checks that every ruleset, option and choice has its translat
 from i18n import language
 
 from asalto_core.geometry import BOARDS
-from asalto_core.rulesets import OPTION_KEYS, OPTIONS, RULESETS, custom_options, find_ruleset
+from asalto_core.rulesets import OPTION_KEYS, RULESETS, custom_options, find_ruleset
 
 # -- French ------------------------------------------------------------------------------------------
 _FR_NOT_AWAY = (
-    "la règle 5, « un rebelle peut se déplacer le long d'une ligne marquée dans toute direction qui ne "
+    "la règle 5, « un soldat peut se déplacer le long d'une ligne marquée dans toute direction qui ne "
     "l'éloigne pas de la forteresse », est lue ainsi : la distance à la forteresse, comptée en pas le long "
     "des lignes, ne peut pas croître ; les pas de côté à distance égale sont donc permis, et un soldat dans "
     "la forteresse s'y déplace librement mais n'en sort jamais"
@@ -28,7 +28,7 @@ _FR_ASALTO = (
     "plusieurs sauts en un seul tour ») et le livret « Assaut, jeu de la citadelle » (« Les captures peuvent "
     "s'enchaîner ») (l'Asalto.lud de Ludii ne prend qu'un saut par coup), et s'arrêter après n'importe quel "
     "saut, puisqu'une prise laissée est soufflée, non interdite",
-    "la règle 11, « si le joueur des officiers ne fait pas une prise possible, le joueur des rebelles peut "
+    "la règle 11, « si le joueur des officiers ne fait pas une prise possible, le joueur des soldats peut "
     "montrer la prise et retirer l'officier qui ne l'a pas faite » : la faute est celle du joueur ; après un "
     "coup qui a pris, aucun officier ne peut être soufflé sauf l'officier preneur s'il a arrêté sa chaîne "
     "alors qu'il pouvait encore sauter ; après un coup qui n'a rien pris, tout officier qui pouvait prendre "
@@ -62,7 +62,9 @@ _FR_ASSAUT = (
     _FR_SOUFFLER,
     "16 prises, c'est-à-dire moins de neuf des 24 soldats restants",
     "« Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu »",
-    "la fiche ne le dit pas ; les soldats commencent, comme dans les autres sources",
+    "la fiche ne le dit pas ; nous faisons commencer les soldats, comme les règles de Cyningstan, la page du "
+    "wiki de jeux et le livret « Assaut, jeu de la citadelle » (seul l'Asalto.lud de Ludii fait commencer les "
+    "officiers)",
 )
 _FR_ROYAL = (
     "« le défenseur a trois pièces qui commencent au milieu et aux deux bouts de la rangée du bas de la "
@@ -98,7 +100,8 @@ FR = {
         "First move": "Premier coup",
         "Rebels move": "Déplacement des soldats",
         "Captures": "Prises",
-        "Capturing": "Obligation de prendre",
+        "Capturing": "Prendre",
+        "Capture rule": "Règle de prise",
         "Officers win": "Les officiers gagnent",
         "Rebels win": "Les soldats gagnent",
         "Also": "De plus",
@@ -198,7 +201,7 @@ FR = {
     "readings": {
         "asalto": _FR_ASALTO,
         "german-tactics": (
-            "la note de Cyningstan : « les rebelles ne peuvent pas se déplacer le long de ces lignes "
+            "la note de Cyningstan : « les soldats ne peuvent pas se déplacer le long de ces lignes "
             "spécialement marquées, mais les officiers le peuvent. Les seules lignes horizontales le long "
             "desquelles ils peuvent se déplacer sont la ligne du haut des bras gauche et droit de la croix. » "
             "La page du wiki de jeux « Assault » montre le même marquage (« ces déplacements interdits sont "
@@ -319,14 +322,14 @@ FR = {
         "marked": "Lignes marquées interdites aux soldats",
         "capture": "Prises",
         "stop": "Une chaîne peut s'arrêter",
-        "duty": "Obligation de prendre",
+        "duty": "Règle de prise",
         "removal": "Officiers soufflés",
         "huffs": "Officiers qui peuvent être soufflés dans une partie",
         "first": "Premier coup",
         "officers": "Départ des officiers",
-        "win": "Les officiers gagnent quand il reste moins de soldats que",
+        "win": "Victoire des officiers",
         "blocking": "Soldats qui laissent les officiers sans coup",
-        "repetition": "Nulle à cette occurrence d'une position",
+        "repetition": "Nulle par répétition",
     },
     "officer": ("officier", "officiers"),
     "rebel": ("soldat", "soldats"),
@@ -401,12 +404,12 @@ _DE_DAMES = (
     "erfüllt sie. Nach einem Schlag darf also kein Offizier geblasen werden, außer dem schlagenden, wenn er "
     "seine Kette anhielt, obwohl er weiter springen konnte (ein ausgelassener Schlag); nach einem Zug ohne "
     "Schlagen, obwohl ein Schlag möglich war, darf ein Offizier, der schlagen konnte, geblasen werden, nach "
-    "Wahl der Soldaten. „Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la "
+    "Wahl der Rebellen. „Si par oubli ou par choix, un officier ne capture pas de pion alors qu'il en a la "
     "possibilité“ wird nicht Offizier für Offizier gelesen: könnten beide Offiziere schlagen, dürfte sonst "
     "einer von ihnen geblasen werden, was der Spieler auch tut, eine Strafe, der niemand entgehen könnte"
 )
 _DE_SOUFFLER = (
-    "„« souffler » le pion fautif“ und „souffler n'est pas jouer“: die Soldaten dürfen den Offizier zu Beginn "
+    "„« souffler » le pion fautif“ und „souffler n'est pas jouer“: die Rebellen dürfen den Offizier zu Beginn "
     "ihres Zuges entfernen, und das Blasen ersetzt ihren Zug nicht; „Un seul officier peut être retiré de "
     "cette manière“: nach einem Blasen gibt es kein weiteres"
 )
@@ -418,7 +421,8 @@ _DE_ASSAUT = (
     _DE_SOUFFLER,
     "16 Schläge, also weniger als neun der 24 Rebellen übrig",
     "„Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu“",
-    "das Blatt sagt es nicht; die Rebellen beginnen, wie in den anderen Quellen",
+    "das Blatt sagt es nicht; wir lassen die Rebellen beginnen, wie Cyningstans Regeln, die Spiele-Wiki-Seite "
+    "und das Heft „Assaut, jeu de la citadelle“ (nur Ludiis Asalto.lud lässt die Offiziere beginnen)",
 )
 _DE_ROYAL = (
     "„der Verteidiger hat drei Steine, die in der Mitte und an beiden Enden der untersten Reihe der Festung "
@@ -440,9 +444,9 @@ _DE_SOURCES = {
     "cyningstan": "Cyningstan, „Asalto“ (Seiten Traditional Board Games: 17 nummerierte Regeln und eine "
     "Anmerkung zu German Tactics)",
     "wiki": "eine Spiele-Wiki-Seite „Assault“ (Aufstellung, Züge, Mehrfachsprünge, andere Bretter, Royal Garrison)",
-    "assaut": "ein französisches Regelblatt „Assaut“ (Soldaten auf dem kürzesten Weg, „souffler n'est pas "
+    "assaut": "ein französisches Regelblatt „Assaut“ (Rebellen auf dem kürzesten Weg, „souffler n'est pas "
     "jouer“, zwei Varianten)",
-    "citadelle": "ein französisches Heft „Assaut, jeu de la citadelle“ (Soldaten nach vorn, Schlagketten, "
+    "citadelle": "ein französisches Heft „Assaut, jeu de la citadelle“ (Rebellen nach vorn, Schlagketten, "
     "Blasen bei verfehltem bestem Schlag)",
     "ludii": "Ludiis Asalto.lud, Version 1.3.13 (allgemeines Spielsystem Ludii)",
 }
@@ -453,7 +457,8 @@ DE = {
         "First move": "Erster Zug",
         "Rebels move": "Züge der Rebellen",
         "Captures": "Schlagen",
-        "Capturing": "Schlagpflicht",
+        "Capturing": "Das Schlagen",
+        "Capture rule": "Schlagregel",
         "Officers win": "Die Offiziere gewinnen",
         "Rebels win": "Die Rebellen gewinnen",
         "Also": "Außerdem",
@@ -536,7 +541,7 @@ DE = {
         "assaut": "Die Rebellen nehmen den kürzesten Weg zur Festung und ziehen in ihr frei; „souffler n'est "
         "pas jouer“: höchstens ein Offizier kann geblasen werden; 16 Schläge gewinnen.",
         "assaut-no-blocking": "Assaut, aber die Rebellen verlieren, wenn ihr Zug den Offizieren keinen Zug lässt.",
-        "assaut-free-soldiers": "Assaut mit freieren Soldaten: jede Linie, die nicht zurückführt, seitwärts "
+        "assaut-free-soldiers": "Assaut mit freieren Rebellen: jede Linie, die nicht zurückführt, seitwärts "
         "eingeschlossen.",
         "citadelle": "Die Rebellen ziehen nur vorwärts (seitwärts auf ihren letzten Linien), Schlagketten, und "
         "ein Zug, der den besten Schlag versäumt, kostet einen Offizier, der vom Brett genommen wird.",
@@ -558,7 +563,7 @@ DE = {
             "Offiziere schon. Die einzigen waagrechten Linien, auf denen sie ziehen dürfen, sind die obersten "
             "Linien des linken und rechten Arms des Kreuzes.“ Die Spiele-Wiki-Seite „Assault“ zeigt dieselbe "
             "Markierung („diese verbotenen Züge sind die gestrichelten Linien im Diagramm oben“), und das Heft "
-            "„Assaut, jeu de la citadelle“ zeichnet sie umgekehrt, die für Soldaten erlaubten Linien rot („Les "
+            "„Assaut, jeu de la citadelle“ zeichnet sie umgekehrt, die für Rebellen erlaubten Linien rot („Les "
             "soldats se déplacent uniquement sur les lignes rouges“)",
             "die Anmerkung („dies gilt für das verwandte Spiel German Tactics“) ändert nur die Linien, die "
             "Rebellen benutzen dürfen; auf den anderen nach Asalto: " + _DE_NOT_AWAY,
@@ -581,7 +586,7 @@ DE = {
         )
         + _DE_ASSAUT[:4]
         + (
-            "„Lorsqu'un joueur ne peut pas se déplacer, il a perdu“, außer den Offizieren, wenn die Soldaten "
+            "„Lorsqu'un joueur ne peut pas se déplacer, il a perdu“, außer den Offizieren, wenn die Rebellen "
             "sie blockiert haben",
         )
         + _DE_ASSAUT[5:],
@@ -601,13 +606,13 @@ DE = {
             "captures peuvent s'enchaîner.“: die Pflicht ist die des Spielers, wie im Damespiel, der beste Schlag "
             "eingeschlossen: „un officier qui ne réalise pas une prise possible (ou la meilleure prise possible) "
             "est « soufflé »“. Ein Schlag so groß wie der größte, den ein Offizier hatte, ist kein Fehler; ein Zug, "
-            "der nichts schlägt, obwohl ein Schlag möglich war, oder weniger Soldaten als der beste Schlag, kostet "
+            "der nichts schlägt, obwohl ein Schlag möglich war, oder weniger Rebellen als der beste Schlag, kostet "
             "einen der Offiziere, die den besten Schlag hätten machen können. Offizier für Offizier gelesen, nähme "
             "der Satz einen Offizier, sobald beide schlagen konnten, was der Spieler auch tat: eine Strafe, der "
             "niemand entgehen könnte",
-            "„est « soufflé » et retiré du définitivement du jeu“: die Entfernung steht den Soldaten nicht frei: "
+            "„est « soufflé » et retiré du définitivement du jeu“: die Entfernung steht den Rebellen nicht frei: "
             "zu Beginn ihres Zuges wird ein Offizier, der den besten Schlag hätte machen können, vom Brett "
-            "genommen, dann ziehen sie; konnten es mehrere, wählen die Soldaten, welcher, wie im Damespiel der "
+            "genommen, dann ziehen sie; konnten es mehrere, wählen die Rebellen, welcher, wie im Damespiel der "
             "Gegner den zu blasenden Stein wählt (eine Entfernung allein, wenn sie den letzten Offizier nimmt)",
             "„capturer 16 soldats“: weniger als neun übrig",
             "„la position des officiers dans la citadelle est laissée au choix du joueur“",
@@ -677,14 +682,14 @@ DE = {
         "marked": "Markierte Linien für Rebellen gesperrt",
         "capture": "Schlagen",
         "stop": "Eine Kette darf enden",
-        "duty": "Schlagpflicht",
+        "duty": "Schlagregel",
         "removal": "Geblasene Offiziere",
         "huffs": "Offiziere, die in einem Spiel geblasen werden dürfen",
         "first": "Erster Zug",
         "officers": "Aufstellung der Offiziere",
-        "win": "Die Offiziere gewinnen, wenn weniger Rebellen übrig sind als",
+        "win": "Sieg der Offiziere",
         "blocking": "Rebellen, die den Offizieren keinen Zug lassen",
-        "repetition": "Remis beim wievielten Auftreten einer Stellung",
+        "repetition": "Remis durch Wiederholung",
     },
     "officer": ("Offizier", "Offiziere"),
     "rebel": ("Rebell", "Rebellen"),
@@ -733,7 +738,7 @@ ALTERNATES = ("simplified", "fuchs-und-henne", "2-contra-20")  # their Board rea
 for _tab in (FR, DE):
     for _name in ALTERNATES:
         _r = _tab["readings"][_name]
-        _tab["readings"][_name] = (_r[0], _tab["boards"][_name][1], _r[2])
+        _tab["readings"][_name] = (_r[0], _tab["boards"][_name][1].rstrip("."), _r[2])
     _tab["lower-labels"] = _tab is FR  # German nouns keep their capital inside a sentence
 
 
@@ -814,7 +819,7 @@ def summary(tab, rs):
         ("First move", tab["first-" + rs.first]),
         ("Rebels move", rebels_move),
         ("Captures", captures),
-        ("Capturing", capturing),
+        ("Capture rule", capturing),
         ("Officers win", officers_win),
         ("Rebels win", rebels_win),
         ("Also", tab["also"].format(stuck=stuck, repeat=repeat)),
@@ -888,6 +893,3 @@ def form_options(name):
 def board_title(board):
     tab = TABLES.get(language())
     return tab["boards"][board][0] if tab else BOARDS[board].title
-
-
-OPTION_LABELS = OPTIONS  # the engine's (key, English label) pairs, for the tests

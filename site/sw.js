@@ -7,9 +7,9 @@ const FILES = __FILES__;
 const PREFIX = "asalto-";
 const CACHE = PREFIX + BUILD;
 
-// The pages themselves (build.py's SW_PAGES, or KIT_PAGES in a lesson kit); the rest of a first
-// visit is cached when its page asks (see "message").
-const PAGES = __PAGES__;
+// The pages themselves (build.py writes in every HTML page of the site) and what they load
+// first; the rest of a first visit is cached when its page asks (see "message").
+const PAGES = ["./", ...__PAGES__, "bridge.js", "boot.js", "board.css", "style.css", "embed.css"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -14,7 +14,7 @@ import asyncio
 import json
 
 import figure as fg
-from i18n import choose, set_language, t
+from i18n import choose, languages, set_language, t
 from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, spawn
 from page import point_label as piece_point_label
 from pyscript import document, window
@@ -533,7 +533,7 @@ async def main():
         return
     v.data = json.loads(r.value)
     names = [rs["name"] for rs in v.data["rulesets"]]
-    v.opts, problems = read_params(params, names)
+    v.opts, problems = read_params(params, names, [code for code, _ in languages()])
     for text in problems:
         problem(text)
     o = v.opts

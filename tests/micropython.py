@@ -1,8 +1,9 @@
 """Run Python on the MicroPython the web page uses (npm's WebAssembly build, under node).
 
-The page loads the engine's rules modules (``build.PAGE_ENGINE``; its AI worker ``build.AI_ENGINE``)
-and the small shims of ``site/mpylib`` on MicroPython; this runs code against exactly those files, so a test can
-compare MicroPython's answers with CPython's.
+The pages load the engine's modules their imports need (``build.module_lists``; the light AI's
+worker those of its own) and the small shims of ``site/mpylib`` on MicroPython; this runs code
+against those files (and any engine module no page imports yet), so a test can compare
+MicroPython's answers with CPython's.
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def files() -> list[tuple[Path, str]]:
     """Every file the page gives MicroPython, with where it lands there."""
     build = _build_module()
     out = [(MPYLIB / name, f"/lib/{name}") for name in build.MPY_LIB]
-    out += [(ENGINE / name, f"/lib/asalto_core/{name}") for name in build.PAGE_ENGINE + build.AI_ENGINE]
+    _, _, page_engine, ai_engine = build.module_lists()
+    # And any engine module no page imports yet (a test runs it on MicroPython before a page does).
+    others = sorted(p.name for p in ENGINE.glob("*.py") if p.name not in page_engine + ai_engine + ["__main__.py"])
+    out += [(ENGINE / name, f"/lib/asalto_core/{name}") for name in page_engine + ai_engine + others]
     return out
 
 

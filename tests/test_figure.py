@@ -6,6 +6,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 from asalto_core.notation import Move
 from asalto_core.session import Session
 
@@ -14,6 +16,20 @@ sys.path.insert(0, str(SITE))  # figure.py imports the page's state.py
 _spec = importlib.util.spec_from_file_location("figure", SITE / "figure.py")
 fg = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fg)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def catalogs(tmp_path_factory):
+    """The page's catalogs as build.py compiles them, where figure.py's i18n reads them (English)."""
+    import i18n
+
+    spec = importlib.util.spec_from_file_location("asalto_build", SITE.parent / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    folder = tmp_path_factory.mktemp("locale")
+    build.compile_catalogs(folder)
+    i18n.FOLDER, i18n._languages[:], i18n._catalogs = str(folder), [], {}
+    i18n.set_language("en")
 
 
 def _record() -> str:

@@ -1,6 +1,6 @@
-"""The page's languages: every key in every table with the same placeholders, the rules panel
-translated for every ruleset, option and choice, and outcomes and verdicts that say in English
-exactly what the engine says."""
+"""The page's languages: every message in every catalog (site/locale/*.po) with the same
+placeholders, the rules panel translated for every ruleset, option and choice, and outcomes and
+verdicts that say in English exactly what the engine says."""
 
 from __future__ import annotations
 
@@ -9,19 +9,50 @@ import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
-SITE = Path(__file__).resolve().parent.parent / "site"
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
 sys.path.insert(0, str(SITE))
 
 import i18n  # noqa: E402
 import rules_i18n  # noqa: E402
 
+from asalto_core import Board  # noqa: E402
 from asalto_core.ai import Analysis  # noqa: E402
 from asalto_core.notation import Move  # noqa: E402
 from asalto_core.position import Outcome  # noqa: E402
-from asalto_core.rulesets import OPTION_KEYS, RULESET_NAMES, RULESETS, custom_options, find_ruleset  # noqa: E402
+from asalto_core.rulesets import (  # noqa: E402
+    OPTION_KEYS,
+    RULESET_NAMES,
+    RULESETS,
+    custom_options,
+    find_ruleset,
+    rules_markdown,
+)
 
 LANGS = ("fr", "de")
+CATALOGS = sorted(SITE.glob("locale/*.po"))
+
+
+def messages(po: Path) -> dict[str, object]:
+    """A catalog's messages by id, as Babel reads them (the header left out)."""
+    with po.open("rb") as f:
+        return {m.id: m for m in read_po(f) if m.id}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled(tmp_path_factory):
+    """The catalogs as build.py compiles them, where i18n reads them."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    folder = tmp_path_factory.mktemp("locale")
+    menu = build.compile_catalogs(folder)
+    i18n.FOLDER, i18n._languages[:], i18n._catalogs = str(folder), [], {}
+    yield menu
 
 
 def placeholders(text: str) -> set[str]:
@@ -35,13 +66,16 @@ def english_after():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_key_in_every_language_with_the_same_placeholders(lang):
-    table = i18n.TABLES[lang]
-    assert set(table) == set(i18n.EN)
-    for key, text in i18n.EN.items():
-        assert text.strip() and table[key].strip(), key
-        assert placeholders(table[key]) == placeholders(text), key
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
+def test_every_message_in_every_catalog_with_the_same_placeholders(po):
+    english = messages(SITE / "locale" / "en.po")
+    ours = messages(po)
+    assert sorted(ours) == sorted(english)
+    for key, message in english.items():
+        text = ours[key].string
+        assert text.strip() and not ours[key].fuzzy, f"{po.name}: {key} is untranslated"
+        assert placeholders(text) == placeholders(message.string), f"{po.name}: {key}"
+        assert i18n.cap(text) == text or key[:1].islower(), f"{po.name}: {key}"
 
 
 def test_every_key_the_pages_use_exists():
@@ -52,20 +86,25 @@ def test_every_key_the_pages_use_exists():
         if path.name == "i18n.py":
             continue
         used |= {k for k in re.findall(r'\bt\(\s*"([\w-]+)"', path.read_text()) if not k.endswith("-")}
-    assert used - set(i18n.EN) == set()
+    assert used - set(messages(SITE / "locale" / "en.po")) == set()
 
 
-def test_the_menu_lists_every_language():
-    html = (SITE / "index.html").read_text()
-    menu = re.search(r'<select id="lang-menu".*?</select>', html).group(0)
-    assert re.findall(r'<option value="(\w+)">', menu) == [code for code, _ in i18n.LANGUAGES]
-    assert sorted(code for code, _ in i18n.LANGUAGES) == sorted(i18n.TABLES)
+def test_the_menu_lists_every_catalog_by_its_own_name(compiled):
+    assert sorted(code for code, _ in compiled) == sorted(po.stem for po in CATALOGS)
+    assert dict(compiled)["en"] == "English" and dict(compiled)["fr"] == "Français"
+    assert [name for _, name in compiled] == sorted(name for _, name in compiled)
+    assert i18n.languages() == [tuple(pair) for pair in compiled]
+
+
+def test_a_catalog_is_read_once():
+    i18n.set_language("fr")
+    assert i18n.t("undo") == "Reprendre le coup" and i18n.catalog("fr") is i18n.catalog("fr")
 
 
 def test_the_language_chosen():
     assert i18n.choose("", "fr") == "fr"
     assert i18n.choose("", "de-AT".lower()) == "de"
-    assert i18n.choose("", "es") == "en"
+    assert i18n.choose("", "pt") == "en"
     assert i18n.choose("de", "fr") == "de"
 
 
@@ -158,3 +197,102 @@ def test_verdicts_in_english_are_the_engines(score, mate, side):
         i18n.set_language(lang)
         assert i18n.verdict(data) != analysis.describe()
         i18n.set_language("en")
+
+
+# -- the texts, audited against the sources ------------------------------------------------------
+ALL = ("en",) + LANGS
+HOUSE = ("assault:win=20", "asalto:first=officers,win=12,repetition=2", "assault:duty=optional,blocking=loses")
+
+
+@pytest.mark.parametrize("lang", ALL)
+@pytest.mark.parametrize("name", HOUSE)
+def test_a_house_rules_description_names_each_change_once(lang, name):
+    """The win threshold read "officers win when fewer rebels remain than: when fewer than 20 rebels
+    remain" (and in French, German the same); German capitalised the clause after a semicolon."""
+    i18n.set_language(lang)
+    description = rules_i18n.panel(name)["description"]
+    changes = description.split(": ", 1)[1].rstrip(".").split("; " if lang != "fr" else " ; ")
+    for change in changes:
+        label, meaning = change.split(": " if lang != "fr" else " : ", 1)
+        assert not label.endswith((" than", " que", " als")), change
+        assert meaning and not meaning.startswith(label.lower()), change
+    rs = find_ruleset(name)
+    assert description.count(str(rs.win_threshold)) == (rs.win_threshold != RULESETS[rs.base].win_threshold)
+    if lang == "de":
+        assert not re.search(r"; (Die|Der|Das) ", description), description
+
+
+def sentences(lang: str) -> list[str]:
+    """Every text of every ruleset's panel in ``lang``."""
+    i18n.set_language(lang)
+    out = []
+    for name in RULESET_NAMES + HOUSE:
+        panel = rules_i18n.panel(name)
+        out += [panel["description"], panel["source"]] + [text for _, text in panel["summary"] + panel["readings"]]
+    return out
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_no_double_full_stop(lang):
+    texts = sentences(lang) + ([rules_markdown()] if lang == "en" else [])
+    for text in texts:
+        assert not re.search(r"(?<!\.)\.\.(?!\.)", text), text
+
+
+def outside_quotes(text: str) -> str:
+    return re.sub(r"«[^»]*»|„[^“]*“|'[^']*'", "", text)
+
+
+@pytest.mark.parametrize(("lang", "wrong"), [("fr", r"\brebelles?\b"), ("de", r"\bSoldat(en)?\b")])
+def test_each_language_keeps_its_own_word_for_the_rebels(lang, wrong):
+    """French says soldats, German Rebellen (the catalogs' headers say why); a quoted source keeps its words."""
+    for text in sentences(lang):
+        assert not re.search(wrong, outside_quotes(text)), text
+
+
+@pytest.mark.parametrize("lang", ALL)
+@pytest.mark.parametrize("name", ["asalto", "assault", "ludii", "assault:duty=optional"])
+def test_the_capture_row_does_not_call_an_option_a_duty(lang, name):
+    """The row over "not capturing is allowed" was titled "Obligation de prendre" / "Schlagpflicht"."""
+    i18n.set_language(lang)
+    label = rules_i18n.panel(name)["summary"][5][0]
+    assert not re.search(r"(?i)obligation|pflicht|duty", label)
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_the_projects_own_rules_say_they_are_ours(lang):
+    """No source has a draw by repetition, and only the French Assaut sheet says that a side with no
+    move loses: the panel says so wherever it states them, in every language."""
+    ours = {"en": "our rule", "fr": "notre règle", "de": "unsere Regel"}[lang]
+    for name in RULESET_NAMES:
+        i18n.set_language(lang)
+        also = rules_i18n.panel(name)["summary"][-1][1]
+        if not RULESETS[name].blocking_loses:
+            assert also.count(ours) == 2, also  # the side with no move, and the repetition
+        else:
+            assert also.count(ours) == 1, also
+
+
+def test_the_first_move_reading_does_not_claim_every_source():
+    """Ludii's Asalto.lud has the officers start: "as in the other sources" was not true."""
+    for name in ("assaut", "assaut-no-blocking", "assaut-free-soldiers"):
+        reading = dict(RULESETS[name].readings)["First move"]
+        assert "Ludii" in reading and "other sources" not in reading
+    for lang in LANGS:
+        i18n.set_language(lang)
+        assert "Ludii" in dict(rules_i18n.panel("assaut")["readings"])[{"fr": "Premier coup", "de": "Erster Zug"}[lang]]
+
+
+@pytest.mark.parametrize("times", [2, 3, 4, 5])
+def test_a_draw_by_repetition_says_which_occurrence(times):
+    """Outcome.describe() said "for the third time" whatever the ruleset's count."""
+    board = Board(f"assault:rebels=any,repetition={times}")
+    for _ in range(times - 1):
+        for move in ("d4-d5", "c5-c6", "d5-d4", "c6-c5"):
+            board.push(move)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner is None
+    nth = ("second", "third", "fourth", "fifth")[times - 2]
+    assert outcome.describe() == f"Draw: the same position occurred for the {nth} time."
+    data = {"winner": None, "reason": "repetition"}
+    assert i18n.outcome_text(data, times) == outcome.describe()

@@ -112,10 +112,34 @@ def test_the_house_rules_cache_is_bounded():
     assert len(rulesets._CUSTOM) <= rulesets.MAX_CUSTOM
 
 
-def test_house_rule_errors_quote_a_short_prefix():
+HUGE = "x" * 1_000_008
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: find_ruleset("assault:" + HUGE),  # was quoted twice: a 2,000,054-character message
+        lambda: find_ruleset(HUGE),
+        lambda: find_ruleset("assault:first=" + HUGE),
+        lambda: find_ruleset("assault:first=officers," + HUGE + "=2"),
+        lambda: Board(HUGE),
+        lambda: Board().push(HUGE),
+        lambda: Game.from_record('[Ruleset "' + HUGE + '"]\n1. d4-d5 *'),
+        lambda: Game.from_record("1. " + HUGE + " *"),
+        lambda: Session.from_text(HUGE),
+        lambda: BoardClass.from_text(HUGE + " 3/3/7/7/7/3/3 r - 1"),
+    ],
+)
+def test_every_error_quotes_a_short_prefix_of_its_input(call):
     with pytest.raises(AsaltoError) as err:
-        find_ruleset("assault:" + "x" * 1_000_000)
-    assert len(str(err.value)) < 300
+        call()
+    assert len(str(err.value)) < 400
+
+
+def test_embed_problems_quote_a_short_prefix_of_their_input():
+    params = {name: HUGE for name in ("lang", "ruleset", "ply", "record-url", "arrows", "size")}
+    _opts, problems = embed.read_params(params, ["assault"])
+    assert problems and all(len(problem) < 400 for problem in problems)
 
 
 DEEP: object = 1

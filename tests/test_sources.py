@@ -218,7 +218,7 @@ def test_the_no_blocking_panel_does_not_say_the_rebels_win_by_blocking():
 
 
 def test_numbers_agree_with_their_nouns():
-    assert "at most 1 officer may be huffed" in dict(RULESETS["assaut"].summary())["Capturing"]
+    assert "at most 1 officer may be huffed" in dict(RULESETS["assaut"].summary())["Capture rule"]
     assert dict(RULESETS["ludii"].summary())["Officers win"] == "when no rebel remains"
     assert "3 officers" in dict(RULESETS["royal-garrison"].summary())["Pieces"]
 

@@ -11,7 +11,6 @@ Move.parse('d4-d5')
 
 from typing import TYPE_CHECKING
 
-from . import svg
 from .errors import AsaltoError, IllegalMoveError, InvalidPositionError, NotationError, UnknownRulesetError
 from .geometry import BOARDS, Geometry, find_board
 from .notation import Move

@@ -45,7 +45,6 @@ KNOWN = (
     "answer",
     "lang",
 )
-LANGUAGES = ("en", "fr", "de")  # the embed view's languages (lang=); without it, the reader's browser's
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 _URL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/%"
@@ -126,9 +125,12 @@ def _items(problems: list[str], params: dict[str, str], key: str) -> list[str]:
     return items[:LIST_ITEMS]
 
 
-def read_params(params: object, rulesets: "Collection[str]") -> "tuple[dict[str, Any], list[str]]":
+def read_params(
+    params: object, rulesets: "Collection[str]", languages: "Collection[str] | None" = None
+) -> "tuple[dict[str, Any], list[str]]":
     """(options, problems): every parameter checked; a bad one falls back with a message (a
-    name or value that is not text is dropped with one)."""
+    name or value that is not text is dropped with one). ``languages`` are the codes ``lang=``
+    may take (the page's catalogs); without them any two-letter code passes."""
     problems: list[str] = []
     opts: dict[str, Any] = {}
     texts: dict[str, str] = {}
@@ -205,9 +207,11 @@ def read_params(params: object, rulesets: "Collection[str]") -> "tuple[dict[str,
     opts["prompt"] = prompt or DEFAULT_PROMPT
     opts["answer"] = _items(problems, params, "answer")
     lang = params.get("lang", "")
-    opts["lang"] = lang if lang in LANGUAGES else ""
-    if lang and not opts["lang"]:
-        problems.append("'lang' must be " + ", ".join(LANGUAGES) + ", not " + _quote(lang))
+    known = lang in languages if languages is not None else len(lang) == 2 and lang.isalpha() and lang.islower()
+    opts["lang"] = lang if known else ""
+    if lang and not known:  # the reader's browser's language is shown instead
+        choices = ", ".join(sorted(languages)) if languages is not None else "a two-letter code like 'fr'"
+        problems.append("'lang' must be " + choices + ", not " + _quote(lang))
     if (opts["answer"] or params.get("prompt", "")) and not opts["puzzle"]:
         opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
     return opts, problems

@@ -10,7 +10,7 @@ have right now count, and an officer with no move at all is close to lost.
 The weights were first set by hand from those rules of thumb, then checked by
 self-play against the greedy baseline of ``bench/strength.py`` from both sides on
 assault, asalto, assaut and royal-garrison at a fixed node budget; a change was kept
-only when it scored better. Where each weight came from is written next to it.
+only when it scored better (the runs: bench/results/tuning.md).
 
 >>> from asalto_core.position import Position
 >>> p = Position.start("assault")
@@ -41,58 +41,29 @@ HELD = 35  # extra per fortress point a rebel holds: a held point is permanent (
 LAST_POINTS = 60  # extra per held point once at most two are missing: hand-set so filling beats grabbing a rebel
 
 # -- supply: can every empty fortress point still be reached? ------------------
-# Saved games of bench/strength.py (strongest as rebels against greedy, before these terms) lost 4 of 5 on
-# royal-garrison and 1 of 5 on assault the same way: 16 of 17 (8 of 9) points held, the last hole out of
-# reach of every rebel left (rebels never step back or, in the fortress, sideways), and the rebels then ran
-# out of moves and lost. Nothing in the score saw it coming: a rebel past every hole still counted its advance.
-# Both hand-set (STRANDED at four rebels, THIN at a little over half a rebel), then checked by
-# `bench/strength.py --weights STRANDED=400 --rulesets royal-garrison,assault`: strongest as rebels against
-# greedy went from 1/5 to 4/5 on royal-garrison and stayed 4/5 on assault (as officers 5/5 both, unchanged).
+# A fortress point no rebel left can reach can never be filled: the rebels, out of moves, then lose.
+# Hand-set (STRANDED four rebels, THIN a little over half one), then checked by self-play (bench/results/tuning.md).
 STRANDED = 400  # per empty fortress point no rebel can reach any more, and per hole an officer is sealed in
 THIN = 60  # per empty fortress point only one rebel can still reach: the officers need capture only that one
 
 # -- reserve: moves the rebels still have in hand --------------------------------
-# The assault loss left after STRANDED (bench/games/assault-strongest-vs-greedy.pgn, seed 4, 106 plies) was
-# another kind: greedy's officer stepped onto d7, the last hole, and the rebels shut it in (TRAPPED plus eight
-# held points read as +7 rebels), but a shut-in officer never leaves, so the hole can never be filled. The
-# rebels can then only win by trapping the other officer, which roamed behind their lines eating the rear, and
-# since rebels only go forward they ran out of moves and lost. So a hole with a sealed-in officer (no step, no
-# jump, every neighbour a rebel in the fortress, which never leaves) counts as stranded, and while any hole is
-# stranded the rebels' reserve counts: per rebel, the longest forward path from its point (rebel steps form a
-# DAG, so every rebel move uses up at least one step of it), an upper bound on the moves left before they lose.
-# Hand-set at a tenth of a rebel per step, like ADVANCE; the cap at about the reserve of the rear ranks, so it
-# costs nothing while the rebels have moves to spare. Checked by `bench/strength.py --weights RESERVE=10`:
-# strongest as rebels against greedy went from 4/5 to 5/5 on assault (the seed-4 game now won), and stayed 5/5
-# from both sides on asalto, assaut (no reserve there: rebels may step sideways both ways) and royal-garrison.
+# A hole with an officer sealed in (no step, no jump, every neighbour a rebel in the fortress) is stranded;
+# while one is, the rebels' reserve counts: per rebel the longest forward path from its point (rebel steps
+# form a DAG), an upper bound on the moves left before they lose. Hand-set at a tenth of a rebel per step,
+# like ADVANCE, and checked by self-play (bench/results/tuning.md).
 RESERVE = 10  # per step the rebels' reserve is short of RESERVE_CAP, once a hole is stranded
 RESERVE_CAP = 40  # a reserve of this many steps or more costs nothing: only a short one decides a game
 
 # -- the race for the last holes (issue 15) --------------------------------------------------------------------
-# The assault games lost as rebels to an outside program ended with 7 of 9 points held, d5 and e5 out of reach
-# and the rebels out of moves. Three things the supply terms above missed, each counted as a stranded hole:
-# - a rebel already in the fortress is no supplier: stepping on, it empties the point it leaves (the same
-#   mistake as the false win of issue 15), so only rebels outside can still fill a hole;
-# - holes need one supplier each: when a few rebels are all that can reach several holes, the holes beyond
-#   what they can cover are stranded (a matching of holes to suppliers, run only when supply is scarce);
-# - in forward-only rulesets a rebel that can never move again (every step onto a piece that never moves)
-#   is neither a supplier nor a reserve.
-# An officer on a hole with a step to a point no rebel can ever reach again cannot be shut in there; while
-# the other officer keeps moving, the hole stays empty and the rebels' moves run out. Rebels can still lure it
-# off with a forced or huffable capture, so it counts as a thin hole, not a stranded one: hand-set.
+# Counted as stranded holes too: holes beyond what the rebels outside the fortress can still supply (one
+# supplier each; a rebel inside empties the point it leaves), and none supplied by a rebel that can never
+# move again. An officer on a hole with a retreat no rebel can reach counts as a thin hole: hand-set.
 SEATED = 150  # per hole an officer sits on with a retreat no rebel can reach (two officers or more)
-# Tried and not kept: the race of tempi as a term, ten per step the rebels' spare moves (their reserve minus
-# the steps each hole's nearest supplier needs) fell below forty, in forward-only rulesets. It scored 2/5
-# pairs against this evaluation (assault, strongest at 18000 nodes, the ladder's first openings). In the
-# games it was meant for it came too late: the issue 15 game's spare moves fell below forty at ply 90, the
-# score already about -4 rebels; in strongest's four royal-garrison losses as rebels to strong (the last
-# strength-pairs run) they stayed above 100 until ply 190 or later, the score by then below -11 rebels.
 
 # -- contact -------------------------------------------------------------------
 EXPOSED = 14  # per rebel within two steps of an officer with an open jump line through it (unbacked)
 THREAT = 40  # per rebel an officer could jump right now, when the rebels are to move (they can save about one)
-# MOBILITY and TRAPPED: hand-set at 5 and 120 first, the strongest level then lost 4 of 4 assault games as
-# rebels against greedy (it spent its tempo moves while an officer shuttled in the fortress); at 15 and 300
-# it won those 4, and 16 of 16 against greedy from both sides of assault, asalto, assaut, royal-garrison.
+# MOBILITY and TRAPPED: chosen by self-play against greedy (bench/results/tuning.md).
 MOBILITY = 15  # per empty point next to an officer: a free officer reaches the rebels' gaps
 TRAPPED = 300  # per officer with no step and no jump: rebels win if both are shut in (unless blocking loses)
 

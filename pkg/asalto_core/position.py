@@ -41,7 +41,7 @@ from .movegen import (
     kernel,
 )
 from .notation import Move, format_position, move_from_raw, parse_position
-from .rulesets import find_ruleset, plural
+from .rulesets import ORDINALS, find_ruleset, plural
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Sequence
@@ -57,27 +57,32 @@ _REASONS = {
     NO_OFFICERS: "no officer is left",
     DEPLETED: "too few rebels are left to fill the fortress",
     BLOCKED: "the rebels left the officers without a move, which this ruleset forbids",
-    REPETITION: "the same position occurred for the third time",
 }
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winner (``'officers'``, ``'rebels'`` or None for a draw) and why."""
+    """How a game ended: the winner (``'officers'``, ``'rebels'`` or None for a draw) and why;
+    a draw by repetition says on which occurrence of the position (the ruleset's ``repetition``)."""
 
     winner: str | None
     reason: str
-    __match_args__ = ("winner", "reason")
+    occurrence: int = 3
+    __match_args__ = ("winner", "reason", "occurrence")
 
     def describe(self) -> str:
         """A sentence for the result banner.
 
         >>> Outcome("rebels", "fortress-taken").describe()
         'Rebels win: the rebels hold every point of the fortress.'
+        >>> Outcome(None, "repetition", 2).describe()
+        'Draw: the same position occurred for the second time.'
         """
         if self.reason == NO_MOVES:
             loser = "officers" if self.winner == "rebels" else "rebels"
             why = f"the {loser} have no legal move"
+        elif self.reason == REPETITION:
+            why = f"the same position occurred for the {ORDINALS[self.occurrence]} time"
         else:
             why = _REASONS[self.reason]
         head = f"{self.winner[0].upper()}{self.winner[1:]} win" if self.winner else "Draw"
@@ -475,7 +480,7 @@ class Board:
         """The result, including a draw by the repetition of a position."""
         done = self.position.outcome()
         if done is None and self._repeated():
-            return Outcome(None, REPETITION)
+            return Outcome(None, REPETITION, self.position.rules.repetition)
         return done
 
     def _repeated(self) -> bool:

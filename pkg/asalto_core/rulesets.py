@@ -177,7 +177,7 @@ class Ruleset:
                 "both sides, and a game must end when a side cannot move)"
             )
         repeat = (
-            f"the {_ORDINALS[self.repetition]} occurrence of a position is a draw (our rule, in no source: "
+            f"the {ORDINALS[self.repetition]} occurrence of a position is a draw (our rule, in no source: "
             "without it a game could go on for ever)"
             if self.repetition
             else "a repeated position is no draw"
@@ -189,7 +189,7 @@ class Ruleset:
             ("Rebels move", REBEL_MOVES[self.rebel_move]
              + ("; never along the marked lines" if self.marked_lines else "")),
             ("Captures", captures),
-            ("Capturing", capturing),
+            ("Capture rule", capturing),
             ("Officers win", officers_win),
             ("Rebels win", rebels_win),
             ("Also", f"{stuck}; {repeat}"),
@@ -218,7 +218,7 @@ class Ruleset:
         }
 
 
-_ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
 # Each source by its title, as a reader sees it (never by a file name).
@@ -321,7 +321,8 @@ _ASSAUT = Ruleset(
         ("Huffing", _SOUFFLER),
         ("Officers' win", "16 captures, that is fewer than nine of the 24 rebels left"),
         ("No move", "'Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu'"),
-        ("First move", "the sheet does not say; the rebels start, as in the other sources"),
+        ("First move", "the sheet does not say; we let the rebels start, as Cyningstan's rules, the games-wiki "
+         "page and the booklet 'Assaut, jeu de la citadelle' do (only Ludii's Asalto.lud has the officers start)"),
     ),
 )  # fmt: skip
 
@@ -425,7 +426,7 @@ def _alternate(name: str, title: str, board: str, rebels: tuple[str, ...] | None
         readings=(
             ("Rules", "the games-wiki page 'Assault' gives the drawing only ('For these I do not have "
              "rules, so it is unclear if horizontal movements were permitted or not'); we play it as Assault"),
-            ("Board", BOARD_NOTES[board]),
+            ("Board", BOARD_NOTES[board].rstrip(".")),  # a reading is a clause; the list adds the stop
             ("Setup", "officers on c5 and e5 as on the standard board"
              + ("; 'played with 20 attackers which are set up on all the lower points': every point of "
                 "ranks 1-4" if rebels else "")),
@@ -545,14 +546,14 @@ OPTIONS: tuple[tuple[str, str], ...] = (
     ("marked", "Marked lines closed to rebels"),
     ("capture", "Captures"),
     ("stop", "A chain may stop"),
-    ("duty", "Capture duty"),
+    ("duty", "Capture rule"),
     ("removal", "Huffed officers"),
     ("huffs", "Officers that may be huffed in a game"),
     ("first", "First move"),
     ("officers", "Officers start"),
-    ("win", "Officers win when fewer rebels remain than"),
+    ("win", "Officers win"),
     ("blocking", "Rebels that leave the officers without a move"),
-    ("repetition", "Draw on this occurrence of a position"),
+    ("repetition", "Draw by repetition"),
 )
 OPTION_KEYS: tuple[str, ...] = tuple(key for key, _ in OPTIONS)
 _CUSTOM: dict[str, Ruleset] = {}  # house rules by name as asked and canonical name
@@ -661,7 +662,7 @@ def _choices(base: Ruleset, key: str) -> list[tuple[str, str]]:
             ("allowed", "officers left without a move lose"),
             ("loses", "the rebels lose if their move leaves the officers without a move"),
         ]
-    return [(str(n), f"the {_ORDINALS[n]} occurrence of a position is a draw") for n in (2, 3, 4, 5)] + [
+    return [(str(n), f"the {ORDINALS[n]} occurrence of a position is a draw") for n in (2, 3, 4, 5)] + [
         ("off", "a repeated position is no draw")
     ]
 

@@ -33,15 +33,11 @@ WIN = 100_000  # a won game; WIN - ply is a win found ply moves from the root
 WON = WIN - 1_000  # scores beyond this are wins (no game is 1000 plies deep)
 MAX_PLY = 120  # deepest ply the search (with extensions and quiescence) goes
 YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPython, well under a frame budget
-# Late-move reductions (issue 15: a ply deeper in the same time). Quiet moves from the fourth on (index
-# LMR_FROM), at depth >= LMR_DEPTH, are first searched LMR_BASE + ln(depth) * ln(index) / LMR_DIV plies
-# shallower (rounded down, at least one, one less at a PV node), and again at full depth if they beat alpha.
-# A reduction skips no move, so a WIN score still needs every defence searched to the game's end. It was one
-# ply from the fifth move; this table was picked by the depth of a 3 s search (bench/strength.py --speed's
-# node budgets as they were): 2 plies deeper on assault's and asalto's rows, 1 on assaut's and royal-garrison's
-# (with a later run's larger budgets, royal-garrison's were level until forced single captures stopped being
-# extended: see Searcher._search and bench/results/strength.md). Reducing PV nodes as much, or from the third
-# move, went deeper still, but cuts more where the score is decided.
+# Late-move reductions. Quiet moves from the fourth on (index LMR_FROM), at depth >= LMR_DEPTH, are first
+# searched LMR_BASE + ln(depth) * ln(index) / LMR_DIV plies shallower (rounded down, at least one, one less at
+# a PV node), and again at full depth if they beat alpha. A reduction skips no move, so a WIN score still
+# needs every defence searched to the game's end. The table was picked by the depth of a 3 s search
+# (bench/results/tuning.md).
 LMR_FROM = 3
 LMR_DEPTH = 3
 LMR_DIV = 2.0
@@ -303,11 +299,9 @@ class Searcher:
         moves = k.moves(state)
         if not moves:
             return self._stuck(side, ply)
-        # A forced reply costs nothing to look past, except a capture where capturing is compulsory (assault,
-        # royal-garrison): there 41% of the nodes that generate moves have one reply (royal-garrison's start at
-        # depth 11), nearly all a capture (not extending captures saved as many nodes as not extending at all),
-        # so the extension compounded down every line: royal-garrison's depth 12 from the start took over 285k
-        # nodes (its 3 s budget), now 137k; its mid-game's depth 10 586k, now 191k. Quiescence still plays them out.
+        # A forced reply costs nothing to look past, except a capture where capturing is compulsory: nearly
+        # every single reply there is one, and the extension would compound down every line (the figures:
+        # bench/results/tuning.md). Quiescence still plays them out.
         if len(moves) == 1 and not (k.forced and moves[0][2]):
             depth += 1
         orig_alpha = alpha
