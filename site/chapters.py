@@ -3,8 +3,9 @@
 The study is the engine's (asalto_core.study): the board shows one chapter, whose game is the
 page's session (``app.session.game`` is that chapter's game, so every move, comment and mark
 lands in it). Everything the page exports (the record, the embed code, the lesson kit) is the
-whole study once there is one (``record_text``). It is kept in local storage beside the game's
-save, under its own key, and read back on the next visit.
+whole study once there is one (app.record_text). It is kept in local storage beside the game's
+save, under its own key (whenever it changes and when the page is left), and read back on the next
+visit unless the page opens a shared game.
 """
 
 import json
@@ -39,8 +40,7 @@ def sync():
 def save():
     """The study in local storage (its own key: the game's save stays the game's)."""
     if app.study is None:
-        B.remove(STUDY_KEY)
-        return
+        return  # the study stays stored until the teacher ends it (a shared game opened meanwhile)
     sync()
     r = B.save(STUDY_KEY, json.dumps({"record": app.study.record(), "chapter": app.chapter}))
     if not r.ok:
@@ -48,7 +48,8 @@ def save():
 
 
 def restore():
-    """The study of the last visit, its chapter shown holding the game the save restored."""
+    """The study of the last visit, on the chapter that was shown (the study's own copy of it: it
+    is saved whenever the page is left, so it holds the moves the game's save holds)."""
     r = B.load(STUDY_KEY)
     if not r.ok or not r.value:
         return
@@ -60,7 +61,9 @@ def restore():
         say(t("study-bad-save", error=err), "error")
         return
     app.study, app.chapter = study, n
-    sync()
+    app.session = Session(study.chapters[n].game)
+    app.settings["ruleset"] = app.session.game.start.ruleset
+    app.settings["mode"] = "humans"  # a chapter is the teacher's to play both sides of, as when opened
 
 
 def import_study(text):
@@ -146,7 +149,7 @@ def end_study():
     """Back to one game (the one on the board); the other chapters are dropped."""
     app.study = None
     app.chapter = 0
-    save()
+    B.remove(STUDY_KEY)
     render()
     render_study()
 

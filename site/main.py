@@ -72,7 +72,8 @@ async def main():
     apply_labels()
     shared, share_error = storage.shared_game()
     app.session = session or Session.new(app.settings["ruleset"])
-    chapters.restore()  # the study of the last visit, its chapter shown holding that game
+    if shared is None:
+        chapters.restore()  # the study of the last visit, on its chapter shown (a shared game leaves it stored)
     controls.bind()
     dialogs.bind()
     annotate.bind()

@@ -448,13 +448,11 @@ def reset_view():
     board.removeAttribute("tabindex")
     board.removeAttribute("aria-activedescendant")
     document.body.classList.remove("puzzle")
-    for key in ("puzzle",):
-        document.body.removeAttribute("data-" + key)
+    document.body.removeAttribute("data-puzzle")
 
 
 def show_chapter(n, ply=None, move=None):
     """Chapter ``n`` of the study: its game, position or puzzle, from its start (or the link's ply)."""
-    v.fig = None
     reset_view()
     v.chapter = n
     chapter = v.study.chapters[n]
@@ -468,7 +466,8 @@ def show_chapter(n, ply=None, move=None):
     v.fig.start_ply = v.fig.ply = start
     if trouble:
         problem(trouble)
-    if mode == "game" and (chapter.prompt or v.opts["puzzle"]):
+    linked = n == 0 and v.opts["puzzle"]  # the link's puzzle= is the first chapter's; the others' are their own
+    if mode == "game" and (chapter.prompt or linked):
         setup_puzzle(chapter.prompt or v.opts["prompt"], [] if chapter.prompt else v.opts["answer"])
         if v.fig.puzzle:
             mode = "puzzle"
