@@ -19,7 +19,8 @@ Nothing is fetched at run time from anywhere but the site itself:
   the pages answer every rule question themselves, and only the AI needs Pyodide;
   ``board.css`` is written from ``svg.BOARD_CSS``, so the board on screen and a diagram for
   print come from the same drawing code and colours;
-- the translations, one gettext catalog per language (``site/locale/LANG.po``), are compiled
+- the translations, one gettext catalog per language (``pkg/asalto_core/locale/LANG.po``: the
+  page's words and the engine's rules texts), are compiled
   by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
 - ``data.json`` holds every board's geometry, every ruleset's rules panel and the AI levels,
   exported from the engine;
@@ -57,7 +58,7 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 ENTRIES = ("main.py", "viewer.py", "worker.py")
 # The shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
-LOCALE = SITE / "locale"  # one gettext catalog per language (LANG.po), compiled into dist/locale/LANG.json
+LOCALE = ROOT / "pkg" / "asalto_core" / "locale"  # one gettext catalog per language, compiled for the pages
 HASH_MARK = "__BUILD_HASH__"
 # The lesson kit ("Download for my site"): the embed view's runtime (no Pyodide), which the game page
 # zips with the teacher's lesson page (KIT_LESSON) and a service worker of its own (kit-sw.js, which
@@ -169,7 +170,7 @@ def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
 
 
 def compile_catalogs(out: Path) -> list[list[str]]:
-    """Each language's catalog (site/locale/LANG.po, read by Babel) as ``out/LANG.json``
+    """Each language's catalog (``asalto_core/locale/LANG.po``, read by Babel) as ``out/LANG.json``
     (key -> text), and ``out/languages.json``: the (code, own name) pairs of the language menu,
     in the order of their names. A message left untranslated or marked fuzzy stops the build."""
     from babel.messages.pofile import read_po
@@ -184,7 +185,7 @@ def compile_catalogs(out: Path) -> list[list[str]]:
             if not message.id:
                 continue  # the header
             if not message.string or message.fuzzy:
-                sys.exit(f"site/locale/{po.name}: {message.id!r} is {'fuzzy' if message.fuzzy else 'untranslated'}")
+                sys.exit(f"{po}: {message.id!r} is {'fuzzy' if message.fuzzy else 'untranslated'}")
             table[message.id] = message.string
         (out / (po.stem + ".json")).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")))
         menu.append([po.stem, table["language-name"]])

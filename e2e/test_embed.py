@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, Server
 
+from asalto_core.links import pack, read_embed
 from helpers import ENGINE_MS, new_game, open_site, play, press
 
 RECORD = (ROOT / "site" / "examples" / "assault-double-jump.txt").read_text()
@@ -37,8 +40,11 @@ def messages(frame) -> list[str]:
     return frame.locator("#messages li").all_inner_texts()
 
 
-def test_steps_through_a_record_with_its_comments(page, server):
-    open_embed(page, embed_url(server, record=RECORD))
+@pytest.mark.parametrize("packed", [False, True])
+def test_steps_through_a_record_with_its_comments(page, server, packed):
+    # The same record as text, or packed by the one link writer (what "Copy embed code" gives).
+    open_embed(page, embed_url(server, record_z=pack(RECORD)) if packed else embed_url(server, record=RECORD))
+    assert messages(page) == []
     assert page.get_attribute("body", "data-mode") == "game"
     assert page.inner_text("#title") == "Example: the rebels open a line"
     assert "capture chain is jumped to its end" in page.inner_text("#comment")  # the comment before move 1
@@ -220,10 +226,12 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
     play(page, "d4", "d5")
     press(page, "#btn-io")
     snippet = page.input_value("#io-embed")
-    assert snippet.startswith(f'<iframe src="{server.url}embed.html?record=') and "&amp;ply=0" in snippet
+    assert snippet.startswith(f'<iframe src="{server.url}embed.html?record') and "&amp;ply=0" in snippet
     page.check("#io-embed-here")  # opens at the move shown, not at the start
     snippet = page.input_value("#io-embed")
     assert "&amp;ply=1" in snippet
+    query = html.unescape(snippet.split('src="', 1)[1].split('"', 1)[0]).split("?", 1)[1]
+    assert "d4-d5" in read_embed("?" + query, "")[0]["record"]
     with page.expect_download() as download:
         page.click("#io-diagram")
     root = ET.fromstring(Path(download.value.path()).read_text())

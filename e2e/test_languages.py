@@ -63,7 +63,9 @@ def context_for(browser, server, blocked, console):
     assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
 
 
-@pytest.mark.parametrize(("locale", "lang", "word"), [("fr-FR", "fr", "Règles"), ("de-DE", "de", "Regeln")])
+@pytest.mark.parametrize(
+    ("locale", "lang", "word"), [("fr-FR", "fr", "Règles"), ("de-DE", "de", "Regeln"), ("es-ES", "es", "Reglas")]
+)
 def test_the_main_page_in_the_browsers_language_has_no_english_left(context_for, server, locale, lang, word):
     page = context_for(locale).new_page()
     open_site(page, server.url)

@@ -100,7 +100,8 @@ def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_
     assert 700_000 < size < 1_300_000 and path.stat().st_size < 800_000, (size, path.stat().st_size)
     assert not [n for n in names if "pyodide" in n or "wheels" in n or n.endswith("worker.py")]
     lesson = (tmp_path / "asalto-lesson" / "lesson.html").read_text()
-    assert "<h1>Lesson &lt;one&gt;</h1>" in lesson and 'src="embed.html?record=' in lesson
+    assert "<h1>Lesson &lt;one&gt;</h1>" in lesson and '<html lang="en">' in lesson
+    assert 'src="embed.html?record' in lesson
     host = Server(root=tmp_path / "asalto-lesson")
     teacher = context.new_page()
     teacher.goto(host.url + "lesson.html")

@@ -4,6 +4,7 @@ result box, the tab title, house rules, the AI's reply pace and the first visit.
 
 from __future__ import annotations
 
+from asalto_core.links import read_query, share_session
 from helpers import (
     ENGINE_MS,
     choose,
@@ -125,7 +126,8 @@ def test_house_rules_are_kept_when_their_details_are_collapsed(page, server):
         play(page, *move)
     assert page.get_attribute("body", "data-over") == "1"  # plain assault would go on
     press(page, "#btn-io")
-    assert "win%3D24" in page.input_value("#io-link") or "win=24" in page.input_value("#io-link")
+    shared = share_session(read_query(page.input_value("#io-link").split("#", 1)[1]))
+    assert shared is not None and shared.game.start.ruleset == "assault:win=24"
 
 
 def test_a_closed_result_box_stays_closed_after_reload(page, server):

@@ -6,8 +6,6 @@ shows it. Right-drag on the board draws an arrow and a right-click marks a point
 lichess); on a touch screen the arrow tool takes two clicks instead.
 """
 
-import json
-
 from app import app
 from game import show
 from i18n import language, t
@@ -16,6 +14,7 @@ from render import render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
+from asalto_core.links import embed_query
 
 
 def toggle():
@@ -114,11 +113,11 @@ def copy_puzzle():
     except AsaltoError as err:
         say(str(err), "error")
         return
-    pairs = [["record", excerpt.record()], ["puzzle", "1"]]
+    pairs = [("record", excerpt.record()), ("puzzle", "1")]
     prompt = " ".join(el("annot-prompt").value.split())
     if prompt:
-        pairs.append(["prompt", prompt[:300]])
-    r = B.embedSnippet(json.dumps(pairs), 380, 560, t("annotate-puzzle-title"))
+        pairs.append(("prompt", prompt[:300]))
+    r = B.embedSnippet(embed_query(pairs), 380, 560, t("annotate-puzzle-title"))
     if r.ok:
         spawn(copy(r.value))
 

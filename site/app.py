@@ -46,6 +46,9 @@ class App:
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
         self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
         self.chapter = 0  # the chapter on the board: its game is the session's
+        # A game with a friend at a distance (storage.read_friends' entry): only its side moves here.
+        self.friend = None
+        self.home_flipped = False  # the board's orientation before a game with a friend turned it
         self.synced = 0  # views shown after a move or a new game (tests wait on it)
         self.games = 0  # games started from the New game dialog (tests wait on it)
 
@@ -81,6 +84,8 @@ def geometry():
 
 def human_turn():
     v = app.view
+    if v is not None and app.friend is not None and (v["turn"] != app.friend["side"] or v["ply"] < v["length"]):
+        return False  # the friend's move comes by link; an earlier position here would fork the game
     return v is not None and v["outcome"] is None and v["turn"] not in st.ai_side(app.settings["mode"])
 
 
@@ -91,7 +96,10 @@ def browsing():
 
 def can_input():
     if app.annotating:  # both sides, at any move: a move there starts a side line
-        return app.view["outcome"] is None and not app.thinking
+        v = app.view
+        if app.friend is not None and not browsing() and v["turn"] != app.friend["side"]:
+            return False  # at the end it would be the friend's move in the game itself
+        return v["outcome"] is None and not app.thinking
     return human_turn() and (not browsing() or app.branch_ok) and not app.thinking
 
 
@@ -111,4 +119,13 @@ def undo_target():
         hist = v["history"]
         while ply > 0 and hist[ply]["side"] in ai:
             ply -= 1
+    if app.friend is not None:  # not past the moves the friend has had by link
+        ply = max(ply, app.friend["sent"])
     return max(ply, 0)
+
+
+def can_undo():
+    v = app.view
+    if app.friend is not None:
+        return v["length"] > app.friend["sent"]
+    return v["length"] > 0

@@ -230,6 +230,10 @@
     remove(key) {
       return guard(() => localStorage.removeItem(key));
     },
+    // A link opened in the address bar of this page (only its #... changed): fn().
+    onHashChange(fn) {
+      addEventListener("hashchange", () => fn());
+    },
     // Another tab wrote local storage: fn(key, new text) (the event's own methods need a JS this).
     onStorage(fn) {
       addEventListener("storage", (e) => fn(e.key || "", e.newValue || ""));
@@ -262,31 +266,9 @@
     downloadKit(folder, lessonHtml) {
       return withTimeout(lessonKit(folder, lessonHtml), 60000);
     },
-    hashParams() {
-      return guard(() => {
-        const p = new URLSearchParams(location.hash.replace(/^#/, ""));
-        return JSON.stringify({ ruleset: p.get("ruleset") || "", start: p.get("start") || "", moves: p.get("moves") || "", ply: p.get("ply") || "" });
-      });
-    },
-    shareLink(ruleset, start, moves, ply) {
-      return guard(() => {
-        const p = new URLSearchParams();
-        p.set("ruleset", ruleset);
-        if (start) p.set("start", start);
-        p.set("moves", moves);
-        p.set("ply", String(ply));
-        return location.href.split("#")[0] + "#" + p.toString();
-      });
-    },
-    // The embed view's parameters: the query, then the hash (which wins), as one JSON object.
-    embedParams() {
-      return guard(() => {
-        const out = {};
-        for (const source of [location.search.replace(/^\?/, ""), location.hash.replace(/^#/, "")]) {
-          for (const [k, v] of new URLSearchParams(source)) out[k] = v;
-        }
-        return JSON.stringify(out);
-      });
+    // Where the page is, as text for asalto_core.links to read: {search, hash, page (the link without its hash)}.
+    here() {
+      return guard(() => JSON.stringify({ search: location.search, hash: location.hash, page: location.href.split("#")[0] }));
     },
     // A record link, resolved against this page; refused unless it stays in this site's folder.
     siteUrl(link) {
@@ -297,16 +279,41 @@
         return url.href;
       });
     },
-    // The <iframe> code that embeds a game: an absolute link to this site's embed.html (with
-    // ``relative``, "embed.html?...": a lesson kit's page beside its embed.html).
-    embedSnippet(paramsJson, width, height, title, relative) {
+    // The <iframe> code that embeds a game: an absolute link to this site's embed.html with
+    // ``query`` (asalto_core.links.embed_query wrote it); with ``relative``, "embed.html?..." (a
+    // lesson kit's page beside its embed.html).
+    embedSnippet(query, width, height, title, relative) {
       return guard(() => {
         const src = relative ? { href: "embed.html" } : new URL("embed.html", location.href.split("#")[0].split("?")[0]);
-        const params = new URLSearchParams(JSON.parse(paramsJson));
         const attr = (v) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-        return '<iframe src="' + attr(src.href + "?" + params.toString()) + '" width="' + width + '" height="' + height +
+        return '<iframe src="' + attr(src.href + "?" + query) + '" width="' + width + '" height="' + height +
           '" title="' + attr(title) + '" loading="lazy" style="border:0"></iframe>';
       });
+    },
+    // The system's share sheet where the browser has one: {ok} once shared; error "none" where
+    // there is none, "cancelled" if the player closed it.
+    canShare() {
+      return !!navigator.share;
+    },
+    share(text, url) {
+      if (!navigator.share) return Promise.resolve(result(false, "", "none"));
+      return navigator.share({ text, url }).then(
+        () => result(true),
+        (err) => result(false, "", err && err.name === "AbortError" ? "cancelled" : message(err))
+      );
+    },
+    // Random bytes for a game's identifier, as a JSON list of numbers.
+    randomBytes(n) {
+      return guard(() => JSON.stringify(Array.from(crypto.getRandomValues(new Uint8Array(n)))));
+    },
+    // A time (seconds since 1970) as the reader's language writes a date and time.
+    // The time is given as text: MicroPython's ints beyond 2**30 do not cross as JS numbers.
+    dateText(seconds, lang) {
+      return guard(() => new Date(Number(seconds) * 1000).toLocaleString(lang || undefined, { dateStyle: "medium", timeStyle: "short" }));
+    },
+    // The time now, in whole seconds since 1970, as text (see dateText).
+    epochSeconds() {
+      return String(Math.floor(Date.now() / 1000));
     },
     clearHash() {
       return guard(() => history.replaceState(null, "", location.pathname + location.search));

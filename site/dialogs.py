@@ -1,9 +1,8 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
-import json
-
 import chapters
-import rules_i18n
+import friend
+import rules_text
 import state as st
 import storage
 from app import app, geometry, record_text, rules_of
@@ -16,13 +15,14 @@ from render import apply_labels, render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
+from asalto_core.links import embed_query, share_query
 from asalto_core.record import Game
 from asalto_core.rulesets import custom_name, find_ruleset
 from asalto_core.session import Session
 
 
 def show_rules(name):
-    rs = rules_i18n.panel(name)
+    rs = rules_text.panel(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
     el("rules-source").textContent = rs["source"]
@@ -36,7 +36,7 @@ def show_rules(name):
 def open_new_dialog():
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
-        f'<option value="{rs["name"]}">{draw.esc(rules_i18n.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
+        f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
     )
     current = app.view["ruleset"] if app.view else app.settings["ruleset"]
     base = current.split(":")[0]
@@ -50,8 +50,12 @@ def open_new_dialog():
     mode = app.settings["mode"]
     if mode == "humans" and app.played_mode:
         mode = app.played_mode  # an opened game is for two players; a new one plays the AI again
+    if app.friend is not None:
+        mode = "friend"
+        el("new-friend-side").value = app.friend["side"]
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         node.checked = node.value == mode
+    friend.mode_changed(None)
     new_desc()
     el("new-custom").open = current != base
     fill_custom(current)
@@ -59,7 +63,7 @@ def open_new_dialog():
 
 
 def new_desc():
-    el("new-ruleset-desc").textContent = rules_i18n.panel(el("new-ruleset").value)["description"]
+    el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 
 # -- house rules: every option of the chosen rules as a select; the engine names and checks them --
@@ -69,7 +73,7 @@ def fill_custom(name):
     box = el("custom-options")
     box.innerHTML = ""
     chosen = find_ruleset(name).options()
-    for opt in rules_i18n.form_options(name):
+    for opt in rules_text.form_options(name):
         label = document.createElement("label")
         text = document.createElement("span")
         text.textContent = opt["label"]
@@ -120,6 +124,9 @@ def start_from_dialog(_event):
     if error:
         return
     el("dlg-new").close()
+    if mode == "friend":
+        spawn(friend.start(name, el("new-friend-side").value))
+        return
     spawn(new_game(name, mode, el("new-level").value or "casual", app.settings["lang"]))
 
 
@@ -213,7 +220,7 @@ def open_setup():
     for name in names:
         option = document.createElement("option")
         option.value = name
-        option.textContent = rules_of(name)["title"]
+        option.textContent = rules_text.title(name)
         sel.append(option)
     sel.value = app.editor.ruleset
     render()
@@ -249,19 +256,18 @@ def setup_embed():
     position, _ = app.editor.position()
     if position is None:
         return
-    r = B.embedSnippet(json.dumps([["position", position.text()]]), 380, 520, t("setup-title"))
+    r = B.embedSnippet(embed_query([("position", position.text())]), 380, 520, t("setup-title"))
     if r.ok:
         spawn(copy(r.value, "setup-message"))
 
 
 def setup_link():
-    """The share link of the position set up (the game page's share code: storage.share_link's)."""
+    """The share link of the position set up (the game page's share code: asalto_core.links)."""
     position, _ = app.editor.position()
     if position is None:
         return
-    r = B.shareLink(position.ruleset, position.text(), "", 0)
-    if r.ok:
-        spawn(copy(r.value, "setup-message"))
+    link = storage.here()["page"] + "#" + share_query(Game(position=position).record(), [0])
+    spawn(copy(link, "setup-message"))
 
 
 def setup_diagram():
@@ -290,12 +296,12 @@ KIT_STYLE = (
 def lesson_page():
     """The kit's lesson page: the game (or study) on screen in one frame beside it, titled."""
     title = (app.study.title if app.study else "") or app.session.game.tags.get("Event") or t("kit-title")
-    pairs = [["record", record_text()]]
+    pairs = [("record", record_text())]
     if app.settings["flipped"]:
-        pairs.append(["flip", "1"])
-    r = B.embedSnippet(json.dumps(pairs), 420, 700, title, True)
+        pairs.append(("flip", "1"))
+    r = B.embedSnippet(embed_query(pairs), 420, 700, title, True)
     return (
-        f'<!doctype html>\n<html lang="{app.settings["lang"]}">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<title>{draw.esc(title)}</title>\n<link rel="icon" href="data:,">\n<style>{KIT_STYLE}</style>\n'
         f"</head>\n<body>\n<h1>{draw.esc(title)}</h1>\n{r.value}\n"

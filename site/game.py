@@ -13,7 +13,7 @@ import json
 
 import state as st
 import storage
-from app import app, browsing, human_turn, level_ms, undo_target
+from app import app, browsing, can_undo, human_turn, level_ms, undo_target
 from i18n import choose, set_language, t, verdict
 from page import B, spawn
 from pyscript import document, window
@@ -145,6 +145,7 @@ def open_game(session, settings=None, opened=""):
     move moves at once; ``opened`` (an i18n key) says what was opened, before that is said."""
     storage.save_previous()
     end_welcome()
+    leave_friend()
     if st.ai_side(app.settings["mode"]):
         app.played_mode = app.settings["mode"]  # the New game dialog offers it again
     app.session = session
@@ -184,6 +185,14 @@ def play(move, human_move=False):
     accept(defer=True)
     if human_move:
         app.moved_at = window.performance.now()  # the board shows it (the AI's reply waits for this)
+
+
+def leave_friend():
+    """The game with a friend gives way to another (it stays kept, and in the list of games)."""
+    if app.friend is not None:
+        app.friend = None
+        app.settings["flipped"] = app.home_flipped
+        storage.leave_friends()
 
 
 def end_welcome():
@@ -374,7 +383,7 @@ async def navigate_path(path):
 
 async def undo():
     """Take back: against the AI to the player's previous turn, else one move; Redo brings them back."""
-    if app.session is None or not app.view["length"]:
+    if app.session is None or not can_undo():
         return
     if app.thinking:
         await stop_ai()
@@ -412,7 +421,12 @@ def refused_click():
     """A click on the board that cannot start a move: at an earlier position, ask before a new
     line where the player is to move, or say why nothing happens where the computer is."""
     v = app.view
-    if v is None or app.thinking or not browsing():
+    if v is None or app.thinking:
+        return
+    if app.friend is not None and v["outcome"] is None:
+        message(t("friend-wait" if v["turn"] != app.friend["side"] else "friend-browsing"))
+        return
+    if not browsing():
         return
     if human_turn():
         ask_branch()
@@ -445,6 +459,7 @@ async def new_game(ruleset, mode, level, lang):
     app.redo = []
     app.result_closed = False
     app.played_mode = ""
+    leave_friend()
     try:
         app.session = Session.new(ruleset)
     except AsaltoError as err:

@@ -1,4 +1,4 @@
-"""The page's words: one gettext catalog per language (``site/locale/LANG.po``, with the
+"""The page's words: one gettext catalog per language (``asalto_core/locale/LANG.po``, with the
 translator's notes on the historic terms in its header), compiled by build.py with Babel into
 ``locale/LANG.json``, which each page's MicroPython finds on its file system (the pages' configs
 list them). A language's catalog is read once, when it is first shown. ``t("key", n=3)``

@@ -10,6 +10,7 @@ the game needs it. One module per concern:
 - controls.py: pointer, keyboard and toolbar input; dialogs.py: the dialogs
 - game.py: moves, stepping, the AI; engine_client.py: the AI's worker
 - storage.py: the saved game and share links; page.py: helpers shared with the embed view
+- friend.py: games with a friend at a distance, each move sent as a link
 """
 
 import json
@@ -18,6 +19,7 @@ import annotate
 import chapters
 import controls
 import dialogs
+import friend
 import state as st
 import storage
 from app import app
@@ -39,6 +41,8 @@ def report(err):
 async def follow_other_tab(key, text):
     """Another tab saved a game: show it here too (this tab's game is kept as the previous game
     when it is not part of the other one), so neither tab later overwrites the other's unseen."""
+    if app.friend is not None:  # a game with a friend is on screen: the save is not its game
+        return
     change = storage.changed_elsewhere(key, text)
     if change is None or app.session is None:
         return
@@ -70,31 +74,27 @@ async def main():
     app.result_closed = result_closed
     apply_theme()
     apply_labels()
-    shared, share_error = storage.shared_game()
     app.session = session or Session.new(app.settings["ruleset"])
-    if shared is None:
-        chapters.restore()  # the study of the last visit, on its chapter shown (a shared game leaves it stored)
+    linked = "#" in storage.here()["hash"]
+    if not linked:
+        chapters.restore()  # the study of the last visit, on its chapter shown (a link leaves it stored)
     controls.bind()
     dialogs.bind()
     annotate.bind()
     chapters.bind()
-    chapters.render_study()
-    if shared is not None:
-        B.clearHash()
-        open_game(shared, opened="share-opened")
-    else:
+    friend.bind()
+    opened = linked and await friend.follow_link()  # a game or share link
+    if not opened and (app.study is not None or not await friend.resume()):
         accept(False)
     B.onStorage(create_proxy(lambda key, text: spawn(follow_other_tab(key, text))))  # errors shown
     el("loading").hidden = True
     el("controls").disabled = False  # the toolbar and the menu work from now on
-    el("welcome").hidden = not (first_visit and shared is None)
+    el("welcome").hidden = not (first_visit and not opened)
+    chapters.render_study()
     B.mark("board")
     document.body.dataset.board = "ready"
     if problem:
         message(problem, "warn")
-    if share_error:
-        message(t("share-bad", error=share_error), "error")
-        B.clearHash()
     if needs_ai():
         eng = engine_for("move")
         if not (eng.ready or eng.starting):

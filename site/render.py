@@ -4,9 +4,9 @@ The board's drawing is svg.py's (shared with the embed view and diagram export);
 module places the pieces and markers and fills the status, move list, panels and buttons.
 """
 
-import rules_i18n
+import rules_text
 import state as st
-from app import app, board, can_input, geometry, human_turn, rules_of
+from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, t
 from page import B, el, last_move_marks
 from page import draw_board as draw_static
@@ -250,12 +250,14 @@ def status_text():
             return t("status-ai-depth", side=side_name(v["turn"]), depth=app.depth)
         return t("status-ai", side=side_name(v["turn"]))
     if not human_turn():
+        if app.friend is not None:
+            return t("status-friend", side=side_name(v["turn"]))
         if app.ai_paused:
             return t("status-ai-paused")
         return t("status-ai", side=side_name(v["turn"]))
     head = (
         t("status-you", side=side_name(v["turn"]))
-        if app.settings["mode"] != "humans"
+        if app.settings["mode"] != "humans" or app.friend is not None
         else t("status-turn", side=side_name(v["turn"]))
     )
     if v["placing"]:
@@ -553,7 +555,9 @@ def player_card(side):
     'to-move', 'thinking' or 'winner')."""
     v = app.view
     ai = st.ai_side(app.settings["mode"])
-    if side in ai:
+    if app.friend is not None:
+        who = t("player-you") if side == app.friend["side"] else t("player-friend")
+    elif side in ai:
         who = t("player-computer", level=t("level-" + app.settings["level"]))
     elif app.settings["mode"] == "humans":
         who = t("player-human")
@@ -614,10 +618,11 @@ def render_buttons():
         ("nav-forward", v["ply"] >= v["length"]), ("nav-last", v["ply"] >= v["length"]),
     ):  # fmt: skip
         el(name).disabled = disabled
-    el("btn-undo").disabled = v["length"] == 0
+    el("btn-undo").disabled = not can_undo()
     el("btn-redo").disabled = not app.redo
-    el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None
-    el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None
+    friend = app.friend is not None  # a game between people: no computer's moves or hints
+    el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None or friend
+    el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None or friend
     el("btn-review").disabled = bool(app.thinking) or not v["length"]
     el("btn-review-run").disabled = bool(app.thinking) or not v["length"]
     el("btn-stop-ai").hidden = not app.thinking
@@ -628,7 +633,7 @@ def render_buttons():
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
         el("thinking-text").textContent = t("engine-loading" if app.engine.starting else "engine-starting")
-    el("game-title").textContent = rules_i18n.title(v["ruleset"])
+    el("game-title").textContent = rules_text.title(v["ruleset"])
 
 
 def render_editor():
@@ -679,6 +684,10 @@ def editor_label(name):
     return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffs() else "")
 
 
+# What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
+extra_panels = []
+
+
 def render(animate=False):
     """Everything the page shows, now."""
     if render_board(animate):
@@ -709,6 +718,8 @@ def render_side():
     render_players()
     render_moves()
     render_panels()
+    for panel in extra_panels:
+        panel()
     render_buttons()
     render_review()
     render_annotation()
@@ -749,10 +760,10 @@ def apply_labels():
     document.title = t("page-title")
     lang = document.documentElement.lang
     el("lang-menu").value = lang
-    # The lesson in the page's language (the French and German lessons are their own pages).
-    lesson = "examples.html" if lang == "en" else f"examples.{lang}.html"
+    # The lesson in the page's language: its catalog names the page (a language without its own
+    # lesson names the English one).
     for name in ("link-lesson", "welcome-learn"):
-        el(name).href = lesson
+        el(name).href = t("lesson-page")
     drawn.players = {}
 
 

@@ -6,6 +6,8 @@ aside (the last few are kept under CORRUPT_KEY), never silently dropped, and the
 back to the last save that read well (GOOD_KEY) or starts afresh, saying why. Saves of
 version 1 (which also held a view, now computed on the page) are read as well.
 
+Games with friends at a distance are kept beside the save (FRIENDS_KEY), never in it.
+
 Tabs share one save: a tab follows a game another tab saved (the ``storage`` event), and a
 tab about to overwrite a save it has not seen keeps that game as the previous one first.
 """
@@ -19,13 +21,14 @@ from page import B
 from render import message
 
 from asalto_core.errors import AsaltoError
-from asalto_core.geometry import is_number
+from asalto_core.links import LinkError, embed_query, read_query, share_query, share_session, valid_id
 from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
 
 SAVE_KEY = "asalto.save.v1"
 GOOD_KEY = "asalto.save.good"
 PREVIOUS_KEY = "asalto.previous"
 CORRUPT_KEY = "asalto.save.corrupt"
+FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
 # What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
 # decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
 BAD_JSON = (ValueError, RuntimeError)
@@ -36,7 +39,17 @@ _warned = [False]  # the player was told that this game's annotations are too lo
 
 def save():
     """Save the game on screen; a save another tab wrote since this one's is kept as the previous
-    game first, so no tab overwrites another's game unseen."""
+    game first, so no tab overwrites another's game unseen. A game with a friend is kept beside
+    the save (keep_friend): the game of this device stays as it was."""
+    if app.friend is not None:
+        moves = app.session.descriptor()["moves"]
+        if moves[: len(app.friend["moves"])] == app.friend["moves"] and len(moves) > len(app.friend["moves"]):
+            app.friend["time"] = int(B.epochSeconds())  # a move played here
+        app.friend["moves"] = moves
+        app.friend["sent"] = min(app.friend["sent"], len(app.friend["moves"]))
+        keep_friend(app.friend)
+        save_settings_only()
+        return
     blob = app.session.saved()
     blob["version"] = SAVE_VERSION
     blob["settings"] = app.settings
@@ -174,40 +187,116 @@ def changed_elsewhere(key, text):
     return other[0], other[1], lost
 
 
-def shared_game():
-    """The game in the URL's #ruleset=..&moves=..&ply=.. as a Session (None if there is none),
-    and an error ('' if none): the page's engine replays it."""
-    r = B.hashParams()
-    if not r.ok:
-        return None, r.error
-    p = json.loads(r.value)
-    if not p["ruleset"] and not p["moves"] and not p["start"]:
-        return None, ""
-    moves = [m for m in p["moves"].split(" ") if m]
-    ply = len(moves)
-    if p["ply"]:
-        if not is_number(p["ply"], 5):
-            return None, f"the move number {p['ply']!r} is not a number"
-        ply = int(p["ply"])
-    start = p["start"]
-    ruleset = p["ruleset"] or (start.split(" ")[0] if start else "assault")
+def here():
+    """Where the page is: {search, hash, page (its link without the hash)}."""
+    r = B.here()
+    return json.loads(r.value) if r.ok else {"search": "", "hash": "", "page": ""}
+
+
+def link_params():
+    """The parameters after the page's ``#`` (asalto_core.links reads them), and an error ('' if none)."""
     try:
-        return Session.from_descriptor({"ruleset": ruleset, "start": start, "moves": moves, "ply": ply}), ""
+        return read_query(here()["hash"]), ""
+    except LinkError as err:
+        return {}, str(err)
+
+
+def shared_game(params):
+    """The game a share link's parameters carry as a Session (None if there is none), and an
+    error ('' if none): the page's engine replays it."""
+    try:
+        return share_session(params), ""
     except AsaltoError as err:
         return None, str(err)
 
 
 def share_link():
-    g = app.session.descriptor()
-    r = B.shareLink(g["ruleset"], g["start"], " ".join(g["moves"]), g["ply"])
-    return r.value if r.ok else ""
+    """The link that reopens the game on screen: its whole record (annotations and side lines
+    too), packed, at the move shown."""
+    return here()["page"] + "#" + share_query(app.session.record(), app.session.path)
 
 
 def embed_snippet(here=False):
-    """The <iframe> code for the game on screen: its record in the link, shown from its start (with
-    ``here``, at the move on screen)."""
-    pairs = [["record", record_text()], ["ply", str(app.session.descriptor()["ply"] if here else 0)]]
+    """The <iframe> code for the game on screen: its record (a study's: all its chapters) in the
+    link, shown from its start (with ``here``, at the move on screen)."""
+    pairs = [("record", record_text()), ("ply", str(app.session.descriptor()["ply"] if here else 0))]
     if app.settings["flipped"]:
-        pairs.append(["flip", "1"])
-    r = B.embedSnippet(json.dumps(pairs), 380, 660, "Asalto game")
+        pairs.append(("flip", "1"))
+    r = B.embedSnippet(embed_query(pairs), 380, 660, "Asalto game")
     return r.value if r.ok else ""
+
+
+# -- games with a friend at a distance (game links) -----------------------------------------------
+def _entry(raw):
+    """A kept correspondence game, each field checked, or None (a forged or older entry is left out)."""
+    if not isinstance(raw, dict) or not valid_id(raw.get("id")):
+        return None
+    moves = raw.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return None
+    texts = [raw.get(k) for k in ("ruleset", "start", "side")]
+    numbers = [raw.get(k) for k in ("time", "sent")]
+    if not all(isinstance(x, str) for x in texts) or not all(type(x) is int for x in numbers):
+        return None
+    if texts[2] not in ("officers", "rebels"):
+        return None
+    return {
+        "id": raw["id"], "ruleset": texts[0], "start": texts[1], "side": texts[2], "moves": list(moves),
+        "time": numbers[0], "sent": max(0, min(numbers[1], len(moves))),
+    }  # fmt: skip
+
+
+def read_friends():
+    """(games, the id of the one on screen or ''): every correspondence game kept here."""
+    r = B.load(FRIENDS_KEY)
+    try:
+        blob = json.loads(r.value) if r.ok and r.value else {}
+    except BAD_JSON:
+        keep_corrupt(r.value)
+        blob = {}
+    if not isinstance(blob, dict):
+        blob = {}
+    games = [g for g in (_entry(x) for x in blob.get("games", []) if isinstance(blob.get("games"), list)) if g]
+    shown = blob.get("open")
+    return games, shown if isinstance(shown, str) else ""
+
+
+def write_friends(games, shown):
+    r = B.save(FRIENDS_KEY, json.dumps({"games": games, "open": shown}))
+    if not r.ok:
+        message(t("save-failed", error=r.error), "warn")
+
+
+def keep_friend(entry, shown=True):
+    """Keep ``entry`` (replacing the kept game of its id); ``shown``: it is the game on screen."""
+    games, _ = read_friends()
+    games = [g for g in games if g["id"] != entry["id"]] + [entry]
+    write_friends(games, entry["id"] if shown else "")
+
+
+def leave_friends():
+    """The page no longer shows a correspondence game (a reload opens the game of this device)."""
+    games, shown = read_friends()
+    if shown:
+        write_friends(games, "")
+
+
+def save_settings_only():
+    """While a correspondence game is on screen: the settings of every game (language, theme,
+    sound) go into the save, whose game and its own rules, mode, level and side stay."""
+    r = B.load(SAVE_KEY)
+    try:
+        blob = json.loads(r.value) if r.ok and r.value else None
+    except BAD_JSON:
+        blob = None
+    if not isinstance(blob, dict) or save_version(blob):
+        return
+    kept = blob.get("settings") if isinstance(blob.get("settings"), dict) else {}
+    settings = dict(app.settings)
+    for key in ("ruleset", "mode", "level", "flipped"):
+        if key in kept:
+            settings[key] = kept[key]
+    blob["settings"] = settings
+    text = json.dumps(blob)
+    if B.save(SAVE_KEY, text).ok:
+        _seen[0] = text

@@ -22,6 +22,7 @@ from pyscript import document, window
 from asalto_core import svg
 from asalto_core.embed import DEFAULT_PROMPT, read_params
 from asalto_core.errors import AsaltoError
+from asalto_core.links import read_embed
 from asalto_core.record import split_games
 from asalto_core.session import Session
 from asalto_core.study import Study
@@ -523,8 +524,9 @@ def apply_labels(lang):
 
 
 async def main():
-    r = B.embedParams()
-    params = json.loads(r.value) if r.ok else {}
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    params, link_problems = read_embed(where["search"], where["hash"])
     apply_labels(params.get("lang", ""))
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
@@ -533,7 +535,7 @@ async def main():
     v.data = json.loads(r.value)
     names = [rs["name"] for rs in v.data["rulesets"]]
     v.opts, problems = read_params(params, names, [code for code, _ in languages()])
-    for text in problems:
+    for text in link_problems + problems:
         problem(text)
     o = v.opts
     v.ruleset = o["ruleset"] or "assault"

@@ -1,4 +1,4 @@
-"""The page's languages: every message in every catalog (site/locale/*.po) with the same
+"""The page's languages: every message in every catalog (pkg/asalto_core/locale/*.po) with the same
 placeholders, the rules panel translated for every ruleset, option and choice, and outcomes and
 verdicts that say in English exactly what the engine says."""
 
@@ -16,10 +16,12 @@ SITE = ROOT / "site"
 sys.path.insert(0, str(SITE))
 
 import i18n  # noqa: E402
-import rules_i18n  # noqa: E402
+import rules_text  # noqa: E402
 
 from asalto_core import Board  # noqa: E402
+from asalto_core import messages as engine  # noqa: E402
 from asalto_core.ai import Analysis  # noqa: E402
+from asalto_core.messages import english, message, render  # noqa: E402
 from asalto_core.notation import Move  # noqa: E402
 from asalto_core.position import Outcome  # noqa: E402
 from asalto_core.rulesets import (  # noqa: E402
@@ -31,28 +33,16 @@ from asalto_core.rulesets import (  # noqa: E402
     rules_markdown,
 )
 
-LANGS = ("fr", "de")
-CATALOGS = sorted(SITE.glob("locale/*.po"))
+LANGS = ("fr", "de")  # the first translations (tests of their terms); ALL has every catalog
+LOCALE = ROOT / "pkg" / "asalto_core" / "locale"
+CATALOGS = sorted(LOCALE.glob("*.po"))
+ALL = ("en",) + tuple(sorted(po.stem for po in CATALOGS if po.stem != "en"))
 
 
 def messages(po: Path) -> dict[str, object]:
     """A catalog's messages by id, as Babel reads them (the header left out)."""
     with po.open("rb") as f:
         return {m.id: m for m in read_po(f) if m.id}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled(tmp_path_factory):
-    """The catalogs as build.py compiles them, where i18n reads them."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    folder = tmp_path_factory.mktemp("locale")
-    menu = build.compile_catalogs(folder)
-    i18n.FOLDER, i18n._languages[:], i18n._catalogs = str(folder), [], {}
-    yield menu
 
 
 def placeholders(text: str) -> set[str]:
@@ -68,13 +58,13 @@ def english_after():
 
 @pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
 def test_every_message_in_every_catalog_with_the_same_placeholders(po):
-    english = messages(SITE / "locale" / "en.po")
+    reference = messages(LOCALE / "en.po")
     ours = messages(po)
-    assert sorted(ours) == sorted(english)
-    for key, message in english.items():
+    assert sorted(ours) == sorted(reference)
+    for key, theirs in reference.items():
         text = ours[key].string
         assert text.strip() and not ours[key].fuzzy, f"{po.name}: {key} is untranslated"
-        assert placeholders(text) == placeholders(message.string), f"{po.name}: {key}"
+        assert placeholders(text) == placeholders(theirs.string), f"{po.name}: {key}"
         assert i18n.cap(text) == text or key[:1].islower(), f"{po.name}: {key}"
 
 
@@ -86,14 +76,21 @@ def test_every_key_the_pages_use_exists():
         if path.name == "i18n.py":
             continue
         used |= {k for k in re.findall(r'\bt\(\s*"([\w-]+)"', path.read_text()) if not k.endswith("-")}
-    assert used - set(messages(SITE / "locale" / "en.po")) == set()
+    assert used - set(messages(LOCALE / "en.po")) == set()
 
 
-def test_the_menu_lists_every_catalog_by_its_own_name(compiled):
-    assert sorted(code for code, _ in compiled) == sorted(po.stem for po in CATALOGS)
-    assert dict(compiled)["en"] == "English" and dict(compiled)["fr"] == "Français"
-    assert [name for _, name in compiled] == sorted(name for _, name in compiled)
-    assert i18n.languages() == [tuple(pair) for pair in compiled]
+def test_the_menu_lists_every_catalog_by_its_own_name(compiled_catalogs):
+    menu = compiled_catalogs
+    assert sorted(code for code, _ in menu) == sorted(po.stem for po in CATALOGS)
+    assert dict(menu)["en"] == "English" and dict(menu)["es"] == "Español"
+    assert [name for _, name in menu] == sorted(name for _, name in menu)
+    assert i18n.languages() == [tuple(pair) for pair in menu]
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
+def test_each_catalog_names_a_lesson_page_that_exists(po):
+    page = messages(po)["lesson-page"].string
+    assert (SITE / page).exists() and page.startswith("examples")
 
 
 def test_a_catalog_is_read_once():
@@ -108,11 +105,11 @@ def test_the_language_chosen():
     assert i18n.choose("de", "fr") == "de"
 
 
-@pytest.mark.parametrize("lang", ("en",) + LANGS)
+@pytest.mark.parametrize("lang", ALL)
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_every_ruleset_is_translated(lang, name):
     i18n.set_language(lang)
-    panel = rules_i18n.panel(name)
+    panel = rules_text.panel(name)
     rs = RULESETS[name]
     assert len(panel["readings"]) == len(rs.readings)
     assert len(panel["summary"]) == len(rs.summary())
@@ -120,37 +117,64 @@ def test_every_ruleset_is_translated(lang, name):
         assert label.strip() and text.strip()
     for key in ("title", "source", "description"):
         assert panel[key].strip()
-    if lang == "en":
-        assert panel["description"] == rs.description and panel["readings"] == [list(r) for r in rs.readings]
+    if lang == "en":  # the page's rows are the CLI's and the README's
+        assert panel["description"] == english(rs.description)
+        assert panel["readings"] == [[english(message("point-" + p)), english(text)] for p, text in rs.readings]
         assert [tuple(row) for row in panel["summary"]] == rs.summary()
     else:
-        assert panel["description"] != rs.description
+        assert panel["description"] != english(rs.description)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_french_sources_stay_quoted_in_french(lang):
-    i18n.set_language(lang)
-    for name in ("assaut", "citadelle", "assaut-no-blocking", "assaut-free-soldiers"):
-        english = " ".join(text for _, text in RULESETS[name].readings)
-        ours = " ".join(text for _, text in rules_i18n.panel(name)["readings"])
-        for quote in re.findall(r"'([^']*(?:souffl|soldats|forteresse)[^']*)'", english):
-            assert quote.split(" ")[0] in ours, quote
+def every_message(rs) -> list:
+    """Every message a ruleset's panel and house-rules form say."""
+    data = rs.to_json()
+    out = [data["title"], data["source"], data["description"]]
+    out += [m for row in data["summary"] + data["readings"] for m in row]
+    for option in custom_options(rs.name):
+        out += [option["label"]] + [meaning for _, meaning in option["choices"]]
+    return out
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
+def test_every_message_the_engine_says_is_in_every_catalog(po):
+    """The rows, readings, options and meanings come from the engine as messages: each one, with
+    its parameters, is in each catalog (a missing one would show its identifier on the page)."""
+    table = {key: m.string for key, m in messages(po).items()}
+    names = RULESET_NAMES + HOUSE + ("assaut:huffs=all,duty=huff-each", "asalto:marked=off,stop=end,huffs=1")
+    for name in names:
+        for msg in every_message(find_ruleset(name)):
+            assert render(msg, table.__getitem__).strip(), (name, msg)
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.stem)
+def test_the_engines_catalog_reader_agrees_with_babel(po):
+    assert engine.read_po(po.read_text()) == {key: m.string for key, m in messages(po).items()}
+
+
+def test_the_french_sources_stay_quoted_in_french():
+    for lang in LANGS + ("es",):
+        i18n.set_language(lang)
+        for name in ("assaut", "citadelle", "assaut-no-blocking", "assaut-free-soldiers"):
+            text = " ".join(english(text) for _, text in RULESETS[name].readings)
+            ours = " ".join(text for _, text in rules_text.panel(name)["readings"])
+            for quote in re.findall(r"'([^']*(?:souffl|soldats|forteresse)[^']*)'", text):
+                assert quote.split(" ")[0] in ours, (lang, quote)
+
+
+@pytest.mark.parametrize("lang", ALL[1:])
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_every_option_and_choice_is_translated(lang, name):
     i18n.set_language(lang)
-    english = custom_options(name)
-    ours = rules_i18n.form_options(name)
+    theirs = custom_options(name)
+    ours = rules_text.form_options(name)
     assert [o["key"] for o in ours] == list(OPTION_KEYS)
-    for en, tr in zip(english, ours, strict=True):
-        assert tr["label"] and tr["label"] != en["label"]
+    for en, tr in zip(theirs, ours, strict=True):
+        assert tr["label"] and tr["label"] != english(en["label"])
         assert [v for v, _ in tr["choices"]] == [v for v, _ in en["choices"]]
         assert all(meaning.strip() for _, meaning in tr["choices"])
 
 
-@pytest.mark.parametrize("lang", ("en",) + LANGS)
+@pytest.mark.parametrize("lang", ALL)
 @pytest.mark.parametrize(
     "name",
     ["asalto:first=officers,win=12,huffs=1", "assault:duty=huff,removal=auto,repetition=off,blocking=loses",
@@ -159,12 +183,13 @@ def test_every_option_and_choice_is_translated(lang, name):
 def test_house_rules_are_translated_from_their_options(lang, name):
     i18n.set_language(lang)
     rs = find_ruleset(name)
-    panel = rules_i18n.panel(name)
+    panel = rules_text.panel(name)
     assert len(panel["readings"]) == len(rs.readings) and len(panel["summary"]) == 9
+    title, description = english(rs.title), english(rs.description)
     if lang == "en":
-        assert (panel["title"], panel["description"]) == (rs.title, rs.description)
+        assert (panel["title"], panel["description"]) == (title, description)
     else:
-        assert panel["title"] != rs.title and panel["description"] != rs.description
+        assert panel["title"] != title and panel["description"] != description
 
 
 REASONS = ("fortress-taken", "officers-gone", "rebels-depleted", "officers-blocked", "no-moves", "repetition")
@@ -200,7 +225,6 @@ def test_verdicts_in_english_are_the_engines(score, mate, side):
 
 
 # -- the texts, audited against the sources ------------------------------------------------------
-ALL = ("en",) + LANGS
 HOUSE = ("assault:win=20", "asalto:first=officers,win=12,repetition=2", "assault:duty=optional,blocking=loses")
 
 
@@ -210,7 +234,7 @@ def test_a_house_rules_description_names_each_change_once(lang, name):
     """The win threshold read "officers win when fewer rebels remain than: when fewer than 20 rebels
     remain" (and in French, German the same); German capitalised the clause after a semicolon."""
     i18n.set_language(lang)
-    description = rules_i18n.panel(name)["description"]
+    description = rules_text.panel(name)["description"]
     changes = description.split(": ", 1)[1].rstrip(".").split("; " if lang != "fr" else " ; ")
     for change in changes:
         label, meaning = change.split(": " if lang != "fr" else " : ", 1)
@@ -227,7 +251,7 @@ def sentences(lang: str) -> list[str]:
     i18n.set_language(lang)
     out = []
     for name in RULESET_NAMES + HOUSE:
-        panel = rules_i18n.panel(name)
+        panel = rules_text.panel(name)
         out += [panel["description"], panel["source"]] + [text for _, text in panel["summary"] + panel["readings"]]
     return out
 
@@ -243,9 +267,12 @@ def outside_quotes(text: str) -> str:
     return re.sub(r"«[^»]*»|„[^“]*“|'[^']*'", "", text)
 
 
-@pytest.mark.parametrize(("lang", "wrong"), [("fr", r"\brebelles?\b"), ("de", r"\bSoldat(en)?\b")])
+@pytest.mark.parametrize(
+    ("lang", "wrong"), [("fr", r"\brebelles?\b"), ("de", r"\bSoldat(en)?\b"), ("es", r"\brebeldes?\b")]
+)
 def test_each_language_keeps_its_own_word_for_the_rebels(lang, wrong):
-    """French says soldats, German Rebellen (the catalogs' headers say why); a quoted source keeps its words."""
+    """French says soldats, German Rebellen, Spanish soldados (the catalogs' headers say why); a quoted
+    source keeps its words."""
     for text in sentences(lang):
         assert not re.search(wrong, outside_quotes(text)), text
 
@@ -255,18 +282,18 @@ def test_each_language_keeps_its_own_word_for_the_rebels(lang, wrong):
 def test_the_capture_row_does_not_call_an_option_a_duty(lang, name):
     """The row over "not capturing is allowed" was titled "Obligation de prendre" / "Schlagpflicht"."""
     i18n.set_language(lang)
-    label = rules_i18n.panel(name)["summary"][5][0]
-    assert not re.search(r"(?i)obligation|pflicht|duty", label)
+    label = rules_text.panel(name)["summary"][5][0]
+    assert not re.search(r"(?i)obligation|obligación|pflicht|duty", label)
 
 
 @pytest.mark.parametrize("lang", ALL)
 def test_the_projects_own_rules_say_they_are_ours(lang):
     """No source has a draw by repetition, and only the French Assaut sheet says that a side with no
     move loses: the panel says so wherever it states them, in every language."""
-    ours = {"en": "our rule", "fr": "notre règle", "de": "unsere Regel"}[lang]
+    ours = {"en": "our rule", "fr": "notre règle", "de": "unsere Regel", "es": "nuestra regla"}[lang]
     for name in RULESET_NAMES:
         i18n.set_language(lang)
-        also = rules_i18n.panel(name)["summary"][-1][1]
+        also = rules_text.panel(name)["summary"][-1][1]
         if not RULESETS[name].blocking_loses:
             assert also.count(ours) == 2, also  # the side with no move, and the repetition
         else:
@@ -276,11 +303,11 @@ def test_the_projects_own_rules_say_they_are_ours(lang):
 def test_the_first_move_reading_does_not_claim_every_source():
     """Ludii's Asalto.lud has the officers start: "as in the other sources" was not true."""
     for name in ("assaut", "assaut-no-blocking", "assaut-free-soldiers"):
-        reading = dict(RULESETS[name].readings)["First move"]
+        reading = english(dict(RULESETS[name].readings)["first-move"])
         assert "Ludii" in reading and "other sources" not in reading
-    for lang in LANGS:
+    for lang in ALL:
         i18n.set_language(lang)
-        assert "Ludii" in dict(rules_i18n.panel("assaut")["readings"])[{"fr": "Premier coup", "de": "Erster Zug"}[lang]]
+        assert "Ludii" in rules_text.panel("assaut")["readings"][-1][1]
 
 
 @pytest.mark.parametrize("times", [2, 3, 4, 5])
@@ -296,3 +323,24 @@ def test_a_draw_by_repetition_says_which_occurrence(times):
     assert outcome.describe() == f"Draw: the same position occurred for the {nth} time."
     data = {"winner": None, "reason": "repetition"}
     assert i18n.outcome_text(data, times) == outcome.describe()
+
+
+def test_the_cli_says_the_rows_the_page_says_in_english(capsys):
+    from asalto_core.__main__ import main
+
+    main(["rules"])
+    out = capsys.readouterr().out
+    i18n.set_language("en")
+    for name in RULESET_NAMES:
+        panel = rules_text.panel(name)
+        assert f"{name}: {panel['title']} ({panel['source']})" in out
+        for label, text in panel["summary"]:
+            assert f"  {label}: {text}\n" in out
+
+
+def test_a_boards_english_name_is_the_engines():
+    """Geometry.title names a board in the Python API; the catalogs say it on the page and in the rows."""
+    from asalto_core.geometry import BOARDS
+
+    for name, board in BOARDS.items():
+        assert english(message("board-" + name)) == board.title

@@ -100,7 +100,8 @@ def test_embed_parameters_that_are_not_text_are_reported(params):
 def test_the_house_rules_cache_is_bounded():
     """Every spelling of house rules is cached (as asked and canonical) until the cache is full."""
     base = rulesets.RULESETS["assault"]
-    options = [[f"{key}={v}" for v, _ in rulesets._choices(base, key)] for key in ("rebels", "repetition", "first")]
+    table = {option.key: option for option in rulesets.OPTIONS}
+    options = [[f"{key}={v}" for v in table[key].choices(base)] for key in ("rebels", "repetition", "first")]
     names = {
         "assault:" + ",".join(order)
         for chosen in itertools.product(*options)

@@ -17,11 +17,12 @@ from pathlib import Path
 from . import svg
 from .errors import AsaltoError, NotationError, quote
 from .geometry import BOARDS
+from .messages import english
 from .notation import Move
 from .perft import perft
 from .position import Board, Position
 from .record import Game, split_comment
-from .rulesets import RULESETS, find_ruleset, rules_markdown
+from .rulesets import RULESET_NAMES, RULESETS, find_ruleset, rules_markdown
 
 
 def _perft(args: argparse.Namespace) -> None:
@@ -39,8 +40,9 @@ def _rules(args: argparse.Namespace) -> None:
     if args.markdown:
         print(rules_markdown(), end="")
         return
-    for rs in RULESETS.values():
-        print(f"{rs.name}: {rs.title} ({rs.source})")
+    for name in RULESET_NAMES:  # the same rows as the page's rules panel, from the English catalog
+        rs = RULESETS[name]
+        print(f"{rs.name}: {english(rs.title)} ({english(rs.source)})")
         for label, text in rs.summary():
             print(f"  {label}: {text}")
 

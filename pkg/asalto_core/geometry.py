@@ -72,8 +72,7 @@ class Geometry:
     lines: tuple[tuple[int, int], ...]
     fortress_mask: int
     marked: frozenset[tuple[int, int]] = frozenset()
-    notes: str = ""
-    __match_args__ = ("name", "title", "width", "height", "coords", "lines", "fortress_mask", "marked", "notes")
+    __match_args__ = ("name", "title", "width", "height", "coords", "lines", "fortress_mask", "marked")
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     points: tuple[str, ...] = field(init=False, repr=False, compare=False)
     neighbours: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -228,7 +227,7 @@ def _build(
     for n in fortress_names:
         fortress |= 1 << at[parse_point(n)]
     marked = frozenset(line for line in lines if marked_rule and marked_rule(coords[line[0]], coords[line[1]]))
-    return Geometry(name, title, size, size, coords, lines, fortress, marked, BOARD_NOTES[name])
+    return Geometry(name, title, size, size, coords, lines, fortress, marked)
 
 
 def _cross(arm: int, size: int) -> Callable[[int, int], bool]:
@@ -262,31 +261,8 @@ def _royal_points(f: int, r: int) -> bool:
     return _cross(5, 9)(f, r) or (r == 8 and f in (1, 7))
 
 
-# What each board's drawing shows, with the source it follows (the rules panel's "Board"
-# lines); kept apart from the layouts so that a ruleset can quote it without building its board.
-BOARD_NOTES: dict[str, str] = {
-    "standard": "Orthogonal lines and the diagonals through points whose file+rank is even (72 lines).",
-    "simplified": "No diagonals but the X inside the fortress (56 lines), as drawn on the games-wiki page 'Assault'.",
-    "fuchs-und-henne": (
-        "The standard board without the two upper fortress diagonals, plus twelve odd-parity "
-        "diagonals in the bottom and side arms (82 lines). The drawing on the games-wiki page "
-        "'Assault' leaves a4-b3 and g4-f3 out; they close no diamond and look like a slip, but we "
-        "draw what the source shows."
-    ),
-    "2-contra-20": (
-        "The standard board plus 20 diagonals (92 lines): every 8-neighbour link of the cross "
-        "except the four across its inner corners (b5-c6, f5-e6, b3-c2, f3-e2), as drawn on the games-wiki "
-        "page 'Assault'."
-    ),
-    "royal-garrison": "The cross of a 9x9 grid plus b9 and h9; even-parity diagonals and b9-c8, h9-g8 (164 lines).",
-    "royal-garrison-diagonals": (
-        "The 67 points of the Royal Garrison board, each joined to every orthogonal and diagonal "
-        "neighbour (216 lines). The drawing on the games-wiki page lacks c8-d8, d8-e8, e8-f8, f8-g8, "
-        "b7-c8 and g8-h7; its sentence says every diagonal is connected, and the other Royal Garrison "
-        "board has the fortress's row-8 lines, so we read those six as slips of the drawing and draw them."
-    ),
-}
-
+# What each board's drawing shows, and the source it follows, is said by the catalogs
+# (``board-notes-NAME`` in asalto_core/locale): the rules panel's "Board" readings.
 _LAYOUTS: dict[str, Callable[[], Geometry]] = {
     "standard": lambda: _build(
         "standard", "Standard 33-point board", 7, _STD_CROSS, _STD_FORTRESS, _even, marked_rule=_german_marked

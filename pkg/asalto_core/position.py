@@ -127,8 +127,8 @@ class Position:
     >>> p = Position.start("ludii")
     >>> p
     Position.from_text('ludii 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR o - 1')
-    >>> p.ruleset, p.rules.title, len(p.legal_moves)
-    ('ludii', 'Asalto (Ludii)', 6)
+    >>> p.ruleset, p.rules.first, len(p.legal_moves)
+    ('ludii', 'officers', 6)
     """
 
     ruleset: str

@@ -3,13 +3,18 @@
 The sources disagree on several points (how rebels may move, whether capturing is
 compulsory, who starts, when the officers have won). A :class:`Ruleset` fixes one
 value for each such option and records its source and how it reads each disputed
-point; the rules panel on the page and the README are both generated from here.
+point. Its texts are messages (:mod:`asalto_core.messages`: an identifier and its
+parameters), said in words by the catalogs, English one among the others: the rules
+panel on the page, the README and ``asalto rules`` all format the same rows. The
+house-rule options are one table, :data:`OPTIONS`.
 
 >>> rs = find_ruleset("assault")
 >>> rs.board, rs.rebel_move, rs.capture, rs.duty, rs.first
 ('standard', 'forward', 'chain', 'forced', 'rebels')
 >>> sorted(RULESETS)[:3]
 ['2-contra-20', 'asalto', 'assault']
+>>> english(rs.title), dict(rs.summary())["Officers win"]
+('Assault', 'when fewer than 9 rebels remain')
 """
 
 from __future__ import annotations
@@ -18,12 +23,15 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .errors import UnknownRulesetError, quote
-from .geometry import BOARD_NOTES, BOARDS
+from .geometry import BOARDS
+from .messages import english, message
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, Literal
 
     from .geometry import Geometry
+    from .messages import Message
 
     RebelMove = Literal["forward", "not-away", "shortest", "never-back", "any"]
     Capture = Literal["chain", "single"]
@@ -32,45 +40,11 @@ if TYPE_CHECKING:
     Removal = Literal["choice", "auto"]
     Side = Literal["officers", "rebels"]
 
-REBEL_MOVES: dict[str, str] = {
-    "forward": "straight or diagonally forward; sideways only along the top line of a side arm, toward the fortress",
-    "not-away": "along any line that does not take the rebel further (in line steps) from the fortress",
-    "shortest": "outside the fortress each step shortens the way to it by one; inside, freely; never leaves it",
-    "never-back": "along any line that does not lower its rank; inside the fortress freely; never leaves it",
-    "any": "along any line, in any direction",
-}
-CAPTURES: dict[str, str] = {
-    "chain": "an officer may jump again and again in one move, turning between jumps",
-    "single": "one jump per move",
-}
-STOPS: dict[str, str] = {
-    "end": "a chain is jumped to its end",
-    "anywhere": "a chain may stop after any jump",
-}
-DUTIES: dict[str, str] = {
-    "forced": "a capture must be made when one exists",
-    "optional": "capturing is optional and never punished",
-    "huff": "not capturing is allowed but punished: an officer that failed to make an available capture may "
-    "be huffed (removed): after a move that captured nothing, any officer that could have captured; after a "
-    "capture, the capturing officer if it stopped its chain while it could jump again",
-    "huff-each": "not capturing is allowed but punished: each officer that could capture and did not capture this turn "
-    "may be huffed (removed), even when the other officer captured (no source reads it so: when two officers can "
-    "capture, the player loses one whatever they play)",
-    "huff-best": "not making the best capture is allowed but punished: after a move that captured fewer rebels "
-    "than the most any officer could take (a move that took none included), an officer that could have taken that "
-    "many may be huffed (removed)",
-    "auto-huff-all": "after a turn without a capture, every officer that could have captured is removed at once",
-}
-REMOVALS: dict[str, str] = {
-    "choice": "the rebels may remove one such officer at the start of their next move, then move as usual",
-    "auto": "one such officer is taken off at the start of the rebels' next move, not at their option (they choose "
-    "which when several could be), then they move as usual",
-}
 HUFF_DUTIES = ("huff", "huff-each", "huff-best")
 
 
 def plural(n: int, word: str, words: str = "") -> str:
-    """``n`` and the noun in the right number.
+    """``n`` and the noun in the right number (for the engine's English error messages).
 
     >>> plural(1, "officer"), plural(2, "rebel"), plural(1, "rebel remains", "rebels remain")
     ('1 officer', '2 rebels', '1 rebel remains')
@@ -78,19 +52,32 @@ def plural(n: int, word: str, words: str = "") -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
+def count(n: int, noun: str) -> Message:
+    """``n`` officers or rebels as a message (``n-officers`` or ``n-officers-one``)."""
+    return message(f"n-{noun}s" + ("-one" if n == 1 else ""), n=n)
+
+
+def _points(points: tuple[str, ...]) -> Message:
+    return message("on-points", points=", ".join(points))
+
+
+def _remain(below: int) -> Message:
+    return message("none-remain") if below == 1 else message("fewer", n=below)
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """One playable variant: a board, the option values, and where they come from.
 
-    ``readings`` pairs each disputed point with how this ruleset reads it, in words a
-    player can check against the source. ``base`` names the ruleset a custom one
-    (house rules, see :func:`custom_ruleset`) starts from; it is empty for the named ones.
+    ``readings`` pairs each disputed point (``point-`` messages) with how this ruleset reads
+    it, in words a player can check against the source. ``base`` names the ruleset a custom
+    one (house rules, see :func:`custom_ruleset`) starts from; it is empty for the named ones.
     """
 
     name: str
-    title: str
-    source: str
-    description: str
+    title: Message = field(compare=False)
+    source: Message = field(compare=False)
+    description: Message = field(compare=False)
     board: str = "standard"
     rebel_move: RebelMove = "forward"
     marked_lines: bool = False
@@ -106,7 +93,7 @@ class Ruleset:
     officers_win_below: int | None = None
     blocking_loses: bool = False
     repetition: int = 3
-    readings: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    readings: tuple[tuple[str, Message], ...] = field(default=(), compare=False)
     base: str = ""
     __match_args__ = (
         "name", "title", "source", "description", "board", "rebel_move", "marked_lines", "capture",
@@ -147,61 +134,56 @@ class Ruleset:
         """Officers can leave the board (by huffing or Ludii's automatic removal)."""
         return self.huffing or self.duty == "auto-huff-all"
 
-    def summary(self) -> list[tuple[str, str]]:
-        """The option values in words, for the rules panel and the README."""
+    def rows(self) -> list[tuple[Message, Message]]:
+        """The option values in words, as messages: the rules panel's and the README's rows."""
         g = self.geometry
-        start = (
-            "the officers' player places them anywhere in the fortress"
-            if self.placement
-            else "on " + ", ".join(self.officer_start)
-        )
-        captures = CAPTURES[self.capture] + ("; " + STOPS[self.chain_stop] if self.capture == "chain" else "")
-        capturing = DUTIES[self.duty]
+        start = message("placed") if self.placement else _points(self.officer_start)
+        captures = [message("capture-" + self.capture)]
+        if self.capture == "chain":
+            captures.append(message("stop-" + self.chain_stop))
+        capturing = [message("duty-" + self.duty)]
         if self.huffing:
-            capturing += "; " + REMOVALS[self.removal]
+            capturing.append(message("removal-" + self.removal))
             if self.max_huffs:
-                capturing += f"; at most {plural(self.max_huffs, 'officer')} may be huffed in a game"
-        below = self.win_threshold
-        remain = "when no rebel remains" if below == 1 else f"when fewer than {below} rebels remain"
+                one = "-one" if self.max_huffs == 1 else ""
+                capturing.append(message("max-huffs" + one, officers=count(self.max_huffs, "officer")))
+        remain = _remain(self.win_threshold)
         if self.blocking_loses:
-            officers_win = remain + "; or when the rebels leave them without a move"
-            rebels_win = "when every fortress point holds a rebel, or when no officer is left"
-            stuck = "rebels with no legal move lose; officers left with none win"
+            officers_win = message("or-blocked", remain=remain)
+            rebels_win, stuck = message("rebels-win-blocking"), message("stuck-blocking")
         else:
-            officers_win = remain
-            rebels_win = (
-                "when every fortress point holds a rebel, when no officer is left, or when the officers cannot move"
-            )
-            stuck = (
-                "a side with no legal move loses (our rule for every ruleset: only the Assaut sheet says it of "
-                "both sides, and a game must end when a side cannot move)"
-            )
-        repeat = (
-            f"the {ORDINALS[self.repetition]} occurrence of a position is a draw (our rule, in no source: "
-            "without it a game could go on for ever)"
-            if self.repetition
-            else "a repeated position is no draw"
-        )
-        rows = [
-            ("Board", f"{g.title}: {len(g.points)} points, {len(g.lines)} lines, fortress of {len(g.fortress)}"),
-            ("Pieces", f"{plural(self.officers, 'officer')} ({start}); {plural(len(self.rebel_points), 'rebel')}"),
-            ("First move", self.first),
-            ("Rebels move", REBEL_MOVES[self.rebel_move]
-             + ("; never along the marked lines" if self.marked_lines else "")),
-            ("Captures", captures),
-            ("Capture rule", capturing),
-            ("Officers win", officers_win),
-            ("Rebels win", rebels_win),
-            ("Also", f"{stuck}; {repeat}"),
-        ]  # fmt: skip
-        return rows
+            officers_win, rebels_win, stuck = remain, message("rebels-win"), message("stuck")
+        if self.repetition:
+            repeat = message("repeat-why", repeat=message(f"repeat-{self.repetition}"))
+        else:
+            repeat = message("no-repeat")
+        rebels_move = [message("rebels-" + self.rebel_move)] + ([message("marked-no")] if self.marked_lines else [])
+        board = message("board-row", title=message("board-" + g.name), points=len(g.points), lines=len(g.lines),
+                        fortress=len(g.fortress))  # fmt: skip
+        pieces = message("pieces-row", officers=count(self.officers, "officer"), start=start,
+                         rebels=count(len(self.rebel_points), "rebel"))  # fmt: skip
+        return [
+            (message("row-board"), board),
+            (message("row-pieces"), pieces),
+            (message("row-first-move"), message("first-" + self.first)),
+            (message("row-rebels-move"), message("list", items=rebels_move)),
+            (message("row-captures"), message("list", items=captures)),
+            (message("row-capture-rule"), message("list", items=capturing)),
+            (message("row-officers-win"), officers_win),
+            (message("row-rebels-win"), rebels_win),
+            (message("row-also"), message("also", stuck=stuck, repeat=repeat)),
+        ]
+
+    def summary(self) -> list[tuple[str, str]]:
+        """The rows in English."""
+        return [(english(label), english(text)) for label, text in self.rows()]
 
     def options(self) -> dict[str, str]:
         """The value of every house-rule option (see :data:`OPTIONS`), as text."""
-        return {key: _get(self, key) for key in OPTION_KEYS}
+        return {option.key: option.get(self) for option in OPTIONS}
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the page's rules panel."""
+        """Plain data for the page's rules panel: its texts as messages, for the page's catalogs."""
         return {
             "name": self.name,
             "title": self.title,
@@ -212,226 +194,146 @@ class Ruleset:
             "placement": self.placement,
             "removal": self.removal if self.huffing else "",
             "base": self.base,
-            "options": [[key, _get(self, key)] for key in OPTION_KEYS],
-            "summary": self.summary(),
-            "readings": list(self.readings),
+            "options": [[option.key, option.get(self)] for option in OPTIONS],
+            "summary": self.rows(),
+            "readings": [(message("point-" + point), text) for point, text in self.readings],
         }
 
 
 ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
-# Each source by its title, as a reader sees it (never by a file name).
-SOURCES = {
-    "cyningstan": "Cyningstan, 'Asalto' (Traditional Board Games pages: 17 numbered rules and a note on "
-    "German Tactics)",
-    "wiki": "a games-wiki page 'Assault' (setup, movement, multi-jumps, alternate boards, Royal Garrison)",
-    "assaut": "a French rule sheet 'Assaut' (shortest-path soldiers, 'souffler n'est pas jouer', two variants)",
-    "citadelle": "a French booklet 'Assaut, jeu de la citadelle' (forward soldiers, chained captures, "
-    "best-capture huff)",
-    "ludii": "Ludii's Asalto.lud, version 1.3.13 (Ludii general game system)",
-}
+def _reading(point: str, key: str = "", **params: Any) -> tuple[str, Message]:
+    """A disputed point (its ``point-`` message) and this ruleset's reading of it."""
+    return (point, message(key, **params))
 
-_NOT_AWAY = (
-    "rule 5, 'A rebel may move along a marked line in any direction which does not lead him away from "
-    "the fortress', is read as: the distance to the fortress in line steps may not grow, so sideways "
-    "moves at equal distance are allowed and a rebel inside the fortress moves freely but never leaves"
-)
 
-_ASALTO = Ruleset(
-    name="asalto",
-    title="Asalto",
-    source=SOURCES["cyningstan"],
-    description="The classic rules: officers placed anywhere in the fortress, rebels may not "
-    "move away from it, and an officer who fails to make a capture can be huffed.",
+def _ruleset(name: str, source: Message, **values: Any) -> Ruleset:
+    """A named ruleset; its title and description are its catalogs' ``title-NAME`` and ``description-NAME``."""
+    return Ruleset(name, message("title-" + name), source, message("description-" + name), **values)
+
+
+def _named(base: Ruleset, name: str, source: Message | None = None, **values: Any) -> Ruleset:
+    """``base`` under another name, with its own title, description and any other changes."""
+    return replace(
+        base,
+        name=name,
+        title=message("title-" + name),
+        description=message("description-" + name),
+        source=source or base.source,
+        **values,
+    )
+
+
+# Each source by its title, as a reader sees it (never by a file name): ``source-`` messages.
+_CYNINGSTAN, _WIKI = message("source-cyningstan"), message("source-wiki")
+_ASSAUT_SHEET = message("source-assaut")
+
+_ASALTO = _ruleset(
+    "asalto",
+    _CYNINGSTAN,
     rebel_move="not-away",
     chain_stop="anywhere",
     duty="huff",
     placement=True,
     readings=(
-        ("Rebel moves", _NOT_AWAY),
-        ("Multiple captures", "the rules describe one leap (rule 9); we let an officer continue leaping, "
-         "turning between leaps, as the games-wiki page ('A defending piece may make multiple jumps in a single "
-         "turn') and the booklet 'Assaut, jeu de la citadelle' ('Les captures peuvent s'enchaîner') do (Ludii's "
-         "Asalto.lud takes one leap a move), and stop after any leap, since a capture left undone is huffed, "
-         "not forbidden"),
-        ("Huffing", "rule 11, 'If the officers' player fails to make a capture when one is available, "
-         "then the rebel player may point out the capture and remove the officer who failed to make it': "
-         "the failure is the player's, so after a move that captured, no officer is huffable except the "
-         "capturing officer when it stopped its chain while it could jump again; after a move that "
-         "captured nothing, any officer that could have captured may be huffed; the rebels remove one "
-         "such officer at most, 'before continuing with his own move'"),
-        ("Officers' win", "rule 17: once only eight rebels remain the fortress cannot be filled, "
-         "so the officers win when fewer than nine remain"),
-        ("Setup", "rule 3: the officers' player places both officers anywhere in the fortress; "
-         "rule 4: the rebels then move first"),
+        _reading("rebel-moves", "reading-asalto-rebel-moves"),
+        _reading("multiple-captures", "reading-asalto-multiple-captures"),
+        _reading("huffing", "reading-asalto-huffing"),
+        _reading("officers-win", "reading-asalto-officers-win"),
+        _reading("setup", "reading-asalto-setup"),
     ),
-)  # fmt: skip
-
-_ASSAULT = Ruleset(
-    name="assault",
-    title="Assault",
-    source=SOURCES["wiki"],
-    description="Rebels only advance (sideways only on the top line of a side arm), "
-    "officers must capture and may chain jumps; officers start on c5 and e5.",
+)
+_ASSAULT = _ruleset(
+    "assault",
+    _WIKI,
     readings=(
-        ("Rebel moves", "'The attacker's pieces must always be moved towards the fortress, and in "
-         "particular may never be moved sideways except at the very top of the two horizontal arms': "
-         "straight or diagonal steps to a higher rank, and sideways steps toward the centre on the top "
-         "line of the side arms; inside the fortress the same"),
-        ("Capturing", "'The defender must make a jump if it is possible' and 'A defending piece may make "
-         "multiple consecutive jumps': chains are jumped to the end; there is no huffing"),
-        ("Officers' win", "'reduce the attacker to eight pieces': the officers win when fewer than nine remain"),
-        ("Setup", "officers on c5 and e5 as drawn in the setup diagram; 'The attacker starts'"),
+        _reading("rebel-moves", "reading-assault-rebel-moves"),
+        _reading("capturing", "reading-assault-capturing"),
+        _reading("officers-win", "reading-assault-officers-win"),
+        _reading("setup", "reading-assault-setup"),
     ),
-)  # fmt: skip
-
-_DAMES = (
-    "'Les officiers sont obligés de prendre, quand ils peuvent le faire' and 'même type de prise que le jeu de "
-    "dames', and the huffing paragraph is titled with the draughts saying 'Souffler n'est pas jouer': the duty is "
-    "the player's, as in draughts, and a capture by either officer fulfils it. So after a capture no officer is "
-    "huffable, except the capturing one if it stopped its chain while it could jump again (a capture left "
-    "undone); after a move that captured nothing when a capture existed, one officer that could have captured "
-    "may be huffed, the soldiers choosing which. 'Si par oubli ou par choix, un officier ne capture pas de pion "
-    "alors qu'il en a la possibilité' is not read officer by officer: when both officers can capture, one of "
-    "them would then be huffable whatever the player did, a penalty no one could avoid"
 )
-_SOUFFLER = (
-    "'« souffler » le pion fautif' and 'souffler n'est pas jouer': the soldiers may remove the officer at the "
-    "start of their turn, and the huff does not replace their move; 'Un seul officier peut être retiré de cette "
-    "manière': after one huff there are no more"
-)
-
-_ASSAUT = Ruleset(
-    name="assaut",
-    title="Assaut",
-    source=SOURCES["assaut"],
-    description="Rebels take the shortest way to the fortress and move freely inside it; "
-    "'souffler n'est pas jouer': one officer at most can be huffed; 16 captures win.",
+_ASSAUT = _ruleset(
+    "assaut",
+    _ASSAUT_SHEET,
     rebel_move="shortest",
     chain_stop="anywhere",
     duty="huff",
     placement=True,
     max_huffs=1,
     readings=(
-        ("Rebel moves", "'Ils doivent toujours prendre le chemin le plus court pour atteindre la forteresse': "
-         "outside the fortress each step lowers the line distance to the fortress by one; inside, any "
-         "direction; never out again"),
-        ("Capturing", _DAMES),
-        ("Huffing", _SOUFFLER),
-        ("Officers' win", "16 captures, that is fewer than nine of the 24 rebels left"),
-        ("No move", "'Si un des joueurs ne peut pas se déplacer à son tour de jeu, il a perdu'"),
-        ("First move", "the sheet does not say; we let the rebels start, as Cyningstan's rules, the games-wiki "
-         "page and the booklet 'Assaut, jeu de la citadelle' do (only Ludii's Asalto.lud has the officers start)"),
+        _reading("rebel-moves", "reading-assaut-rebel-moves"),
+        _reading("capturing", "reading-assaut-capturing"),
+        _reading("huffing", "reading-assaut-huffing"),
+        _reading("officers-win", "reading-assaut-officers-win"),
+        _reading("no-move", "reading-assaut-no-move"),
+        _reading("first-move", "reading-assaut-first-move"),
     ),
-)  # fmt: skip
-
-_CITADELLE = Ruleset(
-    name="citadelle",
-    title="Assaut, jeu de la citadelle",
-    source=SOURCES["citadelle"],
-    description="Rebels only forward (sideways on their last lines), chained captures, and a move "
-    "that misses the best capture costs an officer, taken off the board.",
+)
+_CITADELLE = _ruleset(
+    "citadelle",
+    message("source-citadelle"),
     rebel_move="forward",
     chain_stop="anywhere",
     duty="huff-best",
     removal="auto",
     placement=True,
     readings=(
-        ("Rebel moves", "'Soldats : uniquement vers l'avant (sauf sur la dernière ligne cf dessin page "
-         "suivante)' and 'Les soldats se déplacent uniquement sur les lignes rouges vers l'avant, ils ne "
-         "peuvent donc jamais reculer, mais peuvent se déplacer latéralement sur leurs dernières lignes "
-         "(mais toujours pour se diriger vers la forteresse)': forward, and sideways toward the citadel "
-         "on the top line of the side arms"),
-        ("Capturing", "'Les officiers capturent les soldats par saut, comme au jeu de dames, la prise est "
-         "obligatoire. Les captures peuvent s'enchaîner.': the duty is the player's, as in draughts, best "
-         "capture included: 'un officier qui ne réalise pas une prise possible (ou la meilleure prise "
-         "possible) est « soufflé »'. A capture as large as the largest any officer had is no fault; a move "
-         "that captures nothing when a capture existed, or fewer soldiers than the best capture, costs one of "
-         "the officers that could have made the best capture. Read officer by officer, the sentence would take "
-         "an officer whenever both could capture, whatever the player did: a penalty no one could avoid"),
-        ("Huffing", "'est « soufflé » et retiré du définitivement du jeu': the removal is not the soldiers' "
-         "option: at the start of their turn one officer that could have made the best capture is taken off, "
-         "then they move; when several could have made it, the soldiers choose which, as in draughts the "
-         "opponent chooses the piece to blow (a lone removal when it takes the last officer)"),
-        ("Officers' win", "'capturer 16 soldats': fewer than nine left"),
-        ("Setup", "'la position des officiers dans la citadelle est laissée au choix du joueur'"),
+        _reading("rebel-moves", "reading-citadelle-rebel-moves"),
+        _reading("capturing", "reading-citadelle-capturing"),
+        _reading("huffing", "reading-citadelle-huffing"),
+        _reading("officers-win", "reading-citadelle-officers-win"),
+        _reading("setup", "reading-citadelle-setup"),
     ),
-)  # fmt: skip
-
-_GERMAN = replace(
+)
+_GERMAN = _named(
     _ASALTO,
-    name="german-tactics",
-    title="German Tactics",
-    source=SOURCES["cyningstan"] + ", its note on German Tactics",
-    description="Asalto on the old German boards: rebels may not use the marked lines (every "
-    "horizontal line but the top line of each side arm); otherwise Asalto's rules.",
+    "german-tactics",
+    message("source-german-tactics", source=_CYNINGSTAN),
     marked_lines=True,
     readings=(
-        ("Marked lines", "Cyningstan's note: 'Rebels may not move along these specially marked lines, "
-         "but officers may. The only horizontal lines along which they may move are the top line of the "
-         "left- and right-hand arms of the cross.' The games-wiki page 'Assault' shows the same marking "
-         "('these forbidden moves are the dashed lines in the diagram above'), and the booklet 'Assaut, "
-         "jeu de la citadelle' draws it the other way round, the lines soldiers may use in red ('Les "
-         "soldats se déplacent uniquement sur les lignes rouges')"),
-        ("Rebel moves", "the note ('This is for the related game German Tactics') changes only the lines "
-         "rebels may use; on the others Asalto's " + _NOT_AWAY),
-    ) + _ASALTO.readings[1:],
-)  # fmt: skip
-
-_ROYAL = replace(
+        _reading("marked-lines", "reading-german-tactics-marked-lines"),
+        _reading("rebel-moves", "reading-german-tactics-rebel-moves", asalto=_ASALTO.readings[0][1]),
+    )
+    + _ASALTO.readings[1:],
+)
+_ROYAL = _named(
     _ASSAULT,
-    name="royal-garrison",
-    title="Royal Garrison",
-    source=SOURCES["wiki"] + "; Officers & Sepoys is mentioned by Cyningstan",
-    description="The big board: three officers on c7, e7 and g7 hold a 17-point fortress "
-    "against 50 rebels; otherwise played as Assault.",
+    "royal-garrison",
+    message("source-royal-garrison", source=_WIKI),
     board="royal-garrison",
     officer_start=("c7", "e7", "g7"),
     readings=(
-        ("Setup", "'The defender has three pieces which start on the middle and either end of the bottom "
-         "row of the fortress': c7, e7, g7"),
-        ("Rules", "'Play is otherwise the same as Assault': forward moves (sideways only on the top line "
-         "of a side arm, rank 7), forced chained captures"),
-        ("Officers' win", "fewer rebels than the 17 fortress points: fewer than 17 left"),
+        _reading("setup", "reading-royal-garrison-setup"),
+        _reading("rules", "reading-royal-garrison-rules"),
+        _reading("officers-win", "reading-royal-garrison-officers-win"),
     ),
-)  # fmt: skip
-
-_ROYAL_DIAGONALS = replace(
+)
+_ROYAL_DIAGONALS = _named(
     _ROYAL,
-    name="royal-garrison-diagonals",
-    title="Royal Garrison: all diagonals",
-    source=SOURCES["wiki"] + ", its second Royal Garrison board",
-    description="Royal Garrison on the other board the games-wiki page shows, where every diagonal "
-    "is drawn: three officers on c7, e7 and g7 against 50 rebels, played as Assault.",
+    "royal-garrison-diagonals",
+    message("source-royal-garrison-diagonals", source=_WIKI),
     board="royal-garrison-diagonals",
-    readings=(
-        ("Board", "'Another version of the “Royal Garrison” board connected all diagonals': "
-         + BOARD_NOTES["royal-garrison-diagonals"][0].lower() + BOARD_NOTES["royal-garrison-diagonals"][1:-1]),
-    ) + _ROYAL.readings,
-)  # fmt: skip
-
+    readings=(_reading("board", "reading-royal-garrison-diagonals-board"),) + _ROYAL.readings,
+)
 _TWENTY = tuple(f"{c}{r}" for r in (1, 2) for c in "cde") + tuple(f"{c}{r}" for r in (3, 4) for c in "abcdefg")
 
 
-def _alternate(name: str, title: str, board: str, rebels: tuple[str, ...] | None, note: str) -> Ruleset:
-    return replace(
+def _alternate(name: str, rebels: tuple[str, ...] | None) -> Ruleset:
+    """Assault on one of the games-wiki page's alternate boards (the board of the same name)."""
+    return _named(
         _ASSAULT,
-        name=name,
-        title=title,
-        source=SOURCES["wiki"] + " (Alternate Boards)",
-        description=f"Assault played on the {title} board{note}.",
-        board=board,
+        name,
+        message("source-alternate-boards", source=_WIKI),
+        board=name,
         rebel_start=rebels,
         readings=(
-            ("Rules", "the games-wiki page 'Assault' gives the drawing only ('For these I do not have "
-             "rules, so it is unclear if horizontal movements were permitted or not'); we play it as Assault"),
-            ("Board", BOARD_NOTES[board].rstrip(".")),  # a reading is a clause; the list adds the stop
-            ("Setup", "officers on c5 and e5 as on the standard board"
-             + ("; 'played with 20 attackers which are set up on all the lower points': every point of "
-                "ranks 1-4" if rebels else "")),
+            _reading("rules", "reading-alternate-rules"),
+            _reading("board", "board-notes-" + name),
+            _reading("setup", "reading-twenty-setup" if rebels else "reading-alternate-setup"),
         ),
-    )  # fmt: skip
+    )
 
 
 _ALL_RULESETS = (
@@ -439,58 +341,30 @@ _ALL_RULESETS = (
     _GERMAN,
     _ASSAULT,
     _ASSAUT,
-    replace(
+    _named(
         _ASSAUT,
-        name="assaut-no-blocking",
-        title="Assaut: interdiction de bloquer les officiers",
-        description="Assaut, but the rebels lose if their move leaves the officers without a move.",
+        "assaut-no-blocking",
         blocking_loses=True,
-        readings=(
-            (
-                "Blocking",
-                "'Les soldats perdent en effet la partie s'ils empêchent les officiers de "
-                "se déplacer': a rebel move that leaves the officers with no move loses at once",
-            ),
-        )
+        readings=(_reading("blocking", "reading-assaut-no-blocking-blocking"),)
         + _ASSAUT.readings[:4]
-        + (
-            (
-                "No move",
-                "'Lorsqu'un joueur ne peut pas se déplacer, il a perdu', except the officers "
-                "when the soldiers blocked them",
-            ),
-        )
+        + (_reading("no-move", "reading-assaut-no-blocking-no-move"),)
         + _ASSAUT.readings[5:],
-    ),  # fmt: skip
-    replace(
+    ),
+    _named(
         _ASSAUT,
-        name="assaut-free-soldiers",
-        title="Assaut: des soldats plus libres",
-        description="Assaut with freer soldiers: any line that does not go back, sideways included.",
+        "assaut-free-soldiers",
         rebel_move="never-back",
-        readings=(
-            (
-                "Rebel moves",
-                "'Les soldats peuvent se déplacer horizontalement. Ils ne sont plus obligés d'avancer vers "
-                "le château, mais n'ont jamais le droit de reculer': any line that does not lower the "
-                "rank; free inside the fortress, never out",
-            ),
-        )
-        + _ASSAUT.readings[1:],
+        readings=(_reading("rebel-moves", "reading-assaut-free-soldiers-rebel-moves"),) + _ASSAUT.readings[1:],
     ),
     _CITADELLE,
     _ROYAL,
     _ROYAL_DIAGONALS,
-    _alternate("simplified", "Simplified", "simplified", None, " (no diagonals outside the fortress)"),
-    _alternate("fuchs-und-henne", "Fuchs und Henne", "fuchs-und-henne", _TWENTY, " with 20 attackers"),
-    _alternate("2-contra-20", "2 contra 20", "2-contra-20", _TWENTY, " with 20 attackers"),
-    Ruleset(
-        name="ludii",
-        title="Asalto (Ludii)",
-        source=SOURCES["ludii"],
-        description="Ludii's reading: officers on c6 and e6 move first, rebels step along any line, "
-        "single jumps, and after a turn without a capture every officer that could have captured "
-        "is removed at once.",
+    _alternate("simplified", None),
+    _alternate("fuchs-und-henne", _TWENTY),
+    _alternate("2-contra-20", _TWENTY),
+    _ruleset(
+        "ludii",
+        message("source-ludii"),
         rebel_move="any",
         capture="single",
         duty="auto-huff-all",
@@ -498,15 +372,11 @@ _ALL_RULESETS = (
         officer_start=("c6", "e6"),
         officers_win_below=1,
         readings=(
-            ("Source", "reproduces Asalto.lud: its perft from the start reads 6, 46, 304, 3496"),
-            (
-                "Huffing",
-                "an officer that could hop and the turn made no capture is removed, the one "
-                "that moved at its new point",
-            ),
-            ("Officers' win", "only when no rebel remains"),
+            _reading("source", "reading-ludii-source"),
+            _reading("huffing", "reading-ludii-huffing"),
+            _reading("officers-win", "reading-ludii-officers-win"),
         ),
-    ),  # fmt: skip
+    ),
 )
 # In this order wherever rulesets are listed: MicroPython's dicts do not keep insertion order.
 RULESET_NAMES: tuple[str, ...] = tuple(rs.name for rs in _ALL_RULESETS)
@@ -515,13 +385,14 @@ DEFAULT_RULESET = "assault"  # a first visit's game (the page's settings, its bo
 
 
 def rules_markdown() -> str:
-    """The README's rules section: every ruleset, its source, options and readings."""
+    """The README's rules section: every ruleset, its source, options and readings (in English)."""
     out = []
     for rs in _ALL_RULESETS:
-        out += [f"### {rs.title} (`{rs.name}`)", "", f"*Source:* {rs.source}.", "", rs.description, ""]
+        title, source = english(rs.title), english(rs.source)
+        out += [f"### {title} (`{rs.name}`)", "", f"*Source:* {source}.", "", english(rs.description), ""]
         out += [f"- **{label}:** {text}." for label, text in rs.summary()]
         out += ["", "How it reads the disputed points:", ""]
-        out += [f"- *{point}:* {reading}." for point, reading in rs.readings]
+        out += [f"- *{english(message('point-' + point))}:* {english(text)}." for point, text in rs.readings]
         out.append("")
     return "\n".join(out)
 
@@ -540,146 +411,114 @@ def find_ruleset(name: str) -> Ruleset:
 # -- house rules ------------------------------------------------------------------------------
 # A custom ruleset is a named one with some options changed, and its name says which:
 # ``asalto:first=officers,rebels=any`` (the base, a colon, ``key=value`` pairs joined by commas;
-# no character a URL query or a position text treats specially). Options in this order:
-OPTIONS: tuple[tuple[str, str], ...] = (
-    ("rebels", "Rebels move"),
-    ("marked", "Marked lines closed to rebels"),
-    ("capture", "Captures"),
-    ("stop", "A chain may stop"),
-    ("duty", "Capture rule"),
-    ("removal", "Huffed officers"),
-    ("huffs", "Officers that may be huffed in a game"),
-    ("first", "First move"),
-    ("officers", "Officers start"),
-    ("win", "Officers win"),
-    ("blocking", "Rebels that leave the officers without a move"),
-    ("repetition", "Draw by repetition"),
-)
-OPTION_KEYS: tuple[str, ...] = tuple(key for key, _ in OPTIONS)
+# no character a URL query or a position text treats specially).
+
+
+class Option:
+    """One house-rule option: its ``key`` in a name, the :class:`Ruleset` ``attr`` it reads, its
+    values as text with base ruleset ``base`` (``choices(base)``), the field's value for a text
+    (``values``: text -> value; any other text is read as a number), what each value means
+    (``meaning(base, text)``: a message), and the disputed points (``point-`` messages) whose
+    readings it settles, so a house rule that changes it drops them. Its label is the catalogs'
+    ``option-KEY``, and a house rule's description says the change with ``change-KEY``."""
+
+    def __init__(
+        self,
+        key: str,
+        attr: str,
+        choices: Callable[[Ruleset], tuple[str, ...]],
+        meaning: Callable[[Ruleset, str], Message],
+        settles: tuple[str, ...] = (),
+        values: dict[str, object] | None = None,
+        sets: str = "",
+    ) -> None:
+        self.key, self.attr, self.choices, self.meaning, self.settles = key, attr, choices, meaning, settles
+        self.values = values
+        self.sets = sets or attr  # the field a house rule sets, when ``attr`` is a property read from it
+
+    def read(self, text: str) -> object:
+        """The field's value for one of the option's texts."""
+        if self.values is None:
+            return text
+        return self.values[text] if text in self.values else int(text)
+
+    def get(self, rs: Ruleset) -> str:
+        """The option's value in ``rs``, as text."""
+        value = getattr(rs, self.attr)
+        if self.values is None:
+            return str(value)
+        for text in self.values:
+            if self.values[text] == value and type(self.values[text]) is type(value):
+                return text
+        return str(value)
+
+
+def _each(prefix: str, *values: str) -> tuple[Callable[[Ruleset], tuple[str, ...]], Callable[[Ruleset, str], Message]]:
+    """Choices that are always ``values``, each meaning its message ``prefix + value``."""
+    return (lambda base: values), (lambda base, value: message(prefix + value))
+
+
+def _huffs(base: Ruleset, value: str) -> Message:
+    return message("huffs-all") if value == "all" else message("huffs-n", officers=count(int(value), "officer"))
+
+
+def _repeat(base: Ruleset, value: str) -> Message:
+    return message("no-repeat") if value == "off" else message("repeat-" + value)
+
+
+# The options, in this order in names and forms. Adding one: a row here, a Ruleset field if the
+# rules need a new one, and its messages (option-KEY, change-KEY and the meanings) in each catalog.
+OPTIONS: tuple[Option, ...] = (
+    Option("rebels", "rebel_move", *_each("rebels-", "forward", "not-away", "shortest", "never-back", "any"),
+           settles=("rebel-moves", "rules")),
+    Option("marked", "marked_lines", lambda base: ("off", "on") if base.geometry.marked else ("off",),
+           lambda base, value: message("marked-" + value), ("marked-lines", "rebel-moves", "rules"),
+           {"on": True, "off": False}),
+    Option("capture", "capture", *_each("capture-", "chain", "single"),
+           settles=("multiple-captures", "capturing", "rules")),
+    Option("stop", "chain_stop", *_each("stop-", "end", "anywhere"),
+           settles=("multiple-captures", "capturing", "rules")),
+    Option("duty", "duty", *_each("duty-", "forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all"),
+           settles=("capturing", "huffing", "rules")),
+    Option("removal", "removal", *_each("removal-", "choice", "auto"), settles=("huffing",)),
+    Option("huffs", "max_huffs", lambda base: ("all",) + tuple(str(n) for n in range(1, base.officers)), _huffs,
+           ("huffing",), {"all": None}),
+    Option("first", "first", lambda base: ("rebels", "officers"), lambda base, value: message(f"first-{value}-choice"),
+           ("first-move", "setup")),
+    Option("officers", "placement", lambda base: ("placed", "fixed"),
+           lambda base, value: message("placed") if value == "placed" else _points(base.officer_start), ("setup",),
+           {"placed": True, "fixed": False}),
+    Option("win", "win_threshold", lambda base: tuple(str(n) for n in range(1, len(base.rebel_points) + 1)),
+           lambda base, value: _remain(int(value)), ("officers-win",), {}, sets="officers_win_below"),
+    Option("blocking", "blocking_loses", *_each("blocking-", "allowed", "loses"), settles=("blocking", "no-move"),
+           values={"loses": True, "allowed": False}),
+    Option("repetition", "repetition", lambda base: ("2", "3", "4", "5", "off"), _repeat, (), {"off": 0}),
+)  # fmt: skip
+OPTION_KEYS: tuple[str, ...] = tuple(option.key for option in OPTIONS)
+_BY_KEY = {option.key: option for option in OPTIONS}
 _CUSTOM: dict[str, Ruleset] = {}  # house rules by name as asked and canonical name
 MAX_CUSTOM = 256  # the cache starts afresh when full (house rules come from links and saves)
-# The reading labels an option makes obsolete when it changes.
-_READS = {
-    "rebels": ("Rebel moves", "Rules"), "marked": ("Marked lines", "Rebel moves", "Rules"),
-    "capture": ("Multiple captures", "Capturing", "Rules"), "stop": ("Multiple captures", "Capturing", "Rules"),
-    "duty": ("Capturing", "Huffing", "Rules"), "removal": ("Huffing",), "huffs": ("Huffing",),
-    "first": ("First move", "Setup"), "officers": ("Setup",), "win": ("Officers' win",),
-    "blocking": ("Blocking", "No move"), "repetition": (),
-}  # fmt: skip
-
-
-def _get(rs: Ruleset, key: str) -> str:
-    """The value of one house-rule option in ``rs``, as text."""
-    if key == "rebels":
-        return rs.rebel_move
-    if key == "marked":
-        return "on" if rs.marked_lines else "off"
-    if key == "capture":
-        return rs.capture
-    if key == "stop":
-        return rs.chain_stop
-    if key == "duty":
-        return rs.duty
-    if key == "removal":
-        return rs.removal
-    if key == "huffs":
-        return "all" if rs.max_huffs is None else str(rs.max_huffs)
-    if key == "first":
-        return rs.first
-    if key == "officers":
-        return "placed" if rs.placement else "fixed"
-    if key == "win":
-        return str(rs.win_threshold)
-    if key == "blocking":
-        return "loses" if rs.blocking_loses else "allowed"
-    return str(rs.repetition) if rs.repetition else "off"
-
-
-def _field(key: str, value: str) -> tuple[str, object]:
-    """The :class:`Ruleset` field an option sets, and its value."""
-    if key == "rebels":
-        return "rebel_move", value
-    if key == "marked":
-        return "marked_lines", value == "on"
-    if key == "capture":
-        return "capture", value
-    if key == "stop":
-        return "chain_stop", value
-    if key == "duty":
-        return "duty", value
-    if key == "removal":
-        return "removal", value
-    if key == "huffs":
-        return "max_huffs", None if value == "all" else int(value)
-    if key == "first":
-        return "first", value
-    if key == "officers":
-        return "placement", value == "placed"
-    if key == "win":
-        return "officers_win_below", int(value)
-    if key == "blocking":
-        return "blocking_loses", value == "loses"
-    return "repetition", 0 if value == "off" else int(value)
-
-
-def _choices(base: Ruleset, key: str) -> list[tuple[str, str]]:
-    """The values an option may take with ``base``'s board and pieces, each with its meaning."""
-    if key == "rebels":
-        return [(v, REBEL_MOVES[v]) for v in ("forward", "not-away", "shortest", "never-back", "any")]
-    if key == "marked":
-        off = [("off", "rebels may use every line")]
-        if not base.geometry.marked:
-            return off
-        return off + [
-            ("on", "rebels may not use the marked lines (every horizontal line but the top line of each side arm)")
-        ]
-    if key == "capture":
-        return [(v, CAPTURES[v]) for v in ("chain", "single")]
-    if key == "stop":
-        return [(v, STOPS[v]) for v in ("end", "anywhere")]
-    if key == "duty":
-        return [(v, DUTIES[v]) for v in ("forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all")]
-    if key == "removal":
-        return [(v, REMOVALS[v]) for v in ("choice", "auto")]
-    if key == "huffs":
-        return [("all", "every officer may be huffed")] + [
-            (str(n), f"at most {plural(n, 'officer')} in a game") for n in range(1, base.officers)
-        ]
-    if key == "first":
-        return [("rebels", "the rebels move first"), ("officers", "the officers move first")]
-    if key == "officers":
-        return [
-            ("placed", "the officers' player places them anywhere in the fortress"),
-            ("fixed", "on " + ", ".join(base.officer_start)),
-        ]
-    if key == "win":
-        return [
-            (str(n), "when no rebel remains" if n == 1 else f"when fewer than {n} rebels remain")
-            for n in range(1, len(base.rebel_points) + 1)
-        ]
-    if key == "blocking":
-        return [
-            ("allowed", "officers left without a move lose"),
-            ("loses", "the rebels lose if their move leaves the officers without a move"),
-        ]
-    return [(str(n), f"the {ORDINALS[n]} occurrence of a position is a draw") for n in (2, 3, 4, 5)] + [
-        ("off", "a repeated position is no draw")
-    ]
 
 
 def custom_options(base: str) -> list[dict[str, Any]]:
-    """Every house-rule option of a named ruleset, for a form: its key, label, current value,
-    and the values it may take with their meanings (in this order; lists, not dicts).
+    """Every house-rule option of a named ruleset, for a form: its key, label (a message),
+    current value, and the values it may take with their meanings (messages; in this order;
+    lists, not dicts).
 
     >>> first = custom_options("asalto")[7]
-    >>> first["key"], first["value"], [v for v, _ in first["choices"]]
-    ('first', 'rebels', ['rebels', 'officers'])
+    >>> first["key"], first["value"], [v for v, _ in first["choices"]], english(first["label"])
+    ('first', 'rebels', ['rebels', 'officers'], 'First move')
     """
     rs = find_ruleset(base)
     rs = RULESETS[rs.base] if rs.base else rs
     return [
-        {"key": key, "label": label, "value": _get(rs, key), "choices": [list(c) for c in _choices(rs, key)]}
-        for key, label in OPTIONS
+        {
+            "key": option.key,
+            "label": message("option-" + option.key),
+            "value": option.get(rs),
+            "choices": [[value, option.meaning(rs, value)] for value in option.choices(rs)],
+        }
+        for option in OPTIONS
     ]
 
 
@@ -752,17 +591,13 @@ def custom_ruleset(name: str) -> Ruleset:
             raise UnknownRulesetError(f"{where}: unknown option {quote(key)}; options: {', '.join(OPTION_KEYS)}")
         if key in values:
             raise UnknownRulesetError(f"{where}: option {quote(key)} is given twice")
-        allowed = [v for v, _ in _choices(base, key)]
+        allowed = list(_BY_KEY[key].choices(base))
         if value not in allowed:
             raise UnknownRulesetError(
                 f"{where}: {key}={quote(value)} is not allowed here; {key} may be {', '.join(allowed)}"
             )
         values[key] = value
-    fields: dict[str, Any] = {}
-    for key in OPTION_KEYS:
-        if key in values:
-            attr, field_value = _field(key, values[key])
-            fields[attr] = field_value
+    fields: dict[str, Any] = {opt.sets: opt.read(values[opt.key]) for opt in OPTIONS if opt.key in values}
     rs = replace(base, **fields)
     if "stop" in values and rs.capture != "chain":
         raise UnknownRulesetError(f"{where}: stop= applies only to chains, not capture={rs.capture}")
@@ -771,31 +606,23 @@ def custom_ruleset(name: str) -> Ruleset:
             raise UnknownRulesetError(
                 f"{where}: {key}= applies only to the huffing duties ({', '.join(HUFF_DUTIES)}), not duty={rs.duty}"
             )
-    changed = [key for key in OPTION_KEYS if key in values and _get(rs, key) != _get(base, key)]
+    changed = [option for option in OPTIONS if option.key in values and option.get(rs) != option.get(base)]
     if not changed:
         return base
-    canonical = base.name + ":" + ",".join(f"{key}={_get(rs, key)}" for key in changed)
+    pairs = ",".join(f"{option.key}={option.get(rs)}" for option in changed)
+    canonical = base.name + ":" + pairs
+    settled = [point for option in changed for point in option.settles]
+    changes = [message("change-" + option.key, meaning=option.meaning(base, option.get(rs))) for option in changed]
     rs = _CUSTOM.get(canonical) or replace(
         rs,
         name=canonical,
-        title=f"{base.title}, house rules",
-        description=f"{base.title} with house rules: "
-        + "; ".join(f"{_label(key).lower()}: {_meaning(base, key, _get(rs, key))}" for key in changed)
-        + ".",
+        title=message("house-title", title=base.title),
+        description=message("house-description", title=base.title, changes=changes),
         base=base.name,
-        readings=(("House rules", "changed from " + base.title + ": " + ", ".join(
-            f"{key}={_get(rs, key)}" for key in changed) + "; the readings below are " + base.title + "'s"),)
-        + tuple(r for r in base.readings if not any(r[0] in _READS[key] for key in changed)),
-    )  # fmt: skip
+        readings=(_reading("house-rules", "house-reading", title=base.title, changes=pairs.replace(",", ", ")),)
+        + tuple(reading for reading in base.readings if reading[0] not in settled),
+    )
     if len(_CUSTOM) >= MAX_CUSTOM:
         _CUSTOM.clear()
     _CUSTOM[name] = _CUSTOM[canonical] = rs
     return rs
-
-
-def _label(key: str) -> str:
-    return OPTIONS[OPTION_KEYS.index(key)][1]
-
-
-def _meaning(base: Ruleset, key: str, value: str) -> str:
-    return [text for v, text in _choices(base, key) if v == value][0]

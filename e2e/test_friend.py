@@ -1,0 +1,256 @@
+"""Two players at a distance play one game to its end by passing links (two browser contexts:
+two browsers, two local storages), with an older link and a forged one on the way."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from conftest import CSP_WATCH, LOCAL, Server
+from test_accessibility import violations, with_axe
+
+from asalto_core.links import GameLink, read_game, read_query
+from helpers import ENGINE_MS, import_text, moves, open_site, play, press, synced, wait_synced_after
+
+QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]  # assault with win=24 ends here
+
+
+@pytest.fixture
+def friend(browser, blocked, console):
+    """The second player's browser: its own context (and storage), the clipboard allowed."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=LOCAL)
+
+    def route(r):
+        if r.request.url.startswith(LOCAL):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    ctx.add_init_script(CSP_WATCH)
+    ctx.on("page", console.attach)
+    yield ctx.new_page()
+    ctx.close()
+
+
+def state(page) -> str:
+    return page.get_attribute("body", "data-friend-state") or ""
+
+
+def message(page) -> str:
+    return page.inner_text("#message")
+
+
+def open_link(page, link: str, refused: str = "") -> None:
+    """Open a link the friend sent: in a fresh tab, or in the address bar of the page already
+    open; a link the page refuses says ``refused`` and shows nothing new."""
+    if not (page.url.startswith(LOCAL) and "asalto" in page.url):
+        open_site(page, link)
+    elif refused:
+        page.goto(link)
+        page.wait_for_function(f"document.getElementById('message').textContent.includes({refused!r})")
+    else:
+        before = synced(page)
+        page.goto(link)
+        wait_synced_after(page, before)
+
+
+def start_with_friend(page, side: str) -> None:
+    """New game, assault with the house rule win=24, against a friend at a distance."""
+    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
+    press(page, "#btn-new")
+    page.select_option("#new-ruleset", "assault")
+    page.check('#dlg-new input[name="mode"][value="friend"]')
+    assert page.is_visible("#new-friend-side") and not page.is_visible("#new-level")
+    page.select_option("#new-friend-side", side)
+    page.click("#new-custom summary")
+    page.select_option('#custom-options select[data-option="win"]', "24")
+    page.click("#new-start")
+    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
+
+
+def copy_link(page, keyboard: bool = False) -> str:
+    """Send the link as a player does: Copy; where the browser refuses, by hand (Ctrl+C on the
+    link, which the page selected)."""
+    if keyboard:
+        page.focus("#friend-copy")
+        page.keyboard.press("Enter")
+    else:
+        page.click("#friend-copy")
+    page.wait_for_function("document.getElementById('friend-message').textContent !== ''")
+    if "by hand" in page.inner_text("#friend-message"):
+        assert page.evaluate("document.activeElement.id") == "friend-link"
+        page.keyboard.press("Control+C")
+    page.wait_for_function("document.body.dataset.friendState === 'waiting'")
+    return page.input_value("#friend-link")
+
+
+def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
+    alice, bob = page, friend
+    open_site(alice, server.url)
+    press(alice, "#btn-new")  # Alice's own game on this device, which the game by link must not touch
+    alice.check('#dlg-new input[name="mode"][value="humans"]')
+    alice.click("#new-start")
+    play(alice, "d4", "d5")
+    start_with_friend(alice, "rebels")
+    assert "make your move" in message(alice)
+    assert state(alice) == "mine"
+    play(alice, *QUICK_END[0])
+    assert state(alice) == "pending" and "take your move back" in alice.inner_text("#friend-text")
+    press(alice, "#btn-undo")  # taken back before the link went: the move is Alice's again
+    alice.wait_for_function("document.body.dataset.friendState === 'mine'")
+    assert moves(alice) == []
+    play(alice, *QUICK_END[0])
+    link1 = copy_link(alice)  # Alice's browser refuses the clipboard: copied by hand
+    assert alice.is_disabled("#btn-undo")  # sent: no taking back
+    assert len(link1) < len(LOCAL) + 200
+
+    open_site(bob, link1)
+    assert "Your friend played d4-d5" in message(bob)
+    assert state(bob) == "mine" and moves(bob) == ["d4-d5"]
+    assert "Your friend (by link)" in bob.inner_text("#player-top")  # Bob's officers at the bottom
+    assert bob.get_attribute("#player-bottom", "data-side") == "officers"
+    assert "#" not in bob.url  # the link is consumed
+    play(bob, *QUICK_END[1])
+    link2 = copy_link(bob)
+    assert "Link copied" in bob.inner_text("#friend-message")
+
+    open_link(alice, link2)
+    assert "Your friend played c5-c6" in message(alice)
+    play(alice, *QUICK_END[2])
+    link3 = copy_link(alice)
+
+    # An older link of a game already ahead says so and changes nothing.
+    open_link(bob, link1)
+    assert "older than your game" in message(bob)
+    assert moves(bob) == ["d4-d5", "c5-c6"]
+    # A forged link (Alice's id, Bob's move edited into another) and a damaged one are refused.
+    game, _ = read_game(read_query(link3.split("#", 1)[1]))
+    forged = GameLink(game.id, game.ruleset, game.start, ["d4-d5", "e5-e6", "d3-d4"], game.time)
+    open_link(bob, server.url + "#" + forged.query(), refused="does not continue your game")
+    assert "at move 2" in message(bob) and moves(bob) == ["d4-d5", "c5-c6"]
+    other_rules = GameLink(game.id, "assault", game.start, game.moves, game.time)  # win=24 edited out
+    open_link(bob, server.url + "#" + other_rules.query(), refused="other rules or another start")
+    assert moves(bob) == ["d4-d5", "c5-c6"]
+    open_link(bob, link3[:-6] + "zz!zz", refused="cannot be opened")
+    assert moves(bob) == ["d4-d5", "c5-c6"]
+
+    open_link(bob, link3)
+    assert "Your friend played d3-d4" in message(bob)
+    play(bob, *QUICK_END[3])
+    assert bob.get_attribute("body", "data-over") == "1"
+    assert "send this link so that your friend sees the end" in bob.inner_text("#friend-text")
+    link4 = copy_link(bob)
+
+    open_link(alice, link4)
+    assert "Your friend played e5xc5. Captured 1: d5." in message(alice)
+    assert alice.get_attribute("body", "data-over") == "1"
+    assert moves(alice) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]
+
+    # Every game by link is listed; Alice's own game is as she left it.
+    alice.reload()
+    alice.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert moves(alice) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]  # the game by link stays on screen
+    press(alice, "#btn-friends")
+    rows = alice.locator("#friends-table tbody tr")
+    assert rows.count() == 1 and "You lost" in rows.first.inner_text()
+    before = synced(alice)
+    alice.click("#friends-home")
+    wait_synced_after(alice, before)
+    assert moves(alice) == ["d4-d5"] and "Player on this device" in alice.inner_text("#player-top")
+    assert alice.get_attribute("body", "data-friend") == ""
+
+
+ANNOTATED = """[Ruleset "assault"]
+[Result "*"]
+
+1. d4-d5! {The rebels open. [%cal Gd4d5] [%csl Re5]} c5-c6 (1... e5-e6?!
+{Slower.}) 2. d3-d4 {Für <b>alle</b> & «tous».} *
+"""
+
+
+def test_a_share_link_carries_comments_symbols_marks_and_side_lines(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, ANNOTATED)
+    press(page, "#btn-io")
+    link = page.input_value("#io-link")
+    page.click("#dlg-io button[value=close]")
+    other = context.new_page()
+    open_site(other, link)
+    assert moves(other) == ["d4-d5!", "c5-c6", "d3-d4"]
+    assert other.locator("#moves tr.variation button").all_inner_texts() == ["1... e5-e6?!"]
+    assert other.inner_text("#move-comment") == "Für <b>alle</b> & «tous»."  # as text, never markup
+    press(other, "#btn-io")
+    assert other.input_value("#io-text") == ANNOTATED
+
+
+def test_a_game_link_opens_and_is_answered_offline(context):
+    srv = Server()
+    page = context.new_page()
+    open_site(page, srv.url)
+    play(page, "d4", "d5")  # the newcomer's game against the AI: its first reply lets the page be kept
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
+    srv.stop()  # the site is gone: the link opens from the service worker's cache
+    link = GameLink("offline123", "assault", "", ["d4-d5"], 1_800_000_000)
+    other = context.new_page()
+    open_site(other, srv.url + "#" + link.query())
+    assert "Your friend played d4-d5" in message(other)
+    play(other, "c5", "c6")
+    assert state(other) == "pending"
+    assert other.input_value("#friend-link").startswith(srv.url + "#game=")
+
+
+def test_the_game_by_link_by_keyboard_with_nothing_for_axe_to_find(page, server):
+    with_axe(page)
+    open_site(page, server.url)
+    start_with_friend(page, "rebels")
+    play(page, *QUICK_END[0])
+    assert violations(page) == []
+    copy_link(page, keyboard=True)
+    press(page, "#btn-friends")
+    page.wait_for_selector("#dlg-friends[open]")
+    assert violations(page) == []
+    assert "Your friend's move" in page.inner_text("#friends-table")
+    assert str(datetime.date.today().year) in page.inner_text("#friends-table")  # the last move's date
+    page.keyboard.press("Escape")
+
+
+def test_games_kept_badly_are_left_out_and_lose_nothing(page, server):
+    open_site(page, server.url)
+    good = {
+        "id": "goodgame12",
+        "ruleset": "assault",
+        "start": "",
+        "side": "rebels",
+        "moves": ["d4-d5"],
+        "time": 1,
+        "sent": 1,
+    }
+    kept = {
+        "games": [
+            good,
+            {"id": "<b>x</b>", "moves": "d4-d5"},
+            dict(good, id="badmoves12", moves=["d4-d5", "d4-d5"]),
+            dict(good, id="badside123", side="king"),
+            [1, 2],
+        ],
+        "open": "badmoves12",
+    }
+    page.evaluate("kept => localStorage.setItem('asalto.friends.v1', JSON.stringify(kept))", kept)
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert page.get_attribute("body", "data-friend") == ""  # the game on screen could not be replayed
+    press(page, "#btn-friends")
+    rows = page.locator("#friends-table tbody tr")
+    assert rows.count() == 1 and "Your friend's move" in rows.first.inner_text()
+    before = synced(page)
+    rows.first.locator("button").click()
+    wait_synced_after(page, before)
+    assert moves(page) == ["d4-d5"] and page.get_attribute("body", "data-friend") == "goodgame12"
+    page.evaluate("localStorage.setItem('asalto.friends.v1', '{not json')")
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert page.evaluate("localStorage.getItem('asalto.save.corrupt')").count("not json") == 1  # set aside, not lost

@@ -1,0 +1,363 @@
+"""Games with a friend at a distance, with no server: each move travels as a link.
+
+A game link (asalto_core.links.GameLink: the game's identifier, rules, start and moves) is read
+and replayed by the engine before anything is kept. Every such game is kept in local storage
+beside the game of this device, which it never overwrites (storage.read_friends). A link is
+compared with the copy kept here (asalto_core.links.follows): one that adds the friend's move
+goes on with the game, an older one opens the game as it is here and says so, one that does not
+continue it is refused and changes nothing. Only the player's own side moves here, and a move
+can be taken back until its link is sent (shared or copied).
+"""
+
+import asyncio
+import json
+
+import rules_text
+import state as st
+import storage
+from app import app
+from game import accept, end_welcome, leave_friend, move_message, open_game, show, stop_ai
+from i18n import language, t
+from page import B, el, on, spawn
+from pyscript import document
+from pyscript.ffi import create_proxy
+from render import announce, extra_panels, message, render, render_side, side_name
+
+from asalto_core.errors import AsaltoError
+from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
+from asalto_core.session import Session
+
+SHOW_BEFORE = 0.35  # seconds the position before the friend's move shows before it slides in
+
+
+def link_of(entry):
+    """The link to send: the whole game (its moves on screen) after the page's address."""
+    moves = app.session.descriptor()["moves"] if entry is app.friend else entry["moves"]
+    played = entry["time"] if moves == entry["moves"] else int(B.epochSeconds())  # a move just played, not yet kept
+    link = GameLink(entry["id"], entry["ruleset"], entry["start"], moves, played)
+    return storage.here()["page"] + "#" + link.query()
+
+
+def _receiver(session):
+    """The side a link's receiver plays: the one to move, or at the end the one that did not move last."""
+    v = session.view()
+    if v["final"] is not None and v["history"]:
+        return "officers" if v["history"][-1]["side"] == "rebels" else "rebels"
+    return v["turn"]
+
+
+async def enter(entry, session, animate=False, note="", keep_message=False):
+    """Show a game with a friend: from the player's side, its last move sliding in with ``animate``;
+    ``note`` (an i18n key) is said, else the message shown is cleared (kept with ``keep_message``)."""
+    if app.thinking:
+        await stop_ai()
+    end_welcome()
+    if st.ai_side(app.settings["mode"]):
+        app.played_mode = app.settings["mode"]  # the New game dialog offers it again
+    if app.friend is None:
+        app.home_flipped = app.settings["flipped"]  # the board's way round comes back with the next game
+    app.friend = entry
+    app.session = session
+    app.redo = []
+    app.result_closed = False
+    app.ai_paused = False
+    app.settings["mode"] = "humans"
+    app.settings["ruleset"] = entry["ruleset"]
+    app.settings["flipped"] = entry["side"] == "officers"  # the player's side at the bottom
+    storage.keep_friend(entry)
+    n = len(entry["moves"])
+    said = t(note) if note else ""
+    if animate and n:
+        session.go_to(n - 1)
+        show(False)
+        await asyncio.sleep(SHOW_BEFORE)
+        if app.session is not session:
+            return
+        session.go_to(n)
+        last = session.last()
+        said = " ".join([t("friend-played", move=last["move"]), move_message(last), said]).strip()
+        announce(said)
+        if app.settings["sound"]:
+            B.sound("move")
+        message(said)
+        accept(True)
+        return
+    if said or not keep_message:
+        message(said)
+    accept(False)
+
+
+async def start(ruleset, side):
+    """A new game with a friend: the player plays ``side``; the link goes once they have moved
+    (or at once when the friend moves first)."""
+    r = B.randomBytes(ID_LENGTH)
+    if not r.ok:
+        message(t("friend-no-random", error=r.error), "error")
+        return
+    try:
+        session = Session.new(ruleset)
+    except AsaltoError as err:
+        message(str(err), "error")
+        return
+    entry = {
+        "id": new_id(bytes(json.loads(r.value))), "ruleset": session.game.start.ruleset, "start": "",
+        "side": side, "moves": [], "time": int(B.epochSeconds()), "sent": 0,
+    }  # fmt: skip
+    first = session.view()["turn"] == side
+    await enter(entry, session, note="friend-started" if first else "friend-they-start")
+    app.games += 1
+    document.body.dataset.games = str(app.games)
+
+
+async def open_link(params):
+    """Open the game link in ``params``: checked and replayed first, then compared with the copy
+    kept here. False (and a message) when it is refused: nothing kept or shown changes."""
+    try:
+        link, session = read_game(params)
+    except AsaltoError as err:
+        message(t("friend-bad", error=str(err)), "error")
+        return False
+    games, _ = storage.read_friends()
+    kept = None
+    for g in games:
+        if g["id"] == link.id:
+            kept = g
+    if kept is None:
+        side = _receiver(session)
+        entry = {
+            "id": link.id, "ruleset": link.ruleset, "start": link.start, "side": side,
+            "moves": list(link.moves), "time": link.time, "sent": len(link.moves),
+        }  # fmt: skip
+        await enter(entry, session, animate=True, note="friend-new" if link.moves else "friend-new-first")
+        return True
+    sides = [h["side"] for h in session.view()["history"]]
+    mine = GameLink(kept["id"], kept["ruleset"], kept["start"], kept["moves"])
+    verdict, at = follows(mine, link, sides, kept["side"])
+    if verdict in ("forged", "other"):
+        message(t("friend-forged", n=at + 1) if verdict == "forged" else t("friend-other-rules"), "error")
+        return False
+    if verdict == "newer":
+        kept["moves"], kept["time"], kept["sent"] = list(link.moves), link.time, len(link.moves)
+        await enter(kept, session, animate=True)
+        return True
+    try:
+        here = Session.from_descriptor(dict(descriptor_of(kept)))
+    except AsaltoError as err:
+        message(t("friend-bad", error=str(err)), "error")
+        return False
+    if verdict == "older":
+        await enter(kept, here)
+        message(t("friend-older", n=len(link.moves), m=len(kept["moves"])), "warn")
+    else:
+        await enter(kept, here, note="friend-same")
+    return True
+
+
+def descriptor_of(entry):
+    return {"ruleset": entry["ruleset"], "start": entry["start"], "moves": entry["moves"], "ply": len(entry["moves"])}
+
+
+async def follow_link():
+    """A link opened in this page (at its start, or pasted in the address bar of an open page):
+    a game with a friend, or a shared game. True if it opened one."""
+    params, error = storage.link_params()
+    if error:
+        message(t("friend-bad", error=error), "error")
+        B.clearHash()
+        return False
+    if "game" in params:
+        B.clearHash()
+        return await open_link(params)
+    shared, share_error = storage.shared_game(params)
+    B.clearHash()
+    if share_error:
+        message(t("share-bad", error=share_error), "error")
+    if shared is None:
+        return False
+    open_game(shared, opened="share-opened")
+    return True
+
+
+async def resume():
+    """At start-up, the game with a friend that was on screen, if any (else False)."""
+    games, shown = storage.read_friends()
+    for g in games:
+        if g["id"] == shown:
+            try:
+                session = Session.from_descriptor(descriptor_of(g))
+            except AsaltoError:
+                return False
+            await enter(g, session, keep_message=True)
+            return True
+    return False
+
+
+# -- sending ---------------------------------------------------------------------------------
+def sent():
+    """The link of the game as it is has reached the friend: no taking back from here."""
+    e = app.friend
+    n = len(app.session.game.moves) if e is not None else 0
+    if e is None or e["sent"] == n:
+        return
+    e["sent"] = n
+    storage.keep_friend(e)
+    render()
+
+
+async def send(use_sheet):
+    """Send the link: the system's share sheet where there is one, else copied; when the
+    clipboard is refused the link is selected for the player to copy by hand."""
+    if app.friend is None:
+        return
+    link = link_of(app.friend)
+    box = el("friend-message")
+    if use_sheet:
+        r = await B.share(t("friend-share-text"), link)
+        if r.ok:
+            sent()
+            box.textContent = t("friend-shared")
+            return
+        if r.error == "cancelled":
+            return
+    r = await B.copy(link)
+    if r.ok:
+        sent()
+        box.textContent = t("friend-copied")
+        return
+    box.textContent = t("friend-copy-by-hand")
+    field = el("friend-link")
+    field.focus()
+    field.select()
+
+
+def render_panel():
+    """The game with a friend beside the board: whose move, and the link to send when it is theirs."""
+    panel = el("panel-friend")
+    e = app.friend
+    panel.hidden = e is None
+    document.body.dataset.friend = "" if e is None else e["id"]
+    if e is None:
+        return
+    v = app.view
+    over = v["final"] is not None
+    mine = v["turn"] == e["side"] and not over
+    pending = v["length"] > e["sent"]
+    side = side_name(e["side"])
+    if mine:
+        text = t("friend-your-move", side=side)
+    elif pending:
+        text = t("friend-send-end" if over else "friend-send", side=side)
+    else:
+        text = t("friend-over" if over else "friend-waiting", side=side)
+    el("friend-text").textContent = text
+    el("friend-send").hidden = mine
+    document.body.dataset.friendState = "mine" if mine else "pending" if pending else "waiting"
+    if not mine:
+        link = link_of(e)
+        field = el("friend-link")
+        if field.value != link:
+            field.value = link
+            el("friend-message").textContent = ""
+    el("friend-share").hidden = not B.canShare()
+
+
+# -- the list of games ----------------------------------------------------------------------------
+def open_list():
+    """Every game with a friend kept here, the latest first: rules, side, whose move, last move's date."""
+    games, _ = storage.read_friends()
+    games = sorted(games, key=lambda g: -g["time"])
+    rows = []
+    for g in games:
+        try:
+            v = Session.from_descriptor(descriptor_of(g)).view()
+        except AsaltoError:
+            continue
+        if v["final"] is not None:
+            winner = v["final"]["winner"]
+            turn = t("friend-won") if winner == g["side"] else t("friend-lost") if winner else t("friend-drawn")
+        elif v["turn"] == g["side"]:
+            turn = t("friend-list-mine")
+        else:
+            turn = t("friend-list-theirs")
+        when = B.dateText(str(g["time"]), language()) if g["time"] else None
+        rows.append((g, turn, when.value if when and when.ok else ""))
+    body = el("friends-table").querySelector("tbody")
+    body.innerHTML = ""
+    for g, turn, when in rows:
+        tr = document.createElement("tr")
+        current = app.friend is not None and app.friend["id"] == g["id"]
+        for text in (rules_text.title(g["ruleset"]), side_name(g["side"], True), turn, when):
+            td = document.createElement("td")
+            td.textContent = text
+            tr.append(td)
+        td = document.createElement("td")
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.game = g["id"]
+        button.textContent = t("friend-shown") if current else t("friend-open")
+        button.disabled = current
+        button.setAttribute("aria-label", f"{button.textContent}: {rules_text.title(g['ruleset'])}, {turn}, {when}")
+        td.append(button)
+        tr.append(td)
+        body.append(tr)
+    el("friends-table").hidden = not rows
+    el("friends-empty").hidden = bool(rows)
+    el("friends-home").hidden = app.friend is None
+    el("dlg-friends").showModal()
+
+
+async def open_kept(game_id):
+    el("dlg-friends").close()
+    games, _ = storage.read_friends()
+    for g in games:
+        if g["id"] == game_id:
+            try:
+                session = Session.from_descriptor(descriptor_of(g))
+            except AsaltoError as err:
+                message(t("friend-bad", error=str(err)), "error")
+                return
+            await enter(g, session)
+
+
+async def home():
+    """Back to the game of this device, as it was saved before the game with a friend."""
+    el("dlg-friends").close()
+    if app.thinking:
+        await stop_ai()
+    session, settings, problem, closed = storage.read_save()
+    leave_friend()
+    if settings:
+        app.settings = settings
+    app.session = session or Session.new(app.settings["ruleset"])
+    app.result_closed = closed
+    app.redo = []
+    message(problem or t("friend-home-back"), "warn" if problem else "info")
+    accept(False)
+
+
+def list_click(event):
+    game_id = event.target.dataset.game if event.target.dataset else None
+    if game_id:
+        spawn(open_kept(game_id))
+
+
+def mode_changed(_event):
+    friendly = document.querySelector('#dlg-new input[name="mode"][value="friend"]').checked
+    el("new-friend-side-label").hidden = not friendly
+    el("new-level-label").hidden = friendly
+
+
+def bind():
+    extra_panels.append(render_panel)
+    on(el("friend-share"), "click", lambda e: spawn(send(True)))
+    on(el("friend-copy"), "click", lambda e: spawn(send(False)))
+    on(el("friend-link"), "copy", lambda e: sent())  # copied by hand
+    on(el("friend-games"), "click", lambda e: open_list())
+    on(el("btn-friends"), "click", lambda e: open_list())
+    on(el("friends-table"), "click", list_click)
+    on(el("friends-home"), "click", lambda e: spawn(home()))
+    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
+        on(node, "change", mode_changed)
+    B.onHashChange(create_proxy(lambda: spawn(follow_link())))
+    if app.view is not None:
+        render_side()

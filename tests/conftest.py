@@ -1,0 +1,27 @@
+"""The page's catalogs, compiled as build.py compiles them, where the page's i18n module reads
+them: the tests that run page modules (figure, editor, i18n) on CPython need no built site."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogs(tmp_path_factory):
+    """The (code, name) pairs of the language menu; i18n reads the catalogs compiled beside them."""
+    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    folder = tmp_path_factory.mktemp("locale")
+    menu = build.compile_catalogs(folder)
+    sys.path.insert(0, str(ROOT / "site"))
+    import i18n
+
+    i18n.FOLDER, i18n._languages[:], i18n._catalogs = str(folder), [], {}
+    return menu
