@@ -437,6 +437,7 @@ def build(out: Path) -> str:
             )
         )
     shutil.copytree(SITE / "examples", out / "examples")
+    shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
     kit = kit_files(out, embed_modules, page_engine, catalogs)
     shutil.copy2(SITE / "sw.js", out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))

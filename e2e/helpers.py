@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from asalto_core import Position
+
 ENGINE_MS = 60000
 
 
@@ -86,3 +88,17 @@ def import_text(page, text: str) -> None:
     page.click("#io-load")
     wait_synced_after(page, before)
     page.click("#dlg-io button[value=close]")
+
+
+def past_the_book(page, ruleset: str = "assault") -> None:
+    """In a game where the computer plays the side that moves second, play the first side's moves
+    (the first legal step each time) until the computer's reply is no longer from its opening
+    book: it is searching when this returns."""
+    position = Position.start(ruleset)
+    for n in range(1, 3):  # the book covers the computer's first two replies (asalto_core.book.MOVES)
+        move = next(m for m in position.legal_moves if not m.huff)
+        play(page, *move.path)
+        page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)
+        position = position.play(move).play(moves(page)[-1])
+    move = next(m for m in position.legal_moves if not m.huff)
+    play(page, *move.path)

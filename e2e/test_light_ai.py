@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from test_ai import officers_to_the_end
 
+from asalto_core import Position
+from asalto_core.book import load, position_key
 from helpers import ENGINE_MS, moves, new_game, open_site, play, press
 
 
@@ -57,3 +59,37 @@ def test_a_strong_game_loads_pyodide_and_says_so(page, server):
     assert "Pyodide" not in page.inner_text("#message")  # said while it loads, gone once it is up
     play(page, "d4", "d5")
     page.wait_for_function("Number(document.body.dataset.ply || 0) >= 2", timeout=ENGINE_MS)
+
+
+def test_a_strong_games_first_replies_come_from_the_book_before_pyodide_is_up(context, server):
+    """Pyodide's files are held back: the strongest level still answers the first moves at once,
+    from the opening book; once Pyodide is let through, it searches the moves after the book."""
+    book = load("assault")
+    held = []
+    context.route("**/pyodide/**", lambda route: held.append(route))  # neither answered nor refused: loading
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "strongest")  # the AI plays the officers, after our move
+    position = Position.start("assault")
+    for n, (frm, to) in enumerate([("d4", "d5"), ("c4", "c5")], start=1):
+        mine = position.play(f"{frm}-{to}") if f"{frm}-{to}" in {str(m) for m in position.legal_moves} else None
+        if mine is None:  # the book's first reply took another path: play a legal rebel step
+            step = next(m for m in position.legal_moves if not m.huff)
+            frm, to = step.path
+            mine = position.play(step)
+        play(page, frm, to)
+        page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)
+        reply = book.entries[position_key(mine)][0]
+        assert moves(page)[-1] == reply
+        position = mine.play(reply)
+        assert page.evaluate("document.body.dataset.bookMoves") == str(n)
+        assert page.evaluate("document.body.dataset.engine") != "ready"
+    assert held, "Pyodide was not even asked for"
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyodide/**")
+    step = next(m for m in position.legal_moves if not m.huff)
+    play(page, *step.path)
+    page.wait_for_function("Number(document.body.dataset.ply || 0) >= 6", timeout=ENGINE_MS)
+    assert page.evaluate("document.body.dataset.engine") == "ready"
+    assert page.evaluate("document.body.dataset.bookMoves") == "2"  # the third reply was searched

@@ -6,9 +6,9 @@
   "use strict";
   const marks = (window.asaltoMarks = { boot: performance.now() });
 
-  // The game page against the computer (the saved settings' mode, or the default): the AI's
-  // worker takes time to start (Pyodide's seconds), so it is started here, with PyScript, before
-  // the page's MicroPython is up. Two players, and the embed view, never start one.
+  // The game page against the computer (the saved settings' mode, or the default): the weaker
+  // levels' worker is started here, with PyScript, before the page's MicroPython is up. Two
+  // players, and the embed view, never start one.
   function savedSettings() {
     try {
       const save = JSON.parse(localStorage.getItem("asalto.save.v1") || "{}");
@@ -45,10 +45,11 @@
     Object.defineProperty(window, "indexedDB", { value: { open: () => ({}) }, configurable: true });
   }
   marks.pyscript = performance.now();
-  // The weaker levels play in a MicroPython worker (light-1), the strong ones in Pyodide's (engine-1).
-  if (wantsAI(settings) && window.asaltoBridge) {
-    const light = window.asaltoBridge.lightLevel((settings && settings.level) || "casual");
-    window.asaltoBridge.startWorker(light ? "light-1" : "engine-1", light ? "light" : "");
+  // The weaker levels play in a MicroPython worker (light-1), started here. The strong ones' Pyodide
+  // (engine-1) is started by the page once it is up and idle: their first moves come from the
+  // opening book, so the player's first moves need not wait for its megabytes.
+  if (wantsAI(settings) && window.asaltoBridge && window.asaltoBridge.lightLevel((settings && settings.level) || "casual")) {
+    window.asaltoBridge.startWorker("light-1", "light");
   }
   const css = document.createElement("link");
   css.rel = "stylesheet";

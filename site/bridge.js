@@ -238,6 +238,14 @@
     onStorage(fn) {
       addEventListener("storage", (e) => fn(e.key || "", e.newValue || ""));
     },
+    // A promise settled when the browser is idle (at the latest after ``ms``): the strong levels'
+    // Pyodide starts then, while the player thinks, rather than slowing the page's own start.
+    idle(ms) {
+      return new Promise((resolve) => {
+        const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+        idle(() => resolve(true), { timeout: ms });
+      });
+    },
     fetchText(url, ms) {
       return withTimeout(
         fetch(url).then((r) => {

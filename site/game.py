@@ -19,7 +19,9 @@ from page import B, spawn
 from pyscript import document, window
 from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
+from asalto_core.book import Book, position_key
 from asalto_core.errors import AsaltoError
+from asalto_core.position import Position
 from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
@@ -27,6 +29,8 @@ HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis bo
 # The AI's reply goes on the board no sooner than this after the player's move was drawn
 # (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
 REPLY_PAUSE = 0.4
+BOOK_MS = 5000  # the longest the opening book's file may take to come; the AI searches after that
+IDLE_MS = 3000  # the strong levels' Pyodide starts when the page is idle, at the latest after this
 
 
 # -- the AI's worker ---------------------------------------------------------------------
@@ -72,6 +76,49 @@ async def start_engine(eng=None):
     if app.view is not None:  # MicroPython's worker can be up before the page's game is
         render_progress()  # only the AI's status line and buttons depend on it
     return True
+
+
+async def start_engine_at_idle(eng):
+    """Start a worker once the page is idle (a search that needs it sooner starts it at once)."""
+    await B.idle(IDLE_MS)
+    return await start_engine(eng)
+
+
+def start_for_game(level=None):
+    """The worker a game against the computer will need: the weaker levels' at once (small, and
+    the first reply may need it), Pyodide at idle (the first moves come from the opening book)."""
+    if app.session is not None:
+        spawn(opening_book(app.session.game.start.ruleset))  # fetched now, not when the reply is due
+    eng = engine_for("move", level)
+    if eng.ready or eng.starting:
+        return
+    spawn(start_engine(eng) if eng.kind else start_engine_at_idle(eng))
+
+
+async def opening_book(ruleset):
+    """The ruleset's opening book, fetched once (None without one: house rules, or offline before
+    it was ever fetched; the computer then searches)."""
+    if ruleset not in app.rulesets:
+        return None  # house rules: no book (and no request for one)
+    if ruleset not in app.books:
+        r = await B.fetchText(f"./books/{ruleset}.json", BOOK_MS)
+        book = None
+        if r.ok:
+            try:
+                book = Book.from_json(r.value)
+            except AsaltoError as err:
+                print("opening book not read:", err)
+        app.books[ruleset] = book
+    return app.books[ruleset]
+
+
+async def book_move(session, level):
+    """The level's move from the opening book in the position shown, or None."""
+    book = await opening_book(session.game.start.ruleset)
+    if book is None:
+        return None
+    seen = [position_key(Position.from_text(text)) for text in session.positions_before()]
+    return book.choose(session.game.board.position, app.levels[level]["margin"], app.think_n, seen)
 
 
 async def restart_engine(eng=None):
@@ -241,6 +288,8 @@ async def think(purpose):
         return
     session = app.session
     ply = session.game.ply
+    if purpose == "move" and await play_from_book(session, ply):
+        return
     eng = engine_for(purpose)
     if not await start_engine(eng):
         return
@@ -305,6 +354,32 @@ async def think(purpose):
         render()
         return
     play(a["move"])
+
+
+async def play_from_book(session, ply):
+    """Play the computer's move from the opening book, if the position is in it: at once (after
+    the pause that lets the player see their own move), with no worker. True if it did."""
+    level = app.settings["level"]
+    B.mark("bookAsked")
+    choice = await book_move(session, level)
+    B.mark("bookAnswered")
+    if choice is None or app.thinking or app.session is not session or session.game.ply != ply:
+        return False
+    if app.view["turn"] not in st.ai_side(app.settings["mode"]) and not app.ai_forced:
+        return True  # no longer the computer's move: nothing to play, nothing to search
+    app.ai_forced = False
+    app.thinking = "move"
+    render()
+    await hold_reply()
+    app.thinking = ""
+    if app.ai_paused or app.session is not session or session.game.ply != ply:
+        render()
+        return True
+    app.book_moves += 1
+    document.body.dataset.bookMoves = str(app.book_moves)
+    play(str(choice.move))
+    start_for_game(level)  # Pyodide, for the moves after the book, while the player thinks
+    return True
 
 
 async def hold_reply():
@@ -469,7 +544,7 @@ async def new_game(ruleset, mode, level, lang):
     app.games += 1
     document.body.dataset.games = str(app.games)
     if needs_ai():
-        spawn(start_engine(engine_for("move")))
+        start_for_game()
     accept(False)
 
 

@@ -23,7 +23,7 @@ import friend
 import state as st
 import storage
 from app import app
-from game import accept, engine_for, needs_ai, open_game, start_engine
+from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
 from page import B, el, on_error, spawn
 from pyscript import document, window
@@ -59,7 +59,7 @@ async def main():
     B.mark("mpy")
     mode, level = storage.saved_play()
     if st.ai_side(mode):
-        spawn(start_engine(engine_for("move", level)))  # start it while the board is drawn
+        start_for_game(level)  # while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
         el("loading-text").textContent = t("data-failed", error=r.error)
@@ -96,9 +96,7 @@ async def main():
     if problem:
         message(problem, "warn")
     if needs_ai():
-        eng = engine_for("move")
-        if not (eng.ready or eng.starting):
-            spawn(start_engine(eng))
+        start_for_game()
     # The page's own files are kept for offline use once the player pauses; the AI's are added
     # after its first search (game.think). A newcomer moves first, and may leave before it.
     B.keepOffline(False)

@@ -135,16 +135,18 @@ def _status(board: Board) -> str:
 
 
 def _computer_move(board: Board, level: str, args: argparse.Namespace) -> str:
-    from .ai import best_move  # the search loads only when the computer plays
+    from .ai import best_move, book_move  # the search loads only when the computer plays
 
     seen = []
     probe = board.copy()
     while probe.move_stack:
         probe.pop()
         seen.append(probe.text())
-    answer = best_move(board.position, level, node_limit=args.nodes, history=seen)
+    answer = None if args.no_book else book_move(board.position, level, history=seen)
+    source = "book" if answer else "searched"
+    answer = answer or best_move(board.position, level, node_limit=args.nodes, history=seen)
     board.push(answer.move)
-    return f"{answer.move}  ({answer.describe()})"
+    return f"{answer.move}  ({answer.describe()}; {source})"
 
 
 def _play(args: argparse.Namespace) -> None:
@@ -236,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--computer", choices=("officers", "rebels", "none"), default="none", help="the computer's side")
     g.add_argument("--level", choices=levels, default="casual", help="the computer's level")
     g.add_argument("--nodes", type=int, help="a node budget per computer move instead of the level's time")
+    g.add_argument("--no-book", action="store_true", help="search every move, the first ones too")
     g.set_defaults(run=_play)
     a = sub.add_parser("analyse", aliases=["analyze"], help="the best move of a position, its verdict and line")
     a.add_argument("position_text", nargs="?", metavar="POSITION", help="a position text (or --position/--record)")

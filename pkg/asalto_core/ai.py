@@ -16,12 +16,13 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .chance import Chooser
 from .compat import perf_counter
 from .errors import AsaltoError, quote
 from .geometry import popcount
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
-from .search import TT_SIZE, WIN, WON, Result, Searcher, splitmix64
+from .search import TT_SIZE, WIN, WON, Result, Searcher
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -279,6 +280,22 @@ def best_move(position: Position | str, level: str = "strongest", **kw: Any) -> 
     return _last(analyse(position, level, **kw))
 
 
+def book_move(position: Position, level: str, seed: int = 0, history: Sequence[str] = ()) -> Analysis | None:
+    """The level's move from the ruleset's opening book (:mod:`asalto_core.book`), or None when the
+    position is not in it: what the page and ``asalto play`` do before they search."""
+    from . import book  # the book's files are read on the first question
+
+    found = book.load(position.ruleset)
+    choice = found and found.choose(
+        position, LEVELS[level].margin, seed, [book.position_key(Position.from_text(t)) for t in history]
+    )
+    if not choice:
+        return None
+    return Analysis(
+        choice.move, choice.score, None, (choice.move,), choice.depth, 0, 0.0, SIDE_NAMES[position.state[2]]
+    )
+
+
 def _analysis(position: Position, r: Result) -> Analysis:
     g, side = position.geometry, position.state[2]
     pv, state = [], position.state
@@ -288,35 +305,6 @@ def _analysis(position: Position, r: Result) -> Analysis:
         state = k.play(state, m)
     mate = WIN - r.score if r.score > WON else -(WIN + r.score) if r.score < -WON else None
     return Analysis(pv[0], r.score, mate, tuple(pv), r.depth, r.nodes, r.seconds, SIDE_NAMES[side])
-
-
-class Chooser:
-    """A weighted choice seeded by a text: the same pick on every interpreter (MicroPython's
-    ``random`` has no ``Random`` or ``choices``), from the text's FNV-1a hash through SplitMix64.
-
-    >>> Chooser("7:x").choice(["a", "b", "c"], [1.0, 1.0, 1.0]) == Chooser("7:x").choice("abc", [1.0] * 3)
-    True
-    """
-
-    def __init__(self, text: str) -> None:
-        h = 0xCBF29CE484222325
-        for byte in text.encode():
-            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        self.seed = h
-
-    def random(self) -> float:
-        """A float in [0, 1)."""
-        self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        return (splitmix64(self.seed, 1)[0] >> 11) / (1 << 53)
-
-    def choice(self, items: Sequence[Any], weights: Sequence[float]) -> Any:
-        """One of ``items``, each as likely as its weight."""
-        x = self.random() * sum(weights)
-        for i, w in enumerate(weights):
-            x -= w
-            if x < 0:
-                return items[i]
-        return items[-1]
 
 
 def _humanise(r: Result, lv: Level, rng: Chooser, searcher: Searcher, position: Position) -> Result:

@@ -199,11 +199,12 @@ def _points(raw: Any, most: int) -> list[Point | None]:
 
 
 def site_data() -> dict[str, Any]:
-    """What the page reads before its engine starts: boards, rulesets, AI levels.
+    """What the page reads before its engine starts: boards, rulesets, AI levels (with the margin
+    a level strays from the best, which the page's opening book needs).
 
     ``build.py`` writes it to ``data.json``; the lists keep the engine's order.
     """
-    levels = [{"name": k, "title": v.title, "time_limit": v.time_limit} for k, v in LEVELS.items()]
+    levels = [{"name": k, "title": v.title, "time_limit": v.time_limit, "margin": v.margin} for k, v in LEVELS.items()]
     return {
         "boards": {name: BOARDS[name].to_json() for name in BOARD_NAMES},
         "rulesets": [RULESETS[name].to_json() for name in RULESET_NAMES],

@@ -19,7 +19,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .compat import perf_counter, stable_sorted
+from .chance import splitmix64
+from .compat import MICROPYTHON, perf_counter, stable_sorted
 from .evaluation import evaluator
 from .geometry import BIT_INDEX, popcount
 from .movegen import OFFICERS, PLACING, REBELS, kernel
@@ -32,7 +33,10 @@ if TYPE_CHECKING:
 WIN = 100_000  # a won game; WIN - ply is a win found ply moves from the root
 WON = WIN - 1_000  # scores beyond this are wins (no game is 1000 plies deep)
 MAX_PLY = 120  # deepest ply the search (with extensions and quiescence) goes
-YIELD_EVERY = 1024  # nodes between yields and clock checks: ~20-50 ms of CPython, well under a frame budget
+# Nodes between yields and clock checks: ~20-50 ms of CPython, well under a frame budget. A node costs
+# MicroPython about 0.6 ms (2.4 ms on a phone-class CPU), so there a search checks 16 times as often,
+# or casual's half second would run on for up to a second and more (bench/results/book.md).
+YIELD_EVERY = 64 if MICROPYTHON else 1024
 # Late-move reductions. Quiet moves from the fourth on (index LMR_FROM), at depth >= LMR_DEPTH, are first
 # searched LMR_BASE + ln(depth) * ln(index) / LMR_DIV plies shallower (rounded down, at least one, one less at
 # a PV node), and again at full depth if they beat alpha. A reduction skips no move, so a WIN score still
@@ -136,23 +140,6 @@ class Zobrist:
         if removed:
             h ^= self._mask(removed, self.officer)
         return h
-
-
-def splitmix64(seed: int, n: int) -> list[int]:
-    """``n`` pseudo-random 64-bit ints from ``seed`` (Steele, Lea and Flood's SplitMix64).
-
-    >>> [hex(k) for k in splitmix64(0, 2)]
-    ['0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4']
-    """
-    mask = (1 << 64) - 1
-    out = []
-    for _ in range(n):
-        seed = (seed + 0x9E3779B97F4A7C15) & mask
-        z = seed
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        out.append(z ^ (z >> 31))
-    return out
 
 
 class Searcher:

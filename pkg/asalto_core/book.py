@@ -1,0 +1,136 @@
+"""The opening book: the computer's first moves, searched once and kept, so every level answers
+at once there (and the page can load the strong levels' Pyodide while the player thinks).
+
+For each named ruleset, ``books/<ruleset>.json`` holds every position the computer can meet in
+its first :data:`MOVES` moves, whichever side it plays: the strongest level's move there (a
+search of ``nodes`` nodes, about what that level searches on a phone in its three seconds), and
+the moves a full-width search finds almost as good, with how much worse each is (centi-rebels).
+The strong levels play the book's move; a weaker level picks among the moves within its margin,
+nearer ones likelier, as it does when it searches. ``tools/make_book.py`` writes the files with
+their provenance (engine version, search budgets, date); ``tests/test_book.py`` searches a sample
+again and finds the same moves.
+
+>>> book = load("assault")
+>>> start = Position.start("assault")
+>>> str(book.choose(start, margin=0).move)
+'d4-d5'
+>>> start.play("d4-d5") in book  # the computer as the officers, after the rebels' first move
+True
+>>> book.choose(Position.from_text("assault R1R/RRR/RRRRR2/7/R1O1O2/3/3 r - 52")) is None  # out of the book
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .chance import Chooser
+from .errors import AsaltoError
+from .notation import Move
+from .position import Position
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["MOVES", "Book", "Choice", "load", "position_key"]
+
+MOVES = 2  # the computer's first moves covered, in every ruleset
+WIDEST_MARGIN = 120  # centi-rebels: the beginner's margin, the widest any level strays from the best
+
+
+def position_key(position: Position) -> str:
+    """A position's text without its move number: the book's key (the move number is not the position)."""
+    return position.text().rsplit(" ", 1)[0]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move from the book, with the strongest search's verdict on the position (mover's view)."""
+
+    move: Move
+    score: int
+    depth: int
+    __match_args__ = ("move", "score", "depth")
+
+    def to_json(self) -> dict[str, Any]:
+        """As the AI worker's analysis reads, so the page handles a book move like a searched one."""
+        return {"move": str(self.move), "score": self.score, "depth": self.depth, "pv": [str(self.move)], "book": True}
+
+
+class Book:
+    """One ruleset's book: ``entries`` maps a position key to (move, score, depth, [(move, worse by)])."""
+
+    def __init__(self, ruleset: str, entries: dict[str, list[Any]], provenance: dict[str, Any]) -> None:
+        self.ruleset = ruleset
+        self.entries = entries
+        self.provenance = provenance
+
+    @classmethod
+    def from_json(cls, text: str) -> Book:
+        """Read a book file; a malformed one is an :class:`AsaltoError` (the computer then searches)."""
+        try:
+            data = json.loads(text)
+            ruleset, entries = data["ruleset"], data["positions"]
+            if not isinstance(ruleset, str) or not isinstance(entries, dict):
+                raise TypeError("ruleset or positions")
+        except (ValueError, KeyError, TypeError) as err:
+            raise AsaltoError(f"not an opening book: {str(err)[:100]}") from None
+        provenance = {k: v for k, v in data.items() if k not in ("ruleset", "positions")}
+        return cls(ruleset, entries, provenance)
+
+    def to_json(self) -> str:
+        """The file's text: one position per line, in key order, so a rebuilt book diffs line by line."""
+        head = {"ruleset": self.ruleset}
+        head.update(self.provenance)
+        compact = (",", ":")
+        lines = [json.dumps(k) + ": " + json.dumps(self.entries[k], separators=compact) for k in sorted(self.entries)]
+        return json.dumps(head)[:-1] + ', "positions": {\n' + ",\n".join(lines) + "\n}}\n"
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, position: object) -> bool:
+        return isinstance(position, Position) and position_key(position) in self.entries
+
+    def choose(self, position: Position, margin: int = 0, seed: int = 0, seen: Iterable[str] = ()) -> Choice | None:
+        """The move to play from the book at a level that strays up to ``margin`` from the best,
+        or None when the position is not in the book. ``seen`` holds the keys of the game's
+        earlier positions: a book move that would repeat one is not played from the book."""
+        if position.ruleset != self.ruleset:
+            return None
+        entry = self.entries.get(position_key(position))
+        if entry is None:
+            return None
+        best, score, depth, others = entry
+        choices = [(best, 0)] + [(m, worse) for m, worse in others if worse <= margin and margin > 0]
+        seen = set(seen)
+        choices = [(m, w) for m, w in choices if position_key(position.play(m)) not in seen]
+        if not choices:
+            return None
+        if len(choices) == 1:
+            move = choices[0][0]
+        else:
+            weights = [math.exp(-w * 3 / margin) for _, w in choices]
+            move = Chooser(f"{seed}:{position.text()}").choice([m for m, _ in choices], weights)
+        played = next(w for m, w in choices if m == move)
+        return Choice(Move.parse(move), score - played, depth)
+
+
+_LOADED: dict[str, Book | None] = {}
+
+
+def load(ruleset: str) -> Book | None:
+    """The book of a named ruleset, read once from the package (None for a ruleset without one,
+    such as house rules)."""
+    if ruleset not in _LOADED:
+        here = __file__.replace("\\", "/").rsplit("/", 1)[0]
+        path = f"{here}/books/{ruleset}.json"
+        try:
+            with open(path, encoding="utf-8") as f:
+                _LOADED[ruleset] = Book.from_json(f.read())
+        except OSError:
+            _LOADED[ruleset] = None
+    return _LOADED[ruleset]
