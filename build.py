@@ -60,6 +60,12 @@ ENTRIES = ("main.py", "viewer.py", "worker.py", "trainer.py")  # trainer.py: the
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
 LOCALE = ROOT / "pkg" / "asalto_core" / "locale"  # one gettext catalog per language, compiled for the pages
 HASH_MARK = "__BUILD_HASH__"
+# The lesson kit ("Download for my site"): the embed view's runtime (no Pyodide), which the game page
+# zips with the teacher's lesson page (KIT_LESSON) and a service worker of its own (kit-sw.js, which
+# keeps KIT_PAGES at install) for the teacher to host beside their pages. kit.json lists its files.
+KIT_LESSON = "lesson.html"
+KIT_PAGES = [KIT_LESSON, "embed.html", "bridge.js", "boot.js", "board.css", "embed.css"]
+KIT_LESSON_MARK = "__LESSON__"  # in kit-sw.js's build name: the page writes the lesson's own hash in
 # Headers a host should add (README, "Headers for hosts"); tasks.py serve and the browser tests'
 # server send them, and dist/_headers lists them for hosts that read that file (Netlify,
 # Cloudflare Pages). A <meta> policy cannot say who may frame a page: only the game page
@@ -354,6 +360,29 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
+def kit_files(out: Path, embed_modules: list[str], page_engine: list[str], catalogs: list[str]) -> list[str]:
+    """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
+    error report; the plugins the pages turn off are left out)."""
+    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "embed-mpy.json", "data.json"]
+    files += [mpy(m) for m in embed_modules] + catalogs
+    files += [f"asalto_core/{mpy(m)}" for m in page_engine] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
+    files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
+    files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
+    return files
+
+
+def kit_worker(out: Path, build_hash: str, files: list[str]) -> None:
+    """kit-sw.js: the site's service worker for the lesson kit: its own files, its own pages."""
+    text = (out / "kit-sw.js").read_text()
+    pages = re.search(r"^const PAGES = .*;$", text, re.M)
+    if pages is None:
+        sys.exit("site/sw.js must hold one line 'const PAGES = ...;' (the kit writes its own)")
+    text = text.replace(pages.group(0), "const PAGES = " + json.dumps(KIT_PAGES) + ";")
+    (out / "kit-sw.js").write_text(text)
+    kit_build = build_hash + "-" + KIT_LESSON_MARK
+    fill_in(out / "kit-sw.js", {HASH_MARK: kit_build, "__FILES__": json.dumps(files + [KIT_LESSON])})
+
+
 def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
@@ -415,6 +444,9 @@ def build(out: Path) -> str:
         )
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
+    kit = kit_files(out, embed_modules, page_engine, catalogs)
+    shutil.copy2(SITE / "sw.js", out / "kit-sw.js")
+    (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
     digest = hashlib.sha256()
     files = sorted(p for p in out.rglob("*") if p.is_file())
@@ -424,6 +456,7 @@ def build(out: Path) -> str:
     listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
     marks = {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(html_pages())}
     fill_in(out / "sw.js", marks)
+    kit_worker(out, build_hash, kit)
     rules = [("/*", HEADERS), ("/", GAME_HEADERS), ("/index.html", GAME_HEADERS)]
     (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.

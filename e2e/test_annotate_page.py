@@ -40,7 +40,7 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     press(page, "#btn-io")
     record = page.input_value("#io-text")
     page.click("#dlg-io button[value=close]")
-    assert "(" in record and "c5-c6?!" in record and "[%arrows d3-d4]" in record and "A quiet move." in record
+    assert "(" in record and "c5-c6?!" in record and "[%cal Gd3d4]" in record and "A quiet move." in record
     url = server.url + "embed.html?" + urllib.parse.urlencode({"record": record, "ply": "2"})
     snippet = f'<iframe src="{url}" width="380" height="660" title="Annotated"></iframe>'
     with lesson_page(context, tmp_path, snippet) as frame:

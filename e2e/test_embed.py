@@ -226,7 +226,10 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
     play(page, "d4", "d5")
     press(page, "#btn-io")
     snippet = page.input_value("#io-embed")
-    assert snippet.startswith(f'<iframe src="{server.url}embed.html?record') and "&amp;ply=1" in snippet
+    assert snippet.startswith(f'<iframe src="{server.url}embed.html?record') and "&amp;ply=0" in snippet
+    page.check("#io-embed-here")  # opens at the move shown, not at the start
+    snippet = page.input_value("#io-embed")
+    assert "&amp;ply=1" in snippet
     query = html.unescape(snippet.split('src="', 1)[1].split('"', 1)[0]).split("?", 1)[1]
     assert "d4-d5" in read_embed("?" + query, "")[0]["record"]
     with page.expect_download() as download:

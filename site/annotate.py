@@ -8,8 +8,8 @@ lichess); on a touch screen the arrow tool takes two clicks instead.
 
 from app import app
 from game import show
-from i18n import t
-from page import B, el, on, spawn
+from i18n import language, t
+from page import B, copy_text, el, on, spawn
 from render import render
 
 from asalto_core import svg as draw
@@ -104,31 +104,39 @@ def on_nag(event):
 
 
 def copy_puzzle():
-    """The embed code of a puzzle at the move shown: the position before it, the move as answer."""
+    """The embed code of a puzzle of the move shown: the record from the position before it, with
+    that move and the moves after it to find (the replies between them and the side lines too: a
+    commented one answers that wrong move), and the teacher's question."""
+    moves = int(el("annot-puzzle-moves").value or "1")
     try:
-        params = app.session.puzzle_params(app.session.path)
+        excerpt = app.session.game.excerpt(app.session.path, 2 * moves - 1)
     except AsaltoError as err:
         say(str(err), "error")
         return
-    pairs = [(k, params[k]) for k in sorted(params)]
+    pairs = [("record", excerpt.record()), ("puzzle", "1")]
+    prompt = " ".join(el("annot-prompt").value.split())
+    if prompt:
+        pairs.append(("prompt", prompt[:300]))
     r = B.embedSnippet(embed_query(pairs), 380, 560, t("annotate-puzzle-title"))
     if r.ok:
         spawn(copy(r.value))
 
 
 async def copy(text):
-    r = await B.copy(text)
-    say(t("copied") if r.ok else t("copy-failed"))
+    await copy_text(text, "annot-message")
 
 
 def download_sheet():
-    """A printable page of numbered diagrams: every main-line move with a comment or a symbol."""
+    """The printable sheet (HTML: A4 or Letter, as many pages as needed): a diagram of every
+    main-line move with a comment or a symbol, its comment in full and its side lines as text."""
     game = app.session.game
-    plies = [i + 1 for i in range(len(game.moves)) if game.comments[i + 1] or game.nags[i]]
-    if not plies:
+    title = game.tags.get("Event") or t("sheet-title")
+    try:
+        page = app.session.sheet_page(title, app.settings["flipped"], language(), t("sheet-start"), t("sheet-after"))
+    except AsaltoError:
         say(t("annotate-sheet-empty"), "warn")
         return
-    B.download("asalto-sheet.svg", app.session.sheet(plies[:8]), "image/svg+xml")
+    B.download("asalto-sheet.html", page, "text/html")
 
 
 def bind():

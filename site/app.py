@@ -46,6 +46,8 @@ class App:
         self.analysis = None  # its latest answer, with the ply it is for
         self.editor = None  # editor.Editor while a position is being set up
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
+        self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
+        self.chapter = 0  # the chapter on the board: its game is the session's
         # A game with a friend at a distance (storage.read_friends' entry): only its side moves here.
         self.friend = None
         self.home_flipped = False  # the board's orientation before a game with a friend turned it
@@ -54,6 +56,15 @@ class App:
 
 
 app = App()
+
+
+def record_text():
+    """The record the page exports: the whole study (the chapter shown holding the game on the
+    board), else the game."""
+    if app.study is None:
+        return app.session.record()
+    app.study.chapters[app.chapter].game = app.session.game
+    return app.study.record()
 
 
 def board():

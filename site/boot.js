@@ -23,10 +23,26 @@
     return (settings.mode || "officers") !== "humans";
   }
 
+  function storageDenied() {
+    try {
+      return !window.localStorage;
+    } catch (err) {
+      return true;
+    }
+  }
+
   const settings = savedSettings();
   // The theme the player chose, before the first paint (no flash of the other theme).
   if (settings && (settings.theme === "light" || settings.theme === "dark")) {
     document.documentElement.dataset.theme = settings.theme;
+  }
+  // A frame on another site may be refused storage (the reader blocks third-party storage):
+  // PyScript's module opens an IndexedDB database as it loads (for pyscript.fs, which no page
+  // uses) and a refused open throws inside PyScript. Such a frame gets an IndexedDB whose opens
+  // never answer, and asks for no service worker (bridge.js keepOffline): nothing to report.
+  if (storageDenied()) {
+    document.documentElement.dataset.storage = "denied";
+    Object.defineProperty(window, "indexedDB", { value: { open: () => ({}) }, configurable: true });
   }
   marks.pyscript = performance.now();
   // The weaker levels play in a MicroPython worker (light-1), started here. The strong ones' Pyodide

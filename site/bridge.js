@@ -70,6 +70,98 @@
     return Promise.race([answered, expired]).finally(() => clearTimeout(timer));
   }
 
+  // A zip archive of {name, bytes} entries, each deflated where the browser can (CompressionStream),
+  // else stored. Enough of the format for every unzip tool: local headers, central directory, end.
+  const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  function crc32(bytes) {
+    let c = 0xffffffff;
+    for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  }
+  async function deflate(bytes) {
+    if (!window.CompressionStream) return null;
+    const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  async function zipBlob(entries) {
+    const parts = [], central = [];
+    let offset = 0;
+    const header = (size) => {
+      const buf = new Uint8Array(size);
+      return [buf, new DataView(buf.buffer)];
+    };
+    for (const { name, bytes } of entries) {
+      const path = new TextEncoder().encode(name);
+      const packed = await deflate(bytes);
+      const data = packed && packed.length < bytes.length ? packed : bytes;
+      const method = data === bytes ? 0 : 8;
+      const crc = crc32(bytes);
+      const [local, l] = header(30);
+      l.setUint32(0, 0x04034b50, true);
+      l.setUint16(4, 20, true);
+      l.setUint16(6, 0x0800, true); // names in UTF-8
+      l.setUint16(8, method, true);
+      l.setUint16(12, 0x21, true); // 1980-01-01: a fixed date, so one lesson always zips the same
+      l.setUint32(14, crc, true);
+      l.setUint32(18, data.length, true);
+      l.setUint32(22, bytes.length, true);
+      l.setUint16(26, path.length, true);
+      const [dir, d] = header(46);
+      d.setUint32(0, 0x02014b50, true);
+      d.setUint16(4, 20, true);
+      d.setUint16(6, 20, true);
+      d.setUint16(8, 0x0800, true);
+      d.setUint16(10, method, true);
+      d.setUint16(14, 0x21, true);
+      d.setUint32(16, crc, true);
+      d.setUint32(20, data.length, true);
+      d.setUint32(24, bytes.length, true);
+      d.setUint16(28, path.length, true);
+      d.setUint32(42, offset, true);
+      parts.push(local, path, data);
+      central.push(dir, path);
+      offset += 30 + path.length + data.length;
+    }
+    const size = central.reduce((n, b) => n + b.length, 0);
+    const [end, e] = header(22);
+    e.setUint32(0, 0x06054b50, true);
+    e.setUint16(8, entries.length, true);
+    e.setUint16(10, entries.length, true);
+    e.setUint32(12, size, true);
+    e.setUint32(16, offset, true);
+    return new Blob([...parts, ...central, end], { type: "application/zip" });
+  }
+  function saveBlob(filename, blob) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  // The lesson kit: the embed view's runtime (kit.json, from this site), its own service worker
+  // (named for this lesson's content, so a new lesson is a new cache) and the lesson page, in a folder.
+  async function lessonKit(folder, lessonHtml) {
+    const get = async (path) => {
+      const r = await fetch(path);
+      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+      return new Uint8Array(await r.arrayBuffer());
+    };
+    const kit = JSON.parse(new TextDecoder().decode(await get("./kit.json")));
+    const lesson = new TextEncoder().encode(lessonHtml);
+    const worker = new TextDecoder().decode(await get("./kit-sw.js")).replace("__LESSON__", crc32(lesson).toString(16));
+    const entries = [{ name: folder + "/" + kit.lesson, bytes: lesson }];
+    entries.push({ name: folder + "/sw.js", bytes: new TextEncoder().encode(worker) });
+    for (const path of kit.files) entries.push({ name: folder + "/" + path, bytes: await get("./" + path) });
+    saveBlob(folder + ".zip", await zipBlob(entries));
+    return entries.length;
+  }
+
   window.asaltoBridge = {
     // The AI's workers, by name: PyScript workers made with its PyWorker API as soon as
     // PyScript's module is loaded (a <script type="py" worker> tag would wait for PyScript to
@@ -178,6 +270,10 @@
         setTimeout(() => URL.revokeObjectURL(a.href), 1000);
       });
     },
+    // "Download for my site": the lesson page and the embed runtime in one zip (folder.zip).
+    downloadKit(folder, lessonHtml) {
+      return withTimeout(lessonKit(folder, lessonHtml), 60000);
+    },
     // Where the page is, as text for asalto_core.links to read: {search, hash, page (the link without its hash)}.
     here() {
       return guard(() => JSON.stringify({ search: location.search, hash: location.hash, page: location.href.split("#")[0] }));
@@ -192,10 +288,11 @@
       });
     },
     // The <iframe> code that embeds a game: an absolute link to this site's embed.html with
-    // ``query`` (asalto_core.links.embed_query wrote it).
-    embedSnippet(query, width, height, title) {
+    // ``query`` (asalto_core.links.embed_query wrote it); with ``relative``, "embed.html?..." (a
+    // lesson kit's page beside its embed.html).
+    embedSnippet(query, width, height, title, relative) {
       return guard(() => {
-        const src = new URL("embed.html", location.href.split("#")[0].split("?")[0]);
+        const src = relative ? { href: "embed.html" } : new URL("embed.html", location.href.split("#")[0].split("?")[0]);
         const attr = (v) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
         return '<iframe src="' + attr(src.href + "?" + query) + '" width="' + width + '" height="' + height +
           '" title="' + attr(title) + '" loading="lazy" style="border:0"></iframe>';
@@ -245,6 +342,10 @@
     keepOffline(ai) {
       const sw = navigator.serviceWorker;
       if (!sw || location.protocol === "file:") return;
+      if (document.documentElement.dataset.storage === "denied") {
+        document.documentElement.dataset.offline = "unavailable"; // a frame refused storage (boot.js)
+        return;
+      }
       if (offlineAsked === true || offlineAsked === !!ai) return; // asked already (every AI move asks)
       offlineAsked = !!ai;
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));

@@ -1,20 +1,21 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
+import chapters
 import friend
 import rules_text
 import state as st
 import storage
-from app import app, geometry, rules_of
+from app import app, geometry, record_text, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import language, t
-from page import B, el, on, spawn
+from page import B, copy_text, el, on, spawn
 from pyscript import document
 from render import apply_labels, render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
-from asalto_core.links import embed_query
+from asalto_core.links import embed_query, share_query
 from asalto_core.record import Game
 from asalto_core.rulesets import custom_name, find_ruleset
 from asalto_core.session import Session
@@ -137,16 +138,21 @@ def open_io():
 
 def fill_io(with_record=True):
     if with_record:
-        el("io-text").value = app.session.record()
+        el("io-text").value = record_text()
     el("io-position").value = app.view["position"]
     el("io-link").value = storage.share_link()
-    el("io-embed").value = storage.embed_snippet()
+    el("io-embed").value = storage.embed_snippet(el("io-embed-here").checked)
 
 
 def import_text(text):
     """A pasted record or position replaces the game; text that yields nothing leaves it as it is."""
     box = el("io-message")
     try:
+        if chapters.import_study(text):
+            box.textContent = t("imported-study", n=len(app.study.chapters))
+            box.className = "info"
+            fill_io(False)
+            return
         session, warning = Session.from_text(text)
     except AsaltoError as err:
         box.textContent = t("import-bad", error=str(err))
@@ -175,7 +181,8 @@ def restore_previous():
 
 
 def diagram_svg():
-    """The position on screen as a standalone SVG, by the same drawing function as the board."""
+    """The position on screen as a standalone SVG, by the same drawing function as the board: the
+    last move, and the teacher's arrows and points in their colours."""
     v = app.view
     last = v.get("last")
     return draw.board(
@@ -183,14 +190,14 @@ def diagram_svg():
         v["pieces"],
         flipped=app.settings["flipped"],
         marked_lines=rules_of(v["ruleset"])["marked_lines"],
-        arrows=[last["move"]] if last and last["path"] else [],
+        arrows=([last["move"]] if last and last["path"] else []) + list(v.get("arrows", [])),
+        highlight=v.get("points", []),
         title=v["position"],
     )
 
 
 async def copy(text, box="io-message"):
-    r = await B.copy(text)
-    el(box).textContent = t("copied") if r.ok else t("copy-failed")
+    await copy_text(text, box)
 
 
 # -- the language menu: switches at once, keeps the game, and is remembered with the settings --
@@ -254,6 +261,15 @@ def setup_embed():
         spawn(copy(r.value, "setup-message"))
 
 
+def setup_link():
+    """The share link of the position set up (the game page's share code: asalto_core.links)."""
+    position, _ = app.editor.position()
+    if position is None:
+        return
+    link = storage.here()["page"] + "#" + share_query(Game(position=position).record(), [0])
+    spawn(copy(link, "setup-message"))
+
+
 def setup_diagram():
     position, _ = app.editor.position()
     if position is None:
@@ -268,6 +284,36 @@ def setup_diagram():
         title=position.text(),
     )
     B.download("asalto-position.svg", svg_text, "image/svg+xml")
+
+
+KIT_FOLDER = "asalto-lesson"
+KIT_STYLE = (
+    "body{font:17px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
+    "iframe{border:0;max-width:100%}footer{color:#555;font-size:.9em}"
+)
+
+
+def lesson_page():
+    """The kit's lesson page: the game (or study) on screen in one frame beside it, titled."""
+    title = (app.study.title if app.study else "") or app.session.game.tags.get("Event") or t("kit-title")
+    pairs = [("record", record_text())]
+    if app.settings["flipped"]:
+        pairs.append(("flip", "1"))
+    r = B.embedSnippet(embed_query(pairs), 420, 700, title, True)
+    return (
+        f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<title>{draw.esc(title)}</title>\n<link rel="icon" href="data:,">\n<style>{KIT_STYLE}</style>\n'
+        f"</head>\n<body>\n<h1>{draw.esc(title)}</h1>\n{r.value}\n"
+        f"<footer><p>{draw.esc(t('kit-note'))}</p></footer>\n</body>\n</html>\n"
+    )
+
+
+async def download_kit():
+    box = el("io-message")
+    r = await B.downloadKit(KIT_FOLDER, lesson_page())
+    box.textContent = t("kit-ready", name=KIT_FOLDER + ".zip") if r.ok else t("kit-failed", error=r.error)
+    box.className = "info" if r.ok else "error"
 
 
 def welcome_choice(mode):
@@ -295,16 +341,19 @@ def bind():
     on(el("new-start"), "click", start_from_dialog)
     on(el("btn-io"), "click", lambda e: open_io())
     on(el("io-load"), "click", lambda e: import_text(el("io-text").value))
-    on(el("io-copy-record"), "click", lambda e: spawn(copy(app.session.record())))
+    on(el("io-copy-record"), "click", lambda e: spawn(copy(record_text())))
     on(el("io-copy-position"), "click", lambda e: spawn(copy(app.view["position"])))
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
-    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", app.session.record()))
+    on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", record_text()))
     on(el("io-restore"), "click", lambda e: restore_previous())
-    on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet())))
+    on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet(el("io-embed-here").checked))))
+    on(el("io-embed-here"), "change", lambda e: fill_io(False))
+    on(el("io-kit"), "click", lambda e: spawn(download_kit()))
     on(el("btn-setup"), "click", lambda e: open_setup())
     on(el("setup-cancel"), "click", lambda e: close_setup())
     on(el("setup-play"), "click", lambda e: setup_play())
     on(el("setup-embed"), "click", lambda e: setup_embed())
+    on(el("setup-link"), "click", lambda e: setup_link())
     on(el("setup-diagram"), "click", lambda e: setup_diagram())
     on(el("setup-clear"), "click", lambda e: (app.editor.clear(), render()))
     on(el("setup-start"), "click", lambda e: (app.editor.set_ruleset(app.editor.ruleset), render()))

@@ -53,6 +53,10 @@ class Editor:
         self.pieces = {}
         self.huffable = []
 
+    def huffs(self):
+        """The huffable officers the position has: none with the officers to move."""
+        return self.huffable if self.turn == "rebels" else []
+
     def officers(self):
         return sorted(p for p, k in self.pieces.items() if k == "O")
 
@@ -64,8 +68,8 @@ class Editor:
         if not self.officers():
             return None, "put at least one officer on the board"
         try:
-            huffable = self.huffable if self.turn == "rebels" else []
-            position = Position.setup(self.ruleset, self.officers(), self.rebels(), self.turn, huffable, self.fullmove)
+            officers, rebels = self.officers(), self.rebels()
+            position = Position.setup(self.ruleset, officers, rebels, self.turn, self.huffs(), self.fullmove)
         except AsaltoError as err:
             return None, str(err)
         return position, ""

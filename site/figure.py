@@ -3,7 +3,8 @@
 The embed view (viewer.py) draws from a :class:`Figure` and sends it the reader's clicks
 and keys; everything that decides what is shown lives here and is unit-tested on CPython
 (tests/test_figure.py). The game comes from the engine's ``Session`` (one frame per ply);
-a puzzle asks the engine's ``Board`` which clicks make which move, as the game page does.
+a puzzle asks the engine's ``Board`` which clicks make which move, as the game page does, and
+its ``puzzle`` module whether a move solves it (an answer with the same effect counts).
 """
 
 import state as st
@@ -11,24 +12,36 @@ from i18n import outcome_text, side, t
 
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
+from asalto_core.position import Board
+from asalto_core.puzzle import Puzzle as Line
+from asalto_core.puzzle import same_effect
+from asalto_core.record import split_comment
 
-# A puzzle's states: waiting for an answer, a wrong try, solved, the answer shown.
-WAITING, WRONG, RIGHT, SHOWN = "waiting", "wrong", "right", "shown"
+# A puzzle's states: waiting for an answer, a wrong try, a right move with more to find, solved,
+# the answer shown.
+WAITING, WRONG, GOING, RIGHT, SHOWN = "waiting", "wrong", "going", "right", "shown"
 
 
 class Puzzle:
-    """The position to solve (a ply of the game), its accepted answers and its state."""
+    """The position to solve (a ply of the game), the lines that solve it (one per answer of the
+    link, else the record's) being solved, and its state."""
 
-    def __init__(self, ply, board, answers):
-        self.ply = ply
-        self.board = board
-        self.answers = answers
+    def __init__(self, ply, solvings):
+        self.ply = ply  # the ply shown while solving: the start, then after each reply
+        self.solvings = solvings  # asalto_core.puzzle.Solving, one per accepted line
+        self.board = Board(solvings[0].position)
         self.state = WAITING
+        self.hint = ""  # the point a hint showed ('' for none)
         self.inp = st.Input()
 
     @property
     def open(self):
-        return self.state in (WAITING, WRONG)
+        return self.state in (WAITING, WRONG, GOING)
+
+    @property
+    def answers(self):
+        """The moves that solve the position shown (the recorded ones)."""
+        return [str(s.expected) for s in self.solvings if not s.solved]
 
 
 class Figure:
@@ -139,10 +152,17 @@ class Figure:
 
     # -- what the reader sees ----------------------------------------------------------------
     def status(self):
-        """``(text, kind)`` for the status line."""
+        """``(text, kind)`` for the status line (with the huff the side to move may make first)."""
+        text, kind = self._status()
+        huffs = self.frame.get("huffable")
+        if huffs and not self.frame["outcome"] and kind != "wrong":
+            text += " " + t("fig-may-huff", points=", ".join(huffs))
+        return text, kind
+
+    def _status(self):
         frame, pz = self.frame, self.puzzle
         if pz and self.ply == pz.ply and self.verdict:
-            return self.verdict, "wrong" if pz.state == WRONG else "right"
+            return self.verdict, "" if pz.hint else "wrong" if pz.state == WRONG else "right"
         if pz and self.ply == pz.ply and pz.open:
             return t("fig-to-move", side=side(frame["turn"])), ""
         if frame["outcome"]:
@@ -155,37 +175,53 @@ class Figure:
         return t("fig-to-move", side=side(frame["turn"])), ""
 
     def marks(self):
-        """Points to mark for a puzzle being solved: the clicks so far and the next targets."""
+        """Points to mark for a puzzle being solved: the clicks so far, the next targets, a hint."""
         pz = self.puzzle
         if not pz or self.line or self.ply != pz.ply or not pz.open:
             return []
-        return [("selected", p) for p in pz.inp.clicks] + [("target", p) for p in pz.inp.targets(pz.board)]
+        marks = [("selected", p) for p in pz.inp.clicks] + [("target", p) for p in pz.inp.targets(pz.board)]
+        return marks + self.hint_marks()
 
     def answer_arrow(self):
         """The answer's move, drawn once it is shown."""
         pz = self.puzzle
-        return pz.answers[0] if pz and not self.line and self.ply == pz.ply and pz.state == SHOWN else ""
+        shown = pz and not self.line and self.ply == pz.ply and pz.state == SHOWN
+        return pz.answers[0] if shown and pz.answers else ""
+
+    def hint_marks(self):
+        pz = self.puzzle
+        if not pz or not pz.hint or self.line or self.ply != pz.ply or not pz.open:
+            return []
+        return [("highlight", pz.hint)]
 
     # -- the puzzle ------------------------------------------------------------------------------
-    def set_puzzle(self, board, given, next_move):
-        """A puzzle at the start ply; ``given`` are the answers from the link, ``next_move`` the
-        record's move there (the answer when none is given). Returns the problems found."""
+    def set_puzzle(self, board, given, line, wrong=()):
+        """A puzzle at the start ply; ``given`` are the answers from the link (each a one-move
+        puzzle), else ``line`` is the record's moves from there (the reader plays every other
+        one, the frame the replies; a last reply is dropped) and ``wrong`` the teacher's comments
+        on wrong moves, as ``asalto_core.puzzle.Puzzle`` takes them. Returns the problems found."""
         problems = []
         if not board.legal_moves:
             return [t("fig-no-move")]
-        answers = []
+        lines = []
         for text in given:
             try:
                 move = Move.parse(text)
                 board.position.find_raw(move)
-                answers.append(str(move))  # the engine's own spelling of it
+                lines.append((move,))
             except AsaltoError as err:
                 problems.append(t("fig-bad-answer", text=repr(text), error=err))
-        if not given and next_move:
-            answers.append(next_move)
-        if not answers:
+        if not given and line:
+            lines.append(tuple(line[: len(line) - (1 - len(line) % 2)]))
+        solvings = []
+        for moves in lines:
+            try:
+                solvings.append(Line(board.position, moves, wrong=tuple(wrong)).start())
+            except AsaltoError as err:
+                problems.append(t("fig-bad-answer", text=repr(" ".join(str(m) for m in moves)), error=err))
+        if not solvings:
             return problems + [t("fig-no-answer")]
-        self.puzzle = Puzzle(self.start_ply, board, answers)
+        self.puzzle = Puzzle(self.start_ply, solvings)
         return problems
 
     def press(self, point):
@@ -198,19 +234,45 @@ class Figure:
             self.judge(action[1])
         return action
 
-    def judge(self, move):
+    def judge(self, text):
+        """The reader's move: right (the computer's reply follows, or the puzzle is solved) when
+        it has the effect of a recorded answer, else wrong with the teacher's comment on it."""
         pz = self.puzzle
-        if move in pz.answers:
-            pz.state = RIGHT
-            self.verdict = t("fig-right", move=move)
-            nxt = self.history[self.ply]["move"] if self.ply < len(self.history) else ""
-            if self.ply + 1 < len(self.frames) and nxt == move:
-                self.ply += 1  # show the move played, as the record goes on
-                pz.ply = self.ply
-        else:
-            pz.state = WRONG
-            self.verdict = t("fig-wrong", move=move)
+        move = Move.parse(text)
+        right = [s for s in pz.solvings if same_effect(s.position, move, s.expected)]
+        solving = right[0] if right else pz.solvings[0]
+        attempt = solving.play(move)
         pz.inp.reset()
+        pz.hint = ""
+        if attempt.verdict == "wrong":
+            pz.state = WRONG
+            self.verdict = t("fig-wrong", move=text) + (" " + attempt.comment if attempt.comment else "")
+            return
+        pz.solvings = [solving]
+        expected = str(attempt.expected)
+        if attempt.verdict == "solved":
+            pz.state = RIGHT
+            self.verdict = t("fig-right", move=expected)
+            step = self.ply + 1 < len(self.frames) and self.history[self.ply]["move"] == expected
+            self.ply += 1 if step else 0  # show the move played, as the record goes on
+        else:
+            pz.state = GOING
+            self.verdict = t("fig-right-reply", move=expected, reply=str(solving.reply))
+            self.ply = min(self.ply + 2, len(self.frames) - 1)
+        pz.ply = self.ply
+        pz.board = Board(solving.position)
+
+    def hint(self):
+        """The point the next move starts from, marked on the board."""
+        pz = self.puzzle
+        if pz is None or not pz.open:
+            return ""
+        self.line = ()
+        self.ply = pz.ply
+        pz.hint = pz.solvings[0].hint()
+        self.verdict = t("fig-hint", point=pz.hint)
+        pz.inp.reset()
+        return pz.hint
 
     def show_answer(self):
         pz = self.puzzle
@@ -221,6 +283,18 @@ class Figure:
         self.ply = pz.ply
         self.verdict = t("fig-answer", moves=t("fig-or").join(pz.answers))
         pz.inp.reset()
+
+
+def wrong_moves(game, start):
+    """The teacher's comments on wrong moves: a commented side line at a move the reader must
+    find (``asalto_core.puzzle.Puzzle``'s ``wrong``: its index in the puzzle's line)."""
+    out = []
+    for i in range(0, len(game.moves) - start, 2):
+        for var in game.variations[start + i]:
+            note = split_comment(var.comments[1])[0] or split_comment(var.comments[0])[0]
+            if note:
+                out.append((i, str(var.moves[0]), note))
+    return out
 
 
 def start_ply(frames, ply, move):

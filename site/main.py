@@ -16,6 +16,7 @@ the game needs it. One module per concern:
 import json
 
 import annotate
+import chapters
 import controls
 import dialogs
 import friend
@@ -74,17 +75,22 @@ async def main():
     apply_theme()
     apply_labels()
     app.session = session or Session.new(app.settings["ruleset"])
+    linked = "#" in storage.here()["hash"]
+    if not linked:
+        chapters.restore()  # the study of the last visit, on its chapter shown (a link leaves it stored)
     controls.bind()
     dialogs.bind()
     annotate.bind()
+    chapters.bind()
     friend.bind()
-    opened = "#" in storage.here()["hash"] and await friend.follow_link()  # a game or share link
-    if not opened and not await friend.resume():
+    opened = linked and await friend.follow_link()  # a game or share link
+    if not opened and (app.study is not None or not await friend.resume()):
         accept(False)
     B.onStorage(create_proxy(lambda key, text: spawn(follow_other_tab(key, text))))  # errors shown
     el("loading").hidden = True
     el("controls").disabled = False  # the toolbar and the menu work from now on
     el("welcome").hidden = not (first_visit and not opened)
+    chapters.render_study()
     B.mark("board")
     document.body.dataset.board = "ready"
     if problem:

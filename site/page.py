@@ -42,6 +42,31 @@ def spawn(coro):
     return asyncio.create_task(guarded())
 
 
+async def copy_text(text, box_id):
+    """Copy ``text`` and say so in the message box; where the clipboard is refused, the text is
+    shown under the box, selected, to copy by hand (a textarea: never markup)."""
+    box = el(box_id)
+    shown = document.getElementById(box_id + "-copy")
+    if shown is not None:
+        shown.remove()
+    r = await B.copy(text)
+    box.textContent = t("copied") if r.ok else t("copy-failed")
+    box.className = "info" if r.ok else "warn"
+    if r.ok:
+        return
+    area = document.createElement("textarea")
+    area.id = box_id + "-copy"
+    area.className = "copy-text"
+    area.readOnly = True
+    area.rows = 4
+    area.spellcheck = False
+    area.setAttribute("aria-label", t("copy-by-hand"))
+    area.value = text
+    box.after(area)
+    area.focus()
+    area.select()
+
+
 def draw_board(node, geometry, flipped, marked_lines, **options):
     """Draw the board's static layers into the <svg> node; return each point's position."""
     w, h = svg.size(geometry)

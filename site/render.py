@@ -14,6 +14,7 @@ from page import point_label as piece_point_label
 from pyscript import document
 
 from asalto_core import svg as draw
+from asalto_core.session import outcome_json
 
 HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browser
 
@@ -650,7 +651,7 @@ def render_editor():
         piece = draw.piece_svg(kind, point, drawn.at[point], label)
         pieces.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
     document.querySelector("#board .layer-pieces").innerHTML = "".join(pieces)
-    marks = [("huffable", p) for p in ed.huffable]
+    marks = [("huffable", p) for p in ed.huffs()]
     if app.inp.cursor:
         marks.append(("cursor", app.inp.cursor))
     document.querySelector("#board .layer-markers").innerHTML = draw.markers_svg(drawn.at, marks)
@@ -658,12 +659,20 @@ def render_editor():
         node.setAttribute("aria-label", editor_label(node.getAttribute("data-point")))
     position, error = ed.position()
     box = el("setup-message")
-    box.textContent = t("setup-valid") if position else t("setup-invalid", error=error)
-    box.className = "info" if position else "error"
+    outcome = position.outcome() if position else None
+    if outcome is not None:  # allowed, but the game would be over before it starts
+        repetition = dict(rs["options"]).get("repetition", "3")
+        box.textContent = t("setup-decided", outcome=outcome_text(outcome_json(outcome), repetition))
+        box.className = "warn"
+    else:
+        box.textContent = t("setup-valid") if position else t("setup-invalid", error=error)
+        box.className = "info" if position else "error"
     el("setup-text").value = position.text() if position else ""
-    for name in ("setup-play", "setup-embed", "setup-diagram"):
+    for name in ("setup-play", "setup-embed", "setup-link", "setup-diagram"):
         el(name).disabled = position is None
     el("setup-turn").value = ed.turn
+    for node in document.querySelectorAll('input[name="setup-tool"]'):
+        node.checked = node.value == ed.tool  # the tool in use, also after Cancel and reopening
     el("status").textContent = t("setup-status")
     el("panel-setup").hidden = False
     document.body.dataset.editor = "1"
@@ -672,7 +681,7 @@ def render_editor():
 def editor_label(name):
     kind = app.editor.pieces.get(name) if app.editor else None
     text = piece_point_label(name, kind)
-    return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffable else "")
+    return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffs() else "")
 
 
 # What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
@@ -746,6 +755,8 @@ def apply_labels():
         node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
     for node in document.querySelectorAll("[data-i18n-title]"):
         node.title = t(node.getAttribute("data-i18n-title"))
+    for node in document.querySelectorAll("[data-i18n-placeholder]"):
+        node.placeholder = t(node.getAttribute("data-i18n-placeholder"))
     document.title = t("page-title")
     lang = document.documentElement.lang
     el("lang-menu").value = lang

@@ -15,7 +15,7 @@ tab about to overwrite a save it has not seen keeps that game as the previous on
 import json
 
 import state as st
-from app import app
+from app import app, record_text
 from i18n import t
 from page import B
 from render import message
@@ -216,9 +216,10 @@ def share_link():
     return here()["page"] + "#" + share_query(app.session.record(), app.session.path)
 
 
-def embed_snippet():
-    """The <iframe> code for the game on screen: its record in the link, shown at the current move."""
-    pairs = [("record", app.session.record()), ("ply", str(app.session.descriptor()["ply"]))]
+def embed_snippet(here=False):
+    """The <iframe> code for the game on screen: its record (a study's: all its chapters) in the
+    link, shown from its start (with ``here``, at the move on screen)."""
+    pairs = [("record", record_text()), ("ply", str(app.session.descriptor()["ply"] if here else 0))]
     if app.settings["flipped"]:
         pairs.append(("flip", "1"))
     r = B.embedSnippet(embed_query(pairs), 380, 660, "Asalto game")

@@ -23,7 +23,9 @@ from asalto_core import svg
 from asalto_core.embed import DEFAULT_PROMPT, read_params
 from asalto_core.errors import AsaltoError
 from asalto_core.links import read_embed
+from asalto_core.record import split_games
 from asalto_core.session import Session
+from asalto_core.study import Study
 
 PLAY_STEP_S = 1.2
 
@@ -37,6 +39,8 @@ class Viewer:
         self.fig = None  # figure.Figure: the frames and what is shown
         self.session = None  # the engine's game (asalto_core.session.Session)
         self.cursor = None  # the keyboard's point on a puzzle's board
+        self.study = None  # asalto_core.study.Study: a record of several games, one chapter shown
+        self.chapter = 0
 
 
 v = Viewer()
@@ -123,6 +127,7 @@ def render():
         extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
     # The record's own arrows and points at this move (its comment's [%arrows]/[%points]).
     marks += [("highlight", p) for p in frame.get("points", [])]
+    marks += [("huffable", p) for p in frame.get("huffable", [])]
     extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in frame.get("arrows", []))
     answer = fig.answer_arrow()
     if answer:
@@ -156,6 +161,7 @@ def render_text():
     if fig.puzzle and fig.puzzle.open:
         top = fig.puzzle.ply
     here = ",".join(str(n) for n in fig.path())
+    solving = bool(fig.puzzle and fig.puzzle.open)
     items = el("moves").children
     for i in range(items.length):
         item = items.item(i)
@@ -163,12 +169,18 @@ def render_text():
             continue
         first = int(item.dataset.path.split(",")[0])
         # A main-line move shows up to the limit; a variation with the move it replaces.
-        item.hidden = (first if item.dataset.depth == "0" else first + 1) > top
+        # While a puzzle is open its side lines stay hidden too (one may be another answer).
+        side = item.dataset.depth != "0"
+        item.hidden = (first + 1 if side else first) > top or (side and solving)
         button = item.firstElementChild
         if item.dataset.path == here:
             button.setAttribute("aria-current", "step")
         else:
             button.removeAttribute("aria-current")
+    # A puzzle being solved shows its own buttons; the steps through the game once it is done.
+    for name in ("btn-first", "btn-back", "btn-play", "btn-forward", "btn-last"):
+        el(name).hidden = solving or len(fig.frames) < 2
+    el("btn-hint").hidden = el("btn-answer").hidden = not solving
     at_start = fig.ply == 0 and not fig.line
     el("btn-first").disabled = at_start
     el("btn-back").disabled = at_start
@@ -315,19 +327,17 @@ def move_cursor(dx, dy):
 
 
 # -- the puzzle -----------------------------------------------------------------------
-def setup_puzzle():
+def setup_puzzle(prompt, answers):
     fig = v.fig
     v.session.go_to(fig.start_ply)
-    moves = v.session.game.moves
-    nxt = str(moves[fig.start_ply]) if fig.start_ply < len(moves) else ""
-    for text in fig.set_puzzle(v.session.game.board, v.opts["answer"], nxt):
+    game = v.session.game
+    line = [str(m) for m in game.moves[fig.start_ply :]]
+    for text in fig.set_puzzle(game.board, answers, line, fg.wrong_moves(game, fig.start_ply)):
         problem(text)
     if fig.puzzle is None:
         return
-    prompt = v.opts["prompt"]
     el("prompt").textContent = t("embed-prompt") if prompt == DEFAULT_PROMPT else prompt
     el("prompt").hidden = False
-    el("btn-answer").hidden = False
     board = el("board")
     board.setAttribute("role", "application")
     board.setAttribute("tabindex", "0")
@@ -347,7 +357,11 @@ def on_board_click(event):
 
 def show_answer(_event):
     v.fig.show_answer()
-    el("btn-answer").hidden = True
+    render()
+
+
+def show_hint(_event):
+    v.fig.hint()
     render()
 
 
@@ -397,6 +411,91 @@ def load_game(text):
     return True
 
 
+# -- a study: chapters -------------------------------------------------------------------------
+def read_study(text):
+    """The study in a record of several games (None for one game, or with a message if it cannot
+    be read: the first game is then shown as far as it reads)."""
+    try:
+        if len(split_games(text)) < 2:
+            return None
+        return Study.from_record(text)
+    except AsaltoError as err:
+        problem(t("embed-study-bad", error=err))
+        return None
+
+
+def build_chapters():
+    """The chapter menu: "n. title" per chapter (text, never markup)."""
+    select = el("chapter-select")
+    select.innerHTML = ""
+    for n, chapter in enumerate(v.study.chapters):
+        option = document.createElement("option")
+        option.value = str(n)
+        option.textContent = f"{n + 1}. {chapter.title}"
+        select.append(option)
+    el("chapters").hidden = False
+
+
+def reset_view():
+    """Forget the chapter shown: its puzzle, its move list, its title."""
+    v.fig = v.session = v.cursor = None
+    v.ruleset = "assault"
+    for name in ("prompt", "title"):
+        el(name).hidden = True
+        el(name).textContent = ""
+    el("moves").innerHTML = ""
+    board = el("board")
+    board.setAttribute("role", "img")
+    board.removeAttribute("tabindex")
+    board.removeAttribute("aria-activedescendant")
+    document.body.classList.remove("puzzle")
+    document.body.removeAttribute("data-puzzle")
+
+
+def show_chapter(n, ply=None, move=None):
+    """Chapter ``n`` of the study: its game, position or puzzle, from its start (or the link's ply)."""
+    reset_view()
+    v.chapter = n
+    chapter = v.study.chapters[n]
+    mode = "static"
+    if load_game(chapter.game.record()):
+        mode = "game"
+    if v.session is None:
+        show_start()
+    show_board()
+    start, trouble = fg.start_ply(v.fig.frames, ply, move)
+    v.fig.start_ply = v.fig.ply = start
+    if trouble:
+        problem(trouble)
+    linked = n == 0 and v.opts["puzzle"]  # the link's puzzle= is the first chapter's; the others' are their own
+    if mode == "game" and (chapter.prompt or linked):
+        setup_puzzle(chapter.prompt or v.opts["prompt"], [] if chapter.prompt else v.opts["answer"])
+        if v.fig.puzzle:
+            mode = "puzzle"
+    elif not v.fig.history:
+        mode = "static"
+    el("chapter-select").value = str(n)
+    el("btn-chapter-prev").disabled = n == 0
+    el("btn-chapter-next").disabled = n >= len(v.study.chapters) - 1
+    document.body.dataset.chapter = str(n)
+    return mode
+
+
+def go_chapter(n):
+    if v.study is None or not 0 <= n < len(v.study.chapters) or n == v.chapter:
+        return
+    v.fig.playing = False
+    el("messages").innerHTML = ""
+    mode = show_chapter(n)
+    el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
+    document.body.dataset.mode = mode
+    render()
+
+
+def on_chapter_change(_event):
+    go_chapter(int(el("chapter-select").value))
+
+
 def bind():
     on(el("btn-first"), "click", lambda e: first())
     on(el("btn-back"), "click", lambda e: go(v.fig.ply - 1))
@@ -404,6 +503,10 @@ def bind():
     on(el("btn-last"), "click", lambda e: go(len(v.fig.line_frames())))
     on(el("btn-play"), "click", toggle_play)
     on(el("btn-answer"), "click", show_answer)
+    on(el("btn-hint"), "click", show_hint)
+    on(el("chapter-select"), "change", on_chapter_change)
+    on(el("btn-chapter-prev"), "click", lambda e: go_chapter(v.chapter - 1))
+    on(el("btn-chapter-next"), "click", lambda e: go_chapter(v.chapter + 1))
     on(el("moves"), "click", on_moves_click)
     on(el("board"), "click", on_board_click)
     on(document, "keydown", on_key)
@@ -445,26 +548,32 @@ async def main():
     if o["puzzle"] and not has_game:
         problem(t("embed-puzzle-no-game"))
     mode = "static"
+    text = ""
     if o["record"] or o["record_url"]:
         text = await record_text()
+        v.study = read_study(text) if text else None
+    if v.study is not None:
+        build_chapters()
+        mode = show_chapter(0, o["ply"], o["move"])
+    else:
         if text and load_game(text):
             mode = "game"
-    elif o["position"] and load_game(o["position"]):
-        mode = "game" if o["puzzle"] else "static"
-    if v.session is None:
-        show_start()
-    show_board()
-    ply, trouble = fg.start_ply(v.fig.frames, o["ply"], o["move"])
-    v.fig.start_ply = v.fig.ply = ply
-    if trouble:
-        problem(trouble)
+        elif o["position"] and load_game(o["position"]):
+            mode = "game" if o["puzzle"] else "static"
+        if v.session is None:
+            show_start()
+        show_board()
+        ply, trouble = fg.start_ply(v.fig.frames, o["ply"], o["move"])
+        v.fig.start_ply = v.fig.ply = ply
+        if trouble:
+            problem(trouble)
+        if mode == "game" and o["puzzle"]:
+            setup_puzzle(o["prompt"], o["answer"])
+            if v.fig.puzzle:
+                mode = "puzzle"
     check_marks()
     bind()
     el("loading").hidden = True
-    if mode == "game" and o["puzzle"]:
-        setup_puzzle()
-        if v.fig.puzzle:
-            mode = "puzzle"
     el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
     document.body.dataset.mode = mode
     render()

@@ -16,6 +16,7 @@ from asalto_core.puzzle import Puzzle
 from asalto_core.record import NAGS, join_comment, split_comment
 from asalto_core.rulesets import RULESET_NAMES, custom_name, custom_options, find_ruleset
 from asalto_core.session import Session
+from asalto_core.study import Study
 
 PERFT_DEPTH = 4
 # House rules, written out of order: their canonical names, perft, games and rules text.
@@ -223,6 +224,14 @@ def annotations():
     out["puzzle"] = s.puzzle_params([2])
     out["sheet"] = s.sheet([0, 1, 2], "Sheet")
     out["split"] = split_comment("a [%clk 1] [%arrows e6xe4xe2 c3-c5] b [%points e5, e3] c")
+    out["cal"] = [split_comment("[%cal Gd4d5,Rc5c6] [%csl Ye5,Ge3] x"), join_comment("x", ["Bd4-d5"], ["e5"])]
+    out["sheet_page"] = s.sheet_page("Sheet")
+    out["excerpt"] = s.game.excerpt((1,), 3).record()
+    study = Study("Course")
+    study.add(s.game, "One")
+    study.add(Game("royal-garrison"), "Two", "Find it.")
+    study.move(1, 0)
+    out["study"] = [study.record(), [(c.title, c.kind) for c in Study.from_record(study.record()).chapters]]
     bad = []
     for text in BAD_RECORDS:
         try:

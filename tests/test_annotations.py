@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from asalto_core import Game, NotationError, RecordError
 from asalto_core.__main__ import main
 from asalto_core.embed import read_params
+from asalto_core.geometry import BOARDS
 from asalto_core.record import NAGS, join_comment, split_comment
 from asalto_core.rulesets import RULESET_NAMES
 from asalto_core.session import Session, SessionError
+from asalto_core.svg import board
 
 ANNOTATED = """[Event "Lesson"]
 [Ruleset "assault"]
@@ -341,3 +343,73 @@ def test_the_diagram_command_draws_the_comments_arrows_and_points(tmp_path, caps
     assert 'data-move="c5-c6"' in out and 'data-mark="e5"' in out
     assert main(["diagram", "--record", str(record), "--ply", "0"]) == 0
     assert 'data-mark="d4"' in capsys.readouterr().out
+
+
+def ten_comments() -> Session:
+    """A game of fourteen plies with ten commented moves (plies 12 and 14 among them) and a side line."""
+    s = Session.new("assault")
+    for _ in range(14):
+        s.play(s.game.board.legal_moves[0])
+    for ply in (1, 2, 3, 5, 6, 8, 9, 11, 12, 14):
+        s.go_to(ply)
+        s.set_comment(f"[%cal Rd4d5] Comment on ply {ply}.")
+    for ply in (13, 11, 10, 8, 7, 5, 4):  # a side line instead of a commented move, where there is another
+        s.go_to(ply)
+        others = [m for m in s.game.board.legal_moves if m != s.game.moves[ply]]
+        if others:
+            s.play(others[0], branch=True)
+            s.set_comment("A side line.")
+            return s
+    raise AssertionError("no move with another")
+
+
+def test_the_sheet_shows_every_commented_move_its_side_lines_and_its_title():
+    page = ten_comments().sheet_page("Lesson <2>")
+    assert "<h1>Lesson &lt;2&gt;</h1>" in page and "<title>Lesson &lt;2&gt;</title>" in page
+    captions = [c.split("</p>")[0] for c in page.split('<p class="caption">')[1:]]
+    assert len(captions) == 10
+    assert captions[-2].startswith("9. After 6... ") and captions[-2].endswith("Comment on ply 12.")
+    assert captions[-1].startswith("10. After 7... ") and captions[-1].endswith("Comment on ply 14.")
+    sides = [c.split("</p>")[0] for c in page.split('<p class="side">')[1:]]
+    assert len(sides) == 1 and sides[0].startswith("(") and sides[0].endswith(" A side line.)")
+    assert page.count('class="arrow c-red" data-move="d4-d5"') == 10 and "<script" not in page
+    assert "break-inside: avoid" in page and "@page" in page  # any paper: A4 or Letter
+    with pytest.raises(SessionError):
+        Session.new("assault").sheet_page()
+
+
+POINTS = sorted(BOARDS["standard"].index)
+COLOURED = st.sampled_from(["", "R", "B", "Y"])  # green is kept without its letter
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(COLOURED, st.sampled_from(POINTS), st.sampled_from(POINTS)), max_size=5),
+    st.lists(st.tuples(COLOURED, st.sampled_from(POINTS)), max_size=5),
+    WORDS.filter(lambda w: "[%" not in w),
+)
+def test_coloured_marks_round_trip_as_cal_and_csl(arrows, points, plain):
+    """Arrows and circles in four colours are written as lichess writes them and read back the same."""
+    arrows = [f"{c}{a}-{b}" for c, a, b in arrows if a != b]
+    points = [c + p for c, p in points]
+    text = join_comment(plain, arrows, points)
+    if arrows:
+        assert "[%cal " in text and "[%arrows" not in text
+    if points:
+        assert "[%csl " in text and "[%points" not in text
+    words = " ".join(plain.split()) if arrows or points else plain.strip()  # a plain comment is kept as typed
+    assert split_comment(text) == (words, arrows, points)
+
+
+def test_cal_and_csl_as_lichess_and_chessbase_write_them_and_the_older_forms_still_read():
+    text = "[%csl Ge5,Rd4][%cal Gd4d5,Rc5c6,Bb4b5,Yg3g4] Open it. [%arrows e6xe4xe2] [%points Be3]"
+    assert split_comment(text) == (
+        "Open it.",
+        ["d4-d5", "Rc5-c6", "Bb4-b5", "Yg3-g4", "e6xe4xe2"],
+        ["e5", "Rd4", "Be3"],
+    )
+    assert split_comment("[%cal Xd4d5,Gd4,Gz1z2,Gd4d5d6] [%csl Gq9]") == ("", [], [])  # not marks: dropped
+    game = Game.from_record('[Ruleset "assault"]\n\n1. d4-d5 {[%cal Rd4d5] [%csl Ye5] Look.} *')
+    assert "{[%cal Rd4d5] [%csl Ye5] Look.}" in game.record()
+    drawn = board(BOARDS["standard"].to_json(), {}, arrows=split_comment(game.comments[1])[1], highlight=["Ye5"])
+    assert 'class="arrow c-red" data-move="d4-d5"' in drawn and 'class="m-highlight c-yellow"' in drawn

@@ -60,3 +60,36 @@ def test_huffable_officers_only_in_a_huffing_ruleset_with_the_rebels_to_move():
     assert error == "" and position.huffable() == ["d5"]
     ed.set_ruleset("assault")
     assert ed.ruleset == "assault" and ed.huffable == [] and len(ed.rebels()) == 24
+
+
+def test_too_many_officers_is_said_once_and_plainly():
+    for ruleset, points, said in (
+        ("assault", ("c5", "d5", "e5"), "3 officers, but assault has only 2"),
+        ("royal-garrison", ("c5", "d5", "e5", "c6"), "4 officers, but royal-garrison has only 3"),
+    ):
+        ed = editor.Editor(Position.start(ruleset))
+        ed.clear()
+        ed.tool = "officer"
+        for p in points:
+            ed.press(p)
+        error = ed.position()[1]
+        assert error.endswith(said) and "huffing" not in error
+
+
+def test_a_huff_is_drawn_only_with_the_rebels_to_move_and_needs_a_rebel():
+    ed = editor.Editor(Position.start("asalto"))
+    ed.clear()
+    ed.tool = "officer"
+    ed.press("e5")
+    ed.tool = "rebel"
+    ed.press("a3")
+    ed.turn = "rebels"
+    ed.toggle_huff("e5")
+    assert ed.huffs() == ["e5"] and ed.position()[0].text().endswith(" r e5 1")
+    ed.turn = "officers"
+    assert ed.huffs() == [] and ed.position()[0].huffable() == []
+    ed.turn = "rebels"
+    ed.tool = "empty"
+    ed.press("a3")  # no rebel left: no capture the officer could have failed to make
+    position, error = ed.position()
+    assert position is None and "needs a rebel on the board" in error

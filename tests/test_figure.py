@@ -6,6 +6,9 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
+from asalto_core.notation import Move
 from asalto_core.session import Session
 
 SITE = Path(__file__).parents[1] / "site"
@@ -13,6 +16,14 @@ sys.path.insert(0, str(SITE))  # figure.py imports the page's state.py
 _spec = importlib.util.spec_from_file_location("figure", SITE / "figure.py")
 fg = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fg)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The catalogs are compiled by conftest.page_catalogs; the figure's words are English here."""
+    import i18n
+
+    i18n.set_language("en")
 
 
 def _record() -> str:
@@ -62,7 +73,7 @@ def test_a_puzzle_hides_later_moves_until_solved():
     fig, session = figure()
     fig.start_ply = fig.ply = 2
     session.go_to(2)
-    assert fig.set_puzzle(session.game.board, [], "d3-d4") == []
+    assert fig.set_puzzle(session.game.board, [], [str(m) for m in session.game.moves[2:]]) == []
     assert fig.limit() == 2 and fig.go(4) == 2
     assert ("target", "d3") in fig.marks()
     assert fig.press("d3") == ("select", "d3")
@@ -76,7 +87,7 @@ def test_a_wrong_answer_can_be_tried_again_and_the_answer_shown():
     fig, session = figure()
     fig.start_ply = fig.ply = 2
     session.go_to(2)
-    fig.set_puzzle(session.game.board, ["d3-d4"], "")
+    fig.set_puzzle(session.game.board, ["d3-d4"], [])
     other = next(m for m in session.game.board.legal_moves if str(m) != "d3-d4")
     for point in other.path:
         fig.press(point)
@@ -88,7 +99,7 @@ def test_a_wrong_answer_can_be_tried_again_and_the_answer_shown():
 
 def test_a_bad_answer_in_the_link_is_reported():
     fig, session = figure()
-    problems = fig.set_puzzle(session.game.board, ["c3-c9", "zz"], "")
+    problems = fig.set_puzzle(session.game.board, ["c3-c9", "zz"], [])
     assert len(problems) == 3 and "not a legal move" in problems[0] and fig.puzzle is None
 
 
@@ -129,3 +140,64 @@ def test_stepping_into_and_out_of_variations():
     assert fig.path() == [1] and not fig.enter([4, 0, 1]) and fig.enter([3]) and fig.path() == [3]
     fig.start_playing()  # at the end: play starts again from the line's start
     assert fig.ply == 0
+
+
+# Three moves to find in Asalto (where a chain may stop): the first chain may be jumped in either
+# order, and the side line is the teacher's comment on a wrong first move.
+THREE = """[Ruleset "asalto"]
+[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
+
+{Take everything you can.} 2... d6xd4xf4xd6 (2... d6xd4 {Only one rebel: the chain goes on.}) 3. c3-d4
+c5xc3xe5 4. e3-d4 e5xc3xe3 *
+"""
+
+
+def puzzle_figure(record: str = THREE) -> tuple[fg.Figure, Session]:
+    session, _ = Session.from_text(record)
+    view = session.view()
+    fig = fg.Figure(session.frames(), view["history"], tree=view["tree"], lines=session.variation_frames())
+    session.go_to(0)
+    game = session.game
+    line = [str(m) for m in game.moves]
+    assert fig.set_puzzle(game.board, [], line, fg.wrong_moves(game, 0)) == []
+    return fig, session
+
+
+def play(fig: fg.Figure, move: str) -> None:
+    """The reader's clicks for ``move`` (every point of its path, the last one twice if the chain
+    could go on)."""
+    for point in Move.parse(move).path:
+        fig.press(point)
+    if fig.puzzle.inp.clicks:
+        fig.press(fig.puzzle.inp.clicks[-1])
+
+
+def test_a_three_move_puzzle_takes_a_chain_in_another_order_and_plays_the_replies():
+    fig, _ = puzzle_figure()
+    assert fig.puzzle.solvings[0].puzzle.moves == 3 and fig.limit() == 0
+    play(fig, "d6xf4xd4xd6")  # the record has d6xd4xf4xd6: the same rebels, the same end
+    assert fig.puzzle.state == fg.GOING and fig.ply == 2 and fig.limit() == 2
+    assert fig.status() == ("Right: d6xd4xf4xd6. The reply: c3-d4. Your move again.", "right")
+    assert fig.frame["last"]["move"] == "c3-d4"  # the computer's reply is on the board
+    play(fig, "c5xc3xe5")
+    assert fig.puzzle.state == fg.GOING and fig.ply == 4
+    play(fig, "e5xc3xe3")
+    assert fig.puzzle.state == fg.RIGHT and fig.limit() == 5 and fig.ply == 5
+
+
+def test_a_wrong_move_gets_the_teachers_comment_and_a_hint_shows_where_to_start():
+    fig, _ = puzzle_figure()
+    fig.press("d6")
+    fig.press("d4")
+    fig.press("d4")  # stopping after one leap, as the side line does
+    assert fig.puzzle.state == fg.WRONG
+    assert fig.status() == ("Not the answer: d6xd4. Try again. Only one rebel: the chain goes on.", "wrong")
+    assert fig.hint() == "d6" and ("highlight", "d6") in fig.marks()
+    assert fig.status() == ("Hint: the move starts from d6.", "")
+    fig.show_answer()
+    assert fig.answer_arrow() == "d6xd4xf4xd6" and fig.limit() == 5
+
+
+def test_a_record_ending_on_a_reply_drops_it():
+    fig, _ = puzzle_figure(THREE.replace(" e5xc3xe3 *", " *"))
+    assert fig.puzzle.solvings[0].puzzle.moves == 2

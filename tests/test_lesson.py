@@ -90,3 +90,21 @@ def test_the_lesson_pages_are_built_and_cached():
 
     assert set(PAGES) <= set(build.html_pages())
     assert "...__PAGES__" in (SITE / "sw.js").read_text()
+
+
+def _titles(name: str) -> dict[str, str]:
+    """Each figure's record title (its Event tag), by the figure's id."""
+    out = {}
+    for frame in figures(name).frames:
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(html.unescape(frame["src"])).query)
+        if "record-url" in query:
+            out[frame["id"]] = Game.from_record((SITE / query["record-url"][0]).read_text()).tags.get("Event", "")
+    return out
+
+
+@pytest.mark.parametrize("name", ["examples.fr.html", "examples.de.html", "examples.es.html"])
+def test_the_translated_lessons_title_their_figures_in_their_language(name):
+    english, here = _titles("examples.html"), _titles(name)
+    assert here.keys() == english.keys() and len(here) >= 5
+    for fid, title in here.items():
+        assert title and title != english[fid], fid

@@ -3,6 +3,7 @@
 import pytest
 
 from asalto_core import Game, IllegalMoveError, NotationError, RecordError
+from asalto_core.record import BRACE_STANDIN
 
 RECORD = """[Event "Club night"]
 [Ruleset "assault"]
@@ -82,3 +83,24 @@ def test_an_illegal_move_changes_nothing():
     with pytest.raises(IllegalMoveError, match="no officer on c5"):
         game.play("c5-c6")
     assert game.record() == before
+
+
+@pytest.mark.parametrize("text", ["a } b", "{b}", "x\\y", "end\\", "two\\\\", "q\\}", "\\}"])
+def test_a_brace_in_a_comment_is_written_for_pgn_readers_and_read_back(text):
+    """PGN comments end at the first '}' and know no escape: the record holds none inside a
+    comment, a backslash is written as it is where a PGN reader takes it so, and ours reads the
+    comment back as it was."""
+    game = Game("assault")
+    game.play("d4-d5")
+    game.comment(text)
+    record = game.record()
+    inside = record.split("{", 1)[1].rsplit("}", 1)[0]
+    assert "}" not in inside
+    if "\\" not in text[-1:] and "\\\\" not in text and "\\}" not in text:
+        assert inside.replace(BRACE_STANDIN, "}") == text  # what a PGN reader shows: the text itself
+    assert Game.from_record(record).comments[1] == text
+
+
+def test_an_older_record_with_escaped_braces_still_reads():
+    game = Game.from_record('[Ruleset "assault"]\n\n1. d4-d5 {old \\} style \\\\ and \\d kept} *')
+    assert game.comments[1] == "old } style \\ and \\d kept"

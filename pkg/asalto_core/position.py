@@ -354,7 +354,7 @@ def validate(position: Position, text: str = "") -> None:
             problems.append(f"{rs.name} has no placement step")
         elif officers or rebels != k.rebel_start:
             problems.append("officers are placed before any other move, so the board must be the start")
-    elif lost and not rs.loses_officers:
+    elif lost > 0 and not rs.loses_officers:
         problems.append(f"officers can only be lost by huffing, which {rs.name} does not have")
     elif rs.huffing and rs.max_huffs is not None and lost > rs.max_huffs:
         problems.append(f"at most {plural(rs.max_huffs, 'officer')} can be huffed in {rs.name}")
@@ -363,6 +363,8 @@ def validate(position: Position, text: str = "") -> None:
             problems.append("a huffable officer must stand on an officer's point")
         if side != REBELS or not rs.huffing:
             problems.append("officers can only be huffable with the rebels to move in a huffing ruleset")
+        if not rebels:
+            problems.append("an officer is huffable for a capture it failed to make: it needs a rebel on the board")
     if problems:
         raise InvalidPositionError(f"impossible {where}: " + "; ".join(problems))
 

@@ -57,7 +57,7 @@ from .rulesets import find_ruleset
 from .svg import MARK_COLOURS  # a teacher's mark may start with its colour letter: ``Rc3-c5``, ``Be5``
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from .position import Outcome
 
@@ -269,6 +269,35 @@ class Game:
             moves.extend(line.moves[max(0, skip - plies) : k])
         return line, k, moves
 
+    def excerpt(self, path: Sequence[int], plies: int) -> Game:
+        """A new game from the position before the move at ``path``: that move and the moves after
+        it on its line, ``plies`` in all (fewer where the line ends), with their comments, symbols
+        and side lines: a puzzle's record. :class:`NotationError` if ``path`` names no move.
+
+        >>> game = Game.from_record("1. d4-d5 c5-c6 (1... e5-e6 {No.}) 2. b5-c5 *")
+        >>> print(game.excerpt((2,), 2).record().split("\\n\\n")[1].strip())
+        1... c5-c6 (1... e5-e6 {No.}) 2. b5-c5 *
+        """
+        try:
+            line, k = self.node(path)
+        except IndexError as err:
+            raise NotationError(str(err)) from None
+        if k == 0 or not isinstance(plies, int) or plies < 1:
+            raise NotationError("an excerpt starts at a move (not a line's start) and holds at least one")
+        at = self.path
+        try:
+            self.go_to_path(tuple(path[:-1]) + (k - 1,))
+            start = self.board.position
+        finally:
+            self.go_to_path(at)
+        out = Game(position=start)
+        end = min(len(line.moves), k - 1 + plies)
+        out.line.moves = line.moves[k - 1 : end]
+        out.line.comments = [""] + line.comments[k : end + 1]
+        out.line.nags = line.nags[k - 1 : end]
+        out.line.variations = line.variations[k - 1 : end]
+        return Game.from_record(out.record())  # its own lines, nothing shared with this game
+
     def go_to_path(self, path: Sequence[int]) -> None:
         """Show the position at a node of the tree; :class:`IndexError` if there is none.
 
@@ -360,7 +389,7 @@ class Game:
         head = "\n".join(f'[{k} "{_escape(tags[k], chr(34))}"]' for k in ordered)
         words: list[str] = []
         if self.comments[0]:
-            words.append("{" + _escape(self.comments[0], "}") + "}")
+            words.append(_comment_word(self.comments[0]))
         _write_line(self.line, self.start, words)
         words.append(tags["Result"])
         return head + "\n\n" + _wrap(words) + "\n"
@@ -584,8 +613,49 @@ class _Reader:
         return RecordError(message, self.game)
 
 
-def _write_line(line: Line, position: Position, words: list[str]) -> None:
-    """A line's moves, comments, symbols and variations as record words (recursively)."""
+def split_games(text: str) -> list[str]:
+    """A record of several games (a study's chapters, one PGN file) as one text per game: a game
+    starts at a tag that follows another game's moves or result. Blank texts are dropped.
+
+    >>> split_games('[Event "A"]\\n\\n1. d4-d5 *\\n\\n[Event "B"]\\n\\n*\\n')
+    ['[Event "A"]\\n\\n1. d4-d5 *', '[Event "B"]\\n\\n*']
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a game record must be text, not {type(text).__name__}")
+    tokens, cuts, moves = _Tokens(text), [0], False
+    data = tokens.data
+    while True:
+        before = tokens.i
+        kind = tokens.next()
+        if not kind:
+            break
+        if kind == "tag" and moves:
+            cuts.append(before)
+            moves = False
+        elif kind != "tag":
+            moves = True
+    cuts.append(len(data))
+    parts = [data[cuts[k] : cuts[k + 1]].decode().strip() for k in range(len(cuts) - 1)]
+    return [part for part in parts if part]
+
+
+def line_text(line: Line, position: Position) -> str:
+    """A line as a reader reads it: numbered moves with their symbols, the comments' plain text
+    (no marks) and its own side lines in parentheses (a sheet's side lines).
+
+    >>> game = Game.from_record("1. d4-d5 c5-c6 (1... e5-e6 {[%points e6] Slow.} 2. d3-d4) *")
+    >>> line_text(game.variations[1][0], game.start.play(game.moves[0]))
+    '1... e5-e6 Slow. 2. d3-d4'
+    """
+    words: list[str] = []
+    _write_line(line, position, words, lambda c: split_comment(c)[0])
+    return " ".join(words)
+
+
+def _write_line(line: Line, position: Position, words: list[str], comment: Callable[[str], str] | None = None) -> None:
+    """A line's moves, comments, symbols and variations as record words (recursively); ``comment``
+    writes a comment (a record's: in braces)."""
+    comment = comment or _comment_word
     numbered = True  # a line's first move, and the move after a variation, carry their number
     for i, move in enumerate(line.moves):
         side = position.state[2]
@@ -593,16 +663,18 @@ def _write_line(line: Line, position: Position, words: list[str]) -> None:
             dots = "." if side == position.kernel.first else "..."
             words.append(f"{position.fullmove}{dots}")
         words.append(str(move) + line.nags[i])
-        if line.comments[i + 1]:
-            words.append("{" + _escape(line.comments[i + 1], "}") + "}")
+        note = comment(line.comments[i + 1]) if line.comments[i + 1] else ""
+        if note:
+            words.append(note)
         numbered = False
         for var in line.variations[i]:
             if not var.moves:  # an empty variation is not written (a reader drops it)
                 continue
             opened = len(words)
-            if var.comments[0]:
-                words.append("{" + _escape(var.comments[0], "}") + "}")
-            _write_line(var, position, words)
+            note = comment(var.comments[0]) if var.comments[0] else ""
+            if note:
+                words.append(note)
+            _write_line(var, position, words, comment)
             words[opened] = "(" + words[opened]
             words[-1] = words[-1] + ")"
             numbered = True
@@ -614,14 +686,16 @@ def _write_line(line: Line, position: Position, words: list[str]) -> None:
 def split_comment(text: str) -> tuple[str, list[str], list[str]]:
     """A comment's plain text, its arrows and its highlighted points.
 
-    ``[%arrows ...]`` holds moves (``e6xe4xe2``) or point pairs (``c3-c5``), ``[%points ...]``
-    point names, each perhaps with a colour letter first (``Rc3-c5``, ``Be5``), separated by
-    commas or spaces; they may stand anywhere in the text. Other
-    ``[%...]`` commands stay in the plain text, and items that are not a move's or a
-    point's syntax are dropped.
+    Chess teachers' marks, as lichess and ChessBase write them: ``[%cal Gd4d5,Rc5c6]`` holds
+    arrows (a colour letter G, R, B or Y, then two points), ``[%csl Ge5]`` circled points. This
+    module's older forms still read: ``[%arrows ...]`` holds moves (``e6xe4xe2``) or point pairs
+    (``c3-c5``), ``[%points ...]`` point names, each perhaps with a colour letter first
+    (``Rc3-c5``, ``Be5``). Items are separated by commas or spaces; commands may stand anywhere
+    in the text. Other ``[%...]`` commands stay in the plain text, and items that are not a
+    move's or a point's syntax are dropped. Green marks come back without their letter.
 
-    >>> split_comment("[%arrows e6xe4xe2] [%points e5,e3] The officer clears the line.")
-    ('The officer clears the line.', ['e6xe4xe2'], ['e5', 'e3'])
+    >>> split_comment("[%cal Gd4d5,Rc5c6] [%csl Ge5] [%arrows e6xe4xe2] The officer clears the line.")
+    ('The officer clears the line.', ['d4-d5', 'Rc5-c6', 'e6xe4xe2'], ['e5'])
     """
     if not isinstance(text, str):
         raise NotationError(f"a comment must be text, not {type(text).__name__}")
@@ -646,6 +720,10 @@ def split_comment(text: str) -> tuple[str, list[str], list[str]]:
             arrows.extend(a for a in body[1:] if _is_arrow(a))
         elif name == "points":
             points.extend(p for p in body[1:] if _is_mark_point(p))
+        elif name == "cal":
+            arrows.extend(a for a in (_from_cal(item) for item in body[1:]) if a)
+        elif name == "csl":
+            points.extend(p for p in (_green_bare(item) for item in body[1:]) if _is_mark_point(p))
         else:
             plain.append(data[i : end + 1])
             i = end + 1
@@ -659,8 +737,13 @@ def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] =
     """A comment's text from its plain text, arrows and points (:func:`split_comment` reads it
     back); :class:`NotationError` names an arrow or point that is not one in syntax.
 
-    >>> join_comment("The officer clears the line.", ["e6xe4xe2"], ["e5", "e3"])
-    '[%arrows e6xe4xe2] [%points e5,e3] The officer clears the line.'
+    Arrows of two points are written ``[%cal ...]`` (a move's path has no such form: an arrow
+    list holding one is written ``[%arrows ...]``), points ``[%csl ...]``.
+
+    >>> join_comment("Open the line.", ["d4-d5", "Rc5-c6"], ["e5", "Be3"])
+    '[%cal Gd4d5,Rc5c6] [%csl Ge5,Be3] Open the line.'
+    >>> join_comment("The officer clears the line.", ["e6xe4xe2"], ["e5"])
+    '[%arrows e6xe4xe2] [%csl Ge5] The officer clears the line.'
     """
     if not isinstance(plain, str):
         raise NotationError(f"a comment must be text, not {type(plain).__name__}")
@@ -671,13 +754,45 @@ def join_comment(plain: str, arrows: Sequence[str] = (), points: Sequence[str] =
         if not isinstance(p, str) or not _is_mark_point(p):
             raise NotationError(f"bad point {quote(p)}: a file a-i and a rank, like 'e5' (a colour first: 'Re5')")
     parts = []
-    if arrows:
+    cal = [_to_cal(a) for a in arrows]
+    if arrows and all(cal):
+        parts.append("[%cal " + ",".join(cal) + "]")
+    elif arrows:  # a move's path (``e6xe4xe2``) has no [%cal] form: all in their order, as before
         parts.append("[%arrows " + ",".join(arrows) + "]")
     if points:
-        parts.append("[%points " + ",".join(points) + "]")
+        parts.append("[%csl " + ",".join(_with_colour(p) for p in points) + "]")
     if plain.strip():
         parts.append(plain.strip())
     return " ".join(parts)
+
+
+def _with_colour(mark: str) -> str:
+    """A mark with its colour letter always (green's ``G`` where it has none), as [%cal]/[%csl] write it."""
+    return mark if mark[:1] in MARK_COLOURS else "G" + mark
+
+
+def _green_bare(mark: str) -> str:
+    """A mark as this module keeps it: green without its letter."""
+    return mark[1:] if mark[:1] == "G" else mark
+
+
+def _to_cal(arrow: str) -> str:
+    """An arrow of two points (``Rc5-c6``) as a [%cal] item (``Rc5c6``); '' for a move's path."""
+    coloured = _with_colour(arrow)
+    ends = coloured[1:].split("-")
+    return coloured[0] + ends[0] + ends[1] if len(ends) == 2 and "x" not in coloured else ""
+
+
+def _from_cal(item: str) -> str:
+    """A [%cal] item (``Gd4d5``: a colour letter, then two points) as an arrow (``d4-d5``); '' if
+    it is not one."""
+    body, split = item[1:], 0
+    for i in range(2, len(body)):
+        if "a" <= body[i] <= "z":  # the second point's file
+            split = i
+            break
+    arrow = item[:1] + body[:split] + "-" + body[split:] if split and item[:1] in MARK_COLOURS else ""
+    return _green_bare(arrow) if arrow and _is_arrow(arrow) else ""
 
 
 def _is_mark_point(text: str) -> bool:
@@ -696,6 +811,27 @@ def _is_arrow(text: str) -> bool:
 
 def _escape(text: str, closer: str) -> str:
     return text.replace("\\", "\\\\").replace(closer, "\\" + closer)
+
+
+# PGN's comments end at the first '}' and know no escape: a '}' of a comment is written as this
+# look-alike (read back as '}'), and a backslash as it is, doubled only where this reader would
+# take it as an escape (before another backslash, or at the comment's end).
+BRACE_STANDIN = "\uff5d"  # FULLWIDTH RIGHT CURLY BRACKET
+
+
+def _comment_word(text: str) -> str:
+    """A comment as a record word: ``{text}`` with no '}' inside and nothing a PGN reader misreads.
+
+    >>> _comment_word("a {b} c") == "{a {b" + BRACE_STANDIN + " c}"
+    True
+    """
+    text = text.replace("}", BRACE_STANDIN)
+    if "\\" in text:
+        out = []
+        for i, c in enumerate(text):
+            out.append("\\\\" if c == "\\" and text[i + 1 : i + 2] in ("\\", "") else c)
+        text = "".join(out)
+    return "{" + text + "}"
 
 
 class _Tokens:
@@ -744,7 +880,8 @@ class _Tokens:
                 raise _unreadable(data, start, self.line)
             kind, self.value, i = "tag", value, end + 1
         elif c == 123:  # {
-            self.value, i = _quoted(data, i, b"}")
+            value, i = _quoted(data, i, b"}", True)
+            self.value = value.replace(BRACE_STANDIN, "}") if BRACE_STANDIN in value else value
             if i < 0:
                 raise _unreadable(data, start, self.line)
             kind = "comment"
@@ -784,9 +921,10 @@ _NAME = _table(_NAME_CHARS.encode())
 _DELIMITER = _table(b"{}[]()")
 
 
-def _quoted(data: bytes, i: int, closer: bytes) -> tuple[str, int]:
+def _quoted(data: bytes, i: int, closer: bytes, comment: bool = False) -> tuple[str, int]:
     """The unescaped text from ``data[i]`` (an opener) to ``closer``, and the index after it (-1 if
-    it is never closed). Inside, a backslash takes the next character as it is.
+    it is never closed). Inside, a backslash takes the next character as it is (in a ``comment``,
+    only a backslash or the closer: any other backslash is text, as PGN readers take it).
 
     Linear however the text is made: each search starts where the last one stopped (a record
     of backslashes, or of one 250 KB comment, is read by a few ``find`` calls)."""
@@ -800,6 +938,10 @@ def _quoted(data: bytes, i: int, closer: bytes) -> tuple[str, int]:
         if k < 0:
             parts.append(data[j:end])
             return b"".join(parts).decode(), end + 1
+        if comment and data[k + 1 : k + 2] not in (b"\\", closer):
+            parts.append(data[j : k + 1])
+            j = k + 1
+            continue
         parts.append(data[j:k])
         j = k + 1 + _char_length(data, k + 1)  # the escaped character, whole (1 to 4 bytes)
         parts.append(data[k + 1 : j])

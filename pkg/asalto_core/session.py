@@ -564,6 +564,7 @@ class Session:
         out = {
             "pieces": position.pieces(),
             "turn": position.turn,
+            "huffable": sorted(position.huffable()),  # the officers the side to move may huff first
             "position": position.text(),
             "fullmove": position.fullmove,
             "last": self.last(),
@@ -633,6 +634,50 @@ class Session:
             self.game.go_to_path(at)
         rules = self.game.start.rules
         return svg.sheet(BOARDS[rules.board].to_json(), diagrams, title, flipped, rules.marked_lines)
+
+    def sheet_page(
+        self, title: str = "", flipped: bool = False, lang: str = "en", start: str = "The start", after: str = "After"
+    ) -> str:
+        """The game's printable sheet (HTML, any number of pages): the start if it is commented
+        and every main-line move with a comment or a symbol, each a diagram with its arrows and
+        points, its comment in full and the side lines played instead of it, as text (``start``
+        and ``after`` head the captions, in the page's language). :class:`SessionError` if there is none."""
+        from . import svg  # the drawing code: loaded only when a sheet is made
+        from .geometry import BOARDS
+        from .record import line_text
+
+        game = self.game
+        plies = [i for i in range(len(game.moves) + 1) if game.comments[i] or (i and game.nags[i - 1])]
+        if not plies:
+            raise SessionError("the main line has no comment or symbol to put on a sheet")
+        at = game.path
+        diagrams = []
+        try:
+            for ply in plies:
+                sides = []  # the lines the teacher gave instead of the move shown
+                if ply:
+                    self.go_to(ply - 1)
+                    sides = [line_text(var, game.board.position) for var in game.variations[ply - 1] if var.moves]
+                self.go_to(ply)
+                frame = self._frame()
+                head = start
+                if ply:
+                    h = self._history[ply - 1]
+                    dots = "..." if h["side"] != game.start.rules.first else "."
+                    head = f"{after} {h['number']}{dots} {h['move']}{frame['nag']}"
+                diagrams.append(
+                    {
+                        "pieces": frame["pieces"],
+                        "arrows": frame["arrows"],
+                        "highlight": frame["points"],
+                        "caption": head + (": " + frame["comment"] if frame["comment"] else ""),
+                        "sides": sides,
+                    }
+                )
+        finally:
+            game.go_to_path(at)
+        rules = game.start.rules
+        return svg.sheet_html(BOARDS[rules.board].to_json(), diagrams, title, flipped, rules.marked_lines, lang)
 
 
 def _entry(line: Line, i: int, prefix: list[int], depth: int, position: Position, numbered: bool) -> dict[str, Any]:

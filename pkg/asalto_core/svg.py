@@ -411,6 +411,66 @@ def board(
     return head + layers + "</svg>\n"
 
 
+SHEET_CSS = (
+    "@page { margin: 12mm; }\n"  # the printer's paper, A4 or Letter: the page flows onto it
+    "body { font: 11pt/1.45 Georgia, 'Times New Roman', serif; color: #1f1a14; background: #fff;"
+    " max-width: 186mm; margin: 0 auto; padding: 6mm 0; }\n"
+    "h1 { font-size: 20pt; margin: 0 0 6mm; }\n"
+    ".diagrams { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 6mm 8mm;"
+    " margin: 0; padding: 0; list-style: none; }\n"
+    ".diagrams li { break-inside: avoid; page-break-inside: avoid; }\n"
+    ".diagrams svg { display: block; width: 100%; height: auto; max-height: 88mm; background: "
+    + PALETTE["paper"]
+    + "; }\n"
+    ".caption { margin: 2mm 0 0; }\n.side { margin: 1mm 0 0; font-size: 10pt; color: #4a4036; }\n"
+    "@media print { body { padding: 0; } }\n"
+)
+
+
+def sheet_html(
+    geometry: "GeometryJson",
+    diagrams: "Sequence[Mapping[str, Any]]",
+    title: str = "",
+    flipped: bool = False,
+    marked_lines: bool = False,
+    lang: str = "en",
+) -> str:
+    """A printable page of numbered diagrams as one HTML document (no script, nothing fetched):
+    it flows onto as many pages of the printer's paper as it needs (A4 or Letter), two diagrams
+    a row, none cut by a page break. Each diagram is ``{"pieces", "arrows", "highlight",
+    "caption", "sides"}`` (``sides``: its side lines as text, printed under the caption).
+
+    >>> from asalto_core import BOARDS
+    >>> page = sheet_html(BOARDS["standard"].to_json(), [{"pieces": {"d4": "R"}, "caption": "A <rebel>"}] * 9, "L")
+    >>> page.count('class="asalto-board"'), "<h1>L</h1>" in page, "A &lt;rebel&gt;" in page
+    (9, True, True)
+    """
+    out = [
+        f'<!doctype html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{esc(title or 'Asalto')}</title>\n<style>{SHEET_CSS}{BOARD_CSS}</style>\n</head>\n<body>\n"
+    ]
+    if title:
+        out.append(f"<h1>{esc(title)}</h1>\n")
+    out.append('<ol class="diagrams">\n')
+    for n, d in enumerate(diagrams):
+        drawn = board(
+            geometry,
+            d.get("pieces", {}),
+            flipped=flipped,
+            marked_lines=marked_lines,
+            arrows=d.get("arrows", ()),
+            highlight=d.get("highlight", ()),
+            title=d.get("caption", ""),
+            css=False,
+        ).strip()
+        out.append(f'<li>{drawn}\n<p class="caption">{n + 1}. {esc(d.get("caption", ""))}</p>\n')
+        for side in d.get("sides", ()):
+            out.append(f'<p class="side">({esc(side)})</p>\n')
+        out.append("</li>\n")
+    out.append("</ol>\n</body>\n</html>\n")
+    return "".join(out)
+
+
 def eval_graph(
     chances: "list[float | None]",
     marks: "list[tuple[int, str]] | None" = None,

@@ -1,0 +1,306 @@
+"""Lessons where teachers publish them: frames on another site whose storage the reader's browser
+refuses, and the lesson kit ("Download for my site") hosted on the teacher's own site, offline."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+import zipfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from conftest import CSP_WATCH, ROOT, Console, Server
+from test_embed import lesson_page
+
+from helpers import ENGINE_MS, import_text, open_site, press
+
+RECORD = '[Ruleset "assault"]\n\n1. d4-d5 {Forward.} c5-c6 2. b5-c5'
+
+
+@contextmanager
+def third_party_blocked(browser_type, browser_type_launch_args, tmp_path, console: Console):
+    """A browser that blocks third-party storage (like a reader who turned it off), where only the
+    local test servers (127.0.0.1 and localhost, two different sites) may be reached."""
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    prefs = {"profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True}}
+    (profile / "Default" / "Preferences").write_text(json.dumps(prefs))
+    ctx = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
+    blocked: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(("http://127.0.0.1:", "http://localhost:")):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    ctx.add_init_script(CSP_WATCH)
+    ctx.on("page", console.attach)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+    assert not blocked, blocked
+
+
+def test_a_cross_site_frame_refused_storage_shows_no_error(browser_type, browser_type_launch_args, server, tmp_path):
+    """The teacher's page on localhost, the frames from 127.0.0.1: third-party storage is refused,
+    PyScript's IndexedDB open and the service worker are skipped, and nothing is reported."""
+    console = Console()
+    src = server.url + "embed.html?" + urllib.parse.urlencode({"record": RECORD, "ply": "1"})
+    puzzle = server.url + "embed.html?" + urllib.parse.urlencode({"record": RECORD, "ply": "2", "puzzle": "1"})
+    host = Server(root=tmp_path)
+    page_text = (
+        '<!doctype html><link rel="icon" href="data:,"><title>Lesson</title>'
+        f'<iframe id="a" src="{src}" width="360" height="520"></iframe>'
+        f'<iframe id="b" src="{puzzle}" width="360" height="520"></iframe>'
+    )
+    Path(tmp_path, "lesson.html").write_text(page_text)
+    try:
+        with third_party_blocked(browser_type, browser_type_launch_args, tmp_path, console) as ctx:
+            page = ctx.new_page()
+            page.goto(host.url.replace("127.0.0.1", "localhost") + "lesson.html")
+            for fid in ("a", "b"):
+                frame = page.frame_locator(f"#{fid}")
+                frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+                assert frame.locator("html").get_attribute("data-storage") == "denied"
+                assert frame.locator("#messages li").count() == 0
+            game = page.frame_locator("#a")
+            assert game.locator("#comment").inner_text() == "Forward."
+            game.locator("#btn-forward").click()
+            assert game.locator("body").get_attribute("data-ply") == "2"
+            page.wait_for_timeout(4000)  # past the pause after which a page asks for offline use
+            assert game.locator("html").get_attribute("data-offline") == "unavailable"
+    finally:
+        host.stop()
+    assert not console.errors, console.errors
+    assert not [line for line in console.lines if "Service Worker" in line or "IndexedDB" in line]
+
+
+def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_path):
+    """The lesson kit ("Download for my site"): the zip holds the lesson page and the embed runtime (about 1 MB, no
+    Pyodide); unzipped on another site it shows the lesson, and after one visit works offline."""
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, '[Event "Lesson <one>"]\n[Ruleset "assault"]\n\n' + RECORD.split("\n\n", 1)[1])
+    press(page, "#btn-io")
+    with page.expect_download() as download:
+        page.click("#io-kit")
+    assert download.value.suggested_filename == "asalto-lesson.zip"
+    page.locator("#io-message.info").wait_for()
+    path = Path(download.value.path())
+    with zipfile.ZipFile(path) as kit:
+        names = kit.namelist()
+        assert kit.testzip() is None
+        kit.extractall(tmp_path)
+    size = sum(i.file_size for i in zipfile.ZipFile(path).infolist())
+    assert 700_000 < size < 1_300_000 and path.stat().st_size < 800_000, (size, path.stat().st_size)
+    assert not [n for n in names if "pyodide" in n or "wheels" in n or n.endswith("worker.py")]
+    lesson = (tmp_path / "asalto-lesson" / "lesson.html").read_text()
+    assert "<h1>Lesson &lt;one&gt;</h1>" in lesson and '<html lang="en">' in lesson
+    assert 'src="embed.html?record' in lesson
+    host = Server(root=tmp_path / "asalto-lesson")
+    teacher = context.new_page()
+    teacher.goto(host.url + "lesson.html")
+    frame = teacher.frame_locator("iframe")
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    frame.locator("html[data-offline=ready]").wait_for(timeout=ENGINE_MS)
+    host.stop()
+    teacher.reload()
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    assert teacher.locator("h1").inner_text() == "Lesson <one>"
+    assert frame.locator("#messages li").count() == 0
+    frame.locator("#btn-forward").click()
+    assert frame.locator("#comment").inner_text() == "Forward."
+
+
+THREE = """[Ruleset "asalto"]
+[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
+
+2... d6xd4xf4xd6 (2... d6xd4 {Only one rebel: the chain goes on.}) 3. c3-d4 c5xc3xe5 4. e3-d4
+e5xc3xe3 *
+"""
+
+
+def click_move(frame, move: str) -> None:
+    """A move clicked point by point on a puzzle's board."""
+    points = move.replace("x", "-").split("-")
+    for point in points:
+        frame.locator(f'#board .point[data-point="{point}"]').click()
+    if frame.locator("#board .m-selected").count():  # a chain that could go on: stop it there
+        frame.locator(f'#board .point[data-point="{points[-1]}"]').click()
+
+
+def test_a_three_move_puzzle_solved_with_an_equivalent_capture_order(page, server):
+    prompt = "The officers to move: take six rebels in three moves."
+    page.goto(server.url + "embed.html?" + urllib.parse.urlencode({"record": THREE, "puzzle": "1", "prompt": prompt}))
+    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert page.get_attribute("body", "data-mode") == "puzzle"
+    assert page.inner_text("#prompt") == prompt
+    # No dead buttons: the steps through the game wait until the puzzle is done.
+    visible = page.locator("#controls button:visible").all_inner_texts()
+    assert visible == ["Hint", "Show the answer"]
+    click_move(page, "d6xd4")
+    page.wait_for_function("document.body.dataset.puzzle === 'wrong'")
+    assert page.inner_text("#status") == "Not the answer: d6xd4. Try again. Only one rebel: the chain goes on."
+    page.click("#btn-hint")
+    assert page.inner_text("#status") == "Hint: the move starts from d6."
+    click_move(page, "d6xf4xd4xd6")  # the record's d6xd4xf4xd6 in the other order
+    page.wait_for_function("document.body.dataset.puzzle === 'going'")
+    assert page.inner_text("#status") == "Right: d6xd4xf4xd6. The reply: c3-d4. Your move again."
+    assert page.get_attribute("body", "data-ply") == "2"
+    click_move(page, "c5xc3xe5")
+    page.wait_for_function("document.body.dataset.ply === '4'")
+    click_move(page, "e5xc3xe3")
+    page.wait_for_function("document.body.dataset.puzzle === 'right'")
+    assert page.inner_text("#status") == "Right: e5xc3xe3."
+    assert page.locator("#controls button:visible").count() == 5  # now the game may be stepped through
+    page.click("#btn-first")
+    assert page.get_attribute("body", "data-ply") == "0"
+
+
+REFUSE_CLIPBOARD = """navigator.clipboard.writeText = () =>
+  Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));"""
+
+
+def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(context, server, tmp_path):
+    """The annotate panel's puzzle: the teacher's question, three moves to find from the move
+    shown; the clipboard refused, the code is shown selected; the frame works on another site."""
+    page = context.new_page()
+    page.add_init_script(REFUSE_CLIPBOARD)
+    open_site(page, server.url)
+    import_text(page, THREE)
+    press(page, "#btn-annotate")
+    page.click('#moves [data-ply="1"]')  # the move shown is the first to find
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.fill("#annot-prompt", "Take six rebels in three moves.")
+    page.select_option("#annot-puzzle-moves", "3")
+    page.click("#annot-puzzle")
+    area = page.locator("#annot-message-copy")
+    area.wait_for()
+    assert "refused" in page.inner_text("#annot-message")
+    assert page.evaluate("document.activeElement.id") == "annot-message-copy"
+    snippet = area.input_value()
+    assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
+        0,
+        len(snippet),
+    ]
+    assert snippet.startswith("<iframe ") and "puzzle=1" in snippet
+    with lesson_page(context, tmp_path, snippet) as frame:
+        assert frame.locator("#prompt").inner_text() == "Take six rebels in three moves."
+        click_move(frame, "d6xf4xd4xd6")
+        frame.locator("body[data-puzzle=going]").wait_for()
+    # "Copy embed code" falls back the same way.
+    press(page, "#btn-io")
+    page.click("#io-copy-embed")
+    assert page.locator("#io-message-copy").input_value().startswith("<iframe ")
+
+
+def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mark(context, server, tmp_path):
+    """The annotate panel's sheet: its title, every commented move over as many pages as needed,
+    side lines as text, printable on A4 and Letter; the diagram keeps the teacher's coloured marks."""
+    page = context.new_page()
+    open_site(page, server.url)
+    record = (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text()
+    record = record.replace("{Assault:", "{[%cal Rd4d5,Bc5c6] [%csl Ye5] Assault:", 1)
+    commented = "".join(f" {{Note {n}.}}" if n % 2 else "" for n in range(4))
+    import_text(page, record.replace("b5-c5 e5-e6", "b5-c5" + commented + " e5-e6", 1))
+    press(page, "#btn-annotate")
+    with page.expect_download() as download:
+        page.click("#annot-sheet")
+    assert download.value.suggested_filename == "asalto-sheet.html"
+    sheet = Path(download.value.path()).read_text()
+    assert "<h1>Lesson: a line left open</h1>" in sheet
+    assert sheet.count('<p class="caption">') == 5 and sheet.count('<p class="side">') == 1
+    assert "(5. e1-e2! Safer: fill e2 first" in sheet
+    printed = context.new_page()
+    printed.set_content(sheet)  # it needs nothing from anywhere
+    for paper in ("A4", "Letter"):
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", printed.pdf(format=paper)))
+        assert pages >= 2, (paper, pages)  # five diagrams, two a row: none is dropped, the page flows on
+    # The diagram of the start keeps the teacher's arrows and circle, in their colours.
+    page.click("#nav-first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    press(page, "#btn-io")
+    assert "[%cal Rd4d5,Bc5c6] [%csl Ye5]" in page.input_value("#io-text")
+    with page.expect_download() as download:
+        page.click("#io-diagram")
+    diagram = Path(download.value.path()).read_text()
+    assert 'class="arrow c-red" data-move="d4-d5"' in diagram and 'class="arrow c-blue" data-move="c5-c6"' in diagram
+    assert 'class="m-highlight c-yellow"' in diagram
+
+
+def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_site(page, server.url)
+    import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
+    press(page, "#btn-annotate")
+    page.click('#moves [data-ply="9"]')
+    page.fill("#annot-comment", "A new comment.")
+    page.press("#annot-comment", "Tab")
+    page.wait_for_timeout(1500)
+    assert not [u for u in requested if "/pyodide/" in u or "/wheels/" in u]
+
+
+def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
+    press(page, "#btn-annotate")
+    page.click("#study-start")
+    page.fill("#study-title", "Sieges")
+    page.press("#study-title", "Tab")
+    page.fill("#chapter-title", "An annotated game")
+    page.press("#chapter-title", "Tab")
+    page.click("#chapter-new")
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
+    # The second chapter: a puzzle of three moves, set up by importing its record into the chapter.
+    import_text(page, THREE)
+    page.fill("#chapter-title", "A chain to find")
+    page.press("#chapter-title", "Tab")
+    page.fill("#chapter-prompt", "Take six rebels in three moves.")
+    page.press("#chapter-prompt", "Tab")
+    titles = page.locator("#study-chapters button").all_inner_texts()
+    assert [" ".join(t.split()) for t in titles] == ["1. An annotated game game", "2. A chain to find puzzle"]
+    page.click("#chapter-up")  # reordered: the puzzle first
+    assert " ".join(page.locator("#study-chapters button").first.inner_text().split()).startswith("1. A chain")
+    press(page, "#btn-io")
+    record = page.input_value("#io-text")
+    assert record.count('[StudyName "Sieges"]') == 2 and '[Puzzle "Take six rebels in three moves."]' in record
+    page.click("#dlg-io button[value=close]")
+    # Re-imported on a fresh page: the same study.
+    other = context.new_page()
+    open_site(other, server.url)
+    import_text(other, record)
+    press(other, "#btn-annotate")
+    assert other.locator("#study-chapters button").count() == 2
+    assert other.input_value("#study-title") == "Sieges"
+    press(other, "#btn-io")
+    assert other.input_value("#io-text") == record
+    snippet = other.input_value("#io-embed")
+    with lesson_page(context, tmp_path, snippet) as frame:
+        assert frame.locator("#chapter-select option").all_inner_texts() == [
+            "1. A chain to find",
+            "2. An annotated game",
+        ]
+        assert frame.locator("body").get_attribute("data-mode") == "puzzle"
+        assert frame.locator("#prompt").inner_text() == "Take six rebels in three moves."
+        click_move(frame, "d6xf4xd4xd6")
+        frame.locator("body[data-puzzle=going]").wait_for()
+        frame.locator("#btn-chapter-next").click()
+        frame.locator("body[data-chapter='1']").wait_for()
+        assert frame.locator("body").get_attribute("data-mode") == "game"
+        assert frame.locator("#title").inner_text() == "Sieges: An annotated game"
+        frame.locator("#btn-last").click()
+        assert frame.locator("#comment").inner_text().startswith("The officer on e6")
+        assert frame.locator("#messages li").count() == 0
+    # The study is kept in this browser: a reload shows it again, on the chapter shown.
+    other.reload()
+    other.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    press(other, "#btn-annotate")
+    assert other.locator("#study-chapters button").count() == 2
+    assert other.locator('#study-chapters button[aria-current="true"]').get_attribute("data-chapter") == "0"

@@ -1,0 +1,142 @@
+"""A study: a teacher's course of titled chapters (annotated games, positions, puzzles).
+
+A study is written as one record of several games (a PGN file of several games, as lichess
+exports a study): each chapter a game whose tags say the study's name (``StudyName``), the
+chapter's (``ChapterName``; ``Event`` is both, for other readers) and, for a puzzle, the
+teacher's question (``Puzzle``). A record of one game reads as a study of one chapter.
+
+>>> study = Study("Sieges")
+>>> study.add(Game("assault"), "The board"), study.add(Game.from_record("1. d4-d5 {Forward.} *"), "A first move")
+(0, 1)
+>>> study.rename(1, "A step")
+>>> study.move(1, 0)
+>>> [c.title for c in Study.from_record(study.record()).chapters]
+['A step', 'The board']
+>>> Study.from_record(study.record()).chapters[0].kind
+'game'
+"""
+
+from __future__ import annotations
+
+from .errors import AsaltoError, NotationError
+from .record import Game, split_games
+
+__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError"]
+
+MAX_CHAPTERS = 64  # a course, not a database: a longer record is refused, not read for minutes
+TITLE_LIMIT = 120
+PROMPT_LIMIT = 300  # as an embed's prompt
+
+
+class StudyError(AsaltoError):
+    """A chapter that is not there, or a title or record that cannot be one."""
+
+
+def _title(text: object, what: str, limit: int) -> str:
+    if not isinstance(text, str):
+        raise StudyError(f"a {what} must be text, not {type(text).__name__}")
+    text = " ".join(text.split())
+    if len(text) > limit:
+        raise StudyError(f"a {what} has at most {limit} characters, not {len(text)}")
+    return text
+
+
+class Chapter:
+    """One chapter: its title, its game (moves, comments, side lines) and, for a puzzle, the
+    teacher's question (``prompt``)."""
+
+    def __init__(self, title: str, game: Game, prompt: str = "") -> None:
+        self.title = _title(title, "chapter's title", TITLE_LIMIT)
+        self.game = game
+        self.prompt = _title(prompt, "puzzle's question", PROMPT_LIMIT)
+
+    @property
+    def kind(self) -> str:
+        """``'puzzle'`` (it has a question), ``'position'`` (no moves) or ``'game'``."""
+        if self.prompt:
+            return "puzzle"
+        return "game" if self.game.moves else "position"
+
+    def record(self, study: str = "") -> str:
+        """The chapter as one game's record, its titles in its tags."""
+        tags = self.game.tags
+        saved = dict(tags)
+        for name in ("StudyName", "ChapterName", "Puzzle"):
+            tags.pop(name, None)
+        if study:
+            tags["StudyName"] = study
+        tags["ChapterName"] = self.title
+        tags["Event"] = study + ": " + self.title if study else self.title
+        if self.prompt:
+            tags["Puzzle"] = self.prompt
+        try:
+            return self.game.record()
+        finally:
+            tags.clear()
+            tags.update(saved)
+
+
+class Study:
+    """Titled chapters in the teacher's order."""
+
+    def __init__(self, title: str = "", chapters: list[Chapter] | None = None) -> None:
+        self.title = _title(title, "study's title", TITLE_LIMIT)
+        self.chapters: list[Chapter] = list(chapters or [])
+
+    @classmethod
+    def from_record(cls, text: str) -> Study:
+        """A study from a record of one or more games; :class:`NotationError` (of the first bad
+        game, named by its number) or :class:`StudyError` if it cannot be read."""
+        texts = split_games(text)
+        if not texts:
+            raise StudyError("the record holds no game")
+        if len(texts) > MAX_CHAPTERS:
+            raise StudyError(f"a study has at most {MAX_CHAPTERS} chapters; this record has {len(texts)} games")
+        chapters = []
+        title = ""
+        for n, part in enumerate(texts, 1):
+            try:
+                game = Game.from_record(part)
+            except NotationError as err:
+                raise NotationError(f"chapter {n}: {err}") from None
+            tags = game.tags
+            title = title or tags.get("StudyName", "")
+            name = tags.get("ChapterName") or tags.get("Event") or f"Chapter {n}"
+            chapters.append(Chapter(name[:TITLE_LIMIT], game, tags.get("Puzzle", "")[:PROMPT_LIMIT]))
+        return cls(title[:TITLE_LIMIT], chapters)
+
+    def record(self) -> str:
+        """Every chapter's record, one after another (a multi-game record)."""
+        return "\n".join(c.record(self.title) for c in self.chapters)
+
+    def _index(self, i: object) -> int:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.chapters):
+            raise StudyError(f"no chapter {i!r}: the study has {len(self.chapters)}")
+        return i
+
+    def add(self, game: Game, title: str = "", prompt: str = "") -> int:
+        """A new last chapter; its index."""
+        if len(self.chapters) >= MAX_CHAPTERS:
+            raise StudyError(f"a study has at most {MAX_CHAPTERS} chapters")
+        self.chapters.append(Chapter(title or f"Chapter {len(self.chapters) + 1}", game, prompt))
+        return len(self.chapters) - 1
+
+    def rename(self, i: int, title: str) -> None:
+        chapter = self.chapters[self._index(i)]
+        chapter.title = _title(title, "chapter's title", TITLE_LIMIT) or chapter.title
+
+    def move(self, i: int, j: int) -> None:
+        """Chapter ``i`` moved to place ``j`` (the others keep their order)."""
+        chapter = self.chapters.pop(self._index(i))
+        self.chapters.insert(max(0, min(self._index_or_end(j), len(self.chapters))), chapter)
+
+    def _index_or_end(self, j: object) -> int:
+        if not isinstance(j, int) or isinstance(j, bool):
+            raise StudyError(f"no place {j!r} in the study")
+        return j
+
+    def delete(self, i: int) -> Chapter:
+        """Chapter ``i`` taken out (a study keeps at least one)."""
+        if len(self.chapters) <= 1:
+            raise StudyError("a study keeps at least one chapter")
+        return self.chapters.pop(self._index(i))

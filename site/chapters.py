@@ -1,0 +1,219 @@
+"""A study on the game page: the teacher's chapters (annotated games, positions, puzzles).
+
+The study is the engine's (asalto_core.study): the board shows one chapter, whose game is the
+page's session (``app.session.game`` is that chapter's game, so every move, comment and mark
+lands in it). Everything the page exports (the record, the embed code, the lesson kit) is the
+whole study once there is one (app.record_text). It is kept in local storage beside the game's
+save, under its own key (whenever it changes and when the page is left), and read back on the next
+visit unless the page opens a shared game.
+"""
+
+import json
+
+from app import app
+from game import open_game
+from i18n import t
+from page import B, el, on
+from pyscript import document
+from render import render
+
+from asalto_core.errors import AsaltoError
+from asalto_core.record import Game, split_games
+from asalto_core.session import Session
+from asalto_core.study import Study
+
+STUDY_KEY = "asalto.study.v1"
+
+
+def say(text, kind="info"):
+    box = el("study-message")
+    box.textContent = text
+    box.className = kind
+
+
+def sync():
+    """The chapter shown holds the game on the board (a game opened since: imported, set up)."""
+    if app.study is not None and app.session is not None:
+        app.study.chapters[app.chapter].game = app.session.game
+
+
+def save():
+    """The study in local storage (its own key: the game's save stays the game's)."""
+    if app.study is None:
+        return  # the study stays stored until the teacher ends it (a shared game opened meanwhile)
+    sync()
+    r = B.save(STUDY_KEY, json.dumps({"record": app.study.record(), "chapter": app.chapter}))
+    if not r.ok:
+        say(t("study-not-saved", error=r.error), "error")
+
+
+def restore():
+    """The study of the last visit, on the chapter that was shown (the study's own copy of it: it
+    is saved whenever the page is left, so it holds the moves the game's save holds)."""
+    r = B.load(STUDY_KEY)
+    if not r.ok or not r.value:
+        return
+    try:
+        data = json.loads(r.value)
+        study = Study.from_record(data["record"])
+        n = min(max(0, int(data.get("chapter", 0))), len(study.chapters) - 1)
+    except (AsaltoError, ValueError, KeyError, TypeError) as err:
+        say(t("study-bad-save", error=err), "error")
+        return
+    app.study, app.chapter = study, n
+    app.session = Session(study.chapters[n].game)
+    app.settings["ruleset"] = app.session.game.start.ruleset
+    app.settings["mode"] = "humans"  # a chapter is the teacher's to play both sides of, as when opened
+
+
+def import_study(text):
+    """A record of several games opens as a study (True); one game is left to the importer."""
+    try:
+        if len(split_games(text)) < 2:
+            return False
+    except AsaltoError:
+        return False
+    study = Study.from_record(text)  # its error is the importer's to show
+    app.study, app.chapter = study, 0
+    open_game(Session(study.chapters[0].game), opened="study-opened")
+    save()
+    render_study()
+    return True
+
+
+def start():
+    """A study of one chapter: the game on the board."""
+    game = app.session.game
+    app.study = Study("", [])
+    app.study.add(game, game.tags.get("Event") or t("chapter-default", n=1))
+    app.chapter = 0
+    save()
+    render()
+    render_study()
+
+
+def show(n):
+    """Chapter ``n`` on the board."""
+    sync()
+    app.chapter = n
+    open_game(Session(app.study.chapters[n].game), opened="chapter-opened")
+    save()
+    render_study()
+
+
+def new_chapter():
+    """A new chapter after the last: the start of this ruleset, to play, set up or import into."""
+    sync()
+    n = len(app.study.chapters) + 1
+    try:
+        app.study.add(Game(app.session.game.start.ruleset), t("chapter-default", n=n))
+    except AsaltoError as err:
+        say(str(err), "error")
+        return
+    show(n - 1)
+
+
+def edit(action):
+    """One change of the study; a refusal is said, the study stays as it was."""
+    try:
+        action()
+    except AsaltoError as err:
+        say(str(err), "error")
+        return
+    say("")
+    save()
+    render_study()
+
+
+def move_chapter(step):
+    n = app.chapter + step
+    if 0 <= n < len(app.study.chapters):
+        app.study.move(app.chapter, n)
+        app.chapter = n
+        save()
+        render_study()
+
+
+def delete_chapter():
+    def drop():
+        app.study.delete(app.chapter)
+        app.chapter = min(app.chapter, len(app.study.chapters) - 1)
+
+    sync()
+    edit(drop)
+    open_game(Session(app.study.chapters[app.chapter].game), opened="chapter-opened")
+    render_study()
+
+
+def end_study():
+    """Back to one game (the one on the board); the other chapters are dropped."""
+    app.study = None
+    app.chapter = 0
+    B.remove(STUDY_KEY)
+    render()
+    render_study()
+
+
+def on_field(event):
+    target = event.target
+    if app.study is None:
+        return
+    if target.id == "study-title":
+        edit(lambda: setattr(app.study, "title", " ".join(target.value.split())[:120]))
+    elif target.id == "chapter-title":
+        edit(lambda: app.study.rename(app.chapter, target.value))
+    elif target.id == "chapter-prompt":
+        chapter = app.study.chapters[app.chapter]
+        edit(lambda: setattr(chapter, "prompt", " ".join(target.value.split())[:300]))
+
+
+def on_list_click(event):
+    button = event.target.closest("button[data-chapter]")
+    if button is not None:
+        show(int(button.dataset.chapter))
+
+
+def render_study():
+    """The study box: its title, its chapters (the one shown marked), the chapter's fields."""
+    study = app.study
+    el("study-none").hidden = study is not None
+    el("study-body").hidden = study is None
+    if study is None:
+        return
+    if document.activeElement != el("study-title"):
+        el("study-title").value = study.title
+    box = el("study-chapters")
+    box.innerHTML = ""
+    for n, chapter in enumerate(study.chapters):
+        item = document.createElement("li")
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.chapter = str(n)
+        button.textContent = f"{n + 1}. {chapter.title}"
+        kind = document.createElement("span")
+        kind.className = "chapter-kind"
+        kind.textContent = t("chapter-" + chapter.kind)
+        button.append(kind)
+        if n == app.chapter:
+            button.setAttribute("aria-current", "true")
+        item.append(button)
+        box.append(item)
+    chapter = study.chapters[app.chapter]
+    for name, value in (("chapter-title", chapter.title), ("chapter-prompt", chapter.prompt)):
+        if document.activeElement != el(name):
+            el(name).value = value
+    el("chapter-up").disabled = app.chapter == 0
+    el("chapter-down").disabled = app.chapter >= len(study.chapters) - 1
+    el("chapter-delete").disabled = len(study.chapters) < 2
+
+
+def bind():
+    on(el("study-start"), "click", lambda e: start())
+    on(el("chapter-new"), "click", lambda e: new_chapter())
+    on(el("chapter-up"), "click", lambda e: move_chapter(-1))
+    on(el("chapter-down"), "click", lambda e: move_chapter(1))
+    on(el("chapter-delete"), "click", lambda e: delete_chapter())
+    on(el("study-end"), "click", lambda e: end_study())
+    on(el("study-chapters"), "click", on_list_click)
+    on(el("study-box"), "change", on_field)
+    on(document, "visibilitychange", lambda e: save() if document.visibilityState == "hidden" else None)

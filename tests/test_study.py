@@ -1,0 +1,76 @@
+"""Studies: titled chapters (games, positions, puzzles) as one record of several games."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from asalto_core import Game, NotationError
+from asalto_core.record import split_games
+from asalto_core.study import MAX_CHAPTERS, Study, StudyError
+
+GAME = '[Event "Old"]\n[Ruleset "assault"]\n\n1. d4-d5 {[%cal Rd4d5] Forward.} c5-c6 (1... e5-e6 {No.}) *\n'
+POSITION = '[Ruleset "asalto"]\n[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]\n\n*\n'
+
+
+def two_chapters() -> Study:
+    study = Study("Sieges")
+    study.add(Game.from_record(GAME), "An opening")
+    study.add(Game.from_record(POSITION), "A chain", prompt="Take three rebels.")
+    return study
+
+
+def test_a_study_is_one_record_of_several_games_and_reads_back_the_same():
+    study = two_chapters()
+    text = study.record()
+    assert len(split_games(text)) == 2 and text.count('[StudyName "Sieges"]') == 2
+    assert '[Event "Sieges: An opening"]' in text and '[Puzzle "Take three rebels."]' in text
+    again = Study.from_record(text)
+    assert again.title == "Sieges" and [c.title for c in again.chapters] == ["An opening", "A chain"]
+    assert [c.kind for c in again.chapters] == ["game", "puzzle"] and again.chapters[1].prompt == "Take three rebels."
+    assert again.chapters[0].game.line == study.chapters[0].game.line and again.record() == text
+    assert study.chapters[0].game.tags["Event"] == "Old"  # writing the study leaves the games' own tags
+
+
+def test_chapters_are_ordered_renamed_and_deleted():
+    study = two_chapters()
+    study.add(Game("royal-garrison"))
+    assert study.chapters[2].title == "Chapter 3" and study.chapters[2].kind == "position"
+    study.move(2, 0)
+    study.rename(0, "  The   big board ")
+    assert [c.title for c in study.chapters] == ["The big board", "An opening", "A chain"]
+    study.delete(1)
+    assert [c.title for c in Study.from_record(study.record()).chapters] == ["The big board", "A chain"]
+    for bad in (lambda: study.delete(5), lambda: study.rename(-1, "x"), lambda: study.move("a", 0)):
+        with pytest.raises(StudyError):
+            bad()
+    study.delete(0)
+    with pytest.raises(StudyError, match="at least one"):
+        study.delete(0)
+
+
+def test_a_plain_record_is_a_study_of_one_chapter_and_bad_records_are_refused():
+    study = Study.from_record(GAME)
+    assert study.title == "" and [c.title for c in study.chapters] == ["Old"]
+    assert Study.from_record("1. d4-d5 *").chapters[0].title == "Chapter 1"
+    with pytest.raises(NotationError, match="chapter 2"):
+        Study.from_record(GAME + '\n[Ruleset "assault"]\n\n1. d4-d9 *')
+    with pytest.raises(StudyError):
+        Study.from_record("   ")
+    with pytest.raises(StudyError, match="at most"):
+        Study.from_record("\n".join(['[Event "x"]\n\n*'] * (MAX_CHAPTERS + 1)))
+
+
+TITLES = st.text(alphabet='ab c"\\}{[]é', min_size=1, max_size=20).filter(lambda t: t.strip())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(TITLES, st.sampled_from([GAME, POSITION]), st.booleans()), min_size=1, max_size=5), TITLES)
+def test_any_study_round_trips(chapters, title):
+    study = Study(title)
+    for name, text, puzzle in chapters:
+        study.add(Game.from_record(text), name, prompt="Find it." if puzzle else "")
+    again = Study.from_record(study.record())
+    assert again.title == study.title
+    assert [(c.title, c.prompt, c.game.record()) for c in again.chapters] == [
+        (c.title, c.prompt, Game.from_record(c.record(study.title)).record()) for c in study.chapters
+    ]
