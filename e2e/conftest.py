@@ -185,3 +185,23 @@ def context(browser, server, blocked, console):
 @pytest.fixture
 def page(context):
     return context.new_page()
+
+
+@pytest.fixture
+def friend(browser, blocked, console):
+    """Another person's browser (a phone): its own context and storage, the clipboard allowed."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=LOCAL)
+
+    def route(r):
+        if r.request.url.startswith(LOCAL):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    ctx.add_init_script(CSP_WATCH)
+    ctx.on("page", console.attach)
+    yield ctx.new_page()
+    ctx.close()

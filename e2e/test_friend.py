@@ -5,34 +5,13 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
-from conftest import CSP_WATCH, LOCAL, Server
+from conftest import LOCAL, Server
 from test_accessibility import violations, with_axe
 
 from asalto_core.links import GameLink, read_game, read_query
 from helpers import ENGINE_MS, import_text, moves, open_site, play, press, synced, wait_synced_after
 
 QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]  # assault with win=24 ends here
-
-
-@pytest.fixture
-def friend(browser, blocked, console):
-    """The second player's browser: its own context (and storage), the clipboard allowed."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=LOCAL)
-
-    def route(r):
-        if r.request.url.startswith(LOCAL):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
-    ctx.add_init_script(CSP_WATCH)
-    ctx.on("page", console.attach)
-    yield ctx.new_page()
-    ctx.close()
 
 
 def state(page) -> str:

@@ -304,3 +304,31 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
     press(other, "#btn-annotate")
     assert other.locator("#study-chapters button").count() == 2
     assert other.locator('#study-chapters button[aria-current="true"]').get_attribute("data-chapter") == "0"
+
+
+def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
+    """The share link carries a study whole (every chapter, packed): it opens as the study."""
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
+    press(page, "#btn-annotate")
+    page.click("#study-start")
+    page.fill("#study-title", "Sieges")
+    page.press("#study-title", "Tab")
+    page.click("#chapter-new")
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
+    import_text(page, THREE)
+    page.fill("#chapter-title", "A chain to find")
+    page.press("#chapter-title", "Tab")
+    press(page, "#btn-io")
+    record = page.input_value("#io-text")
+    link = page.input_value("#io-link")
+    assert "#record-z=" in link
+    page.click("#dlg-io button[value=close]")
+    other = friend  # another person's browser: no study of theirs stored
+    open_site(other, link)
+    press(other, "#btn-annotate")
+    assert other.locator("#study-chapters button").count() == 2
+    assert other.input_value("#study-title") == "Sieges"
+    press(other, "#btn-io")
+    assert other.input_value("#io-text") == record

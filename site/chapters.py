@@ -18,6 +18,7 @@ from pyscript import document
 from render import render
 
 from asalto_core.errors import AsaltoError
+from asalto_core.links import read_share
 from asalto_core.record import Game, split_games
 from asalto_core.session import Session
 from asalto_core.study import Study
@@ -79,6 +80,17 @@ def import_study(text):
     save()
     render_study()
     return True
+
+
+def open_shared(params):
+    """A share link that carries a study (a record of several games) opens it as the study; True
+    if it did (a link's error is the game reader's to say)."""
+    try:
+        shared = read_share(params)
+        return bool(shared) and "record" in shared and import_study(shared["record"])
+    except AsaltoError as err:
+        say(t("share-bad", error=err), "error")
+        return True
 
 
 def start():

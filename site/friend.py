@@ -12,6 +12,7 @@ can be taken back until its link is sent (shared or copied).
 import asyncio
 import json
 
+import chapters
 import rules_text
 import state as st
 import storage
@@ -168,6 +169,9 @@ async def follow_link():
     if "game" in params:
         B.clearHash()
         return await open_link(params)
+    if chapters.open_shared(params):
+        B.clearHash()
+        return True
     shared, share_error = storage.shared_game(params)
     B.clearHash()
     if share_error:

@@ -212,8 +212,9 @@ def shared_game(params):
 
 def share_link():
     """The link that reopens the game on screen: its whole record (annotations and side lines
-    too), packed, at the move shown."""
-    return here()["page"] + "#" + share_query(app.session.record(), app.session.path)
+    too), packed, at the move shown; a study's, all its chapters (it opens on the first)."""
+    path = app.session.path if app.study is None else [0]
+    return here()["page"] + "#" + share_query(record_text(), path)
 
 
 def embed_snippet(here=False):

@@ -28,7 +28,7 @@ A move played with ``branch=True`` where the line goes on differently starts a v
 ('e5-e6', [1, 0, 1])
 >>> s.set_nag("?!"); s.set_comment("Slower."); s.set_marks(["e5-e6"], ["d5"])
 >>> s.record().splitlines()[-1]
-'1. d4-d5 c5-c6 (1... e5-e6?! {[%arrows e5-e6] [%points d5] Slower.}) *'
+'1. d4-d5 c5-c6 (1... e5-e6?! {[%cal Ge5e6] [%csl Gd5] Slower.}) *'
 >>> [(e["path"], e["depth"], e["label"] + e["move"] + e["nag"]) for e in s.view()["tree"]]
 [([1], 0, '1.d4-d5'), ([2], 0, 'c5-c6'), ([1, 0, 1], 1, '1...e5-e6?!')]
 >>> s.promote(); s.view()["path"], s.descriptor()["moves"]
