@@ -162,12 +162,13 @@ def blocked():
     return []
 
 
-@pytest.fixture
-def context(browser, server, blocked, console):
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,)):
+    """A browser context held to the test's rules: requests to anything but ``hosts`` aborted
+    (and listed in ``blocked``), breaches of the Content-Security-Policy logged as errors, and
+    every page's console watched."""
 
     def route(r):
-        if r.request.url.startswith(LOCAL):
+        if r.request.url.startswith(hosts):
             r.continue_()
         else:
             blocked.append(r.request.url)
@@ -176,6 +177,12 @@ def context(browser, server, blocked, console):
     ctx.route("**/*", route)
     ctx.add_init_script(CSP_WATCH)
     ctx.on("page", console.attach)
+    return ctx
+
+
+@pytest.fixture
+def context(browser, server, blocked, console):
+    ctx = watched(browser.new_context(viewport={"width": 1100, "height": 900}), blocked, console)
     yield ctx
     ctx.close()
     assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
@@ -190,18 +197,7 @@ def page(context):
 @pytest.fixture
 def friend(browser, blocked, console):
     """Another person's browser (a phone): its own context and storage, the clipboard allowed."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx = watched(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True), blocked, console)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=LOCAL)
-
-    def route(r):
-        if r.request.url.startswith(LOCAL):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
-    ctx.add_init_script(CSP_WATCH)
-    ctx.on("page", console.attach)
     yield ctx.new_page()
     ctx.close()

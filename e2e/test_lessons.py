@@ -10,7 +10,7 @@ import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from conftest import CSP_WATCH, ROOT, Console, Server
+from conftest import ROOT, Console, Server, watched
 from test_embed import lesson_page
 
 from helpers import ENGINE_MS, import_text, open_site, press
@@ -26,19 +26,13 @@ def third_party_blocked(browser_type, browser_type_launch_args, tmp_path, consol
     (profile / "Default").mkdir(parents=True)
     prefs = {"profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True}}
     (profile / "Default" / "Preferences").write_text(json.dumps(prefs))
-    ctx = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
     blocked: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith(("http://127.0.0.1:", "http://localhost:")):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
-    ctx.add_init_script(CSP_WATCH)
-    ctx.on("page", console.attach)
+    ctx = watched(
+        browser_type.launch_persistent_context(str(profile), **browser_type_launch_args),
+        blocked,
+        console,
+        ("http://127.0.0.1:", "http://localhost:"),
+    )
     try:
         yield ctx
     finally:
@@ -246,9 +240,9 @@ def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
     assert not [u for u in requested if "/pyodide/" in u or "/wheels/" in u]
 
 
-def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):
-    page = context.new_page()
-    open_site(page, server.url)
+def two_chapters(page) -> None:
+    """A study "Sieges" built as a teacher does: the annotated lesson game, then a puzzle of three
+    moves set up by importing its record into the new chapter."""
     import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
     press(page, "#btn-annotate")
     page.click("#study-start")
@@ -258,10 +252,15 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
     page.press("#chapter-title", "Tab")
     page.click("#chapter-new")
     page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
-    # The second chapter: a puzzle of three moves, set up by importing its record into the chapter.
     import_text(page, THREE)
     page.fill("#chapter-title", "A chain to find")
     page.press("#chapter-title", "Tab")
+
+
+def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):
+    page = context.new_page()
+    open_site(page, server.url)
+    two_chapters(page)
     page.fill("#chapter-prompt", "Take six rebels in three moves.")
     page.press("#chapter-prompt", "Tab")
     titles = page.locator("#study-chapters button").all_inner_texts()
@@ -310,16 +309,7 @@ def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
     """The share link carries a study whole (every chapter, packed): it opens as the study."""
     page = context.new_page()
     open_site(page, server.url)
-    import_text(page, (ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
-    press(page, "#btn-annotate")
-    page.click("#study-start")
-    page.fill("#study-title", "Sieges")
-    page.press("#study-title", "Tab")
-    page.click("#chapter-new")
-    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
-    import_text(page, THREE)
-    page.fill("#chapter-title", "A chain to find")
-    page.press("#chapter-title", "Tab")
+    two_chapters(page)
     press(page, "#btn-io")
     record = page.input_value("#io-text")
     link = page.input_value("#io-link")
