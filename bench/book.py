@@ -45,14 +45,7 @@ def _site_bench():
 
 
 S = _site_bench()
-LAUNCH_ARGS, SLOW_MS, Bench, chromium_path, counting_server, snapshot = (
-    S.LAUNCH_ARGS,
-    S.SLOW_MS,
-    S.Bench,
-    S.chromium_path,
-    S.counting_server,
-    S.snapshot,
-)
+SLOW_MS, Bench, counting_server, snapshot = S.SLOW_MS, S.Bench, S.counting_server, S.snapshot
 RESULTS = ROOT / "bench" / "results"
 THINK_MS = 2500  # the player's time over each move of the strong game
 STRONG_MOVES = 5  # the player's moves in it: the book covers the computer's first two replies
@@ -255,10 +248,7 @@ def main() -> None:
     server = counting_server(site)
     try:
         with sync_playwright() as pw:
-            kw: dict = {"args": LAUNCH_ARGS}
-            if chromium_path():
-                kw["executable_path"] = chromium_path()
-            browser = pw.chromium.launch(**kw)
+            browser = S.launch(pw, S.LAUNCH_ARGS)
             bench = Bench(browser, server)
             out["strong"] = [strong_game(bench) for _ in range(GAMES)]
             out["computer_first"] = {

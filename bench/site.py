@@ -188,6 +188,14 @@ def is_pyodide(path: str) -> bool:
 
 
 # -- browser helpers ---------------------------------------------------------------------------
+def launch(pw, args: list[str]):
+    """Chromium with ``args``: Debian's (or ASALTO_CHROMIUM) where there is one, else Playwright's."""
+    kw: dict = {"args": args}
+    if chromium_path():
+        kw["executable_path"] = chromium_path()
+    return pw.chromium.launch(**kw)
+
+
 class Bench:
     def __init__(self, browser, server: Server) -> None:
         self.browser = browser
@@ -732,10 +740,7 @@ def main() -> None:
 
     try:
         with sync_playwright() as pw:
-            kw: dict = {"args": args}
-            if chromium_path():
-                kw["executable_path"] = chromium_path()
-            browser = pw.chromium.launch(**kw)
+            browser = launch(pw, args)
             bench = Bench(browser, server)
             parts = [
                 ("embeds", embeds),

@@ -17,7 +17,7 @@ class App:
     def __init__(self):
         self.data = None  # data.json: boards, rulesets, AI levels
         self.book_moves = 0  # moves played from the book since the page opened (data-book-moves)
-        self.books = {}  # ruleset -> its opening book (asalto_core.book.Book), or None: read once
+        self.books = {}  # ruleset -> its opening book (asalto_core.book.Book), None, or the Event of its fetch
         self.rulesets = {}
         self.levels = {}
         self.settings = st.default_settings()

@@ -35,6 +35,12 @@
     return { ...base, interpreter: url(base.interpreter), files };
   }
 
+  // ``fn`` when the browser is idle, at the latest after ``ms`` (a timer where there is no idle callback).
+  function onIdle(fn, ms) {
+    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: ms });
+    else setTimeout(fn, 200);
+  }
+
   // ``fn`` once the player has not pressed a key or the pointer for PAUSE_MS (at the latest
   // after MAX_WAIT_MS). A first visit's copying for offline use takes both cores of a small
   // machine for a moment: it waits for a pause rather than slowing the first moves played.
@@ -241,10 +247,7 @@
     // A promise settled when the browser is idle (at the latest after ``ms``): the strong levels'
     // Pyodide starts then, while the player thinks, rather than slowing the page's own start.
     idle(ms) {
-      return new Promise((resolve) => {
-        const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-        idle(() => resolve(true), { timeout: ms });
-      });
+      return new Promise((resolve) => onIdle(() => resolve(true), ms));
     },
     fetchText(url, ms) {
       return withTimeout(
@@ -260,15 +263,7 @@
       return withTimeout(navigator.clipboard.writeText(text), 2000);
     },
     download(filename, text, type) {
-      return guard(() => {
-        const a = document.createElement("a");
-        a.href = URL.createObjectURL(new Blob([text], { type: type || "text/plain" }));
-        a.download = filename;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-      });
+      return guard(() => saveBlob(filename, new Blob([text], { type: type || "text/plain" })));
     },
     // "Download for my site": the lesson page and the embed runtime in one zip (folder.zip).
     downloadKit(folder, lessonHtml) {
@@ -348,8 +343,7 @@
       }
       if (offlineAsked === true || offlineAsked === !!ai) return; // asked already (every AI move asks)
       offlineAsked = !!ai;
-      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-      whenPaused(() => idle(
+      whenPaused(() => onIdle(
         () => {
           sw.register("./sw.js", { scope: "./" }).catch((err) => {
             console.warn("no offline support: the service worker did not register:", String(err));
@@ -362,7 +356,7 @@
           }
           sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache", ai: !!ai, urls })).catch(() => {});
         },
-        { timeout: 3000 }
+        3000
       ));
     },
     // A popover menu opens above its button, right-aligned with it (below it when there is no

@@ -19,9 +19,8 @@ from page import B, spawn
 from pyscript import document, window
 from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
-from asalto_core.book import Book, position_key
+from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
-from asalto_core.position import Position
 from asalto_core.session import REVIEW_DEPTHS, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
@@ -96,11 +95,12 @@ def start_for_game(level=None):
 
 
 async def opening_book(ruleset):
-    """The ruleset's opening book, fetched once (None without one: house rules, or offline before
-    it was ever fetched; the computer then searches)."""
+    """The ruleset's opening book, fetched once, however many ask at once (None without one:
+    house rules, or offline before it was ever fetched; the computer then searches)."""
     if ruleset not in app.rulesets:
         return None  # house rules: no book (and no request for one)
     if ruleset not in app.books:
+        fetched = app.books[ruleset] = asyncio.Event()  # a second caller waits for this fetch
         r = await B.fetchText(f"./books/{ruleset}.json", BOOK_MS)
         book = None
         if r.ok:
@@ -109,6 +109,9 @@ async def opening_book(ruleset):
             except AsaltoError as err:
                 print("opening book not read:", err)
         app.books[ruleset] = book
+        fetched.set()
+    elif isinstance(app.books[ruleset], asyncio.Event):
+        await app.books[ruleset].wait()
     return app.books[ruleset]
 
 
@@ -117,8 +120,8 @@ async def book_move(session, level):
     book = await opening_book(session.game.start.ruleset)
     if book is None:
         return None
-    seen = [position_key(Position.from_text(text)) for text in session.positions_before()]
-    return book.choose(session.game.board.position, app.levels[level]["margin"], app.think_n, seen)
+    position, history = session.game.board.position, session.positions_before()
+    return book.choose(position, app.levels[level]["margin"], app.think_n, history)
 
 
 async def restart_engine(eng=None):
@@ -283,6 +286,14 @@ async def maybe_ai():
     await think("move")
 
 
+def still_asked(session, ply, purpose):
+    """After a wait (a worker's start, the book's fetch): is this still the question to ask? Nothing
+    else thinking, the same game at the same ply and, for a move, the computer's turn (or forced)."""
+    if app.thinking or app.session is not session or session.game.ply != ply:
+        return False
+    return purpose != "move" or app.view["turn"] in st.ai_side(app.settings["mode"]) or app.ai_forced
+
+
 async def think(purpose):
     if app.thinking:
         return
@@ -293,10 +304,7 @@ async def think(purpose):
     eng = engine_for(purpose)
     if not await start_engine(eng):
         return
-    # The worker may have taken seconds to start: is this still the question to ask?
-    if app.thinking or app.session is not session or session.game.ply != ply:
-        return
-    if purpose == "move" and app.view["turn"] not in st.ai_side(app.settings["mode"]) and not app.ai_forced:
+    if not still_asked(session, ply, purpose):  # the worker may have taken seconds to start
         return
     app.ai_forced = False
     app.think_n += 1
@@ -363,10 +371,10 @@ async def play_from_book(session, ply):
     B.mark("bookAsked")
     choice = await book_move(session, level)
     B.mark("bookAnswered")
-    if choice is None or app.thinking or app.session is not session or session.game.ply != ply:
+    if choice is None:
         return False
-    if app.view["turn"] not in st.ai_side(app.settings["mode"]) and not app.ai_forced:
-        return True  # no longer the computer's move: nothing to play, nothing to search
+    if not still_asked(session, ply, "move"):
+        return True  # the game moved on while the book came: nothing to play, nothing to search
     app.ai_forced = False
     app.thinking = "move"
     render()

@@ -80,8 +80,8 @@ def test_a_position_out_of_the_book_or_a_house_rule_is_searched():
 def test_a_book_move_that_would_repeat_a_position_is_not_played_from_the_book():
     book = load("assault")
     start = Position.start("assault")
-    after = position_key(start.play(book.entries[position_key(start)][0]))
-    assert book.choose(start, 0, 0, seen=[after]) is None
+    after = start.play(book.entries[position_key(start)][0]).text()
+    assert book.choose(start, 0, 0, history=[after]) is None
 
 
 @pytest.mark.parametrize("text", ["", "[]", '{"ruleset": 3, "positions": {}}', '{"positions": {}}', "{"])

@@ -108,13 +108,13 @@ def table() -> str:
     from asalto_core.book import load
 
     rows = ["| ruleset | positions | size |", "|---|---|---|"]
-    total = 0
+    positions = total = 0
     for ruleset in RULESET_NAMES:
-        book = load(ruleset)
+        n = len(load(ruleset) or ())
         size = (BOOKS / f"{ruleset}.json").stat().st_size
-        total += size
-        rows.append(f"| `{ruleset}` | {len(book) if book else 0} | {size / 1000:.1f} KB |")
-    rows.append(f"| all | {sum(len(load(r) or ()) for r in RULESET_NAMES)} | {total / 1000:.0f} KB |")
+        positions, total = positions + n, total + size
+        rows.append(f"| `{ruleset}` | {n} | {size / 1000:.1f} KB |")
+    rows.append(f"| all | {positions} | {total / 1000:.0f} KB |")
     return "\n".join(rows) + "\n"
 
 

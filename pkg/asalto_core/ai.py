@@ -286,9 +286,7 @@ def book_move(position: Position, level: str, seed: int = 0, history: Sequence[s
     from . import book  # the book's files are read on the first question
 
     found = book.load(position.ruleset)
-    choice = found and found.choose(
-        position, LEVELS[level].margin, seed, [book.position_key(Position.from_text(t)) for t in history]
-    )
+    choice = found and found.choose(position, LEVELS[level].margin, seed, history)
     if not choice:
         return None
     return Analysis(

@@ -95,10 +95,11 @@ class Book:
     def __contains__(self, position: object) -> bool:
         return isinstance(position, Position) and position_key(position) in self.entries
 
-    def choose(self, position: Position, margin: int = 0, seed: int = 0, seen: Iterable[str] = ()) -> Choice | None:
+    def choose(self, position: Position, margin: int = 0, seed: int = 0, history: Iterable[str] = ()) -> Choice | None:
         """The move to play from the book at a level that strays up to ``margin`` from the best,
-        or None when the position is not in the book. ``seen`` holds the keys of the game's
-        earlier positions: a book move that would repeat one is not played from the book."""
+        or None when the position is not in the book. ``history`` holds the texts of the game's
+        earlier positions (as the search takes them): a book move that would repeat one is not
+        played from the book."""
         if position.ruleset != self.ruleset:
             return None
         entry = self.entries.get(position_key(position))
@@ -106,7 +107,7 @@ class Book:
             return None
         best, score, depth, others = entry
         choices = [(best, 0)] + [(m, worse) for m, worse in others if worse <= margin and margin > 0]
-        seen = set(seen)
+        seen = {position_key(Position.from_text(text)) for text in history}
         choices = [(m, w) for m, w in choices if position_key(position.play(m)) not in seen]
         if not choices:
             return None
