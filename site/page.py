@@ -30,6 +30,24 @@ def on_error(report):
     _report[0] = report
 
 
+def problem(text):
+    """A visible, specific message in the page's message list (as text, never markup)."""
+    item = document.createElement("li")
+    item.textContent = text
+    el("messages").append(item)
+
+
+def reporter(name):
+    """How a frame (the embed, the trainer) shows an error no task caught: in its message list
+    and, with the frame's ``name``, in the console."""
+
+    def report(err):
+        problem(t("internal-error", error=err))
+        window.console.error(f"{name}: {err}")
+
+    return report
+
+
 def spawn(coro):
     """Run a coroutine as a task whose error is reported, never lost with the page."""
 

@@ -13,7 +13,7 @@ import json
 
 import trainer_state as ts
 from i18n import choose, languages, set_language, side, t
-from page import B, draw_board, el, last_move_marks, on, on_error, point_label, point_toward, spawn
+from page import B, draw_board, el, last_move_marks, on, on_error, point_label, point_toward, problem, reporter, spawn
 from pyscript import document, window
 
 from asalto_core import svg
@@ -42,17 +42,6 @@ class Trainer:
 
 
 tr = Trainer()
-
-
-def problem(text):
-    item = document.createElement("li")
-    item.textContent = text
-    el("messages").append(item)
-
-
-def report(err):
-    problem(t("internal-error", error=err))
-    window.console.error(f"asalto puzzles: {err}")
 
 
 # -- storage ------------------------------------------------------------------------------
@@ -472,5 +461,5 @@ async def main():
     B.keepOffline(False)
 
 
-on_error(report)
+on_error(reporter("asalto puzzles"))
 spawn(main())

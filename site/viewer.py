@@ -15,7 +15,7 @@ import json
 
 import figure as fg
 from i18n import choose, languages, set_language, t
-from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, spawn
+from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, problem, reporter, spawn
 from page import point_label as piece_point_label
 from pyscript import document, window
 
@@ -44,18 +44,6 @@ class Viewer:
 
 
 v = Viewer()
-
-
-def problem(text):
-    """A visible, specific message inside the frame (as text)."""
-    item = document.createElement("li")
-    item.textContent = text
-    el("messages").append(item)
-
-
-def report(err):
-    problem(t("internal-error", error=err))
-    window.console.error(f"asalto embed: {err}")
 
 
 def set_status(text, kind=""):
@@ -582,5 +570,5 @@ async def main():
     B.keepOffline(False)
 
 
-on_error(report)
+on_error(reporter("asalto embed"))
 spawn(main())

@@ -3,11 +3,12 @@ them: the tests that run page modules (figure, editor, i18n) on CPython need no 
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
+
+from helpers import script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -15,9 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="session", autouse=True)
 def compiled_catalogs(tmp_path_factory):
     """The (code, name) pairs of the language menu; i18n reads the catalogs compiled beside them."""
-    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = script("build.py", "asalto_build")
     folder = tmp_path_factory.mktemp("locale")
     menu = build.compile_catalogs(folder)
     sys.path.insert(0, str(ROOT / "site"))

@@ -1,6 +1,12 @@
-"""Shared helpers: positions built from lists of points."""
+"""Shared helpers: positions built from lists of points; a project script loaded by its path."""
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 
 from asalto_core import Position
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Nine rebels parked far from the action on the standard board, so that a test
 # position is not already won by the officers (they win below nine rebels).
@@ -13,3 +19,13 @@ def setup(ruleset: str, officers, rebels, turn: str = "officers", huffable=()) -
 
 def moves(position: Position) -> list[str]:
     return sorted(str(m) for m in position.legal_moves)
+
+
+def script(path: str, name: str | None = None) -> ModuleType:
+    """The project's script at ``path`` (from the root, e.g. "site/state.py") as a module, loaded by
+    path: the page's, the bench's and the tools' folders are not packages, and bench/ on sys.path
+    would shadow tests/fuzz.py with bench/fuzz.py."""
+    spec = importlib.util.spec_from_file_location(name or Path(path).stem, ROOT / path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -8,12 +8,13 @@ MicroPython's answers with CPython's.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
@@ -22,10 +23,7 @@ MPYLIB = ROOT / "site" / "mpylib"
 
 
 def _build_module():
-    spec = importlib.util.spec_from_file_location("asalto_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("build.py", "asalto_build")
 
 
 def available() -> bool:

@@ -1,6 +1,5 @@
 """The opening book: every named ruleset's first computer moves, kept honest against the engine."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -11,15 +10,13 @@ from asalto_core import AsaltoError, Position, __version__
 from asalto_core.ai import LEVELS, book_move
 from asalto_core.book import MOVES, WIDEST_MARGIN, Book, load, position_key
 from asalto_core.rulesets import RULESET_NAMES
+from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("make_book", ROOT / "tools" / "make_book.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("tools/make_book.py")
 
 
 make_book = _tool()

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 from asalto_core import Position
+from helpers import script
 
 SITE = Path(__file__).parents[1] / "site"
 sys.path.insert(0, str(SITE))
-_spec = importlib.util.spec_from_file_location("editor", SITE / "editor.py")
-editor = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(editor)
+editor = script("site/editor.py")
 
 
 def test_pieces_go_on_and_off_with_the_tools():

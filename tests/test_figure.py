@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -10,12 +9,11 @@ import pytest
 
 from asalto_core.notation import Move
 from asalto_core.session import Session
+from helpers import script
 
 SITE = Path(__file__).parents[1] / "site"
 sys.path.insert(0, str(SITE))  # figure.py imports the page's state.py
-_spec = importlib.util.spec_from_file_location("figure", SITE / "figure.py")
-fg = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fg)
+fg = script("site/figure.py")
 
 
 @pytest.fixture(autouse=True)

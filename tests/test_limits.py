@@ -1,7 +1,6 @@
 """Issue 25, inputs that eat the page: readers linear in their input, limits checked before any
 work, deep nesting refused by depth, every bad argument an AsaltoError with a short message."""
 
-import importlib.util
 import itertools
 import json
 import os
@@ -17,11 +16,9 @@ from asalto_core.position import Board as BoardClass
 from asalto_core.protocol import Worker
 from asalto_core.rulesets import custom_ruleset, find_ruleset
 from asalto_core.session import Session
+from helpers import script
 
-# The bench's shapes, loaded by path: bench/ on sys.path would shadow tests/fuzz.py with bench/fuzz.py.
-_spec = importlib.util.spec_from_file_location("complexity", Path(__file__).parents[1] / "bench" / "complexity.py")
-complexity = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(complexity)
+complexity = script("bench/complexity.py")  # the bench's shapes
 
 START = "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"
 

@@ -11,6 +11,7 @@ import micropython
 import pytest
 
 from asalto_core import ai, geometry, notation, position, rulesets, search
+from helpers import script
 
 pytestmark = pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
 
@@ -97,12 +98,7 @@ def test_every_save_reads_back_at_every_node(on_micropython, on_cpython):
 
 
 def complexity_shapes():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("complexity", Path(__file__).parents[1] / "bench" / "complexity.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.SHAPES
+    return script("bench/complexity.py").SHAPES
 
 
 def test_the_readers_are_linear_on_micropython():

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 from asalto_core import RULESETS, Board
+from helpers import script
 
-_spec = importlib.util.spec_from_file_location("page_state", Path(__file__).parents[1] / "site" / "state.py")
-state = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(state)
+state = script("site/state.py", "page_state")
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@ the rating, the player's record from storage, which puzzle comes next, and solvi
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -11,11 +10,11 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import script
+
 SITE = Path(__file__).parents[1] / "site"
 sys.path.insert(0, str(SITE))  # trainer_state imports the page's state.py
-_spec = importlib.util.spec_from_file_location("trainer_state", SITE / "trainer_state.py")
-ts = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ts)
+ts = script("site/trainer_state.py")
 
 TEXT = (SITE / "puzzles.json").read_text()
 PUZZLES, PROVENANCE, THEMES = ts.read_set(TEXT)
