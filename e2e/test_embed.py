@@ -146,6 +146,28 @@ def test_a_position_alone_needs_no_engine(page, server):
     assert not [u for u in requested if any(f"/pyscript/{name}-" in u for name in unused)]
 
 
+def background(frame) -> tuple[int, ...]:
+    """The frame's background colour (r, g, b); ``frame`` a page or a frame locator."""
+    text = frame.locator("body").evaluate("b => getComputedStyle(b).backgroundColor")
+    return tuple(int(n) for n in re.findall(r"\d+", text)[:3])
+
+
+def test_a_frame_takes_its_colours_from_the_link(page, server):
+    # Light by default, whatever the reader's system; dark with bg=dark; auto follows the system.
+    page.emulate_media(color_scheme="dark")
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN))
+    assert min(background(page)) > 200
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN, bg="dark"))
+    assert max(background(page)) < 60
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN, bg="auto"))
+    assert max(background(page)) < 60
+    page.emulate_media(color_scheme="light")
+    assert min(background(page)) > 200
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN, bg="purple"))
+    assert messages(page) == ["'bg' must be light, dark, auto, not 'purple'"]
+    assert min(background(page)) > 200
+
+
 def test_a_puzzle_checks_the_answer(page, server):
     position = BEFORE_CHAIN.replace("assault", "asalto")
     open_embed(page, embed_url(server, position=position, puzzle="1", answer="e6xe4xe2"))
@@ -243,3 +265,10 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
     with lesson_page(context, tmp_path, snippet) as frame:
         assert frame.locator("body").get_attribute("data-ply") == "1"
         assert frame.locator("#moves button").all_inner_texts() == ["1.d4-d5"]
+        assert min(background(frame)) > 200
+    page.check("#io-embed-dark")  # for a page with dark colours
+    snippet = page.input_value("#io-embed")
+    assert "&amp;bg=dark" in snippet
+    with lesson_page(context, tmp_path, snippet) as frame:
+        assert frame.locator("body").get_attribute("data-ply") == "1"
+        assert max(background(frame)) < 60

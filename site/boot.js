@@ -33,7 +33,13 @@
 
   const settings = savedSettings();
   // The theme the player chose, before the first paint (no flash of the other theme).
-  if (settings && (settings.theme === "light" || settings.theme === "dark")) {
+  // A frame's colours are its link's (bg=dark or auto; light by default: asalto_core.embed reads
+  // them again with the rest of the link, and says if bg= is wrong).
+  const frame = new URLSearchParams(location.search.slice(1) + "&" + location.hash.slice(1));
+  const bg = frame.get("bg");
+  if (bg === "light" || bg === "dark" || bg === "auto") {
+    document.documentElement.dataset.theme = bg;
+  } else if (settings && (settings.theme === "light" || settings.theme === "dark")) {
     document.documentElement.dataset.theme = settings.theme;
   }
   // A frame on another site may be refused storage (the reader blocks third-party storage):

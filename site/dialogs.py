@@ -136,12 +136,17 @@ def open_io():
     el("dlg-io").showModal()
 
 
+def embed_snippet():
+    """The embed code as the dialog's options ask (at the move shown, dark colours)."""
+    return storage.embed_snippet(el("io-embed-here").checked, el("io-embed-dark").checked)
+
+
 def fill_io(with_record=True):
     if with_record:
         el("io-text").value = record_text()
     el("io-position").value = app.view["position"]
     el("io-link").value = storage.share_link()
-    el("io-embed").value = storage.embed_snippet(el("io-embed-here").checked)
+    el("io-embed").value = embed_snippet()
 
 
 def import_text(text):
@@ -346,8 +351,9 @@ def bind():
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", record_text()))
     on(el("io-restore"), "click", lambda e: restore_previous())
-    on(el("io-copy-embed"), "click", lambda e: spawn(copy(storage.embed_snippet(el("io-embed-here").checked))))
+    on(el("io-copy-embed"), "click", lambda e: spawn(copy(embed_snippet())))
     on(el("io-embed-here"), "change", lambda e: fill_io(False))
+    on(el("io-embed-dark"), "change", lambda e: fill_io(False))
     on(el("io-kit"), "click", lambda e: spawn(download_kit()))
     on(el("btn-setup"), "click", lambda e: open_setup())
     on(el("setup-cancel"), "click", lambda e: close_setup())

@@ -217,12 +217,14 @@ def share_link():
     return here()["page"] + "#" + share_query(record_text(), path)
 
 
-def embed_snippet(here=False):
+def embed_snippet(here=False, dark=False):
     """The <iframe> code for the game on screen: its record (a study's: all its chapters) in the
-    link, shown from its start (with ``here``, at the move on screen)."""
+    link, shown from its start (with ``here``, at the move on screen), in dark colours with ``dark``."""
     pairs = [("record", record_text()), ("ply", str(app.session.descriptor()["ply"] if here else 0))]
     if app.settings["flipped"]:
         pairs.append(("flip", "1"))
+    if dark:
+        pairs.append(("bg", "dark"))
     r = B.embedSnippet(embed_query(pairs), 380, 660, "Asalto game")
     return r.value if r.ok else ""
 

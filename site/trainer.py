@@ -440,6 +440,7 @@ async def main():
     show_profile()
     el("loading").hidden = True
     if tr.frame is not None:
+        document.documentElement.dataset.theme = opts["bg"]
         document.body.classList.add("frame")
         el("set-nav").hidden = False
         if not tr.frame:

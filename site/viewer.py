@@ -523,6 +523,7 @@ async def main():
     v.data = json.loads(r.value)
     names = [rs["name"] for rs in v.data["rulesets"]]
     v.opts, problems = read_params(params, names, [code for code, _ in languages()])
+    document.documentElement.dataset.theme = v.opts["bg"]
     if v.opts["theme"] or v.opts["difficulty"] or v.opts["count"]:  # a puzzle set: the trainer's frame shows it
         window.location.replace("puzzles.html" + str(window.location.search) + str(window.location.hash))
         return

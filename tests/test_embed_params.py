@@ -22,6 +22,7 @@ def test_parameters_are_read_with_defaults():
         False,
     )
     assert opts["prompt"] == DEFAULT_PROMPT
+    assert opts["bg"] == "light"
     opts, problems = read_params(
         {"ruleset": "asalto", "move": "3", "orientation": "officers", "size": "300", "answer": "@c5,e5; d4-d5"}, NAMES
     )
@@ -44,6 +45,7 @@ def test_parameters_are_read_with_defaults():
         ({"position": "x" * 100001}, "the position is too long"),
         ({"prompt": "?" * 301}, "the prompt is too long"),
         ({"Ruleset": "assault"}, "unknown parameter 'Ruleset' (ignored)"),
+        ({"bg": "<b>black</b>"}, "'bg' must be light, dark, auto, not '<b>black</b>'"),
     ],
 )
 def test_each_bad_parameter_has_its_own_message(params, message):

@@ -6,8 +6,8 @@ never an exception, so the rest of the frame still works. Positions and records 
 engine's to read (:mod:`asalto_core.session`, on the page's MicroPython like this module).
 
 >>> opts, problems = read_params({"ruleset": "assault", "ply": "3", "flip": "yes"}, ["assault"])
->>> opts["ply"], opts["flip"], problems
-(3, True, [])
+>>> opts["ply"], opts["flip"], opts["bg"], problems
+(3, True, 'light', [])
 >>> read_params({"ply": "-1", "colour": "red"}, ["assault"])[1]
 ["unknown parameter 'colour' (ignored)", "'ply' must be a whole number from 0, not '-1'"]
 """
@@ -28,6 +28,8 @@ LIST_ITEMS, LIST_LIMIT = 64, 2000
 SIZE_MIN, SIZE_MAX = 120, 2000
 COUNT_MAX = 50  # puzzles in one frame of a teacher's set
 DIFFICULTIES = ("easy", "medium", "hard")  # or a rating range, "1200-1600"
+# bg=: a frame's colours. Light by default, as the page around most frames; auto follows the reader's system.
+BACKGROUNDS = ("light", "dark", "auto")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 DEFAULT_PROMPT = "Your move: find the best move."
 KNOWN = (
@@ -47,6 +49,7 @@ KNOWN = (
     "prompt",
     "answer",
     "lang",
+    "bg",
     # A puzzle set from the trainer's (puzzles.html): embed.html hands these links over to it.
     "theme",
     "difficulty",
@@ -245,6 +248,10 @@ def read_params(
     if lang and not known:  # the reader's browser's language is shown instead
         choices = ", ".join(sorted(languages)) if languages is not None else "a two-letter code like 'fr'"
         problems.append("'lang' must be " + choices + ", not " + _quote(lang))
+    bg = params.get("bg", "")
+    opts["bg"] = bg if bg in BACKGROUNDS else BACKGROUNDS[0]
+    if bg and bg not in BACKGROUNDS:
+        problems.append("'bg' must be " + ", ".join(BACKGROUNDS) + ", not " + _quote(bg))
     _puzzle_set(opts, problems, params)
     if (opts["answer"] or params.get("prompt", "")) and not opts["puzzle"]:
         opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
