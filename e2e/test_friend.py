@@ -141,6 +141,19 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     assert moves(alice) == ["d4-d5"] and "Player on this device" in alice.inner_text("#player-top")
     assert alice.get_attribute("body", "data-friend") == ""
 
+    # A finished game is deleted from the list: the first press asks again, the second deletes.
+    press(alice, "#btn-friends")
+    delete = rows.first.locator("button[data-forget]")
+    delete.click()
+    assert rows.count() == 1 and delete.inner_text() == "Delete for good?"
+    delete.click()
+    assert rows.count() == 0 and alice.is_visible("#friends-empty")
+    assert alice.inner_text("#friends-note") == "The game is deleted."
+    alice.reload()
+    alice.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    assert moves(alice) == ["d4-d5"]  # the game of this device is untouched
+    assert alice.evaluate("JSON.parse(localStorage.getItem('asalto.friends.v1')).games") == []
+
 
 ANNOTATED = """[Ruleset "assault"]
 [Result "*"]
@@ -226,9 +239,18 @@ def test_games_kept_badly_are_left_out_and_lose_nothing(page, server):
     rows = page.locator("#friends-table tbody tr")
     assert rows.count() == 1 and "Your friend's move" in rows.first.inner_text()
     before = synced(page)
-    rows.first.locator("button").click()
+    rows.first.locator("button[data-game]").click()
     wait_synced_after(page, before)
     assert moves(page) == ["d4-d5"] and page.get_attribute("body", "data-friend") == "goodgame12"
+    # Deleting the game on screen goes back to the game of this device.
+    press(page, "#btn-friends")
+    before = synced(page)
+    rows.first.locator("button[data-forget]").click()
+    rows.first.locator("button[data-forget]").click()
+    wait_synced_after(page, before)
+    assert page.get_attribute("body", "data-friend") == "" and moves(page) == []
+    kept = page.evaluate("JSON.parse(localStorage.getItem('asalto.friends.v1'))")
+    assert [g["id"] for g in kept["games"]] == ["badmoves12"] and kept["open"] == ""  # only it went
     page.evaluate("localStorage.setItem('asalto.friends.v1', '{not json')")
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)

@@ -267,7 +267,14 @@ def render_panel():
 
 # -- the list of games ----------------------------------------------------------------------------
 def open_list():
-    """Every game with a friend kept here, the latest first: rules, side, whose move, last move's date."""
+    el("friends-note").textContent = ""
+    render_list()
+    el("dlg-friends").showModal()
+
+
+def render_list():
+    """Every game with a friend kept here, the latest first: rules, side, whose move, last move's
+    date, and a button to open it and one to delete it."""
     games, _ = storage.read_friends()
     games = sorted(games, key=lambda g: -g["time"])
     rows = []
@@ -295,19 +302,22 @@ def open_list():
             td.textContent = text
             tr.append(td)
         td = document.createElement("td")
-        button = document.createElement("button")
-        button.type = "button"
-        button.dataset.game = g["id"]
-        button.textContent = t("friend-shown") if current else t("friend-open")
-        button.disabled = current
-        button.setAttribute("aria-label", f"{button.textContent}: {rules_text.title(g['ruleset'])}, {turn}, {when}")
-        td.append(button)
+        td.className = "row-buttons"
+        what = f"{rules_text.title(g['ruleset'])}, {turn}, {when}"
+        opener = t("friend-shown") if current else t("friend-open")
+        for key, label in (("game", opener), ("forget", t("friend-delete"))):
+            button = document.createElement("button")
+            button.type = "button"
+            button.setAttribute("data-" + key, g["id"])
+            button.textContent = label
+            button.setAttribute("aria-label", f"{label}: {what}")
+            td.append(button)
+        td.firstChild.disabled = current
         tr.append(td)
         body.append(tr)
     el("friends-table").hidden = not rows
     el("friends-empty").hidden = bool(rows)
     el("friends-home").hidden = app.friend is None
-    el("dlg-friends").showModal()
 
 
 async def open_kept(game_id):
@@ -340,9 +350,32 @@ async def home():
 
 
 def list_click(event):
-    game_id = event.target.dataset.game if event.target.dataset else None
-    if game_id:
-        spawn(open_kept(game_id))
+    target = event.target
+    if target.tagName != "BUTTON":
+        return
+    if target.getAttribute("data-game"):
+        spawn(open_kept(target.getAttribute("data-game")))
+    elif target.getAttribute("data-forget"):
+        spawn(forget(target))
+
+
+async def forget(button):
+    """Delete a kept game: the first press asks again, on the button itself; the second deletes
+    (the game on screen too: the page goes back to the game of this device)."""
+    if button.getAttribute("data-sure") != "1":
+        button.setAttribute("data-sure", "1")
+        button.textContent = t("friend-delete-sure")
+        button.setAttribute("aria-label", t("friend-delete-sure"))
+        return
+    game_id = button.getAttribute("data-forget")
+    storage.forget_friend(game_id)
+    if app.friend is not None and app.friend["id"] == game_id:
+        await home()
+        return
+    render_list()
+    el("friends-note").textContent = t("friend-deleted")
+    focus = el("friends-table").querySelector("tbody button") or el("dlg-friends").querySelector("button[value=close]")
+    focus.focus()
 
 
 def mode_changed(_event):

@@ -277,6 +277,12 @@ def keep_friend(entry, shown=True):
     write_friends(games, entry["id"] if shown else "")
 
 
+def forget_friend(game_id):
+    """Delete the kept game ``game_id`` (the player's choice in the list of games)."""
+    games, shown = read_friends()
+    write_friends([g for g in games if g["id"] != game_id], "" if shown == game_id else shown)
+
+
 def leave_friends():
     """The page no longer shows a correspondence game (a reload opens the game of this device)."""
     games, shown = read_friends()
