@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import ROOT, Console, Server, watched
 from test_embed import lesson_page
 
-from helpers import ENGINE_MS, import_text, open_site, press
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
 
 RECORD = '[Ruleset "assault"]\n\n1. d4-d5 {Forward.} c5-c6 2. b5-c5'
 
@@ -255,6 +255,28 @@ def two_chapters(page) -> None:
     import_text(page, THREE)
     page.fill("#chapter-title", "A chain to find")
     page.press("#chapter-title", "Tab")
+
+
+def test_a_game_opened_in_a_study_is_a_new_chapter_and_replaces_no_chapters_work(context, server):
+    page = context.new_page()
+    open_site(page, server.url)
+    two_chapters(page)
+    new_game(page, "assault", "humans")  # on the puzzle's chapter: it stays, the new game is chapter 3
+    chapters = page.locator("#study-chapters button")
+    assert chapters.count() == 3
+    kept = "The game opened is chapter 3 of the study: the chapter shown before is kept."
+    assert page.inner_text("#study-message") == kept
+    play(page, "d4", "d5")
+    page.click("#chapter-new")  # a blank chapter is filled by the game opened into it
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 4")
+    import_text(page, THREE)
+    assert chapters.count() == 4
+    chapters.nth(1).click()
+    assert moves(page)[0] == "d6xd4xf4xd6"  # the puzzle as it was
+    chapters.nth(2).click()
+    assert moves(page) == ["d4-d5"]
+    chapters.nth(3).click()
+    assert moves(page)[0] == "d6xd4xf4xd6"
 
 
 def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):

@@ -11,7 +11,7 @@ visit unless the page opens a shared game.
 import json
 
 from app import app
-from game import open_game
+from game import open_game, opened_hooks
 from i18n import t
 from page import B, el, on
 from pyscript import document
@@ -32,10 +32,37 @@ def say(text, kind="info"):
     box.className = kind
 
 
+def blank(game):
+    """A chapter made by New chapter and not yet filled: the start of its rules, nothing written."""
+    return not game.moves and not any(game.comments) and game.start == Game(game.start.ruleset).start
+
+
 def sync():
-    """The chapter shown holds the game on the board (a game opened since: imported, set up)."""
-    if app.study is not None and app.session is not None:
-        app.study.chapters[app.chapter].game = app.session.game
+    """The chapter shown holds the game on the board. A game opened since (New game, an import, a
+    set-up position) fills the chapter when it is blank, and is added as a new chapter otherwise:
+    a chapter's work is never replaced. A game with a friend stays out of the study."""
+    if app.study is None or app.session is None or app.friend is not None:
+        return
+    chapter, game = app.study.chapters[app.chapter], app.session.game
+    if chapter.game is game:
+        return
+    if blank(chapter.game):
+        chapter.game = game
+        return
+    try:
+        title = game.tags.get("Event") or t("chapter-default", n=len(app.study.chapters) + 1)
+        app.chapter = app.study.add(game, title)
+    except AsaltoError as err:
+        say(str(err), "error")
+        return
+    say(t("chapter-added", n=app.chapter + 1))
+
+
+def opened():
+    """Another game is on the board: into the study at once (game.py calls this)."""
+    if app.study is not None:
+        save()
+        render_study()
 
 
 def save():
@@ -220,6 +247,7 @@ def render_study():
 
 
 def bind():
+    opened_hooks.append(opened)
     on(el("study-start"), "click", lambda e: start())
     on(el("chapter-new"), "click", lambda e: new_chapter())
     on(el("chapter-up"), "click", lambda e: move_chapter(-1))

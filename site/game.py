@@ -189,6 +189,9 @@ def synced():
     document.body.dataset.synced = str(app.synced)
 
 
+opened_hooks = []  # called once another game is on the board (chapters.py: it goes into the study)
+
+
 def open_game(session, settings=None, opened=""):
     """A game from outside (import, a shared link, the previous game, a set-up position): the one
     it replaces is kept for restore. It opens for two players on this device, so that the side to
@@ -209,6 +212,8 @@ def open_game(session, settings=None, opened=""):
     app.ai_paused = False
     message(" ".join([t(opened) if opened else "", t("opened-humans")]).strip())
     accept(False)
+    for hook in opened_hooks:
+        hook()
 
 
 # -- playing -----------------------------------------------------------------------------
@@ -554,6 +559,8 @@ async def new_game(ruleset, mode, level, lang):
     if needs_ai():
         start_for_game()
     accept(False)
+    for hook in opened_hooks:
+        hook()
 
 
 # -- review and analysis ------------------------------------------------------------------
