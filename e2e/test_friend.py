@@ -86,8 +86,11 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     assert alice.is_disabled("#btn-undo")  # sent: no taking back
     assert len(link1) < len(LOCAL) + 200
 
+    requested: list[str] = []
+    bob.on("request", lambda r: requested.append(r.url))
     open_site(bob, link1)
     assert "Your friend played d4-d5" in message(bob)
+    assert not [u for u in requested if "worker.py" in u]  # a game by link needs no computer
     assert state(bob) == "mine" and moves(bob) == ["d4-d5"]
     assert "Your friend (by link)" in bob.inner_text("#player-top")  # Bob's officers at the bottom
     assert bob.get_attribute("#player-bottom", "data-side") == "officers"

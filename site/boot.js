@@ -19,6 +19,9 @@
   }
   function wantsAI(settings) {
     if (!document.querySelector('meta[name="asalto-page"][content="game"]')) return false; // the embed view
+    // A link (a shared game, a game with a friend: after "#") opens for two players; the worker
+    // starts when a game against the computer does (game.start_for_game).
+    if (location.hash.length > 1) return false;
     if (settings === null) return true;
     return (settings.mode || "officers") !== "humans";
   }

@@ -58,7 +58,8 @@ async def follow_other_tab(key, text):
 async def main():
     B.mark("mpy")
     mode, level = storage.saved_play()
-    if st.ai_side(mode):
+    linked = "#" in storage.here()["hash"]  # a link opens a game for two players (boot.js: no worker)
+    if st.ai_side(mode) and not linked:
         start_for_game(level)  # while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
@@ -75,7 +76,6 @@ async def main():
     apply_theme()
     apply_labels()
     app.session = session or Session.new(app.settings["ruleset"])
-    linked = "#" in storage.here()["hash"]
     if not linked:
         chapters.restore()  # the study of the last visit, on its chapter shown (a link leaves it stored)
     controls.bind()
