@@ -149,3 +149,18 @@ def test_a_teachers_set_in_one_frame(page, server):
     page.click("#btn-next-set")
     assert page.inner_text("#about-id") == "#" + chains[1]["id"]
     assert page.evaluate("localStorage.getItem('asalto.puzzles.v1')") is None  # a frame keeps no score
+
+
+def test_the_filters_say_how_many_puzzles_each_theme_has(page, server):
+    open_trainer(page, server.url + "puzzles.html")
+    ruleset = "assault"  # its rules have no huff: the theme cannot be chosen with them
+    page.select_option("#pick-ruleset", ruleset)
+    pool = ts.matching(PUZZLES, ruleset, "")
+    texts = page.locator("#pick-theme option").all_inner_texts()
+    chains = sum("chain" in p["themes"] for p in pool)
+    assert f"Chain capture ({chains})" in texts and "Huff (0)" in texts
+    assert page.eval_on_selector('#pick-theme option[value="huff"]', "o => o.disabled")
+    page.select_option("#pick-theme", "chain")
+    assert page.inner_text("#pool") == f"{chains} puzzles"
+    shown = next(p for p in PUZZLES if "#" + p["id"] == page.inner_text("#about-id"))
+    assert ts.ruleset_of(shown) == ruleset and "chain" in shown["themes"]

@@ -328,6 +328,7 @@ def show_pool():
 
 def on_filter(_event):
     tr.filters["ruleset"] = el("pick-ruleset").value
+    fill_themes(el("pick-theme").value)
     tr.filters["theme"] = el("pick-theme").value
     save_profile()
     show_pool()
@@ -357,18 +358,28 @@ def fill_filters():
         if any(ts.ruleset_of(p) == rs["name"] for p in tr.puzzles):
             names.append((rs["name"], say(rs["title"], t)))  # the rules' title in the page's language
     options(el("pick-ruleset"), [("", t("pz-any-rules"))] + names, tr.filters["ruleset"])
-    themes = [("", t("pz-any-theme"))] + [(x, t("theme-" + x)) for x in tr.themes]
-    options(el("pick-theme"), themes, tr.filters["theme"])
+    fill_themes(tr.filters["theme"])
 
 
-def options(select, pairs, value):
+def fill_themes(value):
+    """The themes with how many puzzles each has in the rules chosen (none: not to be chosen)."""
+    pool = ts.matching(tr.puzzles, tr.filters["ruleset"], "")
+    counts = [(x, sum(1 for p in pool if x in p["themes"])) for x in tr.themes]
+    themes = [("", t("pz-any-theme"))] + [(x, f"{t('theme-' + x)} ({n})") for x, n in counts]
+    options(el("pick-theme"), themes, value, [x for x, n in counts if not n])
+
+
+def options(select, pairs, value, empty=()):
+    """Fill ``select`` with (value, text) ``pairs``, those in ``empty`` disabled; ``value`` chosen
+    when it can be, else the first."""
     select.innerHTML = ""
     for v, text in pairs:
         o = document.createElement("option")
         o.value = v
         o.textContent = text
+        o.disabled = v in empty
         select.append(o)
-    select.value = value if any(v == value for v, _ in pairs) else ""
+    select.value = value if any(v == value for v, _ in pairs) and value not in empty else ""
 
 
 def apply_labels(lang):
