@@ -1,27 +1,34 @@
 #!/usr/bin/env python3
 """The trainer's puzzle set: mined from the engine's own games, every puzzle proven.
 
-    python bench/puzzles.py --mine [--minutes M] [--rulesets assault,asalto]
+    python bench/puzzles.py --mine [--until N] [--minutes M] [--rulesets assault,asalto]
                         play self-play games (seeded: game N of a ruleset is always the same
-                        game) until each ruleset has had M minutes of CPU in all, and keep the
-                        proven puzzles; resumable: the games mined are in
+                        game) until each ruleset has N puzzles (330) or has had M minutes of CPU
+                        in all, and keep the proven puzzles; resumable: the games mined are in
                         bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes on
                         from there. Then write the set (site/puzzles.json)
     python bench/puzzles.py --write
                         only write the set from the games mined
+    python bench/puzzles.py --table
+                        print the README's table of the set's size per ruleset and theme
     python bench/puzzles.py
                         re-prove every puzzle of the set and write its size, its mix per ruleset
                         and theme and the time taken to bench/results/puzzles.md
 
 Self-play: each game starts from random legal placements and OPENING random quiet plies, then
 each side is one of the AI's weaker levels (beginner or casual, as the page plays them, with a
-node budget so a run is the same on any machine: weaker play leaves more to punish). Each
-position of the game is searched full width (every move's score exact, SCREEN_DEPTH plies): a
-forced win, an only defence or a move two rebels better than any other is a candidate. When a
-game is won, its last END_SCAN plies are asked of the prover: the winner's shortest forced win,
-the loser's only defence, and the wins the loser's other moves would have allowed. Every
-candidate is then proven by :mod:`asalto_core.tactics` (the set keeps only what it proves);
-the same position is kept once.
+node budget so a run is the same on any machine: weaker play leaves more to punish). BRANCHES
+more endings are played on from random positions of the game's second half (each a game of
+its own from there, with its own seed and levels): most puzzles lie near a game's end. Each
+position is searched full width (every move's score exact, SCREEN_DEPTH plies): a forced win,
+an only defence or a move two rebels better than any other is a candidate. Where the officers
+could capture, the slip the screen likes best (a move that fails to capture, leaving an officer
+to huff) is played and its position screened too: the huff puzzles. When a game is won, its
+last END_SCAN plies are asked of the prover: the winner's shortest forced win, the loser's only
+defence, and the wins the loser's other moves would have allowed. Every candidate is then
+proven by :mod:`asalto_core.tactics` (the set keeps only what it proves); the same position is
+kept once. A record's games without ``branches`` were mined before endings were branched and
+slips tried (the script's history has that version); their puzzles are proven like the rest.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 
 from asalto_core import Position, __version__, ai  # noqa: E402
-from asalto_core.movegen import PLACING  # noqa: E402
+from asalto_core.movegen import OFFICERS, PLACING  # noqa: E402
 from asalto_core.notation import move_from_raw  # noqa: E402
 from asalto_core.proof import OutOfProof, forces_win  # noqa: E402
 from asalto_core.search import WIN, WON, Searcher  # noqa: E402
@@ -54,8 +61,10 @@ SCREEN_DEPTH = 2  # full-width plies searched at every position of a game
 SCREEN_NODES = 4_000
 GAIN_DEPTH = 4  # full-width plies that prove a material puzzle
 MAX_WIN = 9  # the longest forced win (plies) mined
-MAX_PLIES = 200
+HUFF_WIN = 5  # the longest forced win mined after an officer fails to capture
+MAX_PLIES = {"*": 200, "royal-garrison": 400}  # its sepoys take longer to deplete or to hem in
 END_BUDGET = 20_000  # prover positions per question of the end-of-game scan (a candidate is proven again after)
+BRANCHES = 3  # endings played on from each game
 END_SCAN = 30  # plies before a won game's end searched for forced wins and only defences
 GAMES = ROOT / "bench" / "games"
 SET = ROOT / "site" / "puzzles.json"
@@ -140,11 +149,11 @@ def _gain_line(position: Position, first: tuple) -> list[str] | None:
     return line if material(start, position, solver) >= CHAIN else None
 
 
-def candidates(position: Position) -> tuple[list[dict], tuple | None]:
-    """The puzzles this position holds (proven) and the move the screen found best."""
+def candidates(position: Position) -> tuple[list[dict], dict]:
+    """The puzzles this position holds (proven) and each answer's (move, score) by the screen."""
     screened = scores(position, SCREEN_DEPTH, SCREEN_NODES)
     if screened is None:
-        return [], None
+        return [], {}
     groups, _ = screened
     ranked = sorted(groups.values(), key=lambda mv: -mv[1])
     best_move, best = ranked[0]
@@ -163,13 +172,13 @@ def candidates(position: Position) -> tuple[list[dict], tuple | None]:
             line = _gain_line(position, best_move)
             if line:
                 found.append({"position": text, "line": line, "kind": "gain", "depth": GAIN_DEPTH})
-    return [p for p in found if check(p) is None], best_move
+    return [p for p in found if check(p) is None], groups
 
 
-def play_game(ruleset: str, n: int) -> list[dict]:
-    """Game ``n`` of ``ruleset`` (seeded) and the puzzles proven in its positions."""
+def play_game(ruleset: str, n: int, branches: int = 0) -> list[dict]:
+    """Game ``n`` of ``ruleset`` (seeded) and the puzzles proven in its positions; then ``branches``
+    more endings, each played on from a position of the game's second half with its own seed."""
     rng = random.Random(f"{SEED}:{ruleset}:{n}")
-    levels = (rng.choice(LEVELS), rng.choice(LEVELS))
     position = Position.start(ruleset)
     if position.state[2] == PLACING:
         position = position.play_raw(rng.choice(position.raw_moves()))
@@ -179,32 +188,68 @@ def play_game(ruleset: str, n: int) -> list[dict]:
         position = position.play_raw(rng.choice(quiet))
         if position.outcome():
             return []
+    known: set[str] = set()
+    found, history = _play_on(position, [], rng, f"{n}", known)
+    for b in range(1, branches + 1):
+        twig = random.Random(f"{SEED}:{ruleset}:{n}:{b}")
+        fork = twig.randint(len(history) // 2, len(history) - 1) if len(history) > 1 else 0
+        more, _ = _play_on(history[fork], history[:fork], twig, f"{n}.{b}", known)
+        found += more
+    return found
+
+
+def _play_on(position: Position, history: list[Position], rng: random.Random, name: str, known: set[str]):
+    """Play ``position`` to its end (or MAX_PLIES) by two of the weaker levels chosen by ``rng``,
+    keeping the puzzles of each new position and of a won game's last plies; ``known`` positions
+    are not kept again. Returns the puzzles and the game's positions before its last move."""
+    levels = (rng.choice(LEVELS), rng.choice(LEVELS))
     players = (ai.Player(), ai.Player())
-    found, history = [], []
-    for ply in range(MAX_PLIES):
+    history, found = list(history), []
+    seed = rng.randrange(1 << 30)
+
+    def keep(puzzles: list[dict], ply: int) -> None:
+        for p in puzzles:
+            if p["position"] not in known:
+                known.add(p["position"])
+                p["game"] = f"{name}:{ply}"
+                found.append(p)
+
+    for _ in range(MAX_PLIES.get(position.ruleset, MAX_PLIES["*"])):
         if position.outcome():
             break
-        puzzles, _ = candidates(position)
-        for p in puzzles:
-            p["game"] = f"{n}:{ply}"
-        found += puzzles
+        puzzles, screened = candidates(position)
+        keep(puzzles + failed_captures(position, screened), len(history))
         side = position.state[2]
         level = levels[side]
         a = players[side].best_move(
-            position, level, node_limit=MOVE_NODES[level], seed=n + ply, history=[h.text() for h in history]
+            position, level, node_limit=MOVE_NODES[level], seed=seed + len(history), history=[h.text() for h in history]
         )
         history.append(position)
         position = position.play(a.move)
     done = position.outcome()
     if done and done.winner:
-        known = {p["position"] for p in found}
         for back, before in enumerate(reversed(history[-END_SCAN:])):
-            for p in the_end(before, back + 1, done.winner):
-                if p["position"] not in known and check(p) is None:
-                    known.add(p["position"])
-                    p["game"] = f"{n}:{len(history) - back - 1}"
-                    found.append(p)
-    return found
+            keep([p for p in the_end(before, back + 1, done.winner) if check(p) is None], len(history) - back - 1)
+    return found, history
+
+
+def failed_captures(position: Position, screened: dict) -> list[dict]:
+    """Huff puzzles: where the officers could capture, a move of theirs that does not (or stops
+    short) leaves an officer to huff. The slip the screen (``screened``: each answer's score)
+    rates best, the one a player would fall for, is played and its puzzles kept: the rebels' forced
+    win or material gain after it (as a chess puzzle starts after the opponent's slip)."""
+    k = position.kernel
+    if position.state[2] != OFFICERS or not k.huffing:
+        return []
+    slips = [mv for mv in screened.values() if mv[0][4]]
+    if not slips:
+        return []
+    slip = position.play_raw(max(slips, key=lambda mv: mv[1])[0])
+    if slip.outcome():
+        return []
+    found, _ = candidates(slip)
+    win = _shortest_win(slip, HUFF_WIN)
+    return found + [win] if win and check(win) is None and win not in found else found
 
 
 def the_end(position: Position, left: int, winner: str) -> list[dict]:
@@ -255,8 +300,9 @@ def _shortest_win(position: Position, left: int) -> dict | None:
     return None
 
 
-def mine(rulesets: list[str], minutes: float) -> None:
-    """Play games in each ruleset in turn for about ``minutes`` of CPU each, appending to the record."""
+def mine(rulesets: list[str], minutes: float, until: int) -> None:
+    """Play games in each ruleset in turn until it has ``until`` puzzles or has had about
+    ``minutes`` of CPU in all, appending to the record."""
     GAMES.mkdir(exist_ok=True)
     for rs in rulesets:
         record = GAMES / f"puzzles-{rs}.jsonl"
@@ -264,14 +310,15 @@ def mine(rulesets: list[str], minutes: float) -> None:
         n = max((g["game"] for g in done), default=-1) + 1
         spent = max((g["cpu"] for g in done), default=0.0)  # CPU seconds of the runs before (cumulative)
         start = time.process_time() - spent
+        kept = {p["position"] for g in done for p in g["puzzles"] if check(p) is None}  # as the set keeps them
         with record.open("a") as out:
-            while time.process_time() - start < minutes * 60:
-                puzzles = play_game(rs, n)
-                out.write(
-                    json.dumps({"game": n, "cpu": round(time.process_time() - start, 1), "puzzles": puzzles}) + "\n"
-                )
+            while time.process_time() - start < minutes * 60 and len(kept) < until:
+                puzzles = play_game(rs, n, BRANCHES)
+                kept |= {p["position"] for p in puzzles}
+                cpu = round(time.process_time() - start, 1)
+                out.write(json.dumps({"game": n, "branches": BRANCHES, "cpu": cpu, "puzzles": puzzles}) + "\n")
                 out.flush()
-                print(f"{rs} game {n}: {len(puzzles)} puzzles", flush=True)
+                print(f"{rs} game {n}: {len(puzzles)} puzzles, {len(kept)} in all", flush=True)
                 n += 1
 
 
@@ -292,8 +339,11 @@ def write_set() -> None:
                 p["themes"] = themes(p)
                 p["rating"] = rating(p)
                 puzzles.append(p)
-    for i, p in enumerate(puzzles):
-        p["id"] = f"{PREFIX[p['position'].split()[0]]}{i + 1:04d}"
+    numbers: dict = {}  # each ruleset's puzzles numbered in the order mined: an id never changes
+    for p in puzzles:
+        rs = p["position"].split()[0]
+        numbers[rs] = numbers.get(rs, 0) + 1
+        p["id"] = f"{PREFIX[rs]}{numbers[rs]:04d}"
     data = {
         "provenance": {
             "seed": SEED,
@@ -311,12 +361,8 @@ def write_set() -> None:
     print(f"{len(puzzles)} puzzles written to {SET.relative_to(ROOT)}")
 
 
-def reprove() -> None:
-    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md."""
-    data = json.loads(SET.read_text())
-    start = time.process_time()
-    failed = [(p["id"], why) for p in data["puzzles"] if (why := check(p))]
-    seconds = time.process_time() - start
+def table(data: dict) -> str:
+    """The set's size per ruleset, theme and kind (the bench's results and the README's table)."""
     counts: dict = {}
     for p in data["puzzles"]:
         rs = p["position"].split()[0]
@@ -325,9 +371,20 @@ def reprove() -> None:
         row["kind " + p["kind"]] += 1
         for t in p["themes"]:
             row[t] += 1
+    keys = ("all", *THEMES, *("kind " + k for k in KINDS))
+    rows = [[rs, *(str(counts[rs][k]) for k in keys)] for rs in RULESETS if rs in counts]
+    total = ["all", *(str(sum(int(r[i]) for r in rows)) for i in range(1, len(keys) + 1))]
     head = ["ruleset", "puzzles", *THEMES, *("kind " + k for k in KINDS)]
-    rows = [[rs, *(str(c[k]) for k in ("all", *THEMES, *("kind " + k for k in KINDS)))] for rs, c in counts.items()]
-    total = ["all", *(str(sum(int(r[i]) for r in rows)) for i in range(1, len(head)))]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in [*rows, total]]) + "\n"
+
+
+def reprove() -> None:
+    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md."""
+    data = json.loads(SET.read_text())
+    start = time.process_time()
+    failed = [(p["id"], why) for p in data["puzzles"] if (why := check(p))]
+    seconds = time.process_time() - start
     prov = data["provenance"]
     cpu = {}  # CPU seconds of mining per ruleset, from the games' records
     for rs in RULESETS:
@@ -345,9 +402,7 @@ def reprove() -> None:
             f"Re-proved: {len(data['puzzles']) - len(failed)} of {len(data['puzzles'])} in {seconds:.1f} s of CPU "
             f"(CPython {sys.version.split()[0]}).",
             "",
-            "| " + " | ".join(head) + " |",
-            "|" + "---|" * len(head),
-            *("| " + " | ".join(r) + " |" for r in [*rows, total]),
+            table(data).rstrip("\n"),
             "",
             "A puzzle counts under each theme it has; kinds: a forced win (proved by the prover), an only "
             "defence (every other move loses by force, proved), a material gain (a full-width search).",
@@ -364,12 +419,17 @@ def reprove() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mine", action="store_true")
-    parser.add_argument("--minutes", type=float, default=2.5, help="CPU minutes per ruleset")
+    parser.add_argument("--minutes", type=float, default=60, help="CPU minutes per ruleset at most")
+    parser.add_argument("--until", type=int, default=330, help="puzzles per ruleset to mine")
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
+    parser.add_argument("--table", action="store_true", help="print the README's table of the set and stop")
     args = parser.parse_args()
+    if args.table:
+        print(table(json.loads(SET.read_text())), end="")
+        return
     if args.mine:
-        mine(args.rulesets.split(","), args.minutes)
+        mine(args.rulesets.split(","), args.minutes, args.until)
     if args.mine or args.write:
         write_set()
     else:

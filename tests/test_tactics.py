@@ -4,14 +4,14 @@ each run (bench/puzzles.py re-proves them all), and a tampered puzzle is caught.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from asalto_core import Position, __version__
 from asalto_core.tactics import THEMES, check, rating, themes
+from helpers import ROOT, script
 
-SET = json.loads((Path(__file__).parents[1] / "site" / "puzzles.json").read_text())
+SET = json.loads((ROOT / "site" / "puzzles.json").read_text())
 PUZZLES = SET["puzzles"]
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PER_THEME = 3  # puzzles re-proved per theme on each run (each takes milliseconds to a second)
@@ -39,6 +39,8 @@ def test_the_set_says_where_it_came_from():
 
 def test_every_ruleset_and_kind_is_in_the_set_tagged_by_known_themes():
     assert {p["position"].split()[0] for p in PUZZLES} == set(RULESETS)
+    for ruleset in RULESETS:
+        assert sum(p["position"].split()[0] == ruleset for p in PUZZLES) >= 300, ruleset
     assert {p["kind"] for p in PUZZLES} == {"win", "defence", "gain"}
     assert all(p["themes"] and set(p["themes"]) <= set(THEMES) for p in PUZZLES)
 
@@ -73,3 +75,9 @@ def test_another_defence_is_caught():
     for other in position.legal_moves:
         if position.play(other).key() != after:
             assert check(dict(p, line=[str(other)])) is not None
+
+
+def test_the_readme_gives_the_sets_size_per_ruleset_and_theme():
+    text = (ROOT / "README.md").read_text()
+    section = text.split("<!-- puzzles:begin -->\n", 1)[1].split("<!-- puzzles:end -->", 1)[0]
+    assert section == script("bench/puzzles.py", "bench_puzzles").table(SET), "run: python bench/puzzles.py --table"
