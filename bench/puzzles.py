@@ -344,6 +344,7 @@ def write_set() -> None:
         rs = p["position"].split()[0]
         numbers[rs] = numbers.get(rs, 0) + 1
         p["id"] = f"{PREFIX[rs]}{numbers[rs]:04d}"
+    puzzles.sort(key=lambda p: p["id"])  # the trainer's order (it need not sort them on MicroPython)
     data = {
         "provenance": {
             "seed": SEED,

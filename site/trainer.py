@@ -353,10 +353,9 @@ def step_set(delta):
 
 
 def fill_filters():
-    names = []
-    for rs in tr.data["rulesets"]:
-        if any(ts.ruleset_of(p) == rs["name"] for p in tr.puzzles):
-            names.append((rs["name"], say(rs["title"], t)))  # the rules' title in the page's language
+    present = {ts.ruleset_of(p) for p in tr.puzzles}
+    # Each ruleset with puzzles, by its title in the page's language.
+    names = [(rs["name"], say(rs["title"], t)) for rs in tr.data["rulesets"] if rs["name"] in present]
     options(el("pick-ruleset"), [("", t("pz-any-rules"))] + names, tr.filters["ruleset"])
     fill_themes(tr.filters["theme"])
 

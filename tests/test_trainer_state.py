@@ -124,3 +124,11 @@ def test_a_damaged_set_keeps_its_good_puzzles():
     data["puzzles"][1]["line"] = ["d4-d5", "d5-d6"]  # a line must end on the solver's move
     kept, _, _ = ts.read_set(json.dumps(data))
     assert len(kept) == len(PUZZLES) - 2
+
+
+def test_the_set_is_read_in_the_order_of_its_ids_however_it_is_written():
+    """The puzzle of the day is a place in that order: the same for everyone whatever the file's order."""
+    data = json.loads(TEXT)
+    assert [p["id"] for p in data["puzzles"]] == sorted(p["id"] for p in data["puzzles"])  # written in order
+    data["puzzles"].reverse()
+    assert ts.read_set(json.dumps(data))[0] == PUZZLES
