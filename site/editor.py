@@ -7,6 +7,8 @@ ruleset could ever reach it (``Position.setup``), in words. Unit-tested on CPyth
 passes it the clicks (controls.py).
 """
 
+from i18n import t
+
 from asalto_core.errors import AsaltoError
 from asalto_core.position import Position
 from asalto_core.rulesets import find_ruleset
@@ -66,7 +68,7 @@ class Editor:
     def position(self):
         """``(Position, '')`` if the ruleset allows this position, else ``(None, why not)``."""
         if not self.officers():
-            return None, "put at least one officer on the board"
+            return None, t("setup-no-officer")
         try:
             officers, rebels = self.officers(), self.rebels()
             position = Position.setup(self.ruleset, officers, rebels, self.turn, self.huffs(), self.fullmove)
