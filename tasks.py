@@ -134,7 +134,8 @@ def bench() -> None:
     build()
     ensure_browser()
     for script in sorted((ROOT / "bench").glob("*.py")):
-        run(PY, script)
+        if not script.name.startswith("_"):  # _browser.py: helpers, not a bench
+            run(PY, script)
 
 
 COMMANDS = {"serve": serve, "test": test, "bench": bench, "build": build, "wheel": wheel}

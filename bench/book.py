@@ -17,7 +17,6 @@ The site is served from a snapshot of dist/, as bench/site.py serves it.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import statistics
@@ -29,22 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 
+from _browser import S  # noqa: E402 - bench/site.py's helpers
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from asalto_core import Position  # noqa: E402
 from asalto_core.ai import best_move  # noqa: E402
 from asalto_core.book import load, position_key  # noqa: E402
 
-
-def _site_bench():
-    """bench/site.py's server and browser helpers (``site`` is also the standard library's name)."""
-    spec = importlib.util.spec_from_file_location("site_bench", ROOT / "bench" / "site.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-S = _site_bench()
 SLOW_MS, Bench, counting_server, snapshot = S.SLOW_MS, S.Bench, S.counting_server, S.snapshot
 RESULTS = ROOT / "bench" / "results"
 THINK_MS = 2500  # the player's time over each move of the strong game

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import json
 import statistics
 import subprocess
 import tempfile
 from pathlib import Path
 
+from _browser import S
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,17 +32,6 @@ READY = """new MutationObserver(() => {
   const ready = document.body && document.body.dataset.board === "ready";
   if (ready && !window.benchReady) window.benchReady = performance.now();
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-board"]});"""
-
-
-def _site_bench():
-    """bench/site.py's server and browser helpers (``site`` is also the standard library's name)."""
-    spec = importlib.util.spec_from_file_location("site_bench", ROOT / "bench" / "site.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-S = _site_bench()
 
 
 def start_ms(browser, url: str, rate: int) -> float:
