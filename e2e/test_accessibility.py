@@ -59,3 +59,18 @@ def test_a_puzzle_is_solved_by_keyboard(page, server):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
     page.wait_for_function("document.body.dataset.puzzle === 'right'", timeout=ENGINE_MS)
+
+
+def test_the_puzzle_trainer_light_and_dark_and_a_teachers_frame(page, server):
+    with_axe(page)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.goto(server.url + "puzzles.html")
+        page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+        assert violations(page) == [], scheme
+    page.click("#btn-solution")  # the solution played out: the line's marks and the solved state
+    page.wait_for_selector("body[data-puzzle=shown]", timeout=ENGINE_MS)
+    assert violations(page) == []
+    page.goto(server.url + "puzzles.html?theme=chain&count=3&bg=dark")
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    assert violations(page) == []
