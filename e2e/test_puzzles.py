@@ -164,3 +164,17 @@ def test_the_filters_say_how_many_puzzles_each_theme_has(page, server):
     assert page.inner_text("#pool") == f"{chains} puzzles"
     shown = next(p for p in PUZZLES if "#" + p["id"] == page.inner_text("#about-id"))
     assert ts.ruleset_of(shown) == ruleset and "chain" in shown["themes"]
+
+
+def test_a_hint_marks_where_the_move_starts_and_costs_the_first_try(page, server):
+    p = next(p for p in PUZZLES if simple(p) and len(p["line"]) == 1)
+    start = clicks(p["line"][0])[0]
+    open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
+    page.click("#btn-hint")
+    assert page.inner_text("#status") == f"Hint: the move starts from {start}."
+    assert page.locator("#board .m-highlight").count() == 1 and page.is_disabled("#btn-hint")
+    assert rating(page) < 1500 and page.inner_text("#my-streak") == "0"
+    play_move(page, p["line"][0], 1)
+    page.wait_for_selector("body[data-puzzle=solved]")
+    assert page.locator("#board .m-highlight").count() == 0 and page.is_disabled("#btn-hint")
+    assert page.inner_text("#my-streak") == "0"  # found with help: no streak

@@ -110,6 +110,8 @@ def marks():
         out += [("target", p) for p in a.targets()]
         if not a.inp.clicks:
             out += [("huffable", p) for p in a.board.position.huffable()]
+        if a.hint:
+            out.append(("highlight", a.hint))
     if tr.cursor:
         out.append(("cursor", tr.cursor))
     return out, extra
@@ -152,6 +154,7 @@ def render():
         board.removeAttribute("aria-activedescendant")
     el("btn-stop").hidden = not (a.open and a.inp.can_stop(a.board))
     el("btn-solution").disabled = not a.open
+    el("btn-hint").disabled = not a.open or bool(a.hint)
     el("btn-retry").disabled = a.open and not a.moves and a.state != ts.WRONG
     document.body.classList.toggle("solving", a.open)
     document.body.dataset.puzzle = a.state
@@ -250,6 +253,16 @@ async def reply():
         a.play_reply()
         set_status(t("pz-reply", move=a.last["move"]) + " " + t("pz-your-move"))
     tr.busy = False
+    render()
+
+
+def show_hint(_event=None):
+    """Where the move to find starts, marked; the first try is lost, as when the solution is shown."""
+    a = tr.attempt
+    if a is None or tr.busy or not a.ask_hint():
+        return
+    score(False)
+    set_status(t("fig-hint", point=a.hint))
     render()
 
 
@@ -395,6 +408,7 @@ def bind():
     on(document, "keydown", on_key)
     on(el("btn-retry"), "click", retry)
     on(el("btn-solution"), "click", lambda e: spawn(play_solution()))
+    on(el("btn-hint"), "click", show_hint)
     on(el("btn-next"), "click", next_one)
     on(el("btn-stop"), "click", lambda e: stop_chain())
     on(el("btn-daily"), "click", daily)

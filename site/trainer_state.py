@@ -205,6 +205,12 @@ class Attempt:
         self.state = SOLVING
         self.last = None  # the last move shown (the solver's, or the reply): its points, as render marks them
         self.moves = []  # the line's moves played so far (texts)
+        self.hint = ""  # the point the move to find starts from, once a hint was asked for
+
+    def ask_hint(self):
+        """The point the move to find starts from (kept until that move is played)."""
+        self.hint = self.solving.hint() if self.open else ""
+        return self.hint
 
     @property
     def solver(self):
@@ -236,6 +242,7 @@ class Attempt:
             self.state = WRONG
             return ("wrong", str(attempt.move))
         self._push(str(attempt.expected))
+        self.hint = ""
         if attempt.verdict == "solved":
             self.state = SOLVED
             return ("solved", str(attempt.expected))
@@ -249,6 +256,7 @@ class Attempt:
     def show_solution(self):
         """The rest of the line, from where the solver is: the moves to play out one by one."""
         self.state = SHOWN
+        self.hint = ""
         self.inp.reset()
         return [str(m) for m in self.engine.line[len(self.moves) :]]
 

@@ -118,6 +118,18 @@ def test_a_wrong_move_then_the_solution_and_a_retry():
     assert (link["start"], link["moves"]) == (WIN["position"], "a3-a4 g3-f4 a4xc4")
 
 
+def test_a_hint_is_the_start_of_each_move_to_find_in_turn():
+    a = ts.Attempt(WIN)
+    assert a.ask_hint() == "a3" and a.hint == "a3"
+    a.press("a3")
+    a.press("a4")
+    a.play_reply()
+    assert a.hint == ""  # the move was found: its hint is gone
+    assert a.ask_hint() == "a4"
+    a.show_solution()
+    assert a.hint == "" and a.ask_hint() == ""  # nothing left to find
+
+
 def test_a_damaged_set_keeps_its_good_puzzles():
     data = json.loads(TEXT)
     data["puzzles"][0] = {"id": 3}
