@@ -150,7 +150,8 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     delete.click()
     assert rows.count() == 1 and delete.inner_text() == "Delete for good?"
     delete.click()
-    assert rows.count() == 0 and alice.is_visible("#friends-empty")
+    alice.wait_for_function("document.querySelectorAll('#friends-table tbody tr').length === 0")
+    assert alice.is_visible("#friends-empty")
     assert alice.inner_text("#friends-note") == "The game is deleted."
     alice.reload()
     alice.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)

@@ -355,19 +355,17 @@ def list_click(event):
         return
     if target.getAttribute("data-game"):
         spawn(open_kept(target.getAttribute("data-game")))
+    elif target.getAttribute("data-sure") == "1":
+        spawn(forget(target.getAttribute("data-forget")))
     elif target.getAttribute("data-forget"):
-        spawn(forget(target))
+        # Delete asks again, on the button itself: the second press deletes.
+        target.setAttribute("data-sure", "1")
+        target.textContent = t("friend-delete-sure")
+        target.setAttribute("aria-label", t("friend-delete-sure"))
 
 
-async def forget(button):
-    """Delete a kept game: the first press asks again, on the button itself; the second deletes
-    (the game on screen too: the page goes back to the game of this device)."""
-    if button.getAttribute("data-sure") != "1":
-        button.setAttribute("data-sure", "1")
-        button.textContent = t("friend-delete-sure")
-        button.setAttribute("aria-label", t("friend-delete-sure"))
-        return
-    game_id = button.getAttribute("data-forget")
+async def forget(game_id):
+    """Delete a kept game (the game on screen too: the page goes back to the game of this device)."""
     storage.forget_friend(game_id)
     if app.friend is not None and app.friend["id"] == game_id:
         await home()
