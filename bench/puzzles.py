@@ -248,8 +248,10 @@ def failed_captures(position: Position, screened: dict) -> list[dict]:
     if slip.outcome():
         return []
     found, _ = candidates(slip)
+    if found:  # one puzzle a position: a longer forced win found below would not be kept
+        return found
     win = _shortest_win(slip, HUFF_WIN)
-    return found + [win] if win and check(win) is None and win not in found else found
+    return [win] if win and check(win) is None else []
 
 
 def the_end(position: Position, left: int, winner: str) -> list[dict]:
