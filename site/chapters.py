@@ -49,13 +49,20 @@ def sync():
     if blank(chapter.game):
         chapter.game = game
         return
+    n = add_chapter(game)
+    if n is not None:
+        app.chapter = n
+        say(t("chapter-added", n=n + 1))
+
+
+def add_chapter(game):
+    """A new last chapter holding ``game``, titled by its Event tag or else by its number; its
+    index, or None when the study has no room (said)."""
     try:
-        title = game.tags.get("Event") or t("chapter-default", n=len(app.study.chapters) + 1)
-        app.chapter = app.study.add(game, title)
+        return app.study.add(game, game.tags.get("Event") or t("chapter-default", n=len(app.study.chapters) + 1))
     except AsaltoError as err:
         say(str(err), "error")
-        return
-    say(t("chapter-added", n=app.chapter + 1))
+        return None
 
 
 def opened():
@@ -122,10 +129,8 @@ def open_shared(params):
 
 def start():
     """A study of one chapter: the game on the board."""
-    game = app.session.game
     app.study = Study("", [])
-    app.study.add(game, game.tags.get("Event") or t("chapter-default", n=1))
-    app.chapter = 0
+    app.chapter = add_chapter(app.session.game)
     save()
     render()
     render_study()
@@ -143,13 +148,9 @@ def show(n):
 def new_chapter():
     """A new chapter after the last: the start of this ruleset, to play, set up or import into."""
     sync()
-    n = len(app.study.chapters) + 1
-    try:
-        app.study.add(Game(app.session.game.start.ruleset), t("chapter-default", n=n))
-    except AsaltoError as err:
-        say(str(err), "error")
-        return
-    show(n - 1)
+    n = add_chapter(Game(app.session.game.start.ruleset))
+    if n is not None:
+        show(n)
 
 
 def edit(action):

@@ -192,6 +192,13 @@ def synced():
 opened_hooks = []  # called once another game is on the board (chapters.py: it goes into the study)
 
 
+def show_opened():
+    """Another game (opened, or new) on screen; then whoever keeps games hears of it."""
+    accept(False)
+    for hook in opened_hooks:
+        hook()
+
+
 def open_game(session, settings=None, opened=""):
     """A game from outside (import, a shared link, the previous game, a set-up position): the one
     it replaces is kept for restore. It opens for two players on this device, so that the side to
@@ -211,9 +218,7 @@ def open_game(session, settings=None, opened=""):
     app.settings["mode"] = "humans"
     app.ai_paused = False
     message(" ".join([t(opened) if opened else "", t("opened-humans")]).strip())
-    accept(False)
-    for hook in opened_hooks:
-        hook()
+    show_opened()
 
 
 # -- playing -----------------------------------------------------------------------------
@@ -558,9 +563,7 @@ async def new_game(ruleset, mode, level, lang):
     document.body.dataset.games = str(app.games)
     if needs_ai():
         start_for_game()
-    accept(False)
-    for hook in opened_hooks:
-        hook()
+    show_opened()
 
 
 # -- review and analysis ------------------------------------------------------------------
