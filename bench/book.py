@@ -76,15 +76,22 @@ def the_players_move(position: Position) -> str:
     return str(next((m for m in moves if m.jump), moves[0]))
 
 
-def strong_game(bench: Bench) -> dict:
-    ctx = bench.context("strong game")
+def new_game_dialog(bench: Bench, tag: str, mode: str, level: str):
+    """A cold game page with the New game dialog filled in for Assault (``mode``: the player's
+    side), its Start not yet pressed: (context, page)."""
+    ctx = bench.context(tag)
     page = ctx.new_page()
     page.goto(bench.url)
     page.wait_for_selector("body[data-board=ready]", timeout=SLOW_MS)
     page.click("#btn-new")
     page.select_option("#new-ruleset", "assault")
-    page.check('#dlg-new input[name="mode"][value="rebels"]')
-    page.select_option("#new-level", "strongest")
+    page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
+    page.select_option("#new-level", level)
+    return ctx, page
+
+
+def strong_game(bench: Bench) -> dict:
+    ctx, page = new_game_dialog(bench, "strong game", "rebels", "strongest")
     page.click("#new-start")
     page.wait_for_function("Number(document.body.dataset.games || 0) > 0", timeout=SLOW_MS)
     position, replies = Position.start("assault"), []
@@ -125,14 +132,7 @@ def strong_game(bench: Bench) -> dict:
 def computer_first(bench: Bench, level: str) -> int:
     """New game as the officers of Assault (the computer's rebels move first), cold: from the press
     on Start to the computer's first move on the board."""
-    ctx = bench.context(f"computer first, {level}")
-    page = ctx.new_page()
-    page.goto(bench.url)
-    page.wait_for_selector("body[data-board=ready]", timeout=SLOW_MS)
-    page.click("#btn-new")
-    page.select_option("#new-ruleset", "assault")
-    page.check('#dlg-new input[name="mode"][value="officers"]')
-    page.select_option("#new-level", level)
+    ctx, page = new_game_dialog(bench, f"computer first, {level}", "officers", level)
     page.evaluate("window.__bench.probe = {}")
     page.click("#new-start")
     page.wait_for_function("document.body.dataset.ply === '1'", timeout=SLOW_MS)
