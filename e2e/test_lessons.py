@@ -257,6 +257,16 @@ def two_chapters(page) -> None:
     page.press("#chapter-title", "Tab")
 
 
+def holds_the_study(page, record: str) -> None:
+    """``page`` shows the study "Sieges" of two_chapters, and exports it as ``record``, byte for
+    byte (its Import / export dialog is left open, on the study's embed code)."""
+    press(page, "#btn-annotate")
+    assert page.locator("#study-chapters button").count() == 2
+    assert page.input_value("#study-title") == "Sieges"
+    press(page, "#btn-io")
+    assert page.input_value("#io-text") == record
+
+
 def test_a_game_opened_in_a_study_is_a_new_chapter_and_replaces_no_chapters_work(context, server):
     page = context.new_page()
     open_site(page, server.url)
@@ -297,11 +307,7 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
     other = context.new_page()
     open_site(other, server.url)
     import_text(other, record)
-    press(other, "#btn-annotate")
-    assert other.locator("#study-chapters button").count() == 2
-    assert other.input_value("#study-title") == "Sieges"
-    press(other, "#btn-io")
-    assert other.input_value("#io-text") == record
+    holds_the_study(other, record)
     snippet = other.input_value("#io-embed")
     with lesson_page(context, tmp_path, snippet) as frame:
         assert frame.locator("#chapter-select option").all_inner_texts() == [
@@ -339,8 +345,4 @@ def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
     page.click("#dlg-io button[value=close]")
     other = friend  # another person's browser: no study of theirs stored
     open_site(other, link)
-    press(other, "#btn-annotate")
-    assert other.locator("#study-chapters button").count() == 2
-    assert other.input_value("#study-title") == "Sieges"
-    press(other, "#btn-io")
-    assert other.input_value("#io-text") == record
+    holds_the_study(other, record)
