@@ -18,16 +18,31 @@ RECORDS = sorted((SITE / "examples").glob("*.txt"))
 
 
 class Frames(HTMLParser):
+    """A lesson page's frames (their attributes, with ``heading``: the title of the figure above)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.frames: list[dict[str, str]] = []
         self.scripts = 0
+        self.heading: list[str] | None = None  # the <h2> being read, else None
+        self.last_heading = ""
 
     def handle_starttag(self, tag, attrs):
         if tag == "iframe":
-            self.frames.append({k: v or "" for k, v in attrs})
+            self.frames.append({k: v or "" for k, v in attrs} | {"heading": self.last_heading})
         elif tag == "script":
             self.scripts += 1
+        elif tag == "h2":
+            self.heading = []
+
+    def handle_data(self, data):
+        if self.heading is not None:
+            self.heading.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "h2" and self.heading is not None:
+            self.last_heading = "".join(self.heading).split(". ", 1)[-1]  # "3. A chain capture"
+            self.heading = None
 
 
 def figures(name: str) -> Frames:
@@ -108,3 +123,10 @@ def test_the_translated_lessons_title_their_figures_in_their_language(name):
     assert here.keys() == english.keys() and len(here) >= 5
     for fid, title in here.items():
         assert title and title != english[fid], fid
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_figures_frame_is_titled_as_its_heading(name):
+    """A screen reader names each frame by its title: the figure's heading, in the page's language."""
+    frames = figures(name).frames
+    assert frames and all(f["title"] == f["heading"] for f in frames), [(f["title"], f["heading"]) for f in frames]
