@@ -9,7 +9,7 @@ const CACHE = PREFIX + BUILD;
 
 // The pages themselves (build.py writes in every HTML page of the site) and what they load
 // first; the rest of a first visit is cached when its page asks (see "message").
-const PAGES = ["./", ...__PAGES__, "bridge.js", "boot.js", "board.css", "style.css", "embed.css", "puzzles.css", "puzzles.json"];
+const PAGES = ["./", ...__PAGES__, "bridge.js", "boot.js", "board.css", "style.css", "embed.css", "lesson.css", "puzzles.css", "puzzles.json"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
