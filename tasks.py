@@ -2,7 +2,7 @@
 """The project's commands; each sets up what it needs on a fresh machine (python3 only).
 
     python3 tasks.py serve [PORT]  build the site and serve it at http://localhost:PORT/ (8000)
-    python3 tasks.py test          ruff, mypy, the engine tests, then the browser tests
+    python3 tasks.py test          ruff, mypy, the engine and docs tests, then the browser tests
     python3 tasks.py bench         the benchmarks (figures printed and written to bench/results/)
     python3 tasks.py build         build the site into dist/ (the wheel in dist/wheels/)
     python3 tasks.py wheel         build the engine's wheel into wheelhouse/
@@ -118,7 +118,8 @@ def test() -> None:
     run(PY, "-m", "ruff", "check", ".")
     run(PY, "-m", "ruff", "format", "--check", ".")
     run(PY, "-m", "mypy")  # strict on asalto_core ([tool.mypy] in pyproject.toml)
-    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", "docs/python.md", "--doctest-glob=*.md")
+    docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
+    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", *docs, "--doctest-glob=*.md")
     run(PY, "-m", "pytest", "-q", "e2e")
 
 

@@ -195,8 +195,8 @@ def test_a_puzzle_from_a_record_hides_the_answer_until_solved(page, server):
     assert page.get_attribute("body", "data-ply") == "10"
 
 
-def readme_snippet() -> str:
-    text = (ROOT / "README.md").read_text()
+def docs_snippet() -> str:
+    text = (ROOT / "docs" / "teaching.md").read_text()
     block = text.split("<!-- snippet:begin -->", 1)[1].split("<!-- snippet:end -->", 1)[0]
     return re.search(r"<iframe .*?</iframe>", block, re.S).group(0)
 
@@ -216,9 +216,9 @@ def lesson_page(context, tmp_path, snippet: str):
         host.stop()
 
 
-def test_the_readme_snippet_works_in_another_sites_page(context, server, tmp_path):
-    """The README's <iframe> code, pointed at the test server, inside a page on another port."""
-    snippet = readme_snippet().replace("https://your-name.github.io/asalto/", server.url)
+def test_the_docs_snippet_works_in_another_sites_page(context, server, tmp_path):
+    """The teaching docs' <iframe> code, pointed at the test server, inside a page on another port."""
+    snippet = docs_snippet().replace("https://your-name.github.io/asalto/", server.url)
     assert server.url + "embed.html?" in snippet
     with lesson_page(context, tmp_path, snippet) as frame:
         assert frame.locator("body").get_attribute("data-mode") == "game"

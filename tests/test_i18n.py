@@ -117,7 +117,7 @@ def test_every_ruleset_is_translated(lang, name):
         assert label.strip() and text.strip()
     for key in ("title", "source", "description"):
         assert panel[key].strip()
-    if lang == "en":  # the page's rows are the CLI's and the README's
+    if lang == "en":  # the page's rows are the CLI's and docs/rules.md's
         assert panel["description"] == english(rs.description)
         assert panel["readings"] == [[english(message("point-" + p)), english(text)] for p, text in rs.readings]
         assert [tuple(row) for row in panel["summary"]] == rs.summary()

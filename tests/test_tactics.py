@@ -77,7 +77,7 @@ def test_another_defence_is_caught():
             assert check(dict(p, line=[str(other)])) is not None
 
 
-def test_the_readme_gives_the_sets_size_per_ruleset_and_theme():
-    text = (ROOT / "README.md").read_text()
+def test_the_docs_give_the_sets_size_per_ruleset_and_theme():
+    text = (ROOT / "docs" / "teaching.md").read_text()
     section = text.split("<!-- puzzles:begin -->\n", 1)[1].split("<!-- puzzles:end -->", 1)[0]
     assert section == script("bench/puzzles.py", "bench_puzzles").table(SET), "run: python bench/puzzles.py --table"

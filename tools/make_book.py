@@ -4,7 +4,7 @@
     python tools/make_book.py                    every named ruleset
     python tools/make_book.py assault citadelle  only these
     python tools/make_book.py --jobs 2           searches on two cores
-    python tools/make_book.py --table            the README's table of the books' sizes
+    python tools/make_book.py --table            the table of the books' sizes in docs/playing.md
 
 Every position the computer can meet in its first ``book.MOVES`` moves, as either side, is
 searched: the strongest level with a node budget (so the answer is the same on every machine and
@@ -104,7 +104,7 @@ def make(ruleset: str, pool: ProcessPoolExecutor) -> Book:
 
 
 def table() -> str:
-    """The README's table: each ruleset's book, its positions and its file's size."""
+    """docs/playing.md's table: each ruleset's book, its positions and its file's size."""
     from asalto_core.book import load
 
     rows = ["| ruleset | positions | size |", "|---|---|---|"]
@@ -122,7 +122,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rulesets", nargs="*", default=list(RULESET_NAMES))
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--table", action="store_true", help="print the README's table and stop")
+    parser.add_argument("--table", action="store_true", help="print docs/playing.md's table and stop")
     args = parser.parse_args()
     if args.table:
         print(table(), end="")

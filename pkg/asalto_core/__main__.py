@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--position", help="start from this position text instead")
     p.set_defaults(run=_perft)
     r = sub.add_parser("rules", help="list the rulesets with their sources and options")
-    r.add_argument("--markdown", action="store_true", help="as the README's rules section")
+    r.add_argument("--markdown", action="store_true", help="as docs/rules.md writes them")
     r.set_defaults(run=_rules)
     d = sub.add_parser("diagram", help="draw a position as SVG (the page's drawing code), for print")
     d.add_argument("--ruleset", default="assault", help="its start position by default (house rules too)")

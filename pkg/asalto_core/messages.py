@@ -1,7 +1,7 @@
 """The engine's words as data: a message is an identifier and its parameters, and the
 catalogs (``locale/LANG.po``, one per language, English among them) say it in words.
 
-The rules panel, the README and ``asalto rules`` all format the same messages: the page with
+The rules panel, docs/rules.md and ``asalto rules`` all format the same messages: the page with
 its catalogs (compiled by build.py), the engine in English with :func:`english`. A parameter
 may itself be a message, or a list of messages (joined by the catalog's ``rules-sep``).
 

@@ -4,7 +4,7 @@
 position the player chooses) and yields one :class:`Point` per position; :func:`judge`
 then marks the moves where the chance moved most against the side that moved, with the
 better move, its line and a reason in words. Runs in the AI's worker (it needs the search);
-the thresholds below are the ones the README states.
+the thresholds below are the ones docs/playing.md states.
 
 >>> from asalto_core import Game
 >>> game = Game("assault")

@@ -5,7 +5,7 @@ compulsory, who starts, when the officers have won). A :class:`Ruleset` fixes on
 value for each such option and records its source and how it reads each disputed
 point. Its texts are messages (:mod:`asalto_core.messages`: an identifier and its
 parameters), said in words by the catalogs, English one among the others: the rules
-panel on the page, the README and ``asalto rules`` all format the same rows. The
+panel on the page, docs/rules.md and ``asalto rules`` all format the same rows. The
 house-rule options are one table, :data:`OPTIONS`.
 
 >>> rs = find_ruleset("assault")
@@ -135,7 +135,7 @@ class Ruleset:
         return self.huffing or self.duty == "auto-huff-all"
 
     def rows(self) -> list[tuple[Message, Message]]:
-        """The option values in words, as messages: the rules panel's and the README's rows."""
+        """The option values in words, as messages: the rules panel's and docs/rules.md's rows."""
         g = self.geometry
         start = message("placed") if self.placement else _points(self.officer_start)
         captures = [message("capture-" + self.capture)]
@@ -385,7 +385,7 @@ DEFAULT_RULESET = "assault"  # a first visit's game (the page's settings, its bo
 
 
 def rules_markdown() -> str:
-    """The README's rules section: every ruleset, its source, options and readings (in English)."""
+    """docs/rules.md's rulesets: every ruleset, its source, options and readings (in English)."""
     out = []
     for rs in _ALL_RULESETS:
         title, source = english(rs.title), english(rs.source)
