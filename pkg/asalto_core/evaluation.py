@@ -27,6 +27,7 @@ from .geometry import BIT_INDEX, bits, popcount
 from .movegen import REBELS, Kernel, kernel
 
 if TYPE_CHECKING:
+    from .geometry import Geometry
     from .movegen import State
 
 # -- material ---------------------------------------------------------------
@@ -74,7 +75,6 @@ class Evaluator:
     def __init__(self, k: Kernel) -> None:
         g = k.geometry
         dist = g.distances_to_fortress()
-        far = max(dist)
         self.kernel = k
         self.all = k.all
         self.fortress = k.fortress
@@ -82,74 +82,19 @@ class Evaluator:
         self.neighbours = k.neighbours
         self.jumps = k.jumps
         self.trap_counts = not k.blocking_loses
-        # Progress as a few masks of equal value, so the sum is a handful of popcounts.
-        layers: dict[int, int] = {}
-        for p, d in enumerate(dist):
-            v = (far - d) * ADVANCE + (HELD if d == 0 else 0)
-            layers[v] = layers.get(v, 0) | 1 << p
-        self.layers = tuple((m, v) for v, m in layers.items() if v)
-        # The lines a rebel on p can be jumped along: both end points, as bits.
-        pairs: list[set[tuple[int, int]]] = [set() for _ in g.points]
-        for a, row in enumerate(g.jumps):
-            for over, to in row:
-                pairs[over].add((1 << min(a, to), 1 << max(a, to)))
-        self.pairs = tuple(tuple(sorted(s)) for s in pairs)
-        # Points within two steps: only rebels near an officer are checked for backing.
-        self.near = tuple(
-            n | sum(1 << q for r in bits(n) for q in bits(g.neighbours[r]))
-            for n in (g.neighbours[p] for p in range(len(dist)))
-        )
-        # Which points a rebel can reach each point from, in any number of steps (empty board); for a fortress
-        # point only the points outside count (a rebel inside only moves the hole on).
-        cone = [0] * len(dist)
-        for p in range(len(dist)):
-            seen, todo = 0, k.rebel_steps[p]
-            while todo:
-                seen |= todo
-                nxt = 0
-                for q in bits(todo):
-                    nxt |= k.rebel_steps[q]
-                todo = nxt & ~seen
-            for q in bits(seen & ~(1 << p)):
-                cone[q] |= 1 << p
-        self.reach_to = tuple(cone)
-        self.cones = tuple((1 << q, cone[q] & ~k.fortress) for q in bits(k.fortress))
-        # Which points a rebel could step to each point from: fortress fill in one move.
-        came = [0] * len(dist)
-        for p, steps in enumerate(k.rebel_steps):
-            for q in bits(steps):
-                came[q] |= 1 << p
-        self.came_from = tuple(came)
-        # Per point, the longest forward path a rebel there can still make (empty board): its move reserve.
-        # Where rebels may step sideways back and forth (a cycle) the reserve is endless and the term is off.
-        longest: list[int | None] = [None] * len(dist)
-
-        def path(p: int, on: frozenset[int]) -> int:
-            known = longest[p]
-            if known is None:
-                if p in on:
-                    raise ValueError("rebel steps form a cycle")
-                known = longest[p] = max((1 + path(q, on | {p}) for q in bits(k.rebel_steps[p])), default=0)
-            return known
-
-        try:
-            for p in range(len(dist)):
-                path(p, frozenset())
-        except ValueError:
-            longest = [0] * len(dist)
+        self.layers = _progress_layers(dist)
+        self.pairs = _jump_pairs(g)
+        self.near = _near(g)
+        self.reach_to = _reach_to(k)
+        self.cones = tuple((1 << q, self.reach_to[q] & ~k.fortress) for q in bits(k.fortress))
+        self.came_from = _came_from(k)
+        longest = _move_reserve(k)
         # Points nearest the far end first: a rebel's steps all lead to points settled before it.
         self.reserve_order = tuple(
-            (p, 1 << p, k.rebel_steps[p]) for p in sorted(range(len(dist)), key=lambda p: longest[p] or 0)
+            (p, 1 << p, k.rebel_steps[p]) for p in sorted(range(len(dist)), key=lambda p: longest[p])
         )
         self.reserve_on = any(longest)
-        # Fortress points where an officer boxed in by rebels stays boxed in for good: every neighbour and
-        # every landing point is in the fortress, where rebels never leave.
-        seal = []
-        for p in bits(k.fortress):
-            box = g.neighbours[p] | sum(1 << to for _over, to in g.jumps[p])
-            if not box & ~k.fortress:
-                seal.append((1 << p, box))
-        self.seals = tuple(seal)
+        self.seals = _seals(k)
         # Scores are shown relative to the start (officers on their usual points), so 0 reads as "as at the start".
         self.offset = 0
         self.offset = self.evaluate((k.officer_start, k.rebel_start, REBELS, 0))
@@ -337,6 +282,92 @@ class Evaluator:
 
 
 _EVALUATORS: dict[str, Evaluator] = {}
+
+
+# The evaluator's tables, each built once per ruleset from the board and the rebels' steps.
+
+
+def _progress_layers(dist: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Progress as a few masks of equal value, so the sum is a handful of popcounts."""
+    far = max(dist)
+    layers: dict[int, int] = {}
+    for p, d in enumerate(dist):
+        v = (far - d) * ADVANCE + (HELD if d == 0 else 0)
+        layers[v] = layers.get(v, 0) | 1 << p
+    return tuple((m, v) for v, m in layers.items() if v)
+
+
+def _jump_pairs(g: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The lines a rebel on each point can be jumped along: both end points, as bits."""
+    pairs: list[set[tuple[int, int]]] = [set() for _ in g.points]
+    for a, row in enumerate(g.jumps):
+        for over, to in row:
+            pairs[over].add((1 << min(a, to), 1 << max(a, to)))
+    return tuple(tuple(sorted(s)) for s in pairs)
+
+
+def _near(g: Geometry) -> tuple[int, ...]:
+    """Points within two steps: only rebels near an officer are checked for backing."""
+    return tuple(n | sum(1 << q for r in bits(n) for q in bits(g.neighbours[r])) for n in g.neighbours)
+
+
+def _reach_to(k: Kernel) -> tuple[int, ...]:
+    """Per point, the points a rebel can reach it from in any number of steps (empty board)."""
+    cone = [0] * len(k.rebel_steps)
+    for p in range(len(k.rebel_steps)):
+        seen, todo = 0, k.rebel_steps[p]
+        while todo:
+            seen |= todo
+            nxt = 0
+            for q in bits(todo):
+                nxt |= k.rebel_steps[q]
+            todo = nxt & ~seen
+        for q in bits(seen & ~(1 << p)):
+            cone[q] |= 1 << p
+    return tuple(cone)
+
+
+def _came_from(k: Kernel) -> tuple[int, ...]:
+    """Per point, the points a rebel could step to it from: the fortress filled in one move."""
+    came = [0] * len(k.rebel_steps)
+    for p, steps in enumerate(k.rebel_steps):
+        for q in bits(steps):
+            came[q] |= 1 << p
+    return tuple(came)
+
+
+def _move_reserve(k: Kernel) -> list[int]:
+    """Per point, the longest forward path a rebel there can still make (empty board): its move reserve.
+
+    Where rebels may step sideways back and forth (a cycle) the reserve is endless and the term is off (all 0).
+    """
+    size = len(k.rebel_steps)
+    longest: list[int | None] = [None] * size
+
+    def path(p: int, on: frozenset[int]) -> int:
+        known = longest[p]
+        if known is None:
+            if p in on:
+                raise ValueError("rebel steps form a cycle")
+            known = longest[p] = max((1 + path(q, on | {p}) for q in bits(k.rebel_steps[p])), default=0)
+        return known
+
+    try:
+        return [path(p, frozenset()) for p in range(size)]
+    except ValueError:
+        return [0] * size
+
+
+def _seals(k: Kernel) -> tuple[tuple[int, int], ...]:
+    """Fortress points where an officer boxed in by rebels stays boxed in for good: every neighbour and
+    every landing point is in the fortress, where rebels never leave."""
+    g = k.geometry
+    seal = []
+    for p in bits(k.fortress):
+        box = g.neighbours[p] | sum(1 << to for _over, to in g.jumps[p])
+        if not box & ~k.fortress:
+            seal.append((1 << p, box))
+    return tuple(seal)
 
 
 def evaluator(ruleset: str) -> Evaluator:
