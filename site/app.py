@@ -3,8 +3,8 @@
 The game is an engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its
 plain-data picture of the position on screen. render.py draws everything from this state
 and keeps its own record of what is on screen (render.Drawing); the input being entered is
-``app.inp`` (state.Input). The game's state changes only through game.py (moves, stepping, the
-AI's replies), the settings (dialogs.py, controls.py) and input (controls.py).
+``app.inp`` (state.Input). Whose move it is, what a click may do and how far Undo goes are
+state.py's pure functions, asked here of the App's fields.
 """
 
 import state as st
@@ -85,24 +85,15 @@ def geometry():
 
 
 def human_turn():
-    v = app.view
-    if v is not None and app.friend is not None and (v["turn"] != app.friend["side"] or v["ply"] < v["length"]):
-        return False  # the friend's move comes by link; an earlier position here would fork the game
-    return v is not None and v["outcome"] is None and v["turn"] not in st.ai_side(app.settings["mode"])
+    return st.human_turn(app.view, app.settings["mode"], app.friend)
 
 
 def browsing():
-    """An earlier position of the game is on the board (the move list or the arrow keys)."""
-    return app.view["ply"] < app.view["length"]
+    return st.browsing(app.view)
 
 
 def can_input():
-    if app.annotating:  # both sides, at any move: a move there starts a side line
-        v = app.view
-        if app.friend is not None and not browsing() and v["turn"] != app.friend["side"]:
-            return False  # at the end it would be the friend's move in the game itself
-        return v["outcome"] is None and not app.thinking
-    return human_turn() and (not browsing() or app.branch_ok) and not app.thinking
+    return st.can_input(app.view, app.settings["mode"], app.friend, app.annotating, app.thinking, app.branch_ok)
 
 
 def level_ms(level):
@@ -113,21 +104,8 @@ def level_ms(level):
 
 
 def undo_target():
-    """How far Undo takes back: against the AI to the player's previous turn (both plies), else one."""
-    v = app.view
-    ply = v["length"] - 1
-    ai = st.ai_side(app.settings["mode"])
-    if len(ai) == 1:
-        hist = v["history"]
-        while ply > 0 and hist[ply]["side"] in ai:
-            ply -= 1
-    if app.friend is not None:  # not past the moves the friend has had by link
-        ply = max(ply, app.friend["sent"])
-    return max(ply, 0)
+    return st.undo_target(app.view, app.settings["mode"], app.friend)
 
 
 def can_undo():
-    v = app.view
-    if app.friend is not None:
-        return v["length"] > app.friend["sent"]
-    return v["length"] > 0
+    return st.can_undo(app.view, app.friend)

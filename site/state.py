@@ -71,6 +71,55 @@ def ai_side(mode):
     return ()
 
 
+# The page's questions about whose move it is, asked of the session's view (a dict), the mode and,
+# in a game with a friend at a distance, its entry ({"side", "sent", ...}); pure, so tested
+# like the engine on CPython and MicroPython.
+
+
+def browsing(view):
+    """An earlier position of the game is on the board (the move list or the arrow keys)."""
+    return view["ply"] < view["length"]
+
+
+def human_turn(view, mode, friend=None):
+    """The player on this device moves now: the game is on, at its end, and the side to move is theirs."""
+    if view is None or view["outcome"] is not None:
+        return False
+    if friend is not None and (view["turn"] != friend["side"] or browsing(view)):
+        return False  # the friend's move comes by link; an earlier position here would fork the game
+    return view["turn"] not in ai_side(mode)
+
+
+def can_input(view, mode, friend=None, annotating=False, thinking="", branch_ok=False):
+    """A click on the board may enter a move now."""
+    if annotating:  # both sides, at any move: a move there starts a side line
+        if friend is not None and not browsing(view) and view["turn"] != friend["side"]:
+            return False  # at the end it would be the friend's move in the game itself
+        return view["outcome"] is None and not thinking
+    return human_turn(view, mode, friend) and (not browsing(view) or branch_ok) and not thinking
+
+
+def undo_target(view, mode, friend=None):
+    """How far Undo takes back: against the AI to the player's previous turn (both plies), else one;
+    never past the moves a friend has had by link."""
+    ply = view["length"] - 1
+    ai = ai_side(mode)
+    if len(ai) == 1:
+        hist = view["history"]
+        while ply > 0 and hist[ply]["side"] in ai:
+            ply -= 1
+    if friend is not None:
+        ply = max(ply, friend["sent"])
+    return max(ply, 0)
+
+
+def can_undo(view, friend=None):
+    """Undo has a move to take back (not one a friend has already had by link)."""
+    if friend is not None:
+        return view["length"] > friend["sent"]
+    return view["length"] > 0
+
+
 def hint_path(move):
     """The points of a move in the engine's notation, to mark on the board."""
     m = Move.parse(move)

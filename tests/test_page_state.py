@@ -1,13 +1,20 @@
-"""The page's pure state module (site/state.py, run by MicroPython in the browser): move entry."""
+"""The page's pure state module (site/state.py, run by MicroPython in the browser): move entry, and
+whose move it is."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+import micropython
 import pytest
 
 from asalto_core import RULESETS, Board
+from asalto_core.session import Session
 from helpers import script
+
+ROOT = Path(__file__).resolve().parents[1]
 
 state = script("site/state.py", "page_state")
 
@@ -102,3 +109,72 @@ def test_settings_from_a_forged_save_fall_back_without_raising():
     forged = {"ruleset": ["assault"], "mode": {"x": 1}, "level": ["casual"], "lang": [], "flipped": "yes", 5: "x"}
     assert state.clean_settings(forged, rulesets, levels) == state.default_settings()
     assert state.clean_settings({"ruleset": "assault", "mode": "humans"}, rulesets, levels)["mode"] == "humans"
+
+
+# Whose move it is: the page's questions, on views of real games.
+
+RECORD = "1. d4-d5 e5-e6 2. f5-e5 e6-e7 3. g5-f5 *"  # five plies of Assault; the officers to move
+
+
+def view_at(ply: int | None = None) -> dict:
+    session = Session.from_text(RECORD)[0]
+    if ply is not None:
+        session.go_to(ply)
+    return session.view()
+
+
+def test_against_the_computer_the_player_moves_only_on_their_own_turn():
+    end = view_at()
+    assert end["turn"] == "officers"
+    assert state.human_turn(end, "officers") and state.can_input(end, "officers")
+    assert not state.human_turn(end, "rebels") and not state.can_input(end, "rebels")
+    assert state.human_turn(end, "humans") and not state.human_turn(end, "watch")
+    assert not state.can_input(end, "officers", thinking="move")
+
+
+def test_an_earlier_position_is_browsing_and_takes_a_click_only_once_a_new_line_is_agreed():
+    earlier = view_at(3)
+    assert state.browsing(earlier) and not state.browsing(view_at())
+    assert not state.can_input(earlier, "humans")
+    assert state.can_input(earlier, "humans", branch_ok=True)
+    assert state.can_input(earlier, "rebels", annotating=True)  # a side line, either side
+
+
+def test_undo_takes_back_to_the_players_previous_turn_against_the_computer_and_one_move_between_two():
+    end = view_at()
+    assert state.undo_target(end, "humans") == 4
+    assert state.undo_target(end, "rebels") == 4  # the player's own last move
+    assert state.undo_target(end, "officers") == 3  # the computer's reply and the player's move before it
+    assert state.can_undo(end) and not state.can_undo(Session.from_text('[Ruleset "assault"]\n\n*')[0].view())
+
+
+def test_with_a_friend_only_their_side_moves_here_and_undo_stops_at_what_the_friend_has():
+    end = view_at()
+    friend = {"side": "officers", "sent": 4}
+    assert state.human_turn(end, "humans", friend)
+    assert not state.human_turn(end, "humans", {"side": "rebels", "sent": 4})
+    assert not state.human_turn(view_at(3), "humans", friend)  # never from an earlier position
+    assert state.undo_target(end, "humans", {"side": "rebels", "sent": 5}) == 5
+    assert not state.can_undo(end, {"side": "rebels", "sent": 5})
+    assert not state.can_input(end, "humans", {"side": "rebels", "sent": 5}, annotating=True)
+
+
+def test_the_questions_answer_the_same_on_micropython():
+    cases = [
+        ("human_turn", [view_at(), "officers"]),
+        ("human_turn", [view_at(3), "humans", {"side": "officers", "sent": 4}]),
+        ("can_input", [view_at(3), "humans", None, False, "", True]),
+        ("can_input", [view_at(), "humans", {"side": "rebels", "sent": 5}, True]),
+        ("undo_target", [view_at(), "officers"]),
+        ("undo_target", [view_at(), "humans", {"side": "rebels", "sent": 5}]),
+        ("can_undo", [view_at(), {"side": "rebels", "sent": 5}]),
+        ("browsing", [view_at(3)]),
+    ]
+    code = (
+        "import json, state\n"
+        "cases = json.load(open('/lib/cases.json'))\n"
+        "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
+    )
+    extra = {"cases.json": json.dumps(cases), "state.py": (ROOT / "site" / "state.py").read_text()}
+    on_mpy = json.loads(micropython.run(code, extra))
+    assert on_mpy == [getattr(state, name)(*args) for name, args in cases]
