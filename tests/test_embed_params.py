@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import micropython
 import pytest
 
 from asalto_core import RULESETS, AsaltoError
@@ -96,3 +100,27 @@ def test_a_record_gives_every_frame_and_the_comments():
     assert session.game.tags["Ruleset"] == "assault"
     with pytest.raises(AsaltoError):
         Session.from_text("")
+
+
+def test_every_parameter_of_the_table_is_documented_for_teachers():
+    from asalto_core.embed import PARAMETERS
+
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "teaching.md").read_text()
+    table = docs.split("| parameter | meaning |", 1)[1].split("\n\n", 1)[0]
+    missing = [name for name, _option, _reader in PARAMETERS if f"`{name}`" not in table and f"`{name}=" not in table]
+    assert missing == [], missing
+
+
+def test_the_parameters_read_the_same_on_micropython():
+    cases = [
+        {"ply": "-1", "colour": "red", "orientation": "officers", "answer": "d4-d5"},
+        {"record": "1. d4-d5 *", "record-url": "x.txt", "position": "assault 3/3/7/7/7/3/3 r - 1", "bg": "blue"},
+        {"size": "99999", "count": "0", "difficulty": "900-800", "theme": "<b>", "lang": "xx", "prompt": " "},
+    ]
+    code = (
+        "import json\nfrom asalto_core.embed import read_params\n"
+        "cases = json.load(open('/lib/cases.json'))\n"
+        "print(json.dumps([read_params(c, ['assault'], ['en', 'fr']) for c in cases]))\n"
+    )
+    on_mpy = json.loads(micropython.run(code, {"cases.json": json.dumps(cases)}))
+    assert on_mpy == [list(read_params(c, ["assault"], ["en", "fr"])) for c in cases]

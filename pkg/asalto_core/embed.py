@@ -17,7 +17,7 @@ from .geometry import is_number
 # Type names for checkers only: this file imports nothing at run time (``typing`` included).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
     from typing import Any
 
 TEXT_LIMIT = 100000  # longer records or positions are refused (a URL this long is a mistake)
@@ -32,31 +32,6 @@ DIFFICULTIES = ("easy", "medium", "hard")  # or a rating range, "1200-1600"
 BACKGROUNDS = ("light", "dark", "auto")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 DEFAULT_PROMPT = "Your move: find the best move."
-KNOWN = (
-    "ruleset",
-    "position",
-    "record",
-    "record-url",
-    "ply",
-    "move",
-    "flip",
-    "orientation",
-    "size",
-    "coords",
-    "arrows",
-    "highlight",
-    "puzzle",
-    "prompt",
-    "answer",
-    "lang",
-    "bg",
-    # A puzzle set from the trainer's (puzzles.html): embed.html hands these links over to it.
-    "theme",
-    "difficulty",
-    "count",
-    "id",
-    "daily",
-)
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 _URL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/%"
@@ -68,19 +43,6 @@ def _quote(text: object) -> str:
     if len(out) > 40:
         out = out[:37] + "..."
     return "'" + out + "'"
-
-
-def _flag(opts: "dict[str, Any]", problems: list[str], params: dict[str, str], key: str, default: bool) -> None:
-    value = params.get(key, "")
-    if value == "":
-        opts[key] = default
-    elif value.lower() in _TRUE:
-        opts[key] = True
-    elif value.lower() in _FALSE:
-        opts[key] = False
-    else:
-        opts[key] = default
-        problems.append(_quote(key) + " must be 1 or 0, not " + _quote(value))
 
 
 def _whole(text: str, low: int) -> int | None:
@@ -125,40 +87,183 @@ def split_list(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def _items(problems: list[str], params: dict[str, str], key: str) -> list[str]:
+class _Reading:
+    """What every parameter's reader needs: the problems said so far and the names it may take."""
+
+    def __init__(self, rulesets: "Collection[str]", languages: "Collection[str] | None") -> None:
+        self.problems: list[str] = []
+        self.rulesets = rulesets
+        self.languages = languages
+
+    def say(self, problem: str) -> None:
+        self.problems.append(problem)
+
+
+# The readers: each takes the parameter's name, its text ('' when absent) and the reading, and
+# gives the option's value (a safe default, with a problem said, when the text is bad).
+
+
+def _flag(default: bool) -> "Callable[[str, str, _Reading], bool]":
+    def read(key: str, value: str, r: _Reading) -> bool:
+        if value == "":
+            return default
+        if value.lower() in _TRUE:
+            return True
+        if value.lower() in _FALSE:
+            return False
+        r.say(_quote(key) + " must be 1 or 0, not " + _quote(value))
+        return default
+
+    return read
+
+
+def _number(low: int, high: int, wording: str) -> "Callable[[str, str, _Reading], int | None]":
+    """A whole number from low to high (ASCII digits), or None; ``wording`` says what it must be."""
+
+    def read(key: str, value: str, r: _Reading) -> int | None:
+        if value == "":
+            return None
+        n = _whole(value, low)
+        if n is None or n > high:
+            r.say(_quote(key) + " must be " + wording + ", not " + _quote(value))
+            return None
+        return n
+
+    return read
+
+
+def _ruleset(key: str, value: str, r: _Reading) -> str:
+    if value and value not in r.rulesets:
+        r.say("unknown ruleset " + _quote(value) + "; known: " + ", ".join(r.rulesets))
+        return ""
+    return value
+
+
+def _game_text(key: str, value: str, r: _Reading) -> str:
+    """A position or a record, within TEXT_LIMIT."""
+    value = value.strip()
+    if len(value) > TEXT_LIMIT:
+        r.say("the " + key + " is too long (" + str(len(value)) + " characters; at most 100000)")
+        return ""
+    return value
+
+
+def _record_url(key: str, value: str, r: _Reading) -> str:
+    url = value.strip()
+    refused = safe_record_url(url) if url else ""
+    if refused:
+        r.say("record-url refused: " + refused)
+        return ""
+    return url
+
+
+def _orientation(key: str, value: str, r: _Reading) -> str:
+    if value not in ("", "rebels", "officers"):
+        r.say("'orientation' must be rebels or officers, not " + _quote(value))
+        return ""
+    return value
+
+
+def _items(key: str, value: str, r: _Reading) -> list[str]:
     """A list parameter (arrows, highlight, answer), within LIST_LIMIT characters and LIST_ITEMS items."""
-    text = params.get(key, "")
-    if len(text) > LIST_LIMIT:
-        problems.append(_quote(key) + " is too long (" + str(len(text)) + " characters; at most 2000): ignored")
+    if len(value) > LIST_LIMIT:
+        r.say(_quote(key) + " is too long (" + str(len(value)) + " characters; at most 2000): ignored")
         return []
-    items = split_list(text)
+    items = split_list(value)
     if len(items) > LIST_ITEMS:
-        problems.append(_quote(key) + " has " + str(len(items)) + " items; the first 64 are used")
+        r.say(_quote(key) + " has " + str(len(items)) + " items; the first 64 are used")
     return items[:LIST_ITEMS]
 
 
-def _puzzle_set(opts: "dict[str, Any]", problems: list[str], params: dict[str, str]) -> None:
-    """A teacher's puzzle set: ``theme``, ``difficulty`` (easy, medium, hard or ``1200-1600``),
-    ``count`` (1 to 50); and a trainer's ``id`` (one puzzle) or ``daily`` (the puzzle of the day)."""
-    for key in ("theme", "id"):
-        value = params.get(key, "")
-        ok = len(value) <= 40 and all(c in _NAME_CHARS for c in value.lower())
-        opts[key] = value if ok else ""
-        if not ok:
-            problems.append(_quote(key) + " must be a name of letters, digits and '-', not " + _quote(value))
-    value = params.get("difficulty", "")
+def _prompt(key: str, value: str, r: _Reading) -> str:
+    prompt = value.strip()
+    if len(prompt) > PROMPT_LIMIT:
+        r.say("the prompt is too long (at most 300 characters): shortened")
+        prompt = prompt[:PROMPT_LIMIT]
+    return prompt
+
+
+def _lang(key: str, value: str, r: _Reading) -> str:
+    """A language of the page's catalogs (without them, any two-letter code); '' for the reader's own."""
+    if r.languages is not None:
+        known = value in r.languages
+        choices = ", ".join(sorted(r.languages))
+    else:
+        known = len(value) == 2 and value.isalpha() and value.islower()
+        choices = "a two-letter code like 'fr'"
+    if value and not known:
+        r.say("'lang' must be " + choices + ", not " + _quote(value))
+    return value if known else ""
+
+
+def _bg(key: str, value: str, r: _Reading) -> str:
+    if value and value not in BACKGROUNDS:
+        r.say("'bg' must be " + ", ".join(BACKGROUNDS) + ", not " + _quote(value))
+        return BACKGROUNDS[0]
+    return value or BACKGROUNDS[0]
+
+
+def _name(key: str, value: str, r: _Reading) -> str:
+    """A theme or a puzzle id: letters, digits and '-'."""
+    if len(value) <= 40 and all(c in _NAME_CHARS for c in value.lower()):
+        return value
+    r.say(_quote(key) + " must be a name of letters, digits and '-', not " + _quote(value))
+    return ""
+
+
+def _difficulty(key: str, value: str, r: _Reading) -> str:
+    """easy, medium, hard or a rating range (``1200-1600``)."""
     low, dash, high = value.partition("-")
-    ranged = dash != "" and is_number(low) and is_number(high) and int(low) <= int(high)
-    opts["difficulty"] = value if value in DIFFICULTIES or ranged else ""
-    if value and not opts["difficulty"]:
-        problems.append("'difficulty' must be easy, medium, hard or a range like 1200-1600, not " + _quote(value))
-    opts["count"] = None
-    if params.get("count", ""):
-        opts["count"] = _whole(params["count"], 1)
-        if opts["count"] is None or opts["count"] > COUNT_MAX:
-            problems.append("'count' must be a number of puzzles from 1 to 50, not " + _quote(params["count"]))
-            opts["count"] = None
-    _flag(opts, problems, params, "daily", False)
+    if value in DIFFICULTIES or (dash != "" and is_number(low) and is_number(high) and int(low) <= int(high)):
+        return value
+    if value:
+        r.say("'difficulty' must be easy, medium, hard or a range like 1200-1600, not " + _quote(value))
+    return ""
+
+
+# Every parameter the embed view takes: its name in the link, the option it sets and its reader,
+# in the order their problems are said. The rules between parameters follow in _settle.
+PARAMETERS: "tuple[tuple[str, str, Callable[[str, str, _Reading], Any]], ...]" = (
+    ("ruleset", "ruleset", _ruleset),
+    ("position", "position", _game_text),
+    ("record", "record", _game_text),
+    ("record-url", "record_url", _record_url),
+    ("ply", "ply", _number(0, 10**9, "a whole number from 0")),
+    ("move", "move", _number(1, 10**9, "a move number from 1")),
+    ("flip", "flip", _flag(False)),
+    ("orientation", "orientation", _orientation),
+    ("size", "size", _number(SIZE_MIN, SIZE_MAX, "a width in pixels from 120 to 2000")),
+    ("coords", "coords", _flag(True)),
+    ("puzzle", "puzzle", _flag(False)),
+    ("arrows", "arrows", _items),
+    ("highlight", "highlight", _items),
+    ("prompt", "prompt", _prompt),
+    ("answer", "answer", _items),
+    ("lang", "lang", _lang),
+    ("bg", "bg", _bg),
+    # A puzzle set from the trainer's (puzzles.html): embed.html hands these links over to it.
+    ("theme", "theme", _name),
+    ("id", "id", _name),
+    ("difficulty", "difficulty", _difficulty),
+    ("count", "count", _number(1, COUNT_MAX, "a number of puzzles from 1 to 50")),
+    ("daily", "daily", _flag(False)),
+)
+KNOWN = tuple(name for name, _option, _reader in PARAMETERS)
+
+
+def _settle(opts: "dict[str, Any]", r: _Reading) -> None:
+    """The rules between parameters (as chessground's config settles its options)."""
+    if opts["record"] and opts["record_url"]:
+        r.say("both 'record' and 'record-url' given: the record in the link is shown")
+        opts["record_url"] = ""
+    if opts["position"] and (opts["record"] or opts["record_url"]):
+        r.say("both a position and a record given: the record is shown")
+        opts["position"] = ""
+    if opts.pop("orientation") == "officers":
+        opts["flip"] = True
+    if (opts["answer"] or opts["prompt"]) and not opts["puzzle"]:
+        opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
+    opts["prompt"] = opts["prompt"] or DEFAULT_PROMPT
 
 
 def read_params(
@@ -167,92 +272,19 @@ def read_params(
     """(options, problems): every parameter checked; a bad one falls back with a message (a
     name or value that is not text is dropped with one). ``languages`` are the codes ``lang=``
     may take (the page's catalogs); without them any two-letter code passes."""
-    problems: list[str] = []
-    opts: dict[str, Any] = {}
+    r = _Reading(rulesets, languages)
     texts: dict[str, str] = {}
     if not isinstance(params, dict):
-        problems.append("the parameters are not a table of names and texts (ignored)")
+        r.say("the parameters are not a table of names and texts (ignored)")
     else:
         for key in params:
             if isinstance(key, str) and isinstance(params[key], str):
                 texts[key] = params[key]
             else:
-                problems.append("a parameter that is not text (ignored): " + _quote(key))
-    params = texts
-    for key in sorted(params):
+                r.say("a parameter that is not text (ignored): " + _quote(key))
+    for key in sorted(texts):
         if key not in KNOWN:
-            problems.append("unknown parameter " + _quote(key) + " (ignored)")
-    name = params.get("ruleset", "")
-    opts["ruleset"] = ""
-    if name:
-        if name in rulesets:
-            opts["ruleset"] = name
-        else:
-            problems.append("unknown ruleset " + _quote(name) + "; known: " + ", ".join(rulesets))
-    for key in ("position", "record"):
-        value = params.get(key, "").strip()
-        if len(value) > TEXT_LIMIT:
-            problems.append("the " + key + " is too long (" + str(len(value)) + " characters; at most 100000)")
-            value = ""
-        opts[key] = value
-    url = params.get("record-url", "").strip()
-    opts["record_url"] = ""
-    if url:
-        refused = safe_record_url(url)
-        if refused:
-            problems.append("record-url refused: " + refused)
-        else:
-            opts["record_url"] = url
-    if opts["record"] and opts["record_url"]:
-        problems.append("both 'record' and 'record-url' given: the record in the link is shown")
-        opts["record_url"] = ""
-    if opts["position"] and (opts["record"] or opts["record_url"]):
-        problems.append("both a position and a record given: the record is shown")
-        opts["position"] = ""
-    opts["ply"] = None
-    if params.get("ply", ""):
-        opts["ply"] = _whole(params["ply"], 0)
-        if opts["ply"] is None:
-            problems.append("'ply' must be a whole number from 0, not " + _quote(params["ply"]))
-    opts["move"] = None
-    if params.get("move", ""):
-        opts["move"] = _whole(params["move"], 1)
-        if opts["move"] is None:
-            problems.append("'move' must be a move number from 1, not " + _quote(params["move"]))
-    _flag(opts, problems, params, "flip", False)
-    orientation = params.get("orientation", "")
-    if orientation == "officers":
-        opts["flip"] = True
-    elif orientation not in ("", "rebels"):
-        problems.append("'orientation' must be rebels or officers, not " + _quote(orientation))
-    opts["size"] = None
-    if params.get("size", ""):
-        n = _whole(params["size"], SIZE_MIN)
-        if n is None or n > SIZE_MAX:
-            problems.append("'size' must be a width in pixels from 120 to 2000, not " + _quote(params["size"]))
-        else:
-            opts["size"] = n
-    _flag(opts, problems, params, "coords", True)
-    _flag(opts, problems, params, "puzzle", False)
-    opts["arrows"] = _items(problems, params, "arrows")
-    opts["highlight"] = _items(problems, params, "highlight")
-    prompt = params.get("prompt", "").strip()
-    if len(prompt) > PROMPT_LIMIT:
-        problems.append("the prompt is too long (at most 300 characters): shortened")
-        prompt = prompt[:PROMPT_LIMIT]
-    opts["prompt"] = prompt or DEFAULT_PROMPT
-    opts["answer"] = _items(problems, params, "answer")
-    lang = params.get("lang", "")
-    known = lang in languages if languages is not None else len(lang) == 2 and lang.isalpha() and lang.islower()
-    opts["lang"] = lang if known else ""
-    if lang and not known:  # the reader's browser's language is shown instead
-        choices = ", ".join(sorted(languages)) if languages is not None else "a two-letter code like 'fr'"
-        problems.append("'lang' must be " + choices + ", not " + _quote(lang))
-    bg = params.get("bg", "")
-    opts["bg"] = bg if bg in BACKGROUNDS else BACKGROUNDS[0]
-    if bg and bg not in BACKGROUNDS:
-        problems.append("'bg' must be " + ", ".join(BACKGROUNDS) + ", not " + _quote(bg))
-    _puzzle_set(opts, problems, params)
-    if (opts["answer"] or params.get("prompt", "")) and not opts["puzzle"]:
-        opts["puzzle"] = True  # an answer or a prompt only makes sense as a puzzle
-    return opts, problems
+            r.say("unknown parameter " + _quote(key) + " (ignored)")
+    opts = {option: reader(name, texts.get(name, ""), r) for name, option, reader in PARAMETERS}
+    _settle(opts, r)
+    return opts, r.problems
