@@ -4,8 +4,15 @@ page's readers on node's MicroPython, and each reader's time at 1x and 16x its i
 (bench/complexity.py); counts and the complexity table in bench/results/fuzz.md. Any broken
 contract stops the run with the input that broke it.
 
+With ``readers``, the readers of links, studies, books and the trainer's set instead: every input
+runs, and the report counts the inputs that broke the contract (an exception outside AsaltoError,
+a limit passed), each kind with its first input, the inputs slower than a second, and each
+reader's time at three sizes; in bench/results/fuzz-readers.md.
+
     python bench/fuzz.py               # 100,000 per target (MicroPython: 20,000 per reader)
     python bench/fuzz.py 5000 7 2000   # 5,000 per target, seed 7, 2,000 per reader on MicroPython
+    python bench/fuzz.py readers       # the four readers, 100,000 inputs each
+    python bench/fuzz.py readers 5000  # ... 5,000 each
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "pkg"), str(ROOT / "tests"), str(ROOT / "bench")]
@@ -23,9 +31,13 @@ import complexity  # noqa: E402 - after the path is set
 import fuzz  # noqa: E402
 import micropython  # noqa: E402
 
+from asalto_core import links  # noqa: E402
+from asalto_core.book import Book  # noqa: E402
 from asalto_core.record import Game  # noqa: E402
+from asalto_core.study import Study  # noqa: E402
 
 TARGETS = ("move", "position", "record", "ruleset", "request", "save", "params", "api")
+READERS = ("link", "study", "book", "trainer")
 
 # The page's readers on MicroPython: each input must give a value or an AsaltoError (a save's
 # text that is not JSON is refused by the decoder first, as site/storage.py does).
@@ -140,7 +152,123 @@ def complexity_rows() -> tuple[list, list]:
     return complexity.report(), json.loads(out.strip().splitlines()[-1])
 
 
+# -- the readers of links, studies, books and the trainer ------------------------------------------
+def share_link(plies: int) -> tuple[int, Any]:
+    """A share link of a main line of ``plies`` moves, read and replayed."""
+    game = Game(fuzz.LONG)
+    for i in range(plies):
+        game.play(fuzz.CYCLE[i % 4])
+    text = links.share_query(game.record(), [plies])
+    return plies, lambda: links.share_session(links.read_query(text))
+
+
+def study_of(chapters: int) -> tuple[int, Any]:
+    """A study of ``chapters`` chapters of 40 moves each, read."""
+    game = fuzz.sample_games(seed=3, count=1, plies=40)[0]
+    study = Study("Sieges")
+    for i in range(chapters):
+        study.add(game, f"Chapter {i}")
+    text = study.record()
+    return chapters, lambda: Study.from_record(text)
+
+
+def book_of(entries: int) -> tuple[int, Any]:
+    """A book of ``entries`` positions (the largest book's first), read and asked at each."""
+    data = json.loads((fuzz.BOOKS / "fuchs-und-henne.json").read_text())
+    keys = sorted(data["positions"])[:entries]
+    data["positions"] = {k: data["positions"][k] for k in keys}
+    text = json.dumps(data)
+    from asalto_core.position import Position
+
+    positions = [Position.from_text(k + " 1") for k in keys]
+
+    def work() -> None:
+        book = Book.from_json(text)
+        for position in positions:
+            book.choose(position, margin=120)
+
+    return entries, work
+
+
+def set_of(puzzles: int) -> tuple[int, Any]:
+    """A puzzle set of ``puzzles`` puzzles (the trainer's), read, filtered and the next one chosen."""
+    data = json.loads((fuzz.SITE / "puzzles.json").read_text())
+    data["puzzles"] = data["puzzles"][:puzzles]
+    text = json.dumps(data)
+
+    def work() -> None:
+        got, _, _ = fuzz.trainer_state.read_set(text)
+        pool = fuzz.trainer_state.matching(got, "", "", (1000, 1600))
+        fuzz.trainer_state.next_puzzle(pool, fuzz.trainer_state.fresh_profile())
+
+    return puzzles, work
+
+
+SIZES = (
+    ("link: a share link of n plies", share_link, (250, 1000, 4000)),
+    ("study: n chapters of 40 plies", study_of, (4, 16, 64)),
+    ("book: n positions, each asked", book_of, (12, 47, 189)),
+    ("trainer: a set of n puzzles", set_of, (106, 424, 1696)),
+)
+
+
+def size_rows() -> list[list[Any]]:
+    """[reader, (size, ms) at each of the three sizes] (the best of three runs)."""
+    rows = []
+    for name, make, sizes in SIZES:
+        row: list[Any] = [name]
+        for n in sizes:
+            size, work = make(n)
+            best = float("inf")
+            for _ in range(3):
+                t = time.perf_counter()
+                work()
+                best = min(best, time.perf_counter() - t)
+            row.append((size, best * 1000))
+        rows.append(row)
+    return rows
+
+
+def readers(count: int, seed: int) -> None:
+    """The four readers' run (``python bench/fuzz.py readers``), into bench/results/fuzz-readers.md."""
+    total = time.perf_counter()
+    rows = []
+    for name in READERS:
+        t = time.perf_counter()
+        tally = fuzz.run(count, seed, only=name, collect=True)[name]
+        rows.append((name, tally, time.perf_counter() - t))
+        print(f"{name:8} {tally['inputs']:>7} inputs  {tally['ok']:>6} accepted  {tally['error']:>6} refused"
+              f" {tally['failed']:>6} broken  {tally['slow']:>4} slow  {rows[-1][2]:.1f} s", flush=True)  # fmt: skip
+    lines = [
+        "# Fuzz run of the readers (bench/fuzz.py readers)",
+        "",
+        f"{count:,} mutated inputs per reader on CPython, seed {seed}. 'broken': an exception outside",
+        "AsaltoError or an accepted input over a limit; 'over 1 s': inputs that took longer than a second.",
+        "",
+        "| reader | inputs | accepted | refused | broken | over 1 s | slowest (s) | seconds |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    lines += [f"| {n} | {t['inputs']:,} | {t['ok']:,} | {t['error']:,} | {t['failed']:,} | {t['slow']:,} | "
+              f"{t['slowest']:.1f} | {s:.0f} |" for n, t, s in rows]  # fmt: skip
+    kinds = [(n, k, v) for n, t, _ in rows for k, v in sorted(t["kinds"].items())]
+    if kinds:
+        lines += ["", "Each kind of broken contract, with its first input:", ""]
+        lines += [f"- {n}: `{k}` (input `{v.split(chr(10) + 'input: ')[-1][:100]}`)" for n, k, v in kinds]
+    lines += ["", "Each reader's time (ms, best of 3) at three sizes:", "",
+              "| reader | n | ms | n | ms | n | ms |", "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for name, *cells in size_rows():
+        lines.append(f"| {name} | " + " | ".join(f"{n:,} | {ms:.1f}" for n, ms in cells) + " |")
+    lines += ["", f"Total: {time.perf_counter() - total:.0f} s.", ""]
+    out = ROOT / "bench" / "results" / "fuzz-readers.md"
+    out.write_text("\n".join(lines))
+    print("\n".join(lines))
+    print(f"written to {out}")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["readers"]:
+        readers(int(sys.argv[2]) if len(sys.argv) > 2 else 100_000, int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     mpy_count = int(sys.argv[3]) if len(sys.argv) > 3 else 20_000

@@ -14,7 +14,7 @@ import math
 import state as st
 
 from asalto_core.errors import AsaltoError
-from asalto_core.geometry import bits
+from asalto_core.geometry import bits, is_number
 from asalto_core.notation import Move
 from asalto_core.position import Board, Position
 from asalto_core.puzzle import Puzzle, Solving
@@ -87,27 +87,44 @@ def ruleset_of(puzzle):
     return puzzle["position"].split(" ")[0]
 
 
+class SetError(AsaltoError):
+    """A puzzle set (``puzzles.json``) that does not read: the trainer says so and keeps no copy."""
+
+
+def _texts(x):
+    return isinstance(x, list) and all(isinstance(t, str) for t in x)
+
+
 def read_set(text):
-    """The puzzles of ``puzzles.json`` whose fields are all there (a damaged file loses only them)."""
+    """The puzzles of ``puzzles.json`` whose fields are all there (a damaged file loses only them);
+    :class:`SetError` when the file is not a set or holds no puzzle at all."""
     import json
 
-    data = json.loads(text)
+    try:
+        data = json.loads(text)
+    except (ValueError, RuntimeError) as err:  # RuntimeError: JSON nested too deep (RecursionError on CPython)
+        raise SetError("the puzzle set is damaged: " + str(err)[:80]) from None
+    if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
+        raise SetError("the puzzle set is damaged: it holds no list of puzzles")
     out = []
-    for p in data.get("puzzles", []):
+    for p in data["puzzles"]:
         if not isinstance(p, dict):
             continue
         fields = (
             isinstance(p.get("id"), str),
             isinstance(p.get("position"), str),
-            isinstance(p.get("line"), list) and len(p["line"]) % 2 == 1,
-            isinstance(p.get("themes"), list),
-            isinstance(p.get("rating"), int),
+            _texts(p.get("line")) and len(p["line"]) % 2 == 1,
+            _texts(p.get("themes")),
+            isinstance(p.get("rating"), int) and not isinstance(p.get("rating"), bool),
         )
         if all(fields):
             out.append(p)
+    if not out:
+        raise SetError("the puzzle set is damaged: it holds no puzzle that reads")
     if any(out[i - 1]["id"] > out[i]["id"] for i in range(1, len(out))):
         out.sort(key=lambda p: p["id"])  # the set is written in this order: MicroPython sorts slowly (0.3 s)
-    return out, data.get("provenance", {}), data.get("themes", [])
+    provenance, themes = data.get("provenance"), data.get("themes")
+    return out, provenance if isinstance(provenance, dict) else {}, themes if _texts(themes) else []
 
 
 def difficulty_range(text):
@@ -116,7 +133,7 @@ def difficulty_range(text):
         if text == name:
             return low, high
     low, dash, high = text.partition("-")
-    if dash and low.isdigit() and high.isdigit() and len(low) < 6 and len(high) < 6 and int(low) <= int(high):
+    if dash and is_number(low, 5) and is_number(high, 5) and int(low) <= int(high):
         return int(low), int(high)
     return None
 

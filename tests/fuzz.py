@@ -23,13 +23,25 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import sys
+import time
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 from typing import Any
 
-from asalto_core import AsaltoError, Game, Position, embed
+from asalto_core import AsaltoError, Game, Position, embed, links
+from asalto_core.book import Book
 from asalto_core.protocol import Worker
 from asalto_core.rulesets import RULESET_NAMES, find_ruleset
-from asalto_core.session import SAVE_VERSION, Session, save_version
+from asalto_core.session import MAX_MOVES, SAVE_VERSION, Session, save_version
+from asalto_core.study import Study
+
+SITE = Path(__file__).resolve().parents[1] / "site"
+if str(SITE) not in sys.path:
+    sys.path.append(str(SITE))  # the trainer's readers (site/trainer_state.py) are page modules
+
+import trainer_state  # noqa: E402 - after the path is set
 
 # Characters that break parsers: digits of other scripts, controls, surrogates, quotes, brackets.
 NASTY = list("0123456789-x:,@H./{}[]\"'\\ \n\t\r;=%<>&") + [
@@ -163,7 +175,84 @@ def corpora() -> dict[str, list[str]]:
         ]
         + ['{"op": "ping"}', '{"op": "think", "position": "' + START + '", "history": ["' + START + '"]}'],
         "saves": [json.dumps(page_save(Session(g))) for g in games] + [json.dumps(page_save(s)) for s in annotated()],
+        "links": link_texts(games),
+        "studies": study_texts(games),
+        "books": book_texts(),
+        "sets": set_texts(),
     }
+
+
+def link_texts(games: list[Game]) -> list[str]:
+    """Share links (new and older), game links and embed queries of the sample games."""
+    out = []
+    for g in games[:6]:
+        session = Session(g)
+        desc = session.descriptor()
+        out.append(links.share_query(g.record(), list(g.path)))
+        out.append(links.write_query([("ruleset", desc["ruleset"]), ("start", desc["start"]),
+                                      ("moves", " ".join(desc["moves"])), ("ply", str(desc["ply"]))]))  # fmt: skip
+        out.append(links.GameLink("abcdefghij", desc["ruleset"], desc["start"], desc["moves"], 1700000000).query())
+        out.append(links.embed_query([("record", g.record()), ("ply", "2"), ("arrows", "d4-d5")]))
+    return out
+
+
+def link_inners(games: list[Game]) -> list[tuple[str, str]]:
+    """What a packed link parameter holds once inflated: (parameter, text)."""
+    out = []
+    for g in games[:6]:
+        desc = Session(g).descriptor()
+        out.append(("game", links.GameLink("abcdefghij", desc["ruleset"], desc["start"], desc["moves"], 17).text()))
+        out.append(("record-z", g.record()))
+    return out
+
+
+def study_texts(games: list[Game]) -> list[str]:
+    """Studies of two to five chapters (games, a position, a puzzle) as the page writes them."""
+    out = []
+    for k in range(2, 6):
+        study = Study(f"Study {k}")
+        for i, g in enumerate(games[k : k + k]):
+            study.add(g, f'Chapter "{i}" é', "Find the move" if i == 1 else "")
+        out.append(study.record())
+    return out
+
+
+BOOKS = Path(__file__).resolve().parents[1] / "pkg" / "asalto_core" / "books"
+
+
+def book_texts() -> list[str]:
+    """Small books: the first few entries of some rulesets' books, with their provenance."""
+    out = []
+    for name in ("assault", "asalto", "citadelle", "simplified"):
+        data = json.loads((BOOKS / f"{name}.json").read_text())
+        keys = sorted(data["positions"])[:6]
+        data["positions"] = {k: data["positions"][k] for k in keys}
+        out.append(Book(data.pop("ruleset"), data.pop("positions"), data).to_json())
+    return out
+
+
+def set_texts() -> list[str]:
+    """Small puzzle sets as ``puzzles.json`` holds them (some puzzles of several rulesets)."""
+    data = json.loads((SITE / "puzzles.json").read_text())
+    puzzles = data["puzzles"]
+    out = []
+    for start in (0, 400, 800, 1200):
+        out.append(json.dumps({"provenance": {"engine": "x"}, "themes": data["themes"][:4],
+                               "puzzles": puzzles[start : start + 4]}))  # fmt: skip
+    return out
+
+
+_LONG_STUDY: list[str] = []
+
+
+def long_study() -> str:
+    """A study whose first chapter is a game of MAX_MOVES + 1 moves (issue 36: a second door)."""
+    if not _LONG_STUDY:
+        game = Game(LONG)
+        for i in range(MAX_MOVES + 1):
+            game.play(CYCLE[i % 4])
+        _LONG_STUDY.append(game.record() + '\n[Event "b"]\n\n1. d4-d5 *\n')
+    return _LONG_STUDY[0]
 
 
 def page_save(session: Session) -> dict[str, Any]:
@@ -194,7 +283,17 @@ def _expect_asalto(call: Callable[[], Any]) -> tuple[bool, Any]:
             raise Failure(f"an error without a message: {err!r}") from None
         return False, err
     except Exception as err:
-        raise Failure(f"undocumented {type(err).__name__}: {err}") from err
+        raise Failure(f"undocumented {type(err).__name__} {_where(err)}: {str(err)[:200]}") from err
+
+
+def _where(err: BaseException) -> str:
+    """The file and line an exception was raised at (the engine's or the page's), for the report."""
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return ""
+    return f"at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}"
 
 
 def _same_session(session: Session, before: tuple[Any, Any], what: str) -> None:
@@ -208,6 +307,7 @@ class Targets:
     def __init__(self) -> None:
         self.sessions = [Session(g) for g in sample_games(seed=2, count=6)]
         self.rulesets = list(RULESET_NAMES)
+        self.inners = link_inners(sample_games())
 
     def move(self, text: str, rng: random.Random) -> str:
         session = rng.choice(self.sessions)
@@ -309,6 +409,98 @@ class Targets:
             raise Failure(f"an unsafe record-url passed: {opts['record_url']!r}")
         return "error" if problems else "ok"
 
+    # -- the readers of links, studies, books and the trainer (issue 36) --------------------------
+    def link(self, text: str, rng: random.Random) -> str:
+        """A link's text read as the pages read it: its parameters, then a share, game or embed."""
+        if rng.random() < 0.3:  # damage inside the packed part: the fields a reader meets inflated
+            key, inner = rng.choice(self.inners)
+            pairs = [(key, mutate(rng, inner, [i for _, i in self.inners]))]
+            if rng.random() < 0.2:
+                pairs.append(("path" if key == "record-z" else "ply", rng.choice(NASTY)))
+            ok, text = _expect_asalto(
+                lambda: links.write_query([(k, links.pack(v) if k == key else v) for k, v in pairs])
+            )
+            if not ok:
+                return "error"
+        ok, params = _expect_asalto(lambda: links.read_query(text))
+        if not ok:
+            return "error"
+        readers = (links.share_session, links.read_game, lambda p: links.read_embed(text, text))
+        ok, _ = _expect_asalto(lambda: rng.choice(readers)(params))
+        return "ok" if ok else "error"
+
+    def study(self, text: str, rng: random.Random) -> str:
+        """A study's record (an import, a share link, the stored study): within the game limits,
+        and written back it reads as the same chapters."""
+        if rng.random() < 0.0005:
+            text = long_study()
+        ok, study = _expect_asalto(lambda: Study.from_record(text))
+        if ok:
+            longest = max(len(c.game.moves) for c in study.chapters)
+            if longest > MAX_MOVES:
+                raise Failure(f"a study with a chapter of {longest} moves was read (at most {MAX_MOVES})")
+            again = Study.from_record(study.record())
+            if [(c.title, c.prompt, c.game.moves) for c in again.chapters] != [
+                (c.title, c.prompt, c.game.moves) for c in study.chapters
+            ]:
+                raise Failure("the study's record does not read back as the same chapters")
+        return "ok" if ok else "error"
+
+    def book(self, text: str, rng: random.Random) -> str:
+        """A book file, read, then asked for a move in the positions it was made with."""
+        data = _json_object(text) if rng.random() < 0.3 else None
+        if isinstance(data, dict) and isinstance(data.get("positions"), dict):  # one entry of any shape
+            keys = sorted(data["positions"])
+            if keys:
+                entry = list(data["positions"][rng.choice(keys)])
+                if entry and rng.random() < 0.5:
+                    entry[rng.randrange(len(entry))] = random_json(rng)
+                else:
+                    entry = random_json(rng)
+                data["positions"][rng.choice(keys)] = entry
+            text = json.dumps(data)
+        ok, book = _expect_asalto(lambda: Book.from_json(text))
+        if not ok:
+            return "error"
+        for key in sorted(book.entries)[:8]:
+            ok, position = _expect_asalto(partial(Position.from_text, key + " 1"))
+            if ok:
+                _expect_asalto(partial(book.choose, position, margin=rng.choice((0, 40, 120)), seed=rng.randrange(9)))
+        return "ok"
+
+    def trainer(self, text: str, rng: random.Random) -> str:
+        """The trainer's set (puzzles.json), its filters and a puzzle on the board; a player's
+        record and a difficulty typed in the address."""
+        data = _json_object(text) if rng.random() < 0.3 else None
+        if isinstance(data, dict) and data.get("puzzles"):  # a well-formed set with one field of any shape
+            puzzle = rng.choice(data["puzzles"])
+            puzzle[rng.choice(("id", "position", "line", "themes", "rating", "kind"))] = random_json(rng)
+            text = json.dumps(data)
+        _expect_asalto(lambda: trainer_state.clean_profile(random_json(rng)))
+        _expect_asalto(lambda: trainer_state.difficulty_range(mutate(rng, "1200-1600", PARAM_TEXTS)))
+        ok, got = _expect_asalto(lambda: trainer_state.read_set(text))
+        if not ok:
+            return "error"
+        puzzles, _provenance, themes = got
+        profile = trainer_state.fresh_profile()
+        theme = rng.choice(list(themes) + [""]) if isinstance(themes, list) else ""
+        _expect_asalto(lambda: trainer_state.matching(puzzles, "assault", theme, (1000, 1600)))
+        _expect_asalto(lambda: trainer_state.next_puzzle(puzzles, profile))
+        _expect_asalto(lambda: trainer_state.daily(puzzles, "2026-11-26"))
+        _expect_asalto(lambda: trainer_state.teacher_set(puzzles, 3))
+        for puzzle in puzzles[:2]:
+            ok, attempt = _expect_asalto(partial(trainer_state.Attempt, puzzle))
+            if ok:
+                _expect_asalto(attempt.show_solution)
+        return "ok"
+
+
+def _json_object(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
 
 def _tiny_budget(text: str) -> str:
     """A think request keeps a node budget of at most 60 (the fuzzer tests shapes, not the AI)."""
@@ -331,9 +523,14 @@ PARAM_TEXTS = [
 ]  # fmt: skip
 
 
-def run(count: int, seed: int = 0, only: str | None = None) -> dict[str, dict[str, int]]:
+SLOW = 1.0  # seconds: an input that takes longer is reported (bench/fuzz.py)
+
+
+def run(count: int, seed: int = 0, only: str | None = None, collect: bool = False) -> dict[str, dict[str, Any]]:
     """``count`` mutated inputs per target; the counts of accepted and refused inputs per target.
-    Raises :class:`Failure` (with the input) at the first broken contract."""
+    Raises :class:`Failure` (with the input) at the first broken contract; with ``collect``, counts
+    the broken contracts (``failed``, the first input of each kind in ``kinds``) and the inputs
+    slower than :data:`SLOW` (``slow``, the slowest in ``slowest``) instead."""
     corpus = corpora()
     targets = Targets()
     plan = {
@@ -345,13 +542,19 @@ def run(count: int, seed: int = 0, only: str | None = None) -> dict[str, dict[st
         "save": (targets.save, corpus["saves"]),
         "params": (targets.params, PARAM_TEXTS),
         "api": (targets.api, corpus["moves"] + corpus["positions"][:20] + ["[1, 0, 2]", "[[1]]", "!?"]),
+        "link": (targets.link, corpus["links"]),
+        "study": (targets.study, corpus["studies"] + corpus["records"][:6]),
+        "book": (targets.book, corpus["books"]),
+        "trainer": (targets.trainer, corpus["sets"]),
     }
-    counts: dict[str, dict[str, int]] = {}
+    counts: dict[str, dict[str, Any]] = {}
     for name, (target, texts) in plan.items():
         if only and name != only:
             continue
         rng = random.Random(f"{seed}:{name}")
-        tally = {"inputs": 0, "ok": 0, "error": 0}
+        if name == "study":
+            long_study()  # made once, before the clock runs
+        tally: dict[str, Any] = {"inputs": 0, "ok": 0, "error": 0, "failed": 0, "slow": 0, "slowest": 0.0, "kinds": {}}
         for i in range(count):
             if name == "request" and i % 5 == 4:
                 text = json.dumps(random_json(rng))  # a request of any shape at all
@@ -360,15 +563,25 @@ def run(count: int, seed: int = 0, only: str | None = None) -> dict[str, dict[st
                         "moves": random_json(rng), "ply": random_json(rng)}  # fmt: skip
                 text = json.dumps({"version": random_json(rng) if i % 10 == 4 else 2, "game": game,
                                    "record": random_json(rng), "path": random_json(rng)})  # fmt: skip
-            elif name == "record" and i % 7 == 3:
+            elif name in ("record", "study") and i % 7 == 3:
                 text = rng.choice(hostile_records(rng))
+            elif name in ("book", "trainer") and i % 3 == 1:
+                text = rng.choice(texts)  # a well-formed file (the target changes one field in some)
             else:
                 base = rng.choice(texts)
                 text = base if i % 10 == 0 else mutate(rng, base, texts)
+            start = time.perf_counter()
             try:
                 tally[target(text, rng)] += 1
             except Failure as err:
-                raise Failure(f"{name} #{i} (seed {seed}): {err}\ninput: {text[:300]!r}") from err
+                if not collect:
+                    raise Failure(f"{name} #{i} (seed {seed}): {err}\ninput: {text[:300]!r}") from err
+                tally["failed"] += 1
+                tally["kinds"].setdefault(str(err).split(": ")[0], f"{err}\ninput: {text[:200]!r}")
+            seconds = time.perf_counter() - start
+            if seconds > SLOW:
+                tally["slow"] += 1
+                tally["slowest"] = max(tally["slowest"], seconds)
             tally["inputs"] += 1
         counts[name] = tally
     return counts

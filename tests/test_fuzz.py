@@ -8,7 +8,10 @@ import pytest
 COUNT = int(os.environ.get("ASALTO_FUZZ", "250"))
 
 
-@pytest.mark.parametrize("target", ["move", "position", "record", "ruleset", "request", "save", "params", "api"])
+@pytest.mark.parametrize(
+    "target",
+    ["move", "position", "record", "ruleset", "request", "save", "params", "api", "link", "study", "book", "trainer"],
+)
 def test_every_input_gets_its_documented_outcome(target):
     counts = fuzz.run(COUNT, seed=13, only=target)[target]
     assert counts["inputs"] == COUNT

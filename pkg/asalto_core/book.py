@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .chance import Chooser
-from .errors import AsaltoError
+from .errors import AsaltoError, quote
 from .notation import Move
 from .position import Position
 
@@ -76,8 +76,12 @@ class Book:
             ruleset, entries = data["ruleset"], data["positions"]
             if not isinstance(ruleset, str) or not isinstance(entries, dict):
                 raise TypeError("ruleset or positions")
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, RuntimeError) as err:  # RuntimeError: JSON nested too deep
             raise AsaltoError(f"not an opening book: {str(err)[:100]}") from None
+        for key in entries:  # the whole file, once: choose() then never meets a bad entry
+            if not _entry_ok(key, entries[key]):
+                shape = "[move, score, depth, [[move, worse by]...]]"
+                raise AsaltoError(f"not an opening book: the entry of {quote(key[:100])} is not {shape}")
         provenance = {k: v for k, v in data.items() if k not in ("ruleset", "positions")}
         return cls(ruleset, entries, provenance)
 
@@ -120,12 +124,37 @@ class Book:
         return Choice(Move.parse(move), score - played, depth)
 
 
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _move_ok(text: object) -> bool:
+    if not isinstance(text, str):
+        return False
+    try:
+        Move.parse(text)
+    except AsaltoError:
+        return False
+    return True
+
+
+def _entry_ok(key: object, entry: object) -> bool:
+    """An entry as :meth:`Book.choose` reads it: [move, score, depth, [[move, worse by]...]]."""
+    if not isinstance(key, str) or not isinstance(entry, list) or len(entry) != 4:
+        return False
+    best, score, depth, others = entry
+    if not (_move_ok(best) and _whole(score) and _whole(depth) and isinstance(others, list)):
+        return False
+    return all(isinstance(o, list) and len(o) == 2 and _move_ok(o[0]) and _whole(o[1]) for o in others)
+
+
 _LOADED: dict[str, Book | None] = {}
 
 
 def load(ruleset: str) -> Book | None:
     """The book of a named ruleset, read once from the package (None for a ruleset without one,
-    such as house rules)."""
+    such as house rules, and for a damaged one: the computer searches instead, and the damage is
+    reported once, on the console)."""
     if ruleset not in _LOADED:
         here = __file__.replace("\\", "/").rsplit("/", 1)[0]
         path = f"{here}/books/{ruleset}.json"
@@ -134,4 +163,7 @@ def load(ruleset: str) -> Book | None:
                 _LOADED[ruleset] = Book.from_json(f.read())
         except OSError:
             _LOADED[ruleset] = None
+        except AsaltoError as err:
+            _LOADED[ruleset] = None
+            print(f"asalto: the opening book of {ruleset} is ignored: {err}")
     return _LOADED[ruleset]

@@ -31,6 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import AsaltoError, quote
+from .geometry import is_number
+from .session import MAX_TEXT  # characters of a text carried packed (a record, a game): as any record read
 
 try:
     import deflate  # type: ignore[import-not-found]  # MicroPython's (the page)
@@ -44,8 +46,6 @@ if TYPE_CHECKING:
 
     from .session import Session
 
-# Characters of a text carried packed (a record, a game): the page's own limit on records.
-MAX_TEXT = 300000
 MAX_LINK = 400000  # characters of a link's text read at all
 WBITS = 15  # deflate's window when reading: 32 KB, the most any writer uses
 # ... and when writing: 1 KB. MicroPython's compressor takes time with the window's size: 100 KB
@@ -68,10 +68,19 @@ class LinkError(AsaltoError):
 
 
 # -- query strings -------------------------------------------------------------------------
+def _utf8(text: str) -> bytes:
+    """``text`` in UTF-8; :class:`LinkError` for a lone surrogate (half a character, which no
+    link can carry: only CPython can hold one)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeError:
+        raise LinkError("the text holds half a character (a lone surrogate): it cannot go in a link") from None
+
+
 def _escape(text: str) -> str:
     """``text`` as application/x-www-form-urlencoded, byte for byte what URLSearchParams writes."""
     out = []
-    for b in text.encode("utf-8"):
+    for b in _utf8(text):
         c = chr(b)
         if c in _SAFE:
             out.append(c)
@@ -86,7 +95,7 @@ def _unescape(text: str) -> str:
     """The inverse of :func:`_escape`; a ``%`` not followed by two hex digits stays as it is
     (as browsers read it); bytes that are not UTF-8 raise :class:`LinkError`."""
     raw = bytearray()
-    data = text.replace("+", " ").encode("utf-8")
+    data = _utf8(text.replace("+", " "))
     i, n = 0, len(data)
     while i < n:
         b = data[i]
@@ -159,7 +168,7 @@ def _unb64(text: str) -> bytes:
 
 def pack(text: str) -> str:
     """``text`` compressed into link characters (raw deflate, base64url)."""
-    data = text.encode("utf-8")
+    data = _utf8(text)
     if deflate is not None:
         import io
 
@@ -233,7 +242,7 @@ def read_share(params: dict[str, str]) -> dict[str, Any] | None:
     ply: int = len(moves)
     if params.get("ply"):
         text = params["ply"]
-        if not (text.isdigit() and len(text) <= 5):
+        if not is_number(text, 5):
             raise LinkError(f"the move number {quote(text)} is not a number")
         ply = int(text)
     start = params.get("start", "")
@@ -245,7 +254,7 @@ def _path(text: str) -> list[int]:
     if not text:
         return [0]
     parts = text.split(".")
-    if len(parts) > 64 or not all(p.isdigit() and len(p) <= 5 for p in parts):
+    if len(parts) > 64 or not all(is_number(p, 5) for p in parts):
         raise LinkError(f"the move in the link {quote(text)} is not a move of the game")
     return [int(p) for p in parts]
 
@@ -362,13 +371,13 @@ def read_game(params: dict[str, str]) -> tuple[GameLink, Session] | None:
         return None
     fields = unpack(params["game"]).split("\n")
     if len(fields) != 6 or fields[0] != GAME_FORMAT:
-        if fields[0].isdigit() and fields[0] != GAME_FORMAT:
+        if is_number(fields[0]) and fields[0] != GAME_FORMAT:
             raise LinkError("the link comes from a newer version of this page: reload the page to read it")
         raise LinkError("the link is damaged: it is not a game")
     _, gid, ruleset, start, moves, time = fields
     if not valid_id(gid):
         raise LinkError("the link is damaged: its game identifier is wrong")
-    if not time.isdigit() or len(time) > 12:
+    if not is_number(time, 12):
         raise LinkError("the link is damaged: its time is wrong")
     link = GameLink(gid, ruleset, start, [m for m in moves.split(" ") if m], int(time))
     return link, link.session()

@@ -533,6 +533,13 @@ def custom_name(base: str, changes: dict[str, str]) -> str:
     >>> custom_name("assault:first=officers", {"win": "12"})  # house rules as the base: changed further
     'assault:first=officers,win=12'
     """
+    if not isinstance(changes, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in changes.items()):
+        raise UnknownRulesetError(f"house rules' changes are a table of option names and values, not {quote(changes)}")
+    for key, value in changes.items():
+        if any(c in ",=:" for c in key + value):  # one option each: a comma would slip a second one in
+            raise UnknownRulesetError(
+                f"bad house rule {quote(key)}={quote(value)}: one option's value, no ',', '=' or ':'"
+            )
     rs = find_ruleset(base)
     merged = {}
     if rs.base:

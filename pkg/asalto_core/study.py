@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .errors import AsaltoError, NotationError
 from .record import Game, split_games
+from .session import MAX_MOVES, MAX_TEXT
 
 __all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError"]
 
@@ -86,7 +87,11 @@ class Study:
     @classmethod
     def from_record(cls, text: str) -> Study:
         """A study from a record of one or more games; :class:`NotationError` (of the first bad
-        game, named by its number) or :class:`StudyError` if it cannot be read."""
+        game, named by its number) or :class:`StudyError` if it cannot be read. The limits of one
+        game hold for the study and each chapter (:data:`~asalto_core.session.MAX_TEXT` characters,
+        :data:`~asalto_core.session.MAX_MOVES` moves), as for any game the page reads."""
+        if isinstance(text, str) and len(text) > MAX_TEXT:
+            raise StudyError(f"the record has {len(text)} characters; at most {MAX_TEXT} are read")
         texts = split_games(text)
         if not texts:
             raise StudyError("the record holds no game")
@@ -96,7 +101,7 @@ class Study:
         title = ""
         for n, part in enumerate(texts, 1):
             try:
-                game = Game.from_record(part)
+                game = Game.from_record(part, MAX_MOVES)
             except NotationError as err:
                 raise NotationError(f"chapter {n}: {err}") from None
             tags = game.tags

@@ -16,6 +16,8 @@ per point with ``data-point="d4"``), markers (highlights, arrows) and pieces.
 True
 """
 
+from asalto_core.errors import AsaltoError, quote
+
 # Type names for checkers only: nothing is imported at run time (``typing`` included).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -146,8 +148,51 @@ def palette_css() -> str:
     return ":root { " + " ".join(f"--{n}: light-dark({PALETTE[n]}, {PALETTE_DARK[n]});" for n in names) + " }\n"
 
 
+class DrawingError(AsaltoError):
+    """An argument a drawing cannot take: the message names it and what it must be."""
+
+
+def _need(ok: bool, what: str, value: object) -> None:
+    if not ok:
+        raise DrawingError(f"{what}, not {quote(value)[:100]}")
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_texts(x: object) -> bool:
+    return isinstance(x, (list, tuple)) and all(isinstance(t, str) for t in x)
+
+
+def _check_geometry(geometry: object) -> None:
+    if not isinstance(geometry, dict):
+        raise DrawingError(f"a geometry must be a board's to_json(), not {quote(geometry)[:100]}")
+    ok = _is_int(geometry.get("width")) and _is_int(geometry.get("height"))
+    _need(ok and isinstance(geometry.get("points"), list), "a geometry must be a board's to_json()", geometry)
+
+
+def _check_marks(pieces: object, arrows: object, highlight: object, title: object) -> None:
+    ok = isinstance(pieces, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in pieces.items())
+    _need(ok, "pieces must be a table of point names and piece letters", pieces)
+    _need(_is_texts(arrows), "arrows must be a list of move texts", arrows)
+    _need(_is_texts(highlight), "highlight must be a list of point names", highlight)
+    _need(isinstance(title, str), "a title must be text", title)
+
+
+def _check_diagrams(diagrams: object) -> None:
+    if not isinstance(diagrams, (list, tuple)):
+        raise DrawingError(f"diagrams must be a list of diagrams, not {quote(diagrams)[:100]}")
+    for d in diagrams:
+        if not isinstance(d, dict):
+            raise DrawingError(f"a diagram must be a table (pieces, arrows, highlight, caption), not {quote(d)[:100]}")
+        _check_marks(d.get("pieces", {}), d.get("arrows", ()), d.get("highlight", ()), d.get("caption", ""))
+        _need(_is_texts(d.get("sides", ())), "a diagram's sides must be a list of texts", d.get("sides"))
+
+
 def mark_colour(token: str) -> tuple[str, str]:
     """A teacher's mark and its colour: ``'Rd4-d5'`` -> ``('red', 'd4-d5')``, ``'e5'`` -> ``('green', 'e5')``."""
+    _need(isinstance(token, str), "a mark must be text", token)
     if token[:1] in MARK_COLOURS:
         return MARK_COLOURS[token[0]], token[1:]
     return "green", token
@@ -378,6 +423,8 @@ def board(
     ``title`` becomes the SVG's <title> (escaped). With ``css`` the board's style sheet is
     embedded, so the file looks the same wherever it is opened.
     """
+    _check_geometry(geometry)
+    _check_marks(pieces, arrows, highlight, title)
     at = layout(geometry, flipped)
     w, h = size(geometry)
     layers = static_layers(geometry, flipped, marked_lines, label, coords)
@@ -445,6 +492,9 @@ def sheet_html(
     >>> page.count('class="asalto-board"'), "<h1>L</h1>" in page, "A &lt;rebel&gt;" in page
     (9, True, True)
     """
+    _check_geometry(geometry)
+    _check_diagrams(diagrams)
+    _need(isinstance(title, str), "a title must be text", title)
     out = [
         f'<!doctype html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{esc(title or 'Asalto')}</title>\n<style>{SHEET_CSS}{BOARD_CSS}</style>\n</head>\n<body>\n"
@@ -487,6 +537,17 @@ def eval_graph(
     >>> svg.count('data-ply="'), 'class="g-blunder"' in svg
     (5, True)
     """
+    ok = isinstance(chances, list) and all(c is None or (isinstance(c, (int, float)) and 0 <= c <= 1) for c in chances)
+    _need(ok, "chances must be a list of numbers from 0 to 1 (or None)", chances)
+    pairs = marks or []
+    ok = isinstance(pairs, list) and all(isinstance(m, (list, tuple)) and len(m) == 2 for m in pairs)
+    _need(ok and all(_is_int(m[0]) and isinstance(m[1], str) for m in pairs), "marks must be (ply, kind) pairs", marks)
+    _need(_is_int(current), "the ply shown must be a whole number", current)
+    _need(
+        _is_int(width) and _is_int(height) and width > 0 and height > 0,
+        "a size must be whole and above 0",
+        (width, height),
+    )
     n = max(len(chances) - 1, 1)
     pad = 6
     step = (width - 2 * pad) / n
@@ -533,6 +594,7 @@ def wrap(text: str, width: int) -> list[str]:
     >>> wrap("The officer on e6 jumps e5 and e3", 14)
     ['The officer on', 'e6 jumps e5', 'and e3']
     """
+    _need(_is_int(width) and width > 0, "a width must be a whole number above 0", width)
     lines: list[str] = []
     line = ""
     for word in str(text).split():
@@ -570,6 +632,10 @@ def sheet(
     >>> page.count('class="asalto-board"'), 'width="210mm"' in page, "1. A &lt;rebel&gt;" in page
     (3, True, True)
     """
+    _check_geometry(geometry)
+    _check_diagrams(diagrams)
+    _need(isinstance(title, str), "a title must be text", title)
+    _need(_is_int(columns), "columns must be a whole number", columns)
     columns = max(1, columns)
     bw, bh = size(geometry)
     rows = max(1, (len(diagrams) + columns - 1) // columns)
