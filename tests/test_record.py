@@ -2,7 +2,7 @@
 
 import pytest
 
-from asalto_core import Game, IllegalMoveError, NotationError, RecordError
+from asalto_core import AsaltoError, Game, IllegalMoveError, NotationError, RecordError
 from asalto_core.record import BRACE_STANDIN
 
 RECORD = """[Event "Club night"]
@@ -48,7 +48,27 @@ def test_placement_and_results_are_written():
     game.play("d4-d5")
     assert "@c5,e5 1. d4-d5" in game.record()
     game.tags["Result"] = "rebels-win"  # e.g. the officers resigned
-    assert game.record().rstrip().endswith("rebels-win")
+    assert game.record().rstrip().endswith("1. d4-d5 1-0")  # PGN's token: the rebels are the first player
+    assert Game.from_record(game.record()).result() == "rebels-win"
+
+
+@pytest.mark.parametrize(
+    ("written", "result"),
+    [("1-0", "rebels-win"), ("0-1", "officers-win"), ("1/2-1/2", "draw"), ("officers-win", "officers-win"), ("*", "*")],
+)
+def test_results_are_read_in_pgns_tokens_and_the_older_ones(written, result):
+    game = Game.from_record(f'[Ruleset "assault"]\n[Result "{written}"]\n\n1. d4-d5 {written}')
+    assert game.result() == result and game.tags["Result"] == result
+
+
+def test_a_set_up_position_is_written_with_setup_and_fen_for_pgn_tools_and_read_from_either():
+    start = "assault 3/3/RRORORR/RRR1RRR/RRRRRRR/RRR/RRR o - 1"  # after 1. d4-d5
+    text = Game(start).record()
+    assert f'[Position "{start}"]' in text and '[SetUp "1"]' in text and f'[FEN "{start}"]' in text
+    from_fen = Game.from_record(f'[Ruleset "assault"]\n[SetUp "1"]\n[FEN "{start}"]\n\n*')
+    assert from_fen.start.text() == start and from_fen.record() == text
+    with pytest.raises(AsaltoError, match="the FEN tag"):
+        Game.from_record(f'[Position "{start}"]\n[FEN "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"]\n\n*')
 
 
 def test_undo_redo_and_jumping_to_a_move():

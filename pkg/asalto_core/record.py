@@ -1,7 +1,10 @@
 r"""Games with history (undo, redo, jump to a move) and their PGN-like record.
 
-A record is tag pairs, then numbered moves with ``{comments}``, then the result
-(``officers-win``, ``rebels-win``, ``draw`` or ``*``)::
+A record is tag pairs, then numbered moves with ``{comments}``, then the result, written as
+PGN writes it with the rebels as the first player (``1-0`` the rebels win, ``0-1`` the officers,
+``1/2-1/2`` a draw, ``*`` not over; the older ``rebels-win``, ``officers-win`` and ``draw`` are
+read too). A game from a set-up position has ``SetUp "1"`` and ``FEN`` (the position text) beside
+the project's own ``Position`` tag, so PGN tools know it does not start from the usual position::
 
     [Ruleset "assault"]
     [Officers "Ada"]
@@ -61,11 +64,17 @@ if TYPE_CHECKING:
 
     from .position import Outcome
 
-RESULTS = ("officers-win", "rebels-win", "draw", "*")
+RESULTS = ("officers-win", "rebels-win", "draw", "*")  # the results as Outcome.token() and Game.result() say them
+# ...and as a record writes them: PGN's tokens, the rebels (who move first in most rulesets) as White.
+PGN_RESULTS = {"rebels-win": "1-0", "officers-win": "0-1", "draw": "1/2-1/2", "*": "*"}
+_FROM_PGN = {"1-0": "rebels-win", "0-1": "officers-win", "1/2-1/2": "draw", "*": "*"}
+for _token in RESULTS:
+    _FROM_PGN[_token] = _token  # the older tokens read as they were written
 NAGS = ("!", "?", "!!", "??", "!?", "?!")  # the symbols of good and bad moves; PGN's $1 to $6
 MAX_DEPTH = 50  # variations nested deeper than this are refused (a record, not a stack overflow)
 # Tags are written in this order, then any others alphabetically (the same on every interpreter).
-_TAG_ORDER = ("Event", "Site", "Date", "Ruleset", "Officers", "Rebels", "Position", "Result")
+_TAG_ORDER = ("Event", "Site", "Date", "Ruleset", "Officers", "Rebels", "Position", "SetUp", "FEN", "Result")
+_START_TAGS = ("Position", "SetUp", "FEN")  # written from the game's start, never kept as given
 _NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"  # a tag's name (ASCII)
 
 
@@ -158,18 +167,25 @@ class Game:
     ) -> None:
         tags = _checked_tags(tags)
         if ruleset is None and position is None:  # a game described by its tags alone
-            ruleset, position = tags.get("Ruleset"), tags.get("Position")
+            ruleset, position = tags.get("Ruleset"), tags.get("Position", tags.get("FEN"))
         self.start = start_position(ruleset, position)
         # The tags never contradict the game: what is played is what is written.
         named = tags.get("Ruleset")
         if named is not None and find_ruleset(named).name != self.start.ruleset:
             why = f"is not the game's ruleset {self.start.ruleset!r}"
             raise InvalidPositionError(f"the Ruleset tag {quote(named)} {why}")
-        text = tags.pop("Position", None)
-        if text is not None and start_position(None, text) != self.start:
-            raise InvalidPositionError(f"the Position tag {quote(text)} is not the game's start {self.start.text()!r}")
-        if tags.get("Result", "*") not in RESULTS:
-            raise NotationError(f"the Result tag must be one of {', '.join(RESULTS)}, not {quote(tags['Result'])}")
+        for name in ("Position", "FEN"):
+            text = tags.pop(name, None)
+            if text is not None and start_position(None, text) != self.start:
+                raise InvalidPositionError(
+                    f"the {name} tag {quote(text)} is not the game's start {self.start.text()!r}"
+                )
+        tags.pop("SetUp", None)
+        result = tags.get("Result", "*")
+        if result not in _FROM_PGN:
+            known = ", ".join(list(PGN_RESULTS.values()) + list(RESULTS[:3]))
+            raise NotationError(f"the Result tag must be one of {known}, not {quote(result)}")
+        tags["Result"] = _FROM_PGN[result]
         self.tags: dict[str, str] = {"Ruleset": self.start.ruleset}
         self.tags.update(tags)
         self.tags["Ruleset"] = self.start.ruleset
@@ -379,12 +395,12 @@ class Game:
     # -- records ------------------------------------------------------------
     def record(self) -> str:
         """The game as PGN-like text that :meth:`from_record` reads back."""
-        tags = dict(self.tags)
-        tags.pop("Position", None)
+        tags = {k: v for k, v in self.tags.items() if k not in _START_TAGS}
         tags["Ruleset"] = self.start.ruleset
         if self.start != Position.start(self.start.ruleset):
-            tags["Position"] = self.start.text()
-        tags["Result"] = self.result()
+            tags["Position"] = tags["FEN"] = self.start.text()
+            tags["SetUp"] = "1"
+        tags["Result"] = PGN_RESULTS[self.result()]
         ordered = [k for k in _TAG_ORDER if k in tags] + sorted(k for k in tags if k not in _TAG_ORDER)
         head = "\n".join(f'[{k} "{_escape(tags[k], chr(34))}"]' for k in ordered)
         words: list[str] = []
@@ -410,7 +426,7 @@ class Game:
         while kind:
             if kind == "tag":
                 tags[tokens.name] = tokens.value
-            elif kind == "word" and tokens.value not in RESULTS and tokens.value[:1] != "$":
+            elif kind == "word" and tokens.value not in _FROM_PGN and tokens.value[:1] != "$":
                 n += 1
             kind = tokens.next()
         if max_moves is not None and n > max_moves:
@@ -437,8 +453,8 @@ class Game:
             elif kind == "number":
                 if not is_number(value.rstrip(".")):
                     raise reader.failed(line, f"bad move number {quote(value)}: at most 9 digits")
-            elif kind == "word" and value in RESULTS:
-                result = value
+            elif kind == "word" and value in _FROM_PGN:
+                result = _FROM_PGN[value]
             elif kind == "word" and value.endswith("."):
                 raise reader.failed(line, f"bad move number {quote(value)}: ASCII digits and a dot, like '12.'")
             elif kind == "word" and value[:1] == "$":
@@ -457,7 +473,7 @@ class Game:
         )  # fmt: skip
 
     def _tags(self) -> dict[str, str]:
-        return {k: v for k, v in self.tags.items() if k not in ("Result", "Position")}
+        return {k: v for k, v in self.tags.items() if k != "Result" and k not in _START_TAGS}
 
     def __repr__(self) -> str:
         return f"<Game {self.start.ruleset} {len(self.moves)} moves, at {self.ply}>"
