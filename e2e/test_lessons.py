@@ -346,3 +346,23 @@ def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
     other = friend  # another person's browser: no study of theirs stored
     open_site(other, link)
     holds_the_study(other, record)
+
+
+def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_after_it(context, server):
+    """In a study the sheet is the whole study's: a section per chapter, the annotated game's
+    commented moves, the puzzle chapter's position with the teacher's question and its answer."""
+    page = context.new_page()
+    open_site(page, server.url)
+    two_chapters(page)
+    page.fill("#chapter-prompt", "Take six rebels in three moves.")
+    page.press("#chapter-prompt", "Tab")
+    with page.expect_download() as download:
+        page.click("#annot-sheet")
+    sheet = Path(download.value.path()).read_text()
+    assert re.findall(r"<h1>(.*?)</h1>", sheet) == ["Sieges"]
+    assert re.findall(r"<h2>(.*?)</h2>", sheet) == ["1. An annotated game", "2. A chain to find"]
+    captions = re.findall(r'<p class="caption">(.*?)</p>', sheet)
+    assert len(captions) >= 3 and captions[-1].endswith("Take six rebels in three moves.")
+    notes = re.findall(r'<p class="note">(.*?)</p>', sheet)
+    assert len(notes) == 1 and notes[0].startswith("Answer: 2... d6xd4xf4xd6 (2... d6xd4 Only one rebel")
+    assert notes[0].endswith("3. c3-d4 c5xc3xe5 4. e3-d4 e5xc3xe3")

@@ -128,11 +128,18 @@ async def copy(text):
 
 def download_sheet():
     """The printable sheet (HTML: A4 or Letter, as many pages as needed): a diagram of every
-    main-line move with a comment or a symbol, its comment in full and its side lines as text."""
-    game = app.session.game
-    title = game.tags.get("Event") or t("sheet-title")
+    main-line move with a comment or a symbol, its comment in full and its side lines as text;
+    in a study, every chapter's (a puzzle's question, its answer after it)."""
+    words = (t("sheet-start"), t("sheet-after"))
+    flipped = app.settings["flipped"]
     try:
-        page = app.session.sheet_page(title, app.settings["flipped"], language(), t("sheet-start"), t("sheet-after"))
+        if app.study is not None:
+            app.study.chapters[app.chapter].game = app.session.game
+            title = app.study.title or t("sheet-title")
+            page = app.study.sheet_page(title, flipped, language(), *words, t("sheet-answer"))
+        else:
+            title = app.session.game.tags.get("Event") or t("sheet-title")
+            page = app.session.sheet_page(title, flipped, language(), *words)
     except AsaltoError:
         say(t("annotate-sheet-empty"), "warn")
         return

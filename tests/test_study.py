@@ -74,3 +74,20 @@ def test_any_study_round_trips(chapters, title):
     assert [(c.title, c.prompt, c.game.record()) for c in again.chapters] == [
         (c.title, c.prompt, Game.from_record(c.record(study.title)).record()) for c in study.chapters
     ]
+
+
+def test_the_studys_sheet_has_a_section_per_chapter_and_a_puzzles_answer_after_its_question():
+    import re
+
+    study = Study("Sieges")
+    study.add(Game.from_record("1. d4-d5 {Forward.} c5-c6 2. d3-d4 *"), "A step")
+    study.add(Game.from_record("1. d4-d5 e5-e6 *"), "Nothing commented")
+    puzzle = Game("assault 3/3/RRORORR/RRR1RRR/RRRRRRR/RRR/RRR o - 1")
+    puzzle.play("c5-c6")
+    study.add(puzzle, "A <puzzle>", "Find the officers' move")
+    page = study.sheet_page(answer="Solution")
+    assert re.findall(r"<h2>(.*?)</h2>", page) == ["1. A step", "2. Nothing commented", "3. A &lt;puzzle&gt;"]
+    captions = re.findall(r'<p class="caption">(.*?)</p>', page)
+    assert captions == ["1. After 1. d4-d5: Forward.", "2. After 1... e5-e6", "3. Find the officers' move"]
+    assert re.findall(r'<p class="note">(.*?)</p>', page) == ["Solution: 1... c5-c6"]
+    assert "c5-c6" not in captions[2]  # the question never gives the answer away

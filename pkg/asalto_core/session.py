@@ -644,12 +644,23 @@ class Session:
         and ``after`` head the captions, in the page's language). :class:`SessionError` if there is none."""
         from . import svg  # the drawing code: loaded only when a sheet is made
         from .geometry import BOARDS
+
+        diagrams = self.sheet_diagrams(start, after)
+        if not diagrams:
+            raise SessionError("the main line has no comment or symbol to put on a sheet")
+        rules = self.game.start.rules
+        return svg.sheet_html(BOARDS[rules.board].to_json(), diagrams, title, flipped, rules.marked_lines, lang)
+
+    def sheet_diagrams(
+        self, start: str = "The start", after: str = "After", plies: list[int] | None = None
+    ) -> list[dict[str, Any]]:
+        """The sheet's diagrams (:func:`asalto_core.svg.sheet_html`'s) after the main line's ``plies``
+        (by default the start if it is commented and every move with a comment or a symbol)."""
         from .record import line_text
 
         game = self.game
-        plies = [i for i in range(len(game.moves) + 1) if game.comments[i] or (i and game.nags[i - 1])]
-        if not plies:
-            raise SessionError("the main line has no comment or symbol to put on a sheet")
+        if plies is None:
+            plies = [i for i in range(len(game.moves) + 1) if game.comments[i] or (i and game.nags[i - 1])]
         at = game.path
         diagrams = []
         try:
@@ -676,8 +687,7 @@ class Session:
                 )
         finally:
             game.go_to_path(at)
-        rules = game.start.rules
-        return svg.sheet_html(BOARDS[rules.board].to_json(), diagrams, title, flipped, rules.marked_lines, lang)
+        return diagrams
 
 
 def _entry(line: Line, i: int, prefix: list[int], depth: int, position: Position, numbered: bool) -> dict[str, Any]:

@@ -114,6 +114,46 @@ class Study:
         """Every chapter's record, one after another (a multi-game record)."""
         return "\n".join(c.record(self.title) for c in self.chapters)
 
+    def sheet_page(
+        self,
+        title: str = "",
+        flipped: bool = False,
+        lang: str = "en",
+        start: str = "The start",
+        after: str = "After",
+        answer: str = "Answer",
+    ) -> str:
+        """The whole study's printable sheet (HTML): a section per chapter, headed by its number and
+        title. A game's section has the diagrams of its own sheet (every commented move), or its last
+        position when nothing is commented; a puzzle's has its position with the question, and its
+        answer (the moves to find) printed after it; a position's has the position. ``start``,
+        ``after`` and ``answer`` are the captions' words, in the page's language."""
+        from . import svg  # the drawing code: loaded only when a sheet is made
+        from .geometry import BOARDS
+        from .record import line_text
+        from .session import Session
+
+        sections = []
+        for n, chapter in enumerate(self.chapters, 1):
+            game = chapter.game
+            rules = game.start.rules
+            section: dict[str, object] = {
+                "heading": f"{n}. {chapter.title}",
+                "geometry": BOARDS[rules.board].to_json(),
+                "marked_lines": rules.marked_lines,
+            }
+            session = Session(game)
+            if chapter.kind == "puzzle":
+                question = session.sheet_diagrams(start, after, [0])[0]
+                section["diagrams"] = [dict(question, caption=chapter.prompt, sides=[])]
+                section["notes"] = [answer + ": " + line_text(game.line, game.start)]
+            else:
+                section["diagrams"] = session.sheet_diagrams(start, after) or session.sheet_diagrams(
+                    start, after, [len(game.moves)]
+                )
+            sections.append(section)
+        return svg.sections_html(sections, title or self.title, flipped, lang)
+
     def _index(self, i: object) -> int:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.chapters):
             raise StudyError(f"no chapter {i!r}: the study has {len(self.chapters)}")

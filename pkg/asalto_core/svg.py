@@ -463,6 +463,8 @@ SHEET_CSS = (
     "body { font: 11pt/1.45 Georgia, 'Times New Roman', serif; color: #1f1a14; background: #fff;"
     " max-width: 186mm; margin: 0 auto; padding: 6mm 0; }\n"
     "h1 { font-size: 20pt; margin: 0 0 6mm; }\n"
+    "h2 { font-size: 14pt; margin: 8mm 0 3mm; break-after: avoid; page-break-after: avoid; }\n"
+    ".note { margin: 3mm 0 0; }\n"
     ".diagrams { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 6mm 8mm;"
     " margin: 0; padding: 0; list-style: none; }\n"
     ".diagrams li { break-inside: avoid; page-break-inside: avoid; }\n"
@@ -492,32 +494,66 @@ def sheet_html(
     >>> page.count('class="asalto-board"'), "<h1>L</h1>" in page, "A &lt;rebel&gt;" in page
     (9, True, True)
     """
-    _check_geometry(geometry)
-    _check_diagrams(diagrams)
+    return sections_html(
+        [{"geometry": geometry, "diagrams": diagrams, "marked_lines": marked_lines}], title, flipped, lang
+    )
+
+
+def sections_html(
+    sections: "Sequence[Mapping[str, Any]]", title: str = "", flipped: bool = False, lang: str = "en"
+) -> str:
+    """A printable sheet of several headed sections (a study's chapters, each on its own board):
+    ``{"heading", "geometry", "diagrams", "marked_lines", "notes"}``, ``notes`` being lines of text
+    printed after its diagrams (a puzzle chapter's answer, say). The diagrams are numbered on
+    through the sections, as in a book.
+
+    >>> from asalto_core import BOARDS
+    >>> one = {"geometry": BOARDS["standard"].to_json(), "diagrams": [{"caption": "Find the move"}]}
+    >>> page = sections_html([dict(one, heading="1. <Chains>"), dict(one, heading="2", notes=["d4-d5"])], "S")
+    >>> page.count("<h2>"), "1. &lt;Chains&gt;" in page, '<ol class="diagrams" start="2">' in page
+    (2, True, True)
+    """
+    _need(isinstance(sections, (list, tuple)) and all(isinstance(s, dict) for s in sections), "sections", sections)
     _need(isinstance(title, str), "a title must be text", title)
+    for s in sections:
+        _check_geometry(s.get("geometry"))
+        _check_diagrams(s.get("diagrams", ()))
+        _need(isinstance(s.get("heading", ""), str), "a heading must be text", s.get("heading"))
+        _need(_is_texts(s.get("notes", ())), "a section's notes must be a list of texts", s.get("notes"))
     out = [
         f'<!doctype html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{esc(title or 'Asalto')}</title>\n<style>{SHEET_CSS}{BOARD_CSS}</style>\n</head>\n<body>\n"
     ]
     if title:
         out.append(f"<h1>{esc(title)}</h1>\n")
-    out.append('<ol class="diagrams">\n')
-    for n, d in enumerate(diagrams):
-        drawn = board(
-            geometry,
-            d.get("pieces", {}),
-            flipped=flipped,
-            marked_lines=marked_lines,
-            arrows=d.get("arrows", ()),
-            highlight=d.get("highlight", ()),
-            title=d.get("caption", ""),
-            css=False,
-        ).strip()
-        out.append(f'<li>{drawn}\n<p class="caption">{n + 1}. {esc(d.get("caption", ""))}</p>\n')
-        for side in d.get("sides", ()):
-            out.append(f'<p class="side">({esc(side)})</p>\n')
-        out.append("</li>\n")
-    out.append("</ol>\n</body>\n</html>\n")
+    n = 0
+    for s in sections:
+        if s.get("heading"):
+            out.append(f"<h2>{esc(s['heading'])}</h2>\n")
+        diagrams = s.get("diagrams", ())
+        if diagrams:
+            out.append('<ol class="diagrams">\n' if n == 0 else f'<ol class="diagrams" start="{n + 1}">\n')
+        for d in diagrams:
+            n += 1
+            drawn = board(
+                s["geometry"],
+                d.get("pieces", {}),
+                flipped=flipped,
+                marked_lines=bool(s.get("marked_lines", False)),
+                arrows=d.get("arrows", ()),
+                highlight=d.get("highlight", ()),
+                title=d.get("caption", ""),
+                css=False,
+            ).strip()
+            out.append(f'<li>{drawn}\n<p class="caption">{n}. {esc(d.get("caption", ""))}</p>\n')
+            for side in d.get("sides", ()):
+                out.append(f'<p class="side">({esc(side)})</p>\n')
+            out.append("</li>\n")
+        if diagrams:
+            out.append("</ol>\n")
+        for note in s.get("notes", ()):
+            out.append(f'<p class="note">{esc(note)}</p>\n')
+    out.append("</body>\n</html>\n")
     return "".join(out)
 
 
