@@ -60,7 +60,8 @@ def test_the_example_bots_play_legal_games(name):
 
 
 def test_loading_says_what_is_wrong():
-    for spec, words in (("level:grandmaster", "unknown level"), ("examples:chess", "unknown example"),
-                        ("nowhere.py", "no bot file"), ("json", "is no bot"), ("level:casual@many", "whole number")):  # fmt: skip
+    wrong = [("level:grandmaster", "unknown level"), ("examples:chess", "unknown example"),
+             ("nowhere.py", "no bot file"), ("json", "is no bot"), ("level:casual@many", "whole number")]  # fmt: skip
+    for spec, words in wrong:
         with pytest.raises(BotError, match=words):
             load(spec)

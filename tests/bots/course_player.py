@@ -44,9 +44,8 @@ class Player:
                     if on(r + dr, c + dc) and board[r + dr][c + dc] == ".":
                         steps.append([[r, c], [r + dr, c + dc]])
                     tr, tc = r + 2 * dr, c + 2 * dc
-                    if on(tr, tc) and board[r + dr][c + dc] == "R" and board[tr][tc] == ".":
-                        if not best:
-                            best = [[r, c], [tr, tc]]
+                    if not best and on(tr, tc) and board[r + dr][c + dc] == "R" and board[tr][tc] == ".":
+                        best = [[r, c], [tr, tc]]
         if best:
             return best
         return self.rng.choice(steps) if steps else []
