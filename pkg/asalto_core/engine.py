@@ -38,14 +38,24 @@ PROTOCOL = "asalto"  # the handshake, as UCI's "uci"
 MAX_LINE = 100_000  # characters: a position and a game's moves fit many times over
 
 
-def read_position(words: list[str]) -> Board:
+def read_position(words: list[str], last: Board | None = None) -> Board:
     """The board of a ``position`` command's words: ``startpos RULESET`` or ``text`` and the five
-    fields of a position's text, then optionally ``moves`` and the moves played since."""
+    fields of a position's text, then optionally ``moves`` and the moves played since. A game
+    that goes on from ``last`` (the board of the previous command) is played on from it."""
     if "moves" in words:
         at = words.index("moves")
         words, moves = words[:at], words[at + 1 :]
     else:
         moves = []
+    if (
+        last is not None
+        and _same_start(words, last)
+        and [str(m) for m in last.move_stack] == moves[: len(last.move_stack)]
+    ):
+        board, moves = last, moves[len(last.move_stack) :]
+        for move in moves:
+            board.push(move)
+        return board
     if len(words) == 2 and words[0] == "startpos":
         board = Board(words[1])
     elif len(words) == 6 and words[0] == "text":
@@ -55,6 +65,12 @@ def read_position(words: list[str]) -> Board:
     for move in moves:
         board.push(move)
     return board
+
+
+def _same_start(words: list[str], board: Board) -> bool:
+    if words[:1] == ["startpos"]:
+        return len(words) == 2 and board.root.text() == Board(words[1]).root.text()
+    return words[:1] == ["text"] and " ".join(words[1:]) == board.root.text()
 
 
 def _go(words: list[str]) -> float | None:
@@ -94,7 +110,7 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
             elif command == "newgame" and len(args) == 2:
                 _guarded(say, partial(bot.new_game, args[0], args[1]))
             elif command == "position":
-                board = read_position(args)
+                board = read_position(args, board)
             elif command == "go":
                 if board is None:
                     raise AsaltoError("go before any position")
