@@ -542,9 +542,7 @@ def _wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
     if all(isinstance(f, Future) for f in pending):
         done, rest = wait(pending, return_when=FIRST_COMPLETED)
         return set(done), set(rest)
-    from distributed import wait as dask_wait  # type: ignore[import-not-found]
-
-    done, rest = dask_wait(list(pending), return_when="FIRST_COMPLETED")
+    done, rest = _distributed().wait(list(pending), return_when="FIRST_COMPLETED")
     return set(done), set(rest)
 
 
@@ -575,9 +573,7 @@ def main(args: Any, bots: list[str], gauntlet: bool) -> int:
     limits = Limits(args.move_time if not args.game_time else None, args.game_time, args.memory)
     jobs = schedule(bots, find_ruleset(args.ruleset).name, args.rounds, gauntlet, limits, args.opening_plies,
                     args.seed, args.max_plies, args.event)  # fmt: skip
-    executor = None
-    if args.dask:
-        executor = _dask_client(args.dask)
+    executor = _dask_client(args.dask, args.concurrency) if args.dask else None
     sprt_bounds = tuple(float(x) for x in args.sprt.split(",")) if getattr(args, "sprt", None) else None
     if sprt_bounds is not None and len(sprt_bounds) != 4:
         raise AsaltoError("--sprt takes elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05")
@@ -585,18 +581,28 @@ def main(args: Any, bots: list[str], gauntlet: bool) -> int:
         jobs, bots, results_path=args.results, record_path=args.record, concurrency=args.concurrency,
         executor=executor, sprt_bounds=sprt_bounds, progress=not args.quiet,
     )  # fmt: skip
+    if executor is not None:
+        executor.close()
     if stopped:
         print(stopped)
     print(report(results, bots))
     return 0
 
 
-def _dask_client(address: str) -> Any:
-    """A Dask client: ``local`` starts a cluster on this machine, anything else is a scheduler's address."""
+def _dask_client(address: str, workers: int) -> Any:
+    """A Dask client: ``local`` starts a cluster of ``workers`` processes on this machine, anything
+    else is a scheduler's address (``tcp://host:8786``), whose workers need asalto_core installed."""
+    client = _distributed().Client
+    if address == "local":
+        return client(processes=True, n_workers=workers, threads_per_worker=1, dashboard_address=None)
+    return client(address)
+
+
+def _distributed() -> Any:
+    """Dask's ``distributed`` (the optional extra), or a clear error without it."""
+    import importlib
+
     try:
-        from distributed import Client, LocalCluster
+        return importlib.import_module("distributed")
     except ImportError:
         raise AsaltoError("--dask needs Dask distributed: pip install 'asalto_core[dask]'") from None
-    if address == "local":
-        return Client(LocalCluster(processes=True, n_workers=2, threads_per_worker=1))
-    return Client(address)
