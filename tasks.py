@@ -118,7 +118,7 @@ def test() -> None:
     run(PY, "-m", "ruff", "check", ".")
     run(PY, "-m", "ruff", "format", "--check", ".")
     run(PY, "-m", "mypy")  # strict on asalto_core ([tool.mypy] in pyproject.toml)
-    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", "docs/python.md", "--doctest-glob=*.md")
+    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", "docs/python.md", "docs/bots.md", "--doctest-glob=*.md")
     run(PY, "-m", "pytest", "-q", "e2e")
 
 
