@@ -20,7 +20,9 @@ def game(bad: str, ruleset: str, side: str = "rebels", plies: int = 12) -> dict:
     """One game of the bot ``bad`` (a file of tests/bots) against the random example bot."""
     bot, other = str(BOTS / f"{bad}.py"), "examples:random"
     officers, rebels = (bot, other) if side == "officers" else (other, bot)
-    return play_game(Job(0, 0, ruleset, officers, rebels, [], FAST, plies))
+    # The memory hog gets the time to reach its limit (zeroing its pages takes a loaded machine a while).
+    limits = Limits(move_seconds=10, memory_mb=400) if bad == "memory_hog" else FAST
+    return play_game(Job(0, 0, ruleset, officers, rebels, [], limits, plies))
 
 
 @pytest.mark.parametrize(

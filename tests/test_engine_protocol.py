@@ -34,7 +34,10 @@ def test_the_documented_transcript():
     block = text.split("## A transcript", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     sent = [line[2:] for line in block.splitlines() if line.startswith("> ")]
     expected = [line[2:] for line in block.splitlines() if line.startswith("< ")]
-    assert engine("level:strong@2000", sent) == expected
+    answers = engine("level:strong@2000", sent)
+    assert len(answers) == len(expected)
+    for got, want in zip(answers, expected, strict=True):
+        assert got.startswith(want[:-3]) if want.endswith("...") else got == want
 
 
 @pytest.mark.parametrize(

@@ -99,6 +99,7 @@ class BotProcess:
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
         self.buffer = b""
         self.name = spec
+        self.own = 0.0  # the seconds of thinking the bot reported (``info time``)
 
     def send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -142,7 +143,8 @@ class BotProcess:
                 return None
 
     def ask(self, board: Board, ply: int, seconds: float | None, timeleft: float | None) -> tuple[str | Fault, float]:
-        """The bot's move text (or its fault) in ``board``, and the seconds it took."""
+        """The bot's move text (or its fault) in ``board``, and the seconds it took from the arena's
+        question to its answer (:attr:`own` holds the seconds the bot says it thought itself)."""
         moves = " ".join(str(m) for m in board.move_stack)
         self.send(f"position text {board.root.text()}" + (f" moves {moves}" if moves else ""))
         go = "go" + (f" movetime {int(seconds * 1000)}" if seconds else "")
@@ -162,6 +164,10 @@ class BotProcess:
             word, _, rest = line.partition(" ")
             if word == "bestmove":
                 return rest.strip(), took
+            if word == "info" and rest.startswith("time "):
+                with contextlib.suppress(ValueError):
+                    self.own += float(rest[5:].split()[0]) / 1000
+                continue
             if word == "fault":
                 kind, _, detail = rest.partition(" ")
                 return Fault(ply, side, _kind(kind, detail), detail), took
@@ -291,7 +297,8 @@ def play_game(job: Job) -> dict[str, Any]:
         "reason": reason,
         "faults": [asdict(f) for f in faults],
         "thinking": thinking,
-        "arena_seconds": max(0.0, wall - thinking["officers"] - thinking["rebels"]),
+        "bot_seconds": {side: bots[side].own if side in bots else 0.0 for side in specs},
+        "wall_seconds": wall,
         "record": _record(job, names, board, winner, reason, comments),
     }
 

@@ -7,10 +7,11 @@ speaks it for the engine's levels and for any Python bot (:mod:`asalto_core.bots
 >>> import io
 >>> out = io.StringIO()
 >>> serve(load("level:beginner"), io.StringIO("asalto\\nposition startpos assault\\ngo\\nquit\\n"), out)
->>> print(out.getvalue(), end="")
+>>> print(out.getvalue(), end="")  # doctest: +ELLIPSIS
 id name level:beginner
 id author the Asalto engine
 asaltook
+info time ...
 bestmove d4-d5
 """
 
@@ -20,6 +21,7 @@ import contextlib
 import io
 import os
 import sys
+import time
 import traceback
 from functools import partial
 from typing import TYPE_CHECKING
@@ -124,7 +126,10 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
 
 
 def _bestmove(bot: Bot, board: Board, seconds: float | None) -> str:
-    return f"bestmove {bot.choose(board, seconds)}"
+    """The move, after an ``info time`` line with the milliseconds the bot itself took."""
+    began = time.perf_counter()
+    move = bot.choose(board, seconds)
+    return f"info time {(time.perf_counter() - began) * 1000:.1f}\nbestmove {move}"
 
 
 def _guarded(say: Callable[[str], None], hook: Callable[[], str | None]) -> None:

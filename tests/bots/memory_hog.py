@@ -2,5 +2,5 @@
 
 
 def choose(board):
-    hog = [bytearray(10**6) for _ in range(100_000)]
+    hog = [bytearray(10**8) for _ in range(1000)]  # 100 MB at a time: over the limit in a few steps
     return str(len(hog))
