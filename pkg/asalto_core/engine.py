@@ -110,13 +110,15 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
             elif command == "isready":
                 say("readyok")
             elif command == "newgame" and len(args) == 2:
-                _guarded(say, partial(bot.new_game, args[0], args[1]))
+                for line in guarded(partial(bot.new_game, args[0], args[1])):
+                    say(line)
             elif command == "position":
                 board = read_position(args, board)
             elif command == "go":
                 if board is None:
                     raise AsaltoError("go before any position")
-                _guarded(say, partial(_bestmove, bot, board, _go(args)))
+                for line in go(bot, board, _go(args)):
+                    say(line)
             elif command == "quit":
                 return
             else:
@@ -125,31 +127,31 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
             say(f"error {' '.join(str(err).split())}")
 
 
-def _bestmove(bot: Bot, board: Board, seconds: float | None) -> str:
-    """The move, after an ``info time`` line with the milliseconds the bot itself took."""
+def go(bot: Bot, board: Board, seconds: float | None) -> list[str]:
+    """The answer lines to ``go``: ``info time MS`` (the bot's own thinking) and ``bestmove MOVE``,
+    or one ``fault`` line (the arena's and the page's bot lab's one reading of a bot's failures)."""
     began = time.perf_counter()
-    move = bot.choose(board, seconds)
-    return f"info time {(time.perf_counter() - began) * 1000:.1f}\nbestmove {move}"
+    lines = guarded(partial(bot.choose, board, seconds))
+    if lines[0].startswith("fault "):
+        return lines
+    return [f"info time {(time.perf_counter() - began) * 1000:.1f}", f"bestmove {lines[0]}"]
 
 
-def _guarded(say: Callable[[str], None], hook: Callable[[], str | None]) -> None:
-    """Run a bot's hook and send its answer, or a ``fault`` line for what it printed or raised."""
+def guarded(hook: Callable[[], object]) -> list[str]:
+    """Run a bot's hook: ``[str(answer)]``, or a ``fault`` line for what it printed or raised."""
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):
             answer = hook()
     except BotError as err:
-        say(f"fault malformed {_one_line(str(err))}")
-        return
+        return [f"fault malformed {_one_line(str(err))}"]
     except Exception as err:  # noqa: BLE001 - the bot's own failure (MemoryError included) is its result
         where = traceback.extract_tb(err.__traceback__)[-1]
         place = f"line {where.lineno} of {os.path.basename(where.filename)}"
-        say(f"fault exception {_one_line(f'{type(err).__name__}: {err} ({place})')}")
-        return
+        return [f"fault exception {_one_line(f'{type(err).__name__}: {err} ({place})')}"]
     if printed.getvalue():
-        say(f"fault stdout printed {_one_line(repr(printed.getvalue()[:200]))}")
-    elif answer:
-        say(answer)
+        return [f"fault stdout printed {_one_line(repr(printed.getvalue()[:200]))}"]
+    return [] if answer is None else [str(answer)]
 
 
 def _one_line(text: str) -> str:
