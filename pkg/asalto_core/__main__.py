@@ -1,9 +1,12 @@
-"""The ``asalto`` command (also ``python -m asalto_core``): perft, rules, diagram, play, analyse.
+"""The ``asalto`` command (also ``python -m asalto_core``): perft, rules, diagram, play, analyse, and
+for bots: engine, match, tournament.
 
 asalto perft --ruleset assault --depth 4
 asalto diagram --position "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1" -o start.svg
 asalto play --ruleset asalto --computer officers --level casual      (moves from standard input)
 asalto analyse "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1" --level strong
+asalto engine --bot mybot.py                                        (the engine protocol on stdin/stdout)
+asalto tournament level:beginner examples:greedy mybot.py --concurrency 2 --results class.jsonl
 """
 
 from __future__ import annotations
@@ -194,6 +197,18 @@ def _analyse(args: argparse.Namespace) -> None:
     print(f"depth {answer.depth}, {answer.nodes:,} nodes, {answer.seconds:.2f} s")
 
 
+def _engine(spec: str) -> None:
+    from .engine import main
+
+    main(spec)
+
+
+def _arena(args: argparse.Namespace) -> None:
+    from .arena import main
+
+    main(args, args.bots, args.gauntlet)
+
+
 def _add_start(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="assault", choices=sorted(RULESETS), help="its start by default")
     parser.add_argument("--position", help="start from this position text")
@@ -247,6 +262,44 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--time", type=float, help="seconds to think instead of the level's time")
     a.add_argument("--nodes", type=int, help="a node budget instead of the level's time")
     a.set_defaults(run=_analyse)
+    e = sub.add_parser(
+        "engine", help="speak the engine protocol on standard input and output (docs/engine-protocol.md)"
+    )
+    e.add_argument(
+        "--bot", default="level:strong", help="the bot to serve: level:NAME, examples:NAME, a .py file, a module"
+    )
+    e.set_defaults(run=lambda args: _engine(args.bot))
+    for name, helptext in (("match", "play two bots against each other"), ("tournament", "a round robin or gauntlet")):
+        m = sub.add_parser(name, help=helptext)
+        m.add_argument("bots", nargs=2 if name == "match" else "+", help="bots: level:NAME, examples:NAME, a .py file, "
+                       "a module, or cmd:PROGRAM speaking the engine protocol")  # fmt: skip
+        if name == "tournament":
+            m.add_argument(
+                "--gauntlet", action="store_true", help="the first bot against each other (default: round robin)"
+            )
+        else:
+            m.add_argument("--sprt", help="stop once the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)")
+        m.add_argument("--ruleset", default="course", help="the rules (default: the course's)")
+        m.add_argument(
+            "--rounds", type=int, default=1, help="openings; each is played by each pair with colours swapped"
+        )
+        m.add_argument(
+            "--opening-plies", type=int, default=2, help="random moves of each seeded opening (0: the start)"
+        )
+        m.add_argument("--seed", type=int, default=1, help="the openings' seed")
+        m.add_argument("--concurrency", type=int, default=1, help="games played at once")
+        m.add_argument("--move-time", type=float, default=1.0, help="seconds per move")
+        m.add_argument("--game-time", type=float, help="seconds per game per side instead of per move")
+        m.add_argument("--memory", type=int, default=1024, help="megabytes of memory for each bot's process")
+        m.add_argument("--max-plies", type=int, default=400, help="adjudicate after this many plies")
+        m.add_argument("--results", default="", help="a results file (JSON lines); a stopped run resumes from it")
+        m.add_argument("--record", default="", help="write every game to this multi-game record (the page opens it)")
+        m.add_argument("--event", default="Asalto arena", help="the records' Event tag")
+        m.add_argument(
+            "--dask", help="run the games on Dask: a scheduler's address, or 'local' (pip: asalto_core[dask])"
+        )
+        m.add_argument("--quiet", action="store_true", help="no progress bar")
+        m.set_defaults(run=_arena, gauntlet=False)
     args = parser.parse_args(argv)
     try:
         args.run(args)

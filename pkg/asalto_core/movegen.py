@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     RawMove = tuple[int, int, int, int, int, tuple[int, ...]]
 
 OFFICERS, REBELS, PLACING = 0, 1, 2
+PASS: RawMove = (-1, -1, 0, 0, 0, ())  # a turn that moves nothing (rebels without a move, where the rules pass)
 
 # Reasons a game ends, with the side that wins (None: a draw).
-FORTRESS, NO_OFFICERS, DEPLETED, BLOCKED, NO_MOVES, REPETITION = (
-    "fortress-taken", "officers-gone", "rebels-depleted", "officers-blocked", "no-moves", "repetition",
+FORTRESS, NO_OFFICERS, DEPLETED, BLOCKED, NO_MOVES, REPETITION, ROUND_LIMIT = (
+    "fortress-taken", "officers-gone", "rebels-depleted", "officers-blocked", "no-moves", "repetition", "round-limit",
 )  # fmt: skip
 
 
@@ -64,6 +65,9 @@ def rebel_step_masks(rs: Ruleset, g: Geometry) -> tuple[int, ...]:
                 ok = bool(q_fort) if in_fort else dist[q] == dist[p] - 1
             elif rs.rebel_move == "never-back":
                 ok = bool(q_fort) if in_fort else qr >= r
+            elif rs.rebel_move == "inward":
+                # Never back, and never further from the middle file than it is (diagonals too).
+                ok = qr >= r and not (qf < f < centre or centre < f < qf)
             else:
                 ok = True
             if ok:
@@ -100,6 +104,12 @@ class Kernel:
         self.officer_start = sum(1 << g.index[n] for n in rs.officer_start)
         self.rebel_start = sum(1 << g.index[n] for n in rs.rebel_points)
         self.first = OFFICERS if rs.first == "officers" else REBELS
+        # huff-instead: a step while an officer could capture is not made; the mover goes if it
+        # could capture, else the first able officer in reading order (from the top, left to right).
+        self.reading = tuple(sorted(range(len(g.coords)), key=lambda p: (-g.coords[p][1], g.coords[p][0])))
+        # Where illegal moves pass the turn, rebels without a move pass; and the rebels win as
+        # soon as the officers cannot move, not only on the officers' turn.
+        self.passes = rs.forfeit == "passes"
 
     # -- start -------------------------------------------------------------
     def start(self) -> State:
@@ -140,6 +150,8 @@ class Kernel:
                     t ^= tb
                     q = BIT_INDEX[tb]
                     out.append((p, q, 0, removed, 0, (p, q)))
+        if not out and self.passes:
+            out.append(PASS)
         return out
 
     def _chains(self, start: int, officers: int, rebels: int) -> list[tuple[tuple[int, ...], int, bool]]:
@@ -202,6 +214,9 @@ class Kernel:
         for o in bits(officers):
             for q in bits(self.neighbours[o] & empty):
                 after = removed = 0
+                if capable and duty == "huff-instead":
+                    out.append((o, o, 0, self._first_able(capable, o), 0, (o, q)))  # the step is not made
+                    continue
                 if capable:
                     if duty == "auto-huff-all":
                         removed = _moved(capable, o, q)
@@ -209,6 +224,15 @@ class Kernel:
                         after = _moved(ablest if duty == "huff-best" else capable, o, q)
                 out.append((o, q, 0, removed, after, (o, q)))
         return out
+
+    def _first_able(self, capable: int, mover: int) -> int:
+        """The officer removed for a step while ``capable`` officers could capture (huff-instead)."""
+        if capable >> mover & 1:
+            return 1 << mover
+        for p in self.reading:
+            if capable >> p & 1:
+                return 1 << p
+        return 0
 
     def _placements(self, rebels: int) -> list[RawMove]:
         free = [p for p in bits(self.fortress & ~rebels)]
@@ -254,7 +278,19 @@ class Kernel:
             return REBELS, NO_OFFICERS
         if popcount(rebels) < self.threshold:
             return OFFICERS, DEPLETED
+        if self.passes and side == REBELS and not self._officers_can_move(officers, rebels):
+            return REBELS, NO_MOVES
         return None
+
+    def _officers_can_move(self, officers: int, rebels: int) -> bool:
+        empty = self.all ^ officers ^ rebels
+        for o in bits(officers):
+            if self.neighbours[o] & empty:
+                return True
+            for over, to, _ in self.jumps[o]:
+                if rebels & over and empty & to:
+                    return True
+        return False
 
     def outcome(self, state: State, moves: list[RawMove] | None = None) -> tuple[int, str] | None:
         """``(winner, reason)`` if the game is over in ``state``, else None."""

@@ -6,6 +6,7 @@ Moves
     ``He5:c3-c4``    the rebels huff the officer on e5, then step
     ``He5``          a huff that removes the last officer (the game ends)
     ``@c5,e5``       the officers' player places the officers (sorted points)
+    ``--``           a turn passed (where the rules pass a turn: :attr:`~asalto_core.rulesets.Ruleset.forfeit`)
 
 Positions (one line, like chess FEN)::
 
@@ -61,6 +62,8 @@ class Move:
         if len(text) > MAX_MOVE_TEXT:
             raise NotationError(f"bad move: {len(text)} characters; a move is at most {MAX_MOVE_TEXT}")
         body = text.strip()
+        if body == "--":
+            return cls()
         if body.startswith("@"):
             points = body[1:].split(",")
             if not all(map(_is_point, points)):
@@ -82,6 +85,11 @@ class Move:
         return cls(path=path, jump=jump, huff=huff)
 
     @property
+    def null(self) -> bool:
+        """A passed turn: no piece moves, no officer goes."""
+        return not (self.path or self.place or self.huff)
+
+    @property
     def from_point(self) -> str | None:
         return self.path[0] if self.path else None
 
@@ -90,6 +98,8 @@ class Move:
         return self.path[-1] if self.path else None
 
     def __str__(self) -> str:
+        if self.null:
+            return "--"
         if self.place:
             return "@" + ",".join(self.place)
         body = ("x" if self.jump else "-").join(self.path)
@@ -102,7 +112,7 @@ class Move:
 
 
 def _bad_move(text: str) -> str:
-    expected = "a step 'c3-c4', a capture 'd5xd3', a huff 'He5:c3-c4' or a placement '@c5,e5'"
+    expected = "a step 'c3-c4', a capture 'd5xd3', a huff 'He5:c3-c4', a placement '@c5,e5' or a pass '--'"
     return f"bad move {quote(text)}: expected {expected}"
 
 

@@ -35,9 +35,11 @@ from .movegen import (
     NO_MOVES,
     NO_OFFICERS,
     OFFICERS,
+    PASS,
     PLACING,
     REBELS,
     REPETITION,
+    ROUND_LIMIT,
     kernel,
 )
 from .notation import Move, format_position, move_from_raw, parse_position
@@ -57,6 +59,7 @@ _REASONS = {
     NO_OFFICERS: "no officer is left",
     DEPLETED: "too few rebels are left to fill the fortress",
     BLOCKED: "the rebels left the officers without a move, which this ruleset forbids",
+    ROUND_LIMIT: "the round limit was reached",
 }
 
 
@@ -273,7 +276,7 @@ class Position:
         return huffable[0] if self.kernel.auto_removal and len(huffable) == 1 else None
 
     def raw_moves(self) -> list[RawMove]:
-        if self.kernel.decided(self.state):
+        if self.kernel.decided(self.state) or self._rounds_over():
             return []
         return self.kernel.moves(self.state)
 
@@ -314,8 +317,14 @@ class Position:
         return "the rules do not allow it here"
 
     def play(self, move: Move | str) -> Position:
-        """The position after a legal move (given as a :class:`Move` or its text)."""
+        """The position after a legal move (given as a :class:`Move` or its text).
+
+        Where the rules pass the turn of an illegal move (:attr:`Ruleset.forfeit`), the
+        pass ``--`` is playable in any unfinished position, though never a legal move.
+        """
         move = _as_move(move)
+        if move.null and self.kernel.passes and not self.outcome():
+            return self.play_raw(PASS)
         return self.play_raw(self.find_raw(move))
 
     def play_raw(self, raw: RawMove) -> Position:
@@ -327,8 +336,13 @@ class Position:
         """The result if the game is over here (repetition needs a :class:`Board`)."""
         done = self.kernel.outcome(self.state)
         if done is None:
-            return None
+            return Outcome(None, ROUND_LIMIT) if self._rounds_over() else None
         return Outcome(SIDE_NAMES[done[0]], done[1])
+
+    def _rounds_over(self) -> bool:
+        """The ruleset's last round is played (rounds are counted by the move number)."""
+        limit = self.kernel.rules.max_rounds
+        return bool(limit) and self.fullmove > limit
 
     def key(self) -> State:
         """What must repeat for a repetition: pieces, side to move, huffable officers."""

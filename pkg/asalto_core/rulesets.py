@@ -33,12 +33,13 @@ if TYPE_CHECKING:
     from .geometry import Geometry
     from .messages import Message
 
-    RebelMove = Literal["forward", "not-away", "shortest", "never-back", "any"]
+    RebelMove = Literal["forward", "not-away", "shortest", "never-back", "any", "inward"]
     Capture = Literal["chain", "single"]
     Stop = Literal["end", "anywhere"]
-    Duty = Literal["forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all"]
+    Duty = Literal["forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all", "huff-instead"]
     Removal = Literal["choice", "auto"]
     Side = Literal["officers", "rebels"]
+    Forfeit = Literal["loses", "passes"]
 
 HUFF_DUTIES = ("huff", "huff-each", "huff-best")
 
@@ -72,6 +73,9 @@ class Ruleset:
     ``readings`` pairs each disputed point (``point-`` messages) with how this ruleset reads
     it, in words a player can check against the source. ``base`` names the ruleset a custom
     one (house rules, see :func:`custom_ruleset`) starts from; it is empty for the named ones.
+    ``forfeit`` says what an illegal move costs a program that plays one (``loses`` the game, or
+    ``passes``: the turn passes, and rebels without a move pass too); ``max_rounds`` ends a game
+    drawn after that many rounds (0: never).
     """
 
     name: str
@@ -93,12 +97,14 @@ class Ruleset:
     officers_win_below: int | None = None
     blocking_loses: bool = False
     repetition: int = 3
+    forfeit: Forfeit = "loses"
+    max_rounds: int = 0
     readings: tuple[tuple[str, Message], ...] = field(default=(), compare=False)
     base: str = ""
     __match_args__ = (
         "name", "title", "source", "description", "board", "rebel_move", "marked_lines", "capture",
         "chain_stop", "duty", "removal", "first", "officer_start", "placement", "rebel_start", "max_huffs",
-        "officers_win_below", "blocking_loses", "repetition", "readings", "base",
+        "officers_win_below", "blocking_loses", "repetition", "forfeit", "max_rounds", "readings", "base",
     )  # fmt: skip
 
     @property
@@ -131,8 +137,8 @@ class Ruleset:
 
     @property
     def loses_officers(self) -> bool:
-        """Officers can leave the board (by huffing or Ludii's automatic removal)."""
-        return self.huffing or self.duty == "auto-huff-all"
+        """Officers can leave the board (by huffing, Ludii's automatic removal or the course's huff)."""
+        return self.huffing or self.duty in ("auto-huff-all", "huff-instead")
 
     def rows(self) -> list[tuple[Message, Message]]:
         """The option values in words, as messages: the rules panel's and docs/rules.md's rows."""
@@ -151,18 +157,22 @@ class Ruleset:
         if self.blocking_loses:
             officers_win = message("or-blocked", remain=remain)
             rebels_win, stuck = message("rebels-win-blocking"), message("stuck-blocking")
+        elif self.forfeit == "passes":
+            officers_win, rebels_win, stuck = remain, message("rebels-win"), message("stuck-passes")
         else:
             officers_win, rebels_win, stuck = remain, message("rebels-win"), message("stuck")
         if self.repetition:
             repeat = message("repeat-why", repeat=message(f"repeat-{self.repetition}"))
         else:
             repeat = message("no-repeat")
+        if self.max_rounds:
+            repeat = message("list", items=[repeat, message("max-rounds", n=self.max_rounds)])
         rebels_move = [message("rebels-" + self.rebel_move)] + ([message("marked-no")] if self.marked_lines else [])
         board = message("board-row", title=message("board-" + g.name), points=len(g.points), lines=len(g.lines),
                         fortress=len(g.fortress))  # fmt: skip
         pieces = message("pieces-row", officers=count(self.officers, "officer"), start=start,
                          rebels=count(len(self.rebel_points), "rebel"))  # fmt: skip
-        return [
+        rows = [
             (message("row-board"), board),
             (message("row-pieces"), pieces),
             (message("row-first-move"), message("first-" + self.first)),
@@ -173,6 +183,9 @@ class Ruleset:
             (message("row-rebels-win"), rebels_win),
             (message("row-also"), message("also", stuck=stuck, repeat=repeat)),
         ]
+        if self.forfeit == "passes":  # elsewhere an illegal move is refused, or loses a program its game
+            rows.append((message("row-forfeit"), message("forfeit-passes")))
+        return rows
 
     def summary(self) -> list[tuple[str, str]]:
         """The rows in English."""
@@ -317,6 +330,28 @@ _ROYAL_DIAGONALS = _named(
     board="royal-garrison-diagonals",
     readings=(_reading("board", "reading-royal-garrison-diagonals-board"),) + _ROYAL.readings,
 )
+_COURSE = _ruleset(
+    "course",
+    message("source-course"),
+    rebel_move="inward",
+    chain_stop="anywhere",
+    duty="huff-instead",
+    officer_start=("c6", "e6"),
+    repetition=0,
+    forfeit="passes",
+    max_rounds=1000,
+    readings=(
+        _reading("source", "reading-course-source"),
+        _reading("rebel-moves", "reading-course-rebel-moves"),
+        _reading("board", "reading-course-board"),
+        _reading("setup", "reading-course-setup"),
+        _reading("huffing", "reading-course-huffing"),
+        _reading("illegal-moves", "reading-course-illegal-moves"),
+        _reading("no-move", "reading-course-no-move"),
+        _reading("game-end", "reading-course-game-end"),
+        _reading("repetition", "reading-course-repetition"),
+    ),
+)
 _TWENTY = tuple(f"{c}{r}" for r in (1, 2) for c in "cde") + tuple(f"{c}{r}" for r in (3, 4) for c in "abcdefg")
 
 
@@ -377,6 +412,7 @@ _ALL_RULESETS = (
             _reading("officers-win", "reading-ludii-officers-win"),
         ),
     ),
+    _COURSE,
 )
 # In this order wherever rulesets are listed: MicroPython's dicts do not keep insertion order.
 RULESET_NAMES: tuple[str, ...] = tuple(rs.name for rs in _ALL_RULESETS)
@@ -469,7 +505,7 @@ def _repeat(base: Ruleset, value: str) -> Message:
 # The options, in this order in names and forms. Adding one: a row here, a Ruleset field if the
 # rules need a new one, and its messages (option-KEY, change-KEY and the meanings) in each catalog.
 OPTIONS: tuple[Option, ...] = (
-    Option("rebels", "rebel_move", *_each("rebels-", "forward", "not-away", "shortest", "never-back", "any"),
+    Option("rebels", "rebel_move", *_each("rebels-", "forward", "not-away", "shortest", "never-back", "any", "inward"),
            settles=("rebel-moves", "rules")),
     Option("marked", "marked_lines", lambda base: ("off", "on") if base.geometry.marked else ("off",),
            lambda base, value: message("marked-" + value), ("marked-lines", "rebel-moves", "rules"),
@@ -478,7 +514,8 @@ OPTIONS: tuple[Option, ...] = (
            settles=("multiple-captures", "capturing", "rules")),
     Option("stop", "chain_stop", *_each("stop-", "end", "anywhere"),
            settles=("multiple-captures", "capturing", "rules")),
-    Option("duty", "duty", *_each("duty-", "forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all"),
+    Option("duty", "duty", *_each("duty-", "forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all",
+                                  "huff-instead"),
            settles=("capturing", "huffing", "rules")),
     Option("removal", "removal", *_each("removal-", "choice", "auto"), settles=("huffing",)),
     Option("huffs", "max_huffs", lambda base: ("all",) + tuple(str(n) for n in range(1, base.officers)), _huffs,

@@ -1,0 +1,615 @@
+"""The arena: matches and tournaments between bots, in the manner of cutechess-cli.
+
+Each bot runs in its own process and speaks the engine protocol (:mod:`asalto_core.engine`):
+a Python bot is hosted by ``asalto engine --bot SPEC``, a program in any other language is given
+as ``cmd:PROGRAM ARGS``. The arena sends each position and waits for the move, no longer than the
+time limit; a process is also held to a memory limit. Every failure is a result with its reason:
+
+- ``exception``, ``memory``, ``timeout``, ``crash``: the bot loses;
+- ``illegal``, ``malformed`` (no move at all), ``stdout`` (it printed, where the protocol's lines
+  go): the bot loses, or, where the ruleset passes the turn of an illegal move (the course's,
+  :attr:`~asalto_core.rulesets.Ruleset.forfeit`), the fault is counted and the turn passes.
+
+Games are played in parallel (``concurrency`` processes, or a Dask cluster: :func:`run` takes any
+``concurrent.futures``-like executor), each opening by both bots with the colours swapped. Every
+finished game is a line of the results file (JSON), from which a stopped tournament resumes, and
+a game of the multi-game record the page opens (a study of one chapter per game).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import selectors
+import shlex
+import subprocess
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
+
+from .errors import AsaltoError, quote
+from .position import Board
+from .ratings import elo, elo_interval, sprt
+from .record import Game
+from .rulesets import find_ruleset
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+LOSING = ("exception", "memory", "timeout", "crash")  # faults that lose under every ruleset
+STARTUP_SECONDS = 20.0  # for a bot's process to start and answer the handshake (not its thinking time)
+GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's and the process's own delay
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a bot may use: seconds per move, or a clock for the whole game (then each move may take
+    what is left), and megabytes of memory for its process."""
+
+    move_seconds: float | None = 1.0
+    game_seconds: float | None = None
+    memory_mb: int = 1024
+
+
+@dataclass
+class Fault:
+    """A bot's failure: the ply it happened at, the side, its kind and what exactly went wrong."""
+
+    ply: int
+    side: str
+    kind: str
+    detail: str
+
+
+def command(spec: str) -> list[str]:
+    """The command that runs a bot: ``cmd:...`` as given, anything else hosted by ``asalto engine``."""
+    if spec.startswith("cmd:"):
+        return shlex.split(spec[4:])
+    return [sys.executable, "-m", "asalto_core", "engine", "--bot", spec]
+
+
+class BotProcess:
+    """One bot's process, spoken to through the engine protocol, with its time and memory limits."""
+
+    def __init__(self, spec: str, limits: Limits) -> None:
+        self.spec, self.limits = spec, limits
+        memory = limits.memory_mb * 1024 * 1024
+
+        def limit() -> None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=_package_path())
+        self.proc = subprocess.Popen(
+            command(spec),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=limit,  # noqa: PLW1509 - the memory limit must be set in the child before it runs
+            env=env,
+        )
+        self.selector = selectors.DefaultSelector()
+        assert self.proc.stdout is not None
+        self.selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self.buffer = b""
+        self.name = spec
+        self.own = 0.0  # the seconds of thinking the bot reported (``info time``)
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass  # the process is gone: reading its answer says so
+
+    def read_line(self, deadline: float) -> str | None:
+        """The next line before ``deadline``; None when time is up; ``''`` when the process is gone."""
+        assert self.proc.stdout is not None
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.selector.select(left):
+                return None
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                return ""
+            self.buffer += chunk
+            if len(self.buffer) > 1_000_000:
+                return "output of over a megabyte with no line end"
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace").rstrip("\r") or " "
+
+    def handshake(self) -> Fault | None:
+        self.send("asalto")
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            line = self.read_line(deadline)
+            if line is None:
+                return Fault(0, "", "timeout", f"no answer to the handshake in {STARTUP_SECONDS:g} s")
+            if line == "":
+                return self._gone(0, "")
+            if line.startswith("id name "):
+                self.name = line[8:].strip()
+            elif line.startswith("fault "):
+                kind, _, detail = line[6:].partition(" ")
+                return Fault(0, "", _kind(kind, detail), detail)
+            elif line == "asaltook":
+                return None
+
+    def ask(self, board: Board, ply: int, seconds: float | None, timeleft: float | None) -> tuple[str | Fault, float]:
+        """The bot's move text (or its fault) in ``board``, and the seconds it took from the arena's
+        question to its answer (:attr:`own` holds the seconds the bot says it thought itself)."""
+        moves = " ".join(str(m) for m in board.move_stack)
+        self.send(f"position text {board.root.text()}" + (f" moves {moves}" if moves else ""))
+        go = "go" + (f" movetime {int(seconds * 1000)}" if seconds else "")
+        go += f" timeleft {int(timeleft * 1000)}" if timeleft is not None else ""
+        side = board.turn
+        began = time.monotonic()
+        budget = min(x for x in (seconds, timeleft, 3600.0) if x is not None)
+        deadline = began + budget + GRACE_SECONDS
+        self.send(go)
+        while True:
+            line = self.read_line(deadline)
+            took = time.monotonic() - began
+            if line is None:
+                return Fault(ply, side, "timeout", f"no move after {budget:g} s"), took
+            if line == "":
+                return self._gone(ply, side), took
+            word, _, rest = line.partition(" ")
+            if word == "bestmove":
+                return rest.strip(), took
+            if word == "info" and rest.startswith("time "):
+                with contextlib.suppress(ValueError):
+                    self.own += float(rest[5:].split()[0]) / 1000
+                continue
+            if word == "fault":
+                kind, _, detail = rest.partition(" ")
+                return Fault(ply, side, _kind(kind, detail), detail), took
+            if word == "error":
+                return Fault(ply, side, "malformed", rest), took
+            if word != "info":
+                return Fault(ply, side, "stdout", f"printed {quote(line[:200])}"), took
+
+    def _gone(self, ply: int, side: str) -> Fault:
+        code = self.proc.wait()
+        why = "was killed (signal 9: out of memory?)" if code == -9 else f"exited with code {code}"
+        return Fault(ply, side, "crash", f"the process {why}")
+
+    def close(self) -> None:
+        self.send("quit")
+        try:
+            self.proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.selector.close()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):  # a bot that died left its pipe broken
+                    pipe.close()
+
+
+def _kind(kind: str, detail: str) -> str:
+    """A ``fault`` line's kind, MemoryError told apart from other exceptions."""
+    if kind == "exception" and detail.startswith("MemoryError"):
+        return "memory"
+    return kind if kind in ("exception", "malformed", "stdout") else "malformed"
+
+
+def _package_path() -> str:
+    """The folder holding asalto_core, first on the bots' path (so they import this engine)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.pathsep.join([here] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+
+
+# -- one game -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Job:
+    """One game to play: its number, the bots on each side, the opening moves, the limits."""
+
+    id: int
+    round: int
+    ruleset: str
+    officers: str
+    rebels: str
+    opening: list[str]
+    limits: Limits
+    max_plies: int = 400
+    event: str = "Asalto arena"
+
+
+def play_game(job: Job) -> dict[str, Any]:
+    """Play one game to its end and return it as the results file's line (plain data)."""
+    board = Board(job.ruleset)
+    for move in job.opening:
+        board.push(move)
+    specs = {"officers": job.officers, "rebels": job.rebels}
+    bots: dict[str, BotProcess] = {}
+    faults: list[Fault] = []
+    thinking = {"officers": 0.0, "rebels": 0.0}
+    clocks = {side: job.limits.game_seconds for side in specs}
+    winner: str | None = None
+    reason = ""
+    started = time.monotonic()
+    comments: dict[int, str] = {}
+    try:
+        for side in ("rebels", "officers"):
+            bots[side] = BotProcess(specs[side], job.limits)
+        for side in ("rebels", "officers"):
+            fault = bots[side].handshake()
+            if fault is not None:
+                fault.side, fault.ply = side, len(board.move_stack)
+                faults.append(fault)
+                winner, reason = _other(side), f"{side} {fault.kind}: {fault.detail}"
+                break
+            bots[side].send(f"newgame {board.ruleset} {side}")
+        passes = find_ruleset(job.ruleset).forfeit == "passes"
+        while not reason:
+            done = board.outcome()
+            if done:
+                winner, reason = done.winner, done.describe()
+                break
+            if len(board.move_stack) >= job.max_plies:
+                winner, reason = _adjudicate(board, job.max_plies)
+                break
+            side = board.turn
+            ply = len(board.move_stack)
+            answer, took = bots[side].ask(board, ply, job.limits.move_seconds, clocks[side])
+            thinking[side] += took
+            if clocks[side] is not None:
+                clocks[side] = max(0.0, clocks[side] - took)  # type: ignore[operator]
+            if isinstance(answer, str):
+                try:
+                    board.push(answer)
+                    continue
+                except AsaltoError as err:
+                    kind = "malformed" if not _is_move(answer) else "illegal"
+                    answer = Fault(ply, side, kind, f"{quote(answer)}: {err}")
+            faults.append(answer)
+            if answer.kind in LOSING or not passes:
+                winner, reason = _other(side), f"{side} {answer.kind}: {answer.detail}"
+                break
+            comments[ply] = f"{side} {answer.kind} (counted; the turn passes): {answer.detail}"
+            board.push("--")
+    finally:
+        for bot in bots.values():
+            bot.close()
+    names = {side: bots[side].name if side in bots else specs[side] for side in specs}
+    wall = time.monotonic() - started
+    return {
+        "id": job.id,
+        "round": job.round,
+        "ruleset": job.ruleset,
+        "officers": job.officers,
+        "rebels": job.rebels,
+        "names": names,
+        "opening": job.opening,
+        "moves": [str(m) for m in board.move_stack[len(job.opening) :]],
+        "winner": winner,
+        "reason": reason,
+        "faults": [asdict(f) for f in faults],
+        "thinking": thinking,
+        "bot_seconds": {side: bots[side].own if side in bots else 0.0 for side in specs},
+        "wall_seconds": wall,
+        "record": _record(job, names, board, winner, reason, comments),
+    }
+
+
+def _is_move(text: str) -> bool:
+    from .notation import Move
+
+    try:
+        Move.parse(text)
+    except AsaltoError:
+        return False
+    return True
+
+
+def _other(side: str) -> str:
+    return "officers" if side == "rebels" else "rebels"
+
+
+def _adjudicate(board: Board, plies: int) -> tuple[str | None, str]:
+    """At the move cap: a win the engine proves within a few plies, else a draw."""
+    from .movegen import OFFICERS, REBELS
+    from .proof import OutOfProof, forces_win
+
+    state = board.position.state
+    for who, name in ((OFFICERS, "officers"), (REBELS, "rebels")):
+        try:
+            if forces_win(board.ruleset, state, who, 5, budget=200_000):
+                return name, f"adjudicated after {plies} plies: the engine proves the {name} win"
+        except OutOfProof:
+            continue
+    return None, f"adjudicated a draw after {plies} plies (the move cap)"
+
+
+def _record(
+    job: Job, names: dict[str, str], board: Board, winner: str | None, reason: str, notes: dict[int, str]
+) -> str:
+    """The game as a record: its tags, its moves with each fault as a comment, the result and why."""
+    game = Game(
+        job.ruleset,
+        tags={"Event": f"{job.event}, game {job.id + 1}", "Round": str(job.round + 1), "Officers": names["officers"],
+              "Rebels": names["rebels"], "Result": f"{winner}-win" if winner else "draw" if reason else "*"},
+    )  # fmt: skip
+    for ply, move in enumerate(board.move_stack):
+        game.play(move)
+        if ply in notes:
+            game.comment(notes[ply])
+    game.comment(f"{' '.join(game.comments[-1].split())} {reason}".strip())
+    return game.record()
+
+
+# -- tournaments ---------------------------------------------------------------------------------
+
+
+def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]:
+    """``count`` openings of ``plies`` random legal moves from the start (none ending the game), seeded."""
+    rng = random.Random(f"{ruleset}:{seed}")
+    out: list[list[str]] = []
+    while len(out) < count:
+        board = Board(ruleset)
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            out.append([str(m) for m in board.move_stack])
+    return out
+
+
+def schedule(
+    bots: list[str], ruleset: str, rounds: int, gauntlet: bool, limits: Limits, opening_plies: int, seed: int,
+    max_plies: int = 400, event: str = "Asalto arena",
+) -> list[Job]:  # fmt: skip
+    """Every game of a round robin (each pair) or a gauntlet (the first bot against each other),
+    ``rounds`` times, each round's opening played twice per pair with the colours swapped."""
+    if len(bots) < 2:
+        raise AsaltoError("a match needs at least two bots")
+    pairs = (
+        [(bots[0], b) for b in bots[1:]] if gauntlet else [(a, b) for i, a in enumerate(bots) for b in bots[i + 1 :]]
+    )
+    lines = openings(ruleset, rounds, opening_plies, seed) if opening_plies else [[] for _ in range(rounds)]
+    jobs: list[Job] = []
+    for r, line in enumerate(lines):
+        for a, b in pairs:
+            for officers, rebels in ((a, b), (b, a)):
+                jobs.append(Job(len(jobs), r, ruleset, officers, rebels, line, limits, max_plies, event))
+    return jobs
+
+
+@dataclass
+class Standing:
+    """One bot's results against the field."""
+
+    bot: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    faults: int = 0
+    against: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return self.wins + self.draws / 2
+
+
+def standings(results: Iterable[dict[str, Any]], bots: list[str]) -> list[Standing]:
+    """Each bot's wins, draws, losses, faults and scores against each opponent, best first."""
+    table = {b: Standing(b) for b in bots}
+    for game in results:
+        for side in ("officers", "rebels"):
+            me, them = game[side], game[_other(side)]
+            if me not in table:
+                continue
+            s = table[me]
+            points = 1.0 if game["winner"] == side else 0.5 if game["winner"] is None else 0.0
+            s.wins += points == 1.0
+            s.draws += points == 0.5
+            s.losses += points == 0.0
+            s.faults += sum(f["side"] == side for f in game["faults"])
+            s.against.setdefault(them, []).append(points)
+    return sorted(table.values(), key=lambda s: (-s.score / max(s.games, 1), bots.index(s.bot)))
+
+
+def report(results: list[dict[str, Any]], bots: list[str]) -> str:
+    """The ranking (Elo against the field with its 95% error bar) and the crosstable, as text."""
+    rows = standings(results, bots)
+    width = max(len(b) for b in bots)
+    out = [f"{'Rank':<5}{'Bot':<{width + 2}}{'Elo':>6}{'+/-':>6}{'Games':>7}{'Score':>8}{'Draws':>7}{'Faults':>8}"]
+    for i, s in enumerate(rows, 1):
+        if s.games:
+            lo, hi = elo_interval(s.wins, s.draws, s.losses)
+            mid = elo(s.score / s.games)
+            one_sided = s.wins == s.games or s.losses == s.games  # no finite estimate, as cutechess says
+            bar = f"{'inf':>6}" if one_sided else f"{(hi - lo) / 2:6.0f}"
+            line = f"{mid:6.0f}{bar}{s.games:7d}{100 * s.score / s.games:7.1f}%{100 * s.draws / s.games:6.1f}%"
+        else:
+            line = f"{'-':>6}{'-':>6}{0:7d}{'-':>8}{'-':>7}"
+        out.append(f"{i:<5}{s.bot:<{width + 2}}{line}{s.faults:8d}")
+    out += ["", "Crosstable (points scored by the row's bot against the column's):", ""]
+    labels = [str(i) for i in range(1, len(rows) + 1)]
+    out.append(f"{'':<{width + 6}}" + "".join(f"{lab:>8}" for lab in labels))
+    for i, s in enumerate(rows, 1):
+        cells = []
+        for other in rows:
+            got = s.against.get(other.bot)
+            cells.append(f"{'':>8}" if other is s else f"{_half(sum(got))}/{len(got)}".rjust(8) if got else f"{'-':>8}")
+        out.append(f"{i:<4}  {s.bot:<{width}}" + "".join(cells))
+    return "\n".join(out)
+
+
+def _half(x: float) -> str:
+    return f"{x:g}" if x != int(x) else str(int(x))
+
+
+def read_results(path: str) -> list[dict[str, Any]]:
+    """The games already in a results file (none if it does not exist); a torn last line is dropped."""
+    if not path or not os.path.exists(path):
+        return []
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                break
+    return out
+
+
+class Progress:
+    """A one-line progress bar on standard error: games done, of how many, and the score so far."""
+
+    def __init__(self, total: int, done: int, stream: Any = None, width: int = 30) -> None:
+        self.total, self.done, self.width = total, done, width
+        self.stream = stream if stream is not None else sys.stderr
+        self.began = time.monotonic()
+
+    def update(self, note: str = "") -> None:
+        self.done += 1
+        filled = self.width * self.done // max(self.total, 1)
+        rate = self.done / max(time.monotonic() - self.began, 1e-9) * 60
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} games, "
+                          f"{rate:.1f}/min {note}".ljust(100)[:120])  # fmt: skip
+        self.stream.flush()
+
+    def finish(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(
+    jobs: list[Job],
+    bots: list[str],
+    *,
+    results_path: str = "",
+    record_path: str = "",
+    concurrency: int = 1,
+    executor: Any = None,
+    sprt_bounds: tuple[float, float, float, float] | None = None,
+    progress: Progress | bool = True,
+) -> tuple[list[dict[str, Any]], str]:
+    """Play every job not yet in the results file; return all the results and why it stopped
+    (``''`` when all were played, or the SPRT's verdict). ``executor``: any object with
+    ``submit(fn, arg) -> future`` (a Dask client); by default a pool of ``concurrency`` processes."""
+    results = read_results(results_path)
+    done_ids = {r["id"] for r in results}
+    todo = [j for j in jobs if j.id not in done_ids]
+    bar = (
+        progress if isinstance(progress, Progress) else Progress(len(jobs), len(jobs) - len(todo)) if progress else None
+    )
+    stop = _sprt_verdict(results, bots, sprt_bounds)
+    own = executor is None
+    pool = ProcessPoolExecutor(max_workers=max(1, concurrency)) if own else executor
+    pending: set[Future[Any]] = set()
+    queue = iter(todo)
+    try:
+        while not stop:
+            while len(pending) < max(1, concurrency):
+                job = next(queue, None)
+                if job is None:
+                    break
+                pending.add(pool.submit(play_game, job))
+            if not pending:
+                break
+            finished, pending = _wait(pending)
+            for future in finished:
+                game = future.result()
+                results.append(game)
+                _save(game, results_path, record_path)
+                stop = stop or _sprt_verdict(results, bots, sprt_bounds)
+                if bar:
+                    bar.update(f"last: {game['winner'] or 'draw'}")
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if bar:
+            bar.finish()
+    return results, stop
+
+
+def _wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
+    """Wait for at least one game (``concurrent.futures`` or Dask futures alike)."""
+    if all(isinstance(f, Future) for f in pending):
+        done, rest = wait(pending, return_when=FIRST_COMPLETED)
+        return set(done), set(rest)
+    done, rest = _distributed().wait(list(pending), return_when="FIRST_COMPLETED")
+    return set(done), set(rest)
+
+
+def _save(game: dict[str, Any], results_path: str, record_path: str) -> None:
+    """Append the game to the results file and to the multi-game record, each line whole."""
+    if results_path:
+        with open(results_path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(game) + "\n")
+    if record_path:
+        with open(record_path, "a", encoding="utf-8") as f:
+            f.write(game["record"] + "\n")
+
+
+def _sprt_verdict(
+    results: list[dict[str, Any]], bots: list[str], bounds: tuple[float, float, float, float] | None
+) -> str:
+    """The SPRT's verdict on the first bot against the second (a match), or ``''``."""
+    if bounds is None or len(bots) != 2:
+        return ""
+    s = standings(results, bots)
+    first = next(x for x in s if x.bot == bots[0])
+    llr, verdict = sprt(first.wins, first.draws, first.losses, *bounds)
+    return f"SPRT: {verdict} accepted (LLR {llr:.2f})" if verdict else ""
+
+
+def main(args: Any, bots: list[str], gauntlet: bool) -> int:
+    """``asalto match`` and ``asalto tournament``: play, then print the ranking and crosstable."""
+    limits = Limits(args.move_time if not args.game_time else None, args.game_time, args.memory)
+    jobs = schedule(bots, find_ruleset(args.ruleset).name, args.rounds, gauntlet, limits, args.opening_plies,
+                    args.seed, args.max_plies, args.event)  # fmt: skip
+    executor = _dask_client(args.dask, args.concurrency) if args.dask else None
+    sprt_bounds = tuple(float(x) for x in args.sprt.split(",")) if getattr(args, "sprt", None) else None
+    if sprt_bounds is not None and len(sprt_bounds) != 4:
+        raise AsaltoError("--sprt takes elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05")
+    results, stopped = run(
+        jobs, bots, results_path=args.results, record_path=args.record, concurrency=args.concurrency,
+        executor=executor, sprt_bounds=sprt_bounds, progress=not args.quiet,
+    )  # fmt: skip
+    if executor is not None:
+        executor.close()
+    if stopped:
+        print(stopped)
+    print(report(results, bots))
+    return 0
+
+
+def _dask_client(address: str, workers: int) -> Any:
+    """A Dask client: ``local`` starts a cluster of ``workers`` processes on this machine, anything
+    else is a scheduler's address (``tcp://host:8786``), whose workers need asalto_core installed."""
+    client = _distributed().Client
+    if address == "local":
+        return client(processes=True, n_workers=workers, threads_per_worker=1, dashboard_address=None)
+    return client(address)
+
+
+def _distributed() -> Any:
+    """Dask's ``distributed`` (the optional extra), or a clear error without it."""
+    import importlib
+
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise AsaltoError("--dask needs Dask distributed: pip install 'asalto_core[dask]'") from None

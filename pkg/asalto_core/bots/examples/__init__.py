@@ -1,0 +1,1 @@
+"""The example bots of the tutorial (docs/bots.md): ``random``, ``greedy`` and ``alphabeta``."""

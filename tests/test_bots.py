@@ -1,0 +1,67 @@
+"""Bots: the interface, the course's adapter and the engine's levels, played in this process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from asalto_core import Board, Move
+from asalto_core.bots import BotError, as_move, course_board, course_move, load
+
+BOTS = Path(__file__).parent / "bots"
+
+
+def play(rebels, officers, ruleset="course", plies=400):
+    """A game between two bots (any failure raises): the board at its end."""
+    board = Board(ruleset)
+    bots = {"rebels": rebels, "officers": officers}
+    for side, bot in bots.items():
+        bot.new_game(ruleset, side)
+    while not board.is_game_over() and len(board.move_stack) < plies:
+        move = bots[board.turn].choose(board)
+        assert move in board.legal_moves, (str(move), board.text())
+        board.push(move)
+    return board
+
+
+def test_every_text_form_of_a_move_is_read():
+    board = Board("asalto")
+    assert as_move("@c5,e5", board) == as_move(["e5", "c5"], board) == Move(place=("c5", "e5"))
+    assert as_move(Move.parse("d4-d5"), board) == Move.parse("d4-d5")
+    for garbage in (None, 3, {"move": "up"}, "up", [], ["zz9"], "d4-"):
+        with pytest.raises(BotError) as err:
+            as_move(garbage, board)
+        assert err.value.kind == "malformed"
+
+
+def test_the_course_board_is_the_courses_shape():
+    grid = course_board(Board("course"))
+    assert len(grid) == 7 and all(len(row) == 7 for row in grid)
+    assert grid[0] == [" ", " ", ".", ".", ".", " ", " "] and grid[1][2] == grid[1][4] == "O"
+    assert sum(row.count("R") for row in grid) == 24 and grid[3] == ["R"] * 7
+    assert course_move([[2, 4], [4, 4], [4, 2]], Board("course")) == Move(path=("e5", "e3", "c3"), jump=True)
+    for garbage in (None, [[1, 2]], [[1, 2], [9, 9]], [["a", 2], [1, 2]], "d4-d5"):
+        with pytest.raises(BotError):
+            course_move(garbage, Board("course"))
+
+
+def test_a_course_format_bot_plays_each_side_against_the_levels():
+    for level in ("level:beginner@300", "level:casual@300"):
+        for rebels, officers in ((str(BOTS / "course_player.py"), level), (level, str(BOTS / "course_player.py"))):
+            board = play(load(rebels), load(officers), plies=300)
+            assert board.is_game_over() or len(board.move_stack) == 300
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "alphabeta"])
+def test_the_example_bots_play_legal_games(name):
+    board = play(load(f"examples:{name}"), load("examples:random"), plies=60)
+    assert len(board.move_stack) > 10
+
+
+def test_loading_says_what_is_wrong():
+    wrong = [("level:grandmaster", "unknown level"), ("examples:chess", "unknown example"),
+             ("nowhere.py", "no bot file"), ("json", "is no bot"), ("level:casual@many", "whole number")]  # fmt: skip
+    for spec, words in wrong:
+        with pytest.raises(BotError, match=words):
+            load(spec)

@@ -1,0 +1,87 @@
+"""The course's ruleset against a referee written from the course's rules alone (course_referee),
+move by move along random games, and by perft."""
+
+from __future__ import annotations
+
+import course_referee as referee
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from asalto_core import Board, IllegalMoveError, Position, perft
+from asalto_core.perft import EXTERNAL, REGRESSION
+
+
+def grid(board: Board) -> list[list[str]]:
+    """The engine's position as the course's 7x7 board."""
+    out = [["." if referee.on_board(r, c) else " " for c in range(7)] for r in range(7)]
+    for name, piece in board.pieces().items():
+        out[7 - int(name[1:])][ord(name[0]) - ord("a")] = piece
+    return out
+
+
+def text(move: list[list[int]]) -> str:
+    """A referee's move in the engine's notation."""
+    names = [f"{'abcdefg'[c]}{7 - r}" for r, c in move]
+    jump = abs(move[1][0] - move[0][0]) == 2 or abs(move[1][1] - move[0][1]) == 2
+    return ("x" if jump else "-").join(names)
+
+
+def test_the_course_start():
+    board = Board("course")
+    assert grid(board) == referee.start()
+    assert board.turn == "rebels" and board.rules.repetition == 0 and board.rules.max_rounds == 1000
+
+
+def test_perft_is_the_referees():
+    start = Position.start("course")
+    figures = [perft(start, d) for d in range(1, 5)]
+    assert figures == [referee.perft(referee.start(), "rebels", d) for d in range(1, 5)]
+    assert tuple(figures) == EXTERNAL["course"][1] == REGRESSION["course"][:4]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False), st.floats(0, 0.3))
+def test_random_games_agree_move_by_move(rng, illegal_rate):
+    """Each position's moves, each move's result (huffs and passes included) and each game's end."""
+    board, course, side = Board("course"), referee.start(), "rebels"
+    for _ in range(160):
+        assert grid(board) == course
+        assert board.turn == side
+        done = board.outcome()
+        assert (done.winner if done else None) == (referee.winner(course) if board.move_stack else None)
+        if done:
+            break
+        expected = referee.moves(course, side)
+        assert sorted(str(m) for m in board.legal_moves if not m.null) == sorted(text(m) for m in expected)
+        if not expected:  # a side without a move passes (officers never get here: they have lost)
+            assert side == "rebels" and [str(m) for m in board.legal_moves] == ["--"]
+        if expected and rng.random() >= illegal_rate:
+            move = rng.choice(expected)
+            board.push(text(move))
+        else:  # an illegal move (here: a step off the lines) passes the turn
+            move = [[3, 3], [6, 0]]
+            board.push("--")
+        course, _ = referee.play(course, side, move)
+        side = "officers" if side == "rebels" else "rebels"
+
+
+def test_a_step_when_an_officer_could_capture_removes_the_first_able_officer():
+    # c6 can jump the rebel on c5; e6 cannot capture.
+    rebels = ["a3", "a4", "a5", "g3", "g4", "g5", "e1", "d2", "c5", "b4"]
+    board = Board(Position.setup("course", ["c6", "e6"], rebels))
+    assert "c6xc4" in [str(m) for m in board.legal_moves]
+    board.push("e6-e7")  # e6 steps: not made, c6 (the able one) goes
+    assert board.pieces().get("e6") == "O" and "c6" not in board.pieces() and board.turn == "rebels"
+    board.pop()
+    board.push("c6-c7")  # the mover could capture: it goes
+    assert "c6" not in board.pieces() and "c7" not in board.pieces() and board.pieces().get("e6") == "O"
+
+
+def test_the_round_limit_and_passes():
+    board = Board("course 3/O1O/R5R/RRRRRRR/RRRRRRR/RRR/RRR o - 1000")
+    board.push("--")  # an illegal move passes the officers' 1000th turn
+    assert board.outcome() is not None and board.outcome().winner is None
+    assert board.outcome().reason == "round-limit" and not board.legal_moves
+    with pytest.raises(IllegalMoveError):
+        Board("assault").push("--")  # elsewhere an illegal move is no pass
