@@ -195,6 +195,22 @@ def test_a_puzzle_from_a_record_hides_the_answer_until_solved(page, server):
     assert page.get_attribute("body", "data-ply") == "10"
 
 
+LINE = """[Ruleset "asalto"]
+[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
+
+2... d6xd4xf4xd6 3. c3-d4 c5xc3xe5 4. e3-d4 e5xc3xe3 *
+"""
+
+
+def test_the_answer_to_a_puzzle_of_several_moves_is_played_through_on_the_board(page, server):
+    """As lichess's "View the solution": the whole line named, then played move by move."""
+    open_embed(page, embed_url(server, record=LINE, puzzle="1"))
+    page.click("#btn-answer")
+    assert page.inner_text("#status") == "The answer: d6xd4xf4xd6 c3-d4 c5xc3xe5 e3-d4 e5xc3xe3."
+    page.wait_for_function("document.body.dataset.ply === '5'")
+    assert page.get_attribute("#btn-play", "aria-pressed") == "false"  # it stopped at the line's end
+
+
 def docs_snippet() -> str:
     text = (ROOT / "docs" / "teaching.md").read_text()
     block = text.split("<!-- snippet:begin -->", 1)[1].split("<!-- snippet:end -->", 1)[0]

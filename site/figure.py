@@ -252,12 +252,12 @@ class Figure:
         expected = str(attempt.expected)
         if attempt.verdict == "solved":
             pz.state = RIGHT
-            self.verdict = t("fig-right", move=expected)
+            self.verdict = t("fig-right", move=text)  # as the reader played it (another order counts too)
             step = self.ply + 1 < len(self.frames) and self.history[self.ply]["move"] == expected
             self.ply += 1 if step else 0  # show the move played, as the record goes on
         else:
             pz.state = GOING
-            self.verdict = t("fig-right-reply", move=expected, reply=str(solving.reply))
+            self.verdict = t("fig-right-reply", move=text, reply=str(solving.reply))
             self.ply = min(self.ply + 2, len(self.frames) - 1)
         pz.ply = self.ply
         pz.board = Board(solving.position)
@@ -275,14 +275,19 @@ class Figure:
         return pz.hint
 
     def show_answer(self):
+        """The answer: the moves still to find with the replies between them, to the line's end.
+        True when that is more than one move, for the viewer to play them on the board (as
+        lichess's "View the solution" does)."""
         pz = self.puzzle
         if pz is None:
-            return
+            return False
+        rests = [[str(m) for m in s.puzzle.line[s.index :]] for s in pz.solvings if not s.solved]
         pz.state = SHOWN
         self.line = ()
         self.ply = pz.ply
-        self.verdict = t("fig-answer", moves=t("fig-or").join(pz.answers))
+        self.verdict = t("fig-answer", moves=t("fig-or").join(" ".join(rest) for rest in rests))
         pz.inp.reset()
+        return len(rests) == 1 and len(rests[0]) > 1 and self.ply < len(self.frames) - 1
 
 
 def wrong_moves(game, start):

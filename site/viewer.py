@@ -344,7 +344,9 @@ def on_board_click(event):
 
 
 def show_answer(_event):
-    v.fig.show_answer()
+    """The answer named, and a line of several moves played on the board."""
+    if v.fig.show_answer():
+        spawn(autoplay())
     render()
 
 

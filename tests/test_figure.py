@@ -175,7 +175,7 @@ def test_a_three_move_puzzle_takes_a_chain_in_another_order_and_plays_the_replie
     assert fig.puzzle.solvings[0].puzzle.moves == 3 and fig.limit() == 0
     play(fig, "d6xf4xd4xd6")  # the record has d6xd4xf4xd6: the same rebels, the same end
     assert fig.puzzle.state == fg.GOING and fig.ply == 2 and fig.limit() == 2
-    assert fig.status() == ("Right: d6xd4xf4xd6. The reply: c3-d4. Your move again.", "right")
+    assert fig.status() == ("Right: d6xf4xd4xd6. The reply: c3-d4. Your move again.", "right")  # as played
     assert fig.frame["last"]["move"] == "c3-d4"  # the computer's reply is on the board
     play(fig, "c5xc3xe5")
     assert fig.puzzle.state == fg.GOING and fig.ply == 4
@@ -192,8 +192,15 @@ def test_a_wrong_move_gets_the_teachers_comment_and_a_hint_shows_where_to_start(
     assert fig.status() == ("Not the answer: d6xd4. Try again. Only one rebel: the chain goes on.", "wrong")
     assert fig.hint() == "d6" and ("highlight", "d6") in fig.marks()
     assert fig.status() == ("Hint: the move starts from d6.", "")
-    fig.show_answer()
+    assert fig.show_answer()  # a line of several moves: the viewer plays it on the board
     assert fig.answer_arrow() == "d6xd4xf4xd6" and fig.limit() == 5
+    assert fig.status()[0] == "The answer: d6xd4xf4xd6 c3-d4 c5xc3xe5 e3-d4 e5xc3xe3."
+
+
+def test_the_answer_after_a_right_first_move_is_the_rest_of_the_line():
+    fig, _ = puzzle_figure()
+    play(fig, "d6xd4xf4xd6")
+    assert fig.show_answer() and fig.status()[0] == "The answer: c5xc3xe5 e3-d4 e5xc3xe3."
 
 
 def test_a_record_ending_on_a_reply_drops_it():
