@@ -217,3 +217,19 @@ def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page
     page.reload()
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     assert "You" in text(page, "#player-top") and "Officers" in text(page, "#player-top")  # saved settings kept
+
+
+def test_restoring_a_game_against_the_computer_keeps_playing_the_computer(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "beginner")  # the computer plays the officers
+    play(page, "d4", "d5")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)
+    import_text(page, "1. d4-d5 *")  # an imported game: two players
+    press(page, "#btn-io")
+    before = synced(page)
+    page.click("#io-restore")
+    wait_synced_after(page, before)
+    page.click("#dlg-io button[value=close]")
+    assert len(moves(page)) == 2 and "two players" not in text(page, "#message")
+    play(page, "d3", "d4")
+    page.wait_for_function("document.body.dataset.ply === '4'", timeout=ENGINE_MS)  # the computer answers

@@ -200,9 +200,11 @@ def show_opened():
 
 
 def open_game(session, settings=None, opened=""):
-    """A game from outside (import, a shared link, the previous game, a set-up position): the one
-    it replaces is kept for restore. It opens for two players on this device, so that the side to
-    move moves at once; ``opened`` (an i18n key) says what was opened, before that is said."""
+    """Another game on the board (an import, a shared link, a set-up position; or with its
+    ``settings``, this device's own: the previous game restored, another tab's): the one it
+    replaces is kept for restore. A game from outside opens for two players on this device, so
+    that the side to move moves at once; this device's own keeps its mode (against the computer,
+    say). ``opened`` (an i18n key) says what was opened, before that is said."""
     storage.save_previous()
     end_welcome()
     leave_friend()
@@ -213,11 +215,12 @@ def open_game(session, settings=None, opened=""):
     app.result_closed = False
     if settings is None:
         app.settings["ruleset"] = session.game.start.ruleset
+        app.settings["mode"] = "humans"
     else:
         app.settings = settings
-    app.settings["mode"] = "humans"
     app.ai_paused = False
-    message(" ".join([t(opened) if opened else "", t("opened-humans")]).strip())
+    two = t("opened-humans") if app.settings["mode"] == "humans" else ""
+    message(" ".join([t(opened) if opened else "", two]).strip())
     show_opened()
 
 
