@@ -98,7 +98,8 @@ def test_hint_shows_a_legal_move(page, server):
     page.click("#btn-hint")
     # Two players: the AI's worker starts only now, for the hint.
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint: ')", timeout=ENGINE_MS)
-    assert "Hint: d4-d5" in page.inner_text("#message")
+    hint = page.inner_text("#message")
+    assert hint.startswith("Hint: d4-d5. ") and hint.endswith(".") and hint.count("(") <= 1  # no brackets in brackets
     # The hint is the engine's arrow, drawn over the pieces, the whole length of the move.
     arrow = page.locator('#board .layer-over .arrow.engine[data-move="d4-d5"]')
     assert arrow.count() == 1

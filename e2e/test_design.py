@@ -229,6 +229,17 @@ def test_the_new_game_dialog_fits_a_phone_in_german(browser, server):
         assert page.evaluate(
             "document.querySelector('#dlg-new').scrollHeight > document.querySelector('#dlg-new').clientHeight"
         )
+        # A long choice is cut in its closed menu, so it is said in full under it, and follows a change.
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll('#custom-options select')].map(s =>
+                [s.options[s.selectedIndex].textContent, s.nextElementSibling.textContent,
+                 s.nextElementSibling.scrollWidth <= s.nextElementSibling.clientWidth])"""
+        )
+        assert shown and all(full == said and fits for full, said, fits in shown)
+        menu = page.locator("#custom-options select").first
+        last = menu.locator("option").last
+        menu.select_option(last.get_attribute("value"))
+        assert page.locator("#custom-options .meaning").first.inner_text() == last.inner_text()
     finally:
         context.close()
 
@@ -276,3 +287,20 @@ def test_sounds_are_off_until_turned_on(page, server):
     play(page, "c4", "c5")
     play(page, "d4", "d6")  # a capture: the officer jumps d5
     assert page.evaluate("window.__sounds") == ["move", "move", "capture"]
+
+
+def test_flip_is_a_pressed_button_and_the_f_key_flips_from_anywhere_but_a_field(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    top = page.locator("#player-top")
+    assert page.get_attribute("#btn-flip", "aria-pressed") == "false"
+    before = top.inner_text()
+    page.click("#btn-flip")
+    expect_pressed = "document.querySelector('#btn-flip').getAttribute('aria-pressed') === '{}'"
+    page.wait_for_function(expect_pressed.format("true"))
+    assert top.inner_text() != before
+    for target, key in (("body", "f"), ("#board", "f"), ("#btn-undo", "f"), ("body", "Shift+F")):
+        page.focus(target) if target != "body" else page.evaluate("document.activeElement.blur()")
+        was = page.get_attribute("#btn-flip", "aria-pressed")
+        page.keyboard.press(key)
+        page.wait_for_function(expect_pressed.format("false" if was == "true" else "true"))

@@ -113,6 +113,7 @@ def test_keyboard_play(page, server):
     assert page.get_attribute("#pt-d4", "aria-label") == "d4, rebel, can move"
     page.keyboard.press("Enter")
     assert page.get_attribute("#pt-d5", "aria-label") == "d5, empty, legal target"
+    assert page.inner_text("#status").endswith("choose a highlighted point: arrow keys, then Enter")  # not "click"
     page.keyboard.press("ArrowUp")
     assert page.get_attribute("#board", "aria-activedescendant") == "pt-d5"
     before = page.evaluate("Number(document.body.dataset.synced)")

@@ -175,9 +175,9 @@ def on_key(event):
     elif key in ("Home", "End") and not on_board:
         event.preventDefault()
         spawn(navigate(0 if key == "Home" else length))
-    elif key == "f" and not event.ctrlKey:
+    elif key in ("f", "F") and not (event.ctrlKey or event.metaKey or event.altKey):  # Caps Lock or Shift too
         flip(None)
-    elif key == "h" and not event.ctrlKey:
+    elif key in ("h", "H") and not (event.ctrlKey or event.metaKey or event.altKey):
         spawn(think("hint"))
 
 

@@ -87,7 +87,9 @@ def fill_custom(name):
             select.append(option)
         select.value = chosen.get(opt["key"], opt["value"])
         select.dataset.initial = opt["value"]
-        label.append(text, select)
+        meaning = document.createElement("small")  # the choice in full: a closed menu cuts a long one
+        meaning.className = "meaning"
+        label.append(text, select, meaning)
         box.append(label)
     custom_changed(None)
 
@@ -107,6 +109,8 @@ def chosen_ruleset():
 
 
 def custom_changed(_event):
+    for select in document.querySelectorAll("#custom-options select"):
+        select.nextElementSibling.textContent = select.options.item(select.selectedIndex).textContent
     name, error = chosen_ruleset()
     el("custom-name").textContent = name
     box = el("custom-message")

@@ -263,14 +263,15 @@ def status_text():
     if v["placing"]:
         placements = board().legal_moves
         return t("status-join", head=head, what=t("status-place", n=len(placements[0].place) if placements else 2))
+    keys = "-key" if app.inp.cursor is not None else ""  # said for the keyboard while it is used
     if app.inp.can_stop(board()):
         what = t("status-chain-stop")
     elif len(app.inp.clicks) > 1:
-        what = t("status-chain")
+        what = t("status-chain" + keys)
     elif app.inp.clicks:
-        what = t("status-target")
+        what = t("status-target" + keys)
     else:
-        what = t("status-pick")
+        what = t("status-pick" + keys)
     if v["huff_choice"] and app.inp.huff is None and not app.inp.clicks:
         # Where a huff is due, no piece moves until the rebels say which officer goes.
         what = t("status-huff-due") if v["auto_removal"] else t("status-huff") + "; " + what
@@ -620,6 +621,7 @@ def render_buttons():
         el(name).disabled = disabled
     el("btn-undo").disabled = not can_undo()
     el("btn-redo").disabled = not app.redo
+    el("btn-flip").setAttribute("aria-pressed", "true" if app.settings["flipped"] else "false")
     friend = app.friend is not None  # a game between people: no computer's moves or hints
     el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None or friend
     el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None or friend
