@@ -124,6 +124,23 @@ def test_the_trainer_says_when_its_set_is_damaged(context, server, body):
     assert "Reload the page" in page.inner_text("#loading-text")
 
 
+def test_a_damaged_set_kept_offline_is_dropped_and_fetched_again(context, server):
+    page = context.new_page()
+    page.goto(server.url + "puzzles.html")
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+    page.evaluate("""async () => {
+      for (const name of await caches.keys()) await (await caches.open(name)).put("puzzles.json", new Response("[]"));
+    }""")  # the offline copy damaged (a deploy cut short)
+    page.reload()
+    page.wait_for_function(
+        "document.getElementById('loading-text').textContent.includes('could not be read')", timeout=ENGINE_MS
+    )
+    page.wait_for_function("caches.match('puzzles.json').then((r) => r === undefined)", timeout=ENGINE_MS)
+    page.reload()  # fetched again from the site
+    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+
+
 # -- 7: every language with a catalog is kept through a reload ---------------------------------------
 def test_every_language_is_kept_through_a_reload(page, server):
     codes = [code for code, _ in json.loads((DIST / "locale" / "languages.json").read_text())]
