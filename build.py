@@ -36,6 +36,7 @@ import hashlib
 import html
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -68,18 +69,31 @@ KIT_PAGES = [KIT_LESSON, "embed.html", "bridge.js", "boot.js", "board.css", "emb
 KIT_LESSON_MARK = "__LESSON__"  # in kit-sw.js's build name: the page writes the lesson's own hash in
 # Headers a host should add (README, "Headers for hosts"); tasks.py serve and the browser tests'
 # server send them, and dist/_headers lists them for hosts that read that file (Netlify,
-# Cloudflare Pages). A <meta> policy cannot say who may frame a page: only the game page
-# refuses (embed.html is made to be framed by other sites, the examples frame it).
+# Cloudflare Pages). A <meta> policy cannot say who may frame a page: the host must.
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
-GAME_HEADERS = {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
+NO_FRAME = {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
+# Which pages other sites may frame: the one table that serving and deploying read. A page not
+# listed (a new one, or a path that is none) may not be framed.
+FRAMED = {
+    "index.html": False,  # the game: no other site frames it and lures clicks onto it
+    "puzzles.html": True,  # a teacher's puzzle set (the trainer itself refuses to train in a frame)
+    "embed.html": True,  # made to be framed by other sites (a lesson, a blog)
+    "examples.html": False,  # the lessons: pages of their own, framing embeds
+    "examples.de.html": False,
+    "examples.es.html": False,
+    "examples.fr.html": False,
+}
 
 
 def host_headers(path: str) -> dict[str, str]:
-    """The headers for a file of the site, by its path below the site's root ('' or 'index.html': the game)."""
-    page = path.split("?")[0].split("#")[0].rsplit("/", 1)[-1]
+    """The headers for a file of the site, by its path below the site's root as it came in the
+    request: decoded and resolved as a static server does before it finds the file (so
+    ``%69ndex.html`` or ``a/../index.html`` is the game page); '' is the game page."""
+    path = urllib.parse.unquote(path.split("?")[0].split("#")[0])
+    page = posixpath.normpath("/" + path).rsplit("/", 1)[-1] or "index.html"
     out = dict(HEADERS)
-    if page in ("", "index.html"):
-        out.update(GAME_HEADERS)
+    if page.endswith((".html", ".htm")) and not FRAMED.get(page, False):
+        out.update(NO_FRAME)
     return out
 
 
@@ -457,7 +471,7 @@ def build(out: Path) -> str:
     marks = {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(html_pages())}
     fill_in(out / "sw.js", marks)
     kit_worker(out, build_hash, kit)
-    rules = [("/*", HEADERS), ("/", GAME_HEADERS), ("/index.html", GAME_HEADERS)]
+    rules = [("/*", HEADERS), ("/", NO_FRAME)] + [("/" + page, NO_FRAME) for page in html_pages() if not FRAMED[page]]
     (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())

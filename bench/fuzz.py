@@ -254,6 +254,8 @@ def readers(count: int, seed: int) -> None:
     if kinds:
         lines += ["", "Each kind of broken contract, with its first input:", ""]
         lines += [f"- {n}: `{k}` (input `{v.split(chr(10) + 'input: ')[-1][:100]}`)" for n, k, v in kinds]
+    lines += ["", "Each reader's slowest input:", ""]
+    lines += [f"- {n}: {t['slowest']:.2f} s, `{t['slowest_input'][:80]!r}`" for n, t, _ in rows]
     lines += ["", "Each reader's time (ms, best of 3) at three sizes:", "",
               "| reader | n | ms | n | ms | n | ms |", "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
     for name, *cells in size_rows():

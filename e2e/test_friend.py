@@ -258,4 +258,4 @@ def test_games_kept_badly_are_left_out_and_lose_nothing(page, server):
     page.evaluate("localStorage.setItem('asalto.friends.v1', '{not json')")
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert page.evaluate("localStorage.getItem('asalto.save.corrupt')").count("not json") == 1  # set aside, not lost
+    assert page.evaluate("localStorage.getItem('asalto.friends.corrupt')").count("not json") == 1  # set aside, not lost

@@ -112,7 +112,7 @@ def test_share_link_reopens_the_game(page, context, server):
 
 def test_bad_link_and_bad_move_are_reported(page, server):
     open_site(page, server.url + "#ruleset=assault&moves=d4-d5+c3-c9")
-    assert "could not be opened" in page.inner_text("#message")
+    assert "cannot be opened" in page.inner_text("#message")
     assert page.is_visible("#board .piece")
     new_game(page, "assault", "humans")
     click_point(page, "c3")  # not a piece that can move: nothing happens

@@ -73,6 +73,7 @@
   // A file PyScript needs that fails (its config mpy.json, say) leaves no Python to say so: a game
   // page not up after STARTUP_MS says it (a normal start takes one to three seconds).
   const STARTUP_MS = 20000;
+  const UPDATE_EVERY_MS = 3600000; // the most often an open page asks whether the site was deployed again
   setTimeout(function () {
     const box = document.getElementById("loading-text");
     if (box && document.body.dataset.board !== "ready") {
@@ -82,12 +83,25 @@
 
   const sw = navigator.serviceWorker;
   if (!sw || location.protocol === "file:") return;
-  const hadController = !!sw.controller;
+  let controlled = !!sw.controller;
   sw.addEventListener("controllerchange", function () {
     marks.controlled = performance.now();
-    // A new build took over while this page runs: offer to reload (the game is saved).
-    if (hadController) document.body.classList.add("update-ready");
+    // A new build took over from the one this page runs under (a first visit's worker taking
+    // over is not one): offer to reload (the game is saved).
+    if (controlled) document.body.classList.add("update-ready");
+    controlled = true;
   });
+  // A deploy while this page is open: when the page comes back into view, and at most once an
+  // hour (marks.updateChecked: when the tab last asked), ask for a new service worker; a new one
+  // takes over and the page offers to reload ("update-ready" above), the game being saved.
+  marks.updateChecked = Date.now();
+  function checkForUpdate() {
+    if (document.visibilityState !== "visible" || Date.now() - marks.updateChecked < UPDATE_EVERY_MS) return;
+    marks.updateChecked = Date.now();
+    sw.getRegistration().then(function (reg) { return reg && reg.update(); }).catch(function () {});
+  }
+  addEventListener("focus", checkForUpdate);
+  document.addEventListener("visibilitychange", checkForUpdate);
   sw.addEventListener("message", function (event) {
     const type = event.data && event.data.type;
     if (type === "cached") document.documentElement.dataset.offline = "ready";

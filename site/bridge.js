@@ -415,5 +415,22 @@
     language() {
       return (navigator.language || "en").slice(0, 2).toLowerCase();
     },
+    // A file that did not read (a damaged puzzles.json) is dropped from every offline copy of
+    // this site, so the next visit fetches it again rather than keep the damage.
+    uncache(url) {
+      if (!window.caches) return;
+      const href = new URL(url, document.baseURI).href;
+      caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n).then((c) => c.delete(href, { ignoreSearch: true })))))
+        .catch(() => {});
+    },
+    // Shown in a frame of another site (the page cannot tell which, only that it is not its own).
+    framedElsewhere() {
+      if (window.top === window.self) return false;
+      try {
+        return window.top.location.origin !== location.origin;
+      } catch (err) {
+        return true;
+      }
+    },
   };
 })();

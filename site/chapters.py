@@ -13,9 +13,9 @@ import json
 from app import app
 from game import open_game, opened_hooks
 from i18n import t
-from page import B, el, on
+from page import BAD_JSON, B, el, on, set_aside
 from pyscript import document
-from render import render
+from render import link_problem, render
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import read_share
@@ -84,21 +84,24 @@ def save():
 
 def restore():
     """The study of the last visit, on the chapter that was shown (the study's own copy of it: it
-    is saved whenever the page is left, so it holds the moves the game's save holds)."""
+    is saved whenever the page is left, so it holds the moves the game's save holds). A stored
+    study that does not read is set aside; the message saying so is returned ('' if none)."""
     r = B.load(STUDY_KEY)
     if not r.ok or not r.value:
-        return
+        return ""
     try:
         data = json.loads(r.value)
         study = Study.from_record(data["record"])
-        n = min(max(0, int(data.get("chapter", 0))), len(study.chapters) - 1)
-    except (AsaltoError, ValueError, KeyError, TypeError) as err:
-        say(t("study-bad-save", error=err), "error")
-        return
+    except BAD_JSON + (AsaltoError, KeyError, TypeError, AttributeError) as err:
+        set_aside(STUDY_KEY, r.value)  # never read again on a reload, never lost
+        return t("study-bad-save", error=err)
+    n = data.get("chapter")  # a chapter number that does not read opens the first chapter
+    n = n if type(n) is int and 0 <= n < len(study.chapters) else 0
     app.study, app.chapter = study, n
     app.session = Session(study.chapters[n].game)
     app.settings["ruleset"] = app.session.game.start.ruleset
     app.settings["mode"] = "humans"  # a chapter is the teacher's to play both sides of, as when opened
+    return ""
 
 
 def import_study(text):
@@ -123,7 +126,7 @@ def open_shared(params):
         shared = read_share(params)
         return bool(shared) and "record" in shared and import_study(shared["record"])
     except AsaltoError as err:
-        say(t("share-bad", error=err), "error")
+        link_problem(err)
         return True
 
 
@@ -175,13 +178,17 @@ def move_chapter(step):
 
 
 def delete_chapter():
-    def drop():
-        app.study.delete(app.chapter)
-        app.chapter = min(app.chapter, len(app.study.chapters) - 1)
-
+    """The chapter shown taken out; the next one (or the last) is shown in its place before the
+    study is saved again, so the deleted chapter's game is not taken for a new one (sync)."""
     sync()
-    edit(drop)
-    open_game(Session(app.study.chapters[app.chapter].game), opened="chapter-opened")
+    try:
+        app.study.delete(app.chapter)
+    except AsaltoError as err:
+        say(str(err), "error")
+        return
+    app.chapter = min(app.chapter, len(app.study.chapters) - 1)
+    say("")
+    open_game(Session(app.study.chapters[app.chapter].game), opened="chapter-opened")  # saves (opened)
     render_study()
 
 

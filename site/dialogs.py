@@ -8,7 +8,7 @@ import storage
 from app import app, geometry, record_text, rules_of
 from editor import Editor
 from game import new_game, open_game
-from i18n import language, t
+from i18n import codes, language, t
 from page import B, copy_text, el, on, spawn
 from pyscript import document
 from render import apply_labels, render
@@ -184,7 +184,7 @@ def restore_previous():
         box.textContent = t("nothing-to-restore")
         return
     session, settings = kept
-    open_game(session, st.clean_settings(settings, app.rulesets, app.levels), "restored")
+    open_game(session, st.clean_settings(settings, app.rulesets, app.levels, codes()), "restored")
     box.textContent = t("restored")
     fill_io(False)
 

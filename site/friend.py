@@ -22,7 +22,7 @@ from i18n import language, t
 from page import B, el, on, spawn
 from pyscript import document
 from pyscript.ffi import create_proxy
-from render import announce, extra_panels, message, render, render_side, side_name
+from render import announce, extra_panels, link_problem, message, render, render_side, side_name
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
@@ -116,7 +116,7 @@ async def open_link(params):
     try:
         link, session = read_game(params)
     except AsaltoError as err:
-        message(t("friend-bad", error=str(err)), "error")
+        link_problem(err)
         return False
     games, _ = storage.read_friends()
     kept = None
@@ -162,8 +162,8 @@ async def follow_link():
     """A link opened in this page (at its start, or pasted in the address bar of an open page):
     a game with a friend, or a shared game. True if it opened one."""
     params, error = storage.link_params()
-    if error:
-        message(t("friend-bad", error=error), "error")
+    if error is not None:
+        link_problem(error)
         B.clearHash()
         return False
     if "game" in params:
@@ -174,8 +174,8 @@ async def follow_link():
         return True
     shared, share_error = storage.shared_game(params)
     B.clearHash()
-    if share_error:
-        message(t("share-bad", error=share_error), "error")
+    if share_error is not None:
+        link_problem(share_error)
     if shared is None:
         return False
     open_game(shared, opened="share-opened")
@@ -194,6 +194,22 @@ async def resume():
             await enter(g, session, keep_message=True)
             return True
     return False
+
+
+async def follow_tab(text):
+    """Another tab wrote the games with friends (``text``): the game on screen follows its copy
+    there, as the game of this device follows another tab's save."""
+    storage.friends_followed(text)
+    if app.friend is None:
+        return
+    games, _ = storage.read_friends()
+    for g in games:
+        if g["id"] == app.friend["id"] and g["moves"] != app.session.descriptor()["moves"]:
+            try:
+                session = Session.from_descriptor(descriptor_of(g))
+            except AsaltoError:
+                return
+            await enter(g, session, note="save-other-tab")
 
 
 # -- sending ---------------------------------------------------------------------------------

@@ -21,6 +21,11 @@ def languages():
     return _languages
 
 
+def codes():
+    """The codes of the languages there are catalogs for (never a list written out)."""
+    return [code for code, _ in languages()]
+
+
 def catalog(code):
     """The messages of one language (key -> text)."""
     table = _catalogs.get(code)

@@ -40,7 +40,11 @@ def report(err):
 
 async def follow_other_tab(key, text):
     """Another tab saved a game: show it here too (this tab's game is kept as the previous game
-    when it is not part of the other one), so neither tab later overwrites the other's unseen."""
+    when it is not part of the other one), so neither tab later overwrites the other's unseen.
+    A game with a friend on screen follows the other tab's copy of it (the games with friends)."""
+    if key == storage.FRIENDS_KEY:
+        await friend.follow_tab(text)
+        return
     if app.friend is not None:  # a game with a friend is on screen: the save is not its game
         return
     change = storage.changed_elsewhere(key, text)
@@ -76,8 +80,8 @@ async def main():
     apply_theme()
     apply_labels()
     app.session = session or Session.new(app.settings["ruleset"])
-    if not linked:
-        chapters.restore()  # the study of the last visit, on its chapter shown (a link leaves it stored)
+    if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)
+        problem = " ".join(p for p in (problem, chapters.restore()) if p)
     controls.bind()
     dialogs.bind()
     annotate.bind()

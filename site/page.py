@@ -30,6 +30,41 @@ def on_error(report):
     _report[0] = report
 
 
+# What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
+# decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
+BAD_JSON = (ValueError, RuntimeError)
+KEEP_ASIDE = 5  # set-aside values kept per store, newest last
+
+
+def aside_key(key):
+    """Where a store's values that fail to read are set aside: ``asalto.study.v1`` ->
+    ``asalto.study.corrupt`` (each store its own, so one never crowds out another's)."""
+    return key.rsplit(".", 1)[0] + ".corrupt"
+
+
+def set_aside(key, text):
+    """Set aside a stored value of ``key`` that does not read: appended to the last few kept under
+    aside_key(key), so a second one never replaces the first, and removed from ``key``, so no
+    reload meets it again. The kept list holds texts only (a stored list of anything else is kept
+    as one text), so it is never re-encoded from a nested value."""
+    import json
+
+    aside = aside_key(key)
+    r = B.load(aside)
+    kept = []
+    if r.ok and r.value:
+        try:
+            kept = json.loads(r.value)
+        except BAD_JSON:
+            kept = None
+        if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
+            kept = [r.value]  # an older single set-aside value, or not ours
+    if text not in kept:  # the same value met again (another tab) is kept once
+        kept = (kept + [text])[-KEEP_ASIDE:]
+    B.save(aside, json.dumps(kept))
+    B.remove(key)
+
+
 def problem(text):
     """A visible, specific message in the page's message list (as text, never markup)."""
     item = document.createElement("li")

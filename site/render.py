@@ -14,6 +14,7 @@ from page import point_label as piece_point_label
 from pyscript import document
 
 from asalto_core import svg as draw
+from asalto_core.links import LinkError, NewerLinkError, UnplayableLinkError
 from asalto_core.session import outcome_json
 
 HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browser
@@ -46,6 +47,30 @@ def message(text, kind="info"):
     box = el("message")
     box.textContent = text
     box.className = kind
+
+
+def link_problem(err):
+    """A link that cannot be opened, in plain words: what happened and what to do, the engine's
+    own words behind a disclosure (its control characters never shown)."""
+    if isinstance(err, NewerLinkError):
+        key = "link-newer"
+    elif isinstance(err, LinkError) and not isinstance(err, UnplayableLinkError):
+        key = "link-damaged"
+    else:
+        key = "link-unplayable"
+    message(t(key), "error")
+    details = document.createElement("details")
+    summary = document.createElement("summary")
+    summary.textContent = t("link-details")
+    detail = document.createElement("span")
+    detail.textContent = printable(str(err))
+    details.append(summary, detail)
+    el("message").append(" ", details)
+
+
+def printable(text):
+    """``text`` with every control character (C0, DEL, C1) shown as U+FFFD: never sent to the screen."""
+    return "".join("\ufffd" if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
 
 
 def side_name(side, capital=False):

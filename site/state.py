@@ -27,8 +27,9 @@ def default_settings():
     }
 
 
-def clean_settings(raw, rulesets, levels):
-    """Settings from storage, each value checked; anything unknown falls back to the default."""
+def clean_settings(raw, rulesets, levels, languages):
+    """Settings from storage, each value checked; anything unknown falls back to the default.
+    ``languages``: the codes there are catalogs for (i18n.languages), or '' (the browser's)."""
     s = default_settings()
     if not isinstance(raw, dict):
         return s
@@ -41,7 +42,7 @@ def clean_settings(raw, rulesets, levels):
     if text.get("level") in levels:
         s["level"] = text["level"]
     s["flipped"] = raw.get("flipped") is True
-    if text.get("lang") in ("", "en", "fr", "de"):
+    if text.get("lang") == "" or text.get("lang") in languages:
         s["lang"] = text["lang"]
     if text.get("theme") in THEMES:
         s["theme"] = text["theme"]

@@ -2,7 +2,7 @@
 
 A save holds the game (``Session.saved``: the descriptor, and for an annotated game its record
 and cursor) and the settings; the page's engine replays it. A save that cannot be read is set
-aside (the last few are kept under CORRUPT_KEY), never silently dropped, and the page goes
+aside (the last few are kept under ``asalto.save.corrupt``, page.set_aside), never silently dropped, and the page goes
 back to the last save that read well (GOOD_KEY) or starts afresh, saying why. Saves of
 version 1 (which also held a view, now computed on the page) are read as well.
 
@@ -16,8 +16,8 @@ import json
 
 import state as st
 from app import app, record_text
-from i18n import t
-from page import B
+from i18n import codes, t
+from page import BAD_JSON, B, set_aside
 from render import message
 
 from asalto_core.errors import AsaltoError
@@ -27,13 +27,9 @@ from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
 SAVE_KEY = "asalto.save.v1"
 GOOD_KEY = "asalto.save.good"
 PREVIOUS_KEY = "asalto.previous"
-CORRUPT_KEY = "asalto.save.corrupt"
 FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
-# What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
-# decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
-BAD_JSON = (ValueError, RuntimeError)
-KEEP_CORRUPT = 5  # set-aside saves kept, newest last
 _seen = [""]  # the save's text as this tab last read or wrote it
+_friends_seen = [""]  # the friends' list as this tab last wrote or followed it
 _warned = [False]  # the player was told that this game's annotations are too long to save
 
 
@@ -71,23 +67,6 @@ def save():
         _seen[0] = text
     else:
         message(t("save-failed", error=r.error), "warn")
-
-
-def keep_corrupt(text):
-    """Set a save aside: appended to the last few kept, so a second one never replaces the first.
-    The kept list holds texts only (a stored list of anything else is kept as one text), so it
-    is never re-encoded from a nested value."""
-    r = B.load(CORRUPT_KEY)
-    kept = []
-    if r.ok and r.value:
-        try:
-            kept = json.loads(r.value)
-        except BAD_JSON:
-            kept = None
-        if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
-            kept = [r.value]  # an older single set-aside save, or not ours
-    kept = (kept + [text])[-KEEP_CORRUPT:]
-    B.save(CORRUPT_KEY, json.dumps(kept))
 
 
 def save_previous():
@@ -129,7 +108,7 @@ def read_blob(text):
         blob = json.loads(text)
         if save_version(blob):
             return None
-        return Session.from_saved(blob), st.clean_settings(blob.get("settings"), app.rulesets, app.levels)
+        return Session.from_saved(blob), st.clean_settings(blob.get("settings"), app.rulesets, app.levels, codes())
     except BAD_JSON + (AsaltoError,):
         return None
 
@@ -150,7 +129,7 @@ def read_save():
     version = save_version(blob)
     if version:
         return restore_good(r.value, t("save-newer" if version == "newer" else "save-old"), "")
-    settings = st.clean_settings(blob.get("settings"), app.rulesets, app.levels)
+    settings = st.clean_settings(blob.get("settings"), app.rulesets, app.levels, codes())
     try:
         session = Session.from_saved(blob)
     except AsaltoError as err:
@@ -162,7 +141,7 @@ def read_save():
 def restore_good(text, problem, error):
     """A save that cannot be read is set aside; the last good save comes back if there is one
     (with a message saying so), else the page starts afresh with ``problem``."""
-    keep_corrupt(text)
+    set_aside(SAVE_KEY, text)
     good = B.load(GOOD_KEY)
     kept = read_blob(good.value) if good.ok and good.value and good.value != text else None
     if kept is None:
@@ -194,20 +173,21 @@ def here():
 
 
 def link_params():
-    """The parameters after the page's ``#`` (asalto_core.links reads them), and an error ('' if none)."""
+    """The parameters after the page's ``#`` (asalto_core.links reads them), and the LinkError
+    (None if none)."""
     try:
-        return read_query(here()["hash"]), ""
+        return read_query(here()["hash"]), None
     except LinkError as err:
-        return {}, str(err)
+        return {}, err
 
 
 def shared_game(params):
-    """The game a share link's parameters carry as a Session (None if there is none), and an
-    error ('' if none): the page's engine replays it."""
+    """The game a share link's parameters carry as a Session (None if there is none), and the
+    AsaltoError (None if none): the page's engine replays it."""
     try:
-        return share_session(params), ""
+        return share_session(params), None
     except AsaltoError as err:
-        return None, str(err)
+        return None, err
 
 
 def share_link():
@@ -250,31 +230,62 @@ def _entry(raw):
 
 
 def read_friends():
-    """(games, the id of the one on screen or ''): every correspondence game kept here."""
+    """(games, the id of the one on screen or ''): every correspondence game kept here. A stored
+    list that does not read is set aside whole (page.set_aside), and one whose games do not all
+    read is set aside as it was while the games that read are kept: each time said."""
     r = B.load(FRIENDS_KEY)
+    if not r.ok or not r.value:
+        return [], ""
     try:
-        blob = json.loads(r.value) if r.ok and r.value else {}
+        blob = json.loads(r.value)
     except BAD_JSON:
-        keep_corrupt(r.value)
-        blob = {}
-    if not isinstance(blob, dict):
-        blob = {}
-    games = [g for g in (_entry(x) for x in blob.get("games", []) if isinstance(blob.get("games"), list)) if g]
+        blob = None
+    raw = blob.get("games") if isinstance(blob, dict) else None
+    if not isinstance(raw, list):
+        set_aside(FRIENDS_KEY, r.value)
+        message(t("friends-set-aside"), "warn")
+        return [], ""
+    games = [g for g in (_entry(x) for x in raw) if g]
     shown = blob.get("open")
-    return games, shown if isinstance(shown, str) else ""
+    shown = shown if isinstance(shown, str) else ""
+    if len(games) < len(raw):
+        set_aside(FRIENDS_KEY, r.value)
+        message(t("friends-set-aside"), "warn")
+        write_friends(games, shown)
+    return games, shown
 
 
 def write_friends(games, shown):
-    r = B.save(FRIENDS_KEY, json.dumps({"games": games, "open": shown}))
-    if not r.ok:
+    text = json.dumps({"games": games, "open": shown})
+    r = B.save(FRIENDS_KEY, text)
+    if r.ok:
+        _friends_seen[0] = text
+    else:
         message(t("save-failed", error=r.error), "warn")
 
 
+def behind(mine, theirs):
+    """Whether ``theirs`` (a kept game) goes on from ``mine``: the same game, more moves."""
+    n = len(mine["moves"])
+    return len(theirs["moves"]) > n and theirs["moves"][:n] == mine["moves"]
+
+
 def keep_friend(entry, shown=True):
-    """Keep ``entry`` (replacing the kept game of its id); ``shown``: it is the game on screen."""
+    """Keep ``entry`` (replacing the kept game of its id); ``shown``: it is the game on screen.
+    Another tab's newer copy of the same game is never written over by this tab's older one (a
+    stale tab redrawing): the other tab's is kept, and this tab follows it (friend.follow_tab)."""
+    r = B.load(FRIENDS_KEY)
     games, _ = read_friends()
+    theirs = [g for g in games if g["id"] == entry["id"]]
+    if theirs and r.ok and r.value != _friends_seen[0] and behind(entry, theirs[0]):
+        return
     games = [g for g in games if g["id"] != entry["id"]] + [entry]
     write_friends(games, entry["id"] if shown else "")
+
+
+def friends_followed(text):
+    """This tab has seen the friends' list another tab wrote (``text``)."""
+    _friends_seen[0] = text
 
 
 def forget_friend(game_id):

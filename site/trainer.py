@@ -13,7 +13,21 @@ import json
 
 import trainer_state as ts
 from i18n import choose, languages, set_language, side, t
-from page import B, draw_board, el, last_move_marks, on, on_error, point_label, point_toward, problem, reporter, spawn
+from page import (
+    BAD_JSON,
+    B,
+    draw_board,
+    el,
+    last_move_marks,
+    on,
+    on_error,
+    point_label,
+    point_toward,
+    problem,
+    reporter,
+    set_aside,
+    spawn,
+)
 from pyscript import document, window
 
 from asalto_core import svg
@@ -51,7 +65,8 @@ def load_profile():
     if r.ok and r.value:
         try:
             raw = json.loads(r.value)
-        except ValueError:
+        except BAD_JSON:
+            set_aside(ts.STORE_KEY, r.value)  # kept, and never read again
             problem(t("pz-profile-bad"))
     tr.profile = ts.clean_profile(raw)
     kept = raw.get("filters") if isinstance(raw, dict) else None
@@ -452,10 +467,18 @@ async def main():
         el("loading-text").textContent = t("pz-data-failed", error=r.error or s.error)
         return
     tr.data = json.loads(r.value)
-    tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
+    try:
+        tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
+    except ts.SetError as err:
+        B.uncache("./puzzles.json")  # the damaged copy is not kept offline: a reload fetches it again
+        el("loading-text").textContent = t("pz-set-bad", error=str(err))
+        return
     opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
     load_profile()
     tr.frame = teacher_frame(opts, problems)
+    if tr.frame is None and B.framedElsewhere():  # a teacher's set may be framed, the trainer itself not
+        el("loading-text").textContent = t("pz-framed")
+        return
     for text in link_problems + problems:
         problem(text)
     bind()

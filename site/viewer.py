@@ -91,7 +91,7 @@ def point_label(name):
 def check_marks():
     """Arrows and highlights that do not fit the board shown are reported, then skipped."""
     for name in v.opts["arrows"]:
-        points = svg.move_points(name)
+        points = svg.move_points(svg.mark_colour(name)[1])
         if len(points) < 2 or any(p not in v.at for p in points):
             problem(t("embed-arrow-bad", name=repr(name)))
     for name in v.opts["highlight"]:
@@ -112,11 +112,11 @@ def render():
     marks, extra = last_move_marks(v.at, frame["last"])
     if fig.ply == fig.start_ply and not fig.line:
         marks += [("highlight", p) for p in v.opts["highlight"]]
-        extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in v.opts["arrows"])
+        extra += "".join(svg.mark_arrow_svg(v.at, m) for m in v.opts["arrows"])
     # The record's own arrows and points at this move (its comment's [%arrows]/[%points]).
     marks += [("highlight", p) for p in frame.get("points", [])]
     marks += [("huffable", p) for p in frame.get("huffable", [])]
-    extra += "".join(svg.arrow_svg(v.at, svg.move_points(m), m) for m in frame.get("arrows", []))
+    extra += "".join(svg.mark_arrow_svg(v.at, m) for m in frame.get("arrows", []))  # a colour letter first
     answer = fig.answer_arrow()
     if answer:
         extra += svg.arrow_svg(v.at, svg.move_points(answer), answer)

@@ -7,7 +7,7 @@ from pathlib import Path
 import micropython
 import pytest
 
-from asalto_core import AsaltoError, links, svg
+from asalto_core import AsaltoError, embed, links, svg
 from asalto_core.book import Book, load
 from asalto_core.rulesets import custom_name
 from asalto_core.session import MAX_MOVES
@@ -17,8 +17,9 @@ SITE = Path(__file__).resolve().parents[1] / "site"
 LONG = "assault:rebels=any,repetition=off"
 CYCLE = ("d4-d5", "c5-c6", "d5-d4", "c6-c5")
 
-# Each case: a Python expression (names: links, svg, Study, Book, custom_name, trainer_state, G, long_record)
-# and a piece of the AsaltoError's message it must raise. Run as text, so MicroPython runs the very same.
+# Each case: a Python expression (names: links, svg, embed, Study, Book, custom_name, trainer_state, G,
+# long_record, raise_if) and a piece of the AsaltoError's message it must raise (raise_if turns a reason
+# returned as text, as safe_record_url returns it, into one). Run as text, so MicroPython runs the very same.
 CASES = [
     # 2: the 5,000-move limit holds in a study's chapters too (and its share link's record)
     ("Study.from_record(long_record + '\\n[Event \"b\"]\\n\\n1. d4-d5 *\\n')", "at most 5000"),
@@ -40,6 +41,8 @@ CASES = [
     ("links.read_share({'record': '1. d4-d5 *', 'path': '1.\u00b2'})", "not a move of the game"),
     ("links.read_share({'moves': 'd4-d5', 'ply': '\u00b2'})", "not a number"),
     ("links.read_game({'game': links.pack('1\\nabcdefghij\\nassault\\n\\nd4-d5\\n\u00b2')})", "its time is wrong"),
+    ("raise_if(embed.safe_record_url(5))", "must be text"),
+    ("raise_if(embed.safe_record_url(['x']))", "must be text"),
     ("svg.board(G, None)", "pieces must be"),
     ("svg.board(G, {}, arrows='d4-d5')", "arrows must be"),
     ("svg.board(G, {}, highlight=[5])", "highlight must be"),
@@ -58,6 +61,12 @@ CPYTHON_ONLY = [  # a lone surrogate: only CPython's text can hold one
     ("links.pack('\\ud800')", "half a character"),
     ("links.write_query([('a', '\\ud800')])", "half a character"),
 ]
+
+
+def raise_if(reason):
+    """An AsaltoError with ``reason``, when there is one."""
+    if reason:
+        raise AsaltoError(reason)
 
 
 def long_record():
@@ -79,8 +88,9 @@ def names():
     from asalto_core import BOARDS
 
     return {
-        "links": links, "svg": svg, "Study": Study, "Book": Book, "custom_name": custom_name,
-        "trainer_state": trainer_state, "G": BOARDS["standard"].to_json(), "long_record": long_record(),
+        "links": links, "svg": svg, "embed": embed, "raise_if": raise_if, "Study": Study, "Book": Book,
+        "custom_name": custom_name, "trainer_state": trainer_state, "G": BOARDS["standard"].to_json(),
+        "long_record": long_record(),
     }  # fmt: skip
 
 
@@ -96,6 +106,7 @@ sys.path.append("/lib")
 from asalto_core import AsaltoError, BOARDS, Game
 import asalto_core.links as links
 import asalto_core.svg as svg
+import asalto_core.embed as embed
 from asalto_core.book import Book
 from asalto_core.rulesets import custom_name
 from asalto_core.study import Study
@@ -103,8 +114,12 @@ import trainer_state
 game = Game("%s")
 for i in range(%d):
     game.play(%r[i %% 4])
-names = {"links": links, "svg": svg, "Study": Study, "Book": Book, "custom_name": custom_name,
-         "trainer_state": trainer_state, "G": BOARDS["standard"].to_json(), "long_record": game.record()}
+def raise_if(reason):
+    if reason:
+        raise AsaltoError(reason)
+names = {"links": links, "svg": svg, "embed": embed, "raise_if": raise_if, "Study": Study, "Book": Book,
+         "custom_name": custom_name, "trainer_state": trainer_state, "G": BOARDS["standard"].to_json(),
+         "long_record": game.record()}
 out = []
 for expr in json.loads(open("/lib/cases.json").read()):
     try:

@@ -65,6 +65,8 @@ def safe_record_url(url: str) -> str:
     >>> safe_record_url("examples/game.txt"), safe_record_url("//evil.example/x")[:30]
     ('', 'only a relative link on this s')
     """
+    if not isinstance(url, str):
+        return "the record link must be text, not " + _quote(url)
     if not url:
         return "the record link is empty"
     lower = url.lower()

@@ -64,7 +64,16 @@ _INFLATE_ERRORS = (ValueError, OSError, EOFError) + ((zlib.error,) if deflate is
 
 
 class LinkError(AsaltoError):
-    """A link (or a part of one) that cannot be read: the message says what is wrong."""
+    """A link (or a part of one) that cannot be read: the message says what is wrong. The link
+    itself is damaged (cut short or edited in copying), unless it is one of the two below."""
+
+
+class UnplayableLinkError(LinkError):
+    """A link that reads, holding a game the engine refuses (a move the rules do not allow)."""
+
+
+class NewerLinkError(LinkError):
+    """A link written by a newer version of the page."""
 
 
 # -- query strings -------------------------------------------------------------------------
@@ -267,11 +276,16 @@ def share_session(params: dict[str, str]) -> Session | None:
     shared = read_share(params)
     if shared is None:
         return None
-    if "descriptor" in shared:
-        return Session.from_descriptor(shared["descriptor"])
-    session, warning = Session.from_text(shared["record"])
+    try:
+        if "descriptor" in shared:
+            return Session.from_descriptor(shared["descriptor"])
+        session, warning = Session.from_text(shared["record"])
+    except LinkError:
+        raise
+    except AsaltoError as err:
+        raise UnplayableLinkError("the game in the link cannot be played: " + str(err)) from None
     if warning:
-        raise LinkError("the record in the link " + warning)
+        raise UnplayableLinkError("the record in the link " + warning)
     try:
         session.go_to_path(shared["path"])
     except AsaltoError:
@@ -350,7 +364,7 @@ class GameLink:
         try:
             return Session.from_descriptor(self.descriptor())
         except AsaltoError as err:
-            raise LinkError("the game in the link cannot be played: " + str(err)) from None
+            raise UnplayableLinkError("the game in the link cannot be played: " + str(err)) from None
 
 
 def valid_id(text: object) -> bool:
@@ -372,7 +386,7 @@ def read_game(params: dict[str, str]) -> tuple[GameLink, Session] | None:
     fields = unpack(params["game"]).split("\n")
     if len(fields) != 6 or fields[0] != GAME_FORMAT:
         if is_number(fields[0]) and fields[0] != GAME_FORMAT:
-            raise LinkError("the link comes from a newer version of this page: reload the page to read it")
+            raise NewerLinkError("the link comes from a newer version of this page: reload the page to read it")
         raise LinkError("the link is damaged: it is not a game")
     _, gid, ruleset, start, moves, time = fields
     if not valid_id(gid):
