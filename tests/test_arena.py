@@ -4,6 +4,7 @@ tournament's crosstable and ratings; resuming from the results file; the SPRT; t
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,10 @@ def test_a_game_clock_runs_out():
     assert result["winner"] == "officers" and [f["kind"] for f in result["faults"]] == ["timeout"]
     budget = float(result["faults"][0]["detail"].split()[-2])  # "no move after S s": what was left on the clock
     assert 0 < budget <= 1.0
+
+
+def test_a_program_speaking_the_protocol_plays_as_cmd():
+    """Any program that speaks the engine protocol enters as cmd:...; its name is the one it gives."""
+    program = f"cmd:{sys.executable} -m asalto_core engine --bot examples:greedy"
+    result = play_game(Job(0, 0, "course", program, "examples:random", [], FAST, 20))
+    assert result["faults"] == [] and result["names"]["officers"] == "examples:greedy" and result["moves"]
