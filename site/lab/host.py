@@ -47,9 +47,9 @@ def choose(ruleset, moves, seconds):
     return json.dumps(go(_bot[0], _board(ruleset, moves), seconds))
 
 
-def view(ruleset, moves, clicked):
-    """What the page draws and asks: the board (the points clicked and those that may follow marked),
-    whose turn, the result, the move the clicks complete."""
+def view(ruleset, moves, clicked, hints=True):
+    """What the page draws and asks: the board (with ``hints``, for a player to move: the points
+    clicked and those that may follow marked), whose turn, the result, the move the clicks complete."""
     board = _board(ruleset, moves)
     clicked = json.loads(clicked)
     done = board.outcome()
@@ -59,7 +59,7 @@ def view(ruleset, moves, clicked):
     arrows = [str(last)] if last and not last.null else []
     return json.dumps(
         {
-            "svg": board.svg(highlight=clicked + nxt, arrows=arrows),
+            "svg": board.svg(highlight=clicked + nxt if hints else [], arrows=arrows),
             "turn": board.turn,
             "winner": done.winner if done else None,
             "reason": done.reason if done else "",

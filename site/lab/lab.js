@@ -182,12 +182,12 @@ function outcomeText(view) {
   return t("outcome", { head, why: t("reason-" + view.reason, params) });
 }
 
-function finish(game, winner, why) {
+async function finish(game, winner, why) {
   game.over = why;
   game.winner = winner;
   game.log.push({ kind: "over", text: why });
   stopPlayers(game);
-  if (game === state.game) render();
+  await refresh(game); // the last position, without hints
   return { winner, why };
 }
 
@@ -197,7 +197,12 @@ function stopPlayers(game) {
 }
 
 async function refresh(game) {
-  game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), JSON.stringify(game.clicked));
+  // The board's hints (the pieces that can move, the next points) only for the player to move.
+  const hints = Object.values(game.players).some((p) => p.human) && !game.over;
+  game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), JSON.stringify(game.clicked), hints);
+  if (hints && !game.players[game.view.turn].human) {
+    game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), "[]", false);
+  }
   if (game === state.game) render();
 }
 
