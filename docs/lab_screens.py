@@ -51,6 +51,7 @@ def main() -> None:
                 page.select_option("#rebels", "tired.py")
                 page.select_option("#officers", "level:beginner")
                 page.click("#play")
+                page.wait_for_selector("#status[data-state=thinking]", timeout=60_000)  # the new game began
                 page.wait_for_selector("#status[data-state=over]", timeout=300_000)
                 page.screenshot(path=str(OUT / f"lab-{size}.png"), full_page=size == "phone")
                 page.context.close()
