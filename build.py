@@ -457,6 +457,7 @@ def build(out: Path) -> str:
             )
         )
     shutil.copytree(SITE / "examples", out / "examples")
+    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
     kit = kit_files(out, embed_modules, page_engine, catalogs)
     shutil.copy2(SITE / "sw.js", out / "kit-sw.js")

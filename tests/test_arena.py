@@ -4,6 +4,7 @@ tournament's crosstable and ratings; resuming from the results file; the SPRT; t
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,19 @@ def test_the_sprt_stops_a_one_sided_match_early():
     jobs = schedule(bots, "course", rounds=20, gauntlet=False, limits=FAST, opening_plies=2, seed=5, max_plies=80)
     results, stopped = run(jobs, bots, concurrency=2, sprt_bounds=(0, 300, 0.1, 0.1), progress=False)
     assert stopped.startswith("SPRT: H1 accepted") and len(results) < len(jobs)
+
+
+def test_a_game_clock_runs_out():
+    """Under a clock for the whole game (no limit per move), the bot that uses it up loses on time."""
+    limits = Limits(move_seconds=None, game_seconds=1.0, memory_mb=400)
+    result = play_game(Job(0, 0, "assault", "examples:random", str(BOTS / "hangs.py"), [], limits, 40))
+    assert result["winner"] == "officers" and [f["kind"] for f in result["faults"]] == ["timeout"]
+    budget = float(result["faults"][0]["detail"].split()[-2])  # "no move after S s": what was left on the clock
+    assert 0 < budget <= 1.0
+
+
+def test_a_program_speaking_the_protocol_plays_as_cmd():
+    """Any program that speaks the engine protocol enters as cmd:...; its name is the one it gives."""
+    program = f"cmd:{sys.executable} -m asalto_core engine --bot examples:greedy"
+    result = play_game(Job(0, 0, "course", program, "examples:random", [], FAST, 20))
+    assert result["faults"] == [] and result["names"]["officers"] == "examples:greedy" and result["moves"]

@@ -580,10 +580,8 @@ def main(args: Any, bots: list[str], gauntlet: bool) -> int:
     limits = Limits(args.move_time if not args.game_time else None, args.game_time, args.memory)
     jobs = schedule(bots, find_ruleset(args.ruleset).name, args.rounds, gauntlet, limits, args.opening_plies,
                     args.seed, args.max_plies, args.event)  # fmt: skip
+    sprt_bounds = _sprt_bounds(args.sprt) if getattr(args, "sprt", None) else None
     executor = _dask_client(args.dask, args.concurrency) if args.dask else None
-    sprt_bounds = tuple(float(x) for x in args.sprt.split(",")) if getattr(args, "sprt", None) else None
-    if sprt_bounds is not None and len(sprt_bounds) != 4:
-        raise AsaltoError("--sprt takes elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05")
     results, stopped = run(
         jobs, bots, results_path=args.results, record_path=args.record, concurrency=args.concurrency,
         executor=executor, sprt_bounds=sprt_bounds, progress=not args.quiet,
@@ -594,6 +592,17 @@ def main(args: Any, bots: list[str], gauntlet: bool) -> int:
         print(stopped)
     print(report(results, bots))
     return 0
+
+
+def _sprt_bounds(text: str) -> tuple[float, float, float, float]:
+    """``--sprt elo0,elo1,alpha,beta``, each checked."""
+    try:
+        elo0, elo1, alpha, beta = (float(x) for x in text.split(","))
+    except ValueError:
+        raise AsaltoError(f"--sprt takes elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05, not {quote(text)}") from None
+    if not (elo0 < elo1 and 0 < alpha < 1 and 0 < beta < 1):
+        raise AsaltoError(f"--sprt {quote(text)}: elo0 must be below elo1, alpha and beta between 0 and 1")
+    return elo0, elo1, alpha, beta
 
 
 def _dask_client(address: str, workers: int) -> Any:

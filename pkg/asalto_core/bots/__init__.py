@@ -189,7 +189,8 @@ class LevelBot(Bot):
         if answer is None:
             limit = LEVELS[self.level].time_limit
             if seconds_left is not None:
-                limit = max(0.01, min(limit, seconds_left / 2))
+                # A third of the time left: the answer must arrive in time on a busy machine too.
+                limit = max(0.01, min(limit, seconds_left / 3))
             kw: dict[str, Any] = {"node_limit": self.node_limit} if self.node_limit else {"time_limit": limit}
             answer = self.player.best_move(board.position, self.level, seed=self.seed, history=seen, **kw)
         return answer.move

@@ -1,0 +1,408 @@
+// The bot lab: load bots (a dropped or pasted .py file, an example, a level), play them against
+// you or each other on the board, and run a small tournament. Every bot runs in its own Pyodide
+// worker (py-worker.js), never on this page; the referee (the rules, the board's drawing) is one
+// more. A bot over its time limit has its worker terminated, and the game says why. The page's
+// state (the bots, the game) is kept apart from the drawing: render() draws it, and nothing else.
+
+const MAX_PLIES = 400; // the lab's move cap: a game between two bots that never ends is a draw
+const LOAD_SECONDS = 60; // for a worker to start Pyodide and load its bot
+const LEVELS = ["level:beginner", "level:casual", "level:strong"];
+const EXAMPLES = ["examples:random", "examples:greedy", "examples:alphabeta"];
+const LOSING = ["exception", "memory", "timeout", "crash"];
+
+let words = {};
+const t = (key, params = {}) =>
+  (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+
+// -- workers -------------------------------------------------------------------------------------
+
+class PyWorker {
+  // One Pyodide worker; call(fn, ...args) answers its function's JSON, parsed.
+  constructor() {
+    this.worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+    this.pending = new Map();
+    this.next = 1;
+    this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
+    this.worker.onmessage = (event) => {
+      const { id, result, error } = event.data;
+      const waiting = this.pending.get(id);
+      if (!waiting) return;
+      this.pending.delete(id);
+      if (error !== undefined) waiting.reject(new Error(error));
+      else waiting.resolve(id === 0 ? result : JSON.parse(result));
+    };
+  }
+
+  call(fn, ...args) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, fn, args });
+    });
+  }
+
+  // The call's answer, or {timeout: true} once `seconds` pass: the worker is then terminated.
+  async within(seconds, fn, ...args) {
+    let timer;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(() => resolve({ timeout: true }), seconds * 1000);
+    });
+    const answer = await Promise.race([this.call(fn, ...args), late]);
+    clearTimeout(timer);
+    if (answer && answer.timeout) this.stop();
+    return answer;
+  }
+
+  stop() {
+    this.worker.terminate();
+    for (const waiting of this.pending.values()) waiting.reject(new Error("stopped"));
+    this.pending.clear();
+    this.stopped = true;
+  }
+}
+
+// -- state ---------------------------------------------------------------------------------------
+
+const state = {
+  bots: [], // {name, source, status: "loading" | "ready" | "failed", error}
+  game: null, // {ruleset, moves, players: {rebels, officers}, view, clicked, log, over}
+  tournament: null, // {bots, results: [{officers, rebels, winner}], running}
+};
+let referee = null;
+let humanMove = null; // resolves with the move the player's clicks complete
+
+function player(name) {
+  // A player of the game: "you", a loaded bot, an example or a level.
+  if (name === "you") return { name, label: t("lab-you"), human: true };
+  const bot = state.bots.find((b) => b.name === name);
+  return { name, label: name, source: bot ? bot.source : "", worker: null };
+}
+
+async function startBot(p, ruleset, side) {
+  // A fresh worker for the bot (a terminated one is never reused); null and a reason if it fails.
+  p.worker = new PyWorker();
+  const started = await Promise.race([
+    p.worker.ready.then(() => "ok"),
+    new Promise((resolve) => setTimeout(() => resolve("late"), LOAD_SECONDS * 1000)),
+  ]);
+  if (started !== "ok") return { kind: "timeout", detail: t("lab-load-late", { s: LOAD_SECONDS }) };
+  const loaded = await p.worker.within(LOAD_SECONDS, "load_bot", p.name, p.source);
+  if (loaded.timeout) return { kind: "timeout", detail: t("lab-load-late", { s: LOAD_SECONDS }) };
+  if (!loaded.ok) return { kind: "exception", detail: loaded.error };
+  const lines = await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side);
+  return lines.timeout ? { kind: "timeout", detail: t("lab-load-late", { s: LOAD_SECONDS }) } : fault(lines);
+}
+
+function fault(lines) {
+  // The fault a bot's answer lines hold (see asalto_core.engine.go), or null.
+  const line = (lines || []).find((l) => l.startsWith("fault "));
+  if (!line) return null;
+  const [, kind, ...rest] = line.split(" ");
+  const detail = rest.join(" ");
+  return { kind: kind === "exception" && detail.startsWith("MemoryError") ? "memory" : kind, detail };
+}
+
+// -- a game --------------------------------------------------------------------------------------
+
+async function playGame(names, ruleset, seconds) {
+  // One game to its end: the winner (null: a draw) and why, with every fault in the game's log.
+  const game = {
+    ruleset,
+    moves: [],
+    clicked: [],
+    log: [],
+    over: "",
+    players: { rebels: player(names.rebels), officers: player(names.officers) },
+  };
+  state.game = game;
+  for (const side of ["rebels", "officers"]) {
+    const p = game.players[side];
+    if (p.human) continue;
+    game.thinking = p.label;
+    await refresh(game);
+    const failed = await startBot(p, ruleset, side);
+    if (failed) return finish(game, other(side), lostBy(game, side, failed));
+    if (game !== state.game) return stopPlayers(game);
+  }
+  game.thinking = "";
+  while (true) {
+    if (game !== state.game) return stopPlayers(game); // a new game began meanwhile
+    await refresh(game);
+    const view = game.view;
+    if (view.winner !== null || view.outcome) return finish(game, view.winner, outcomeText(view));
+    if (game.moves.length >= MAX_PLIES) return finish(game, null, t("lab-cap", { n: MAX_PLIES }));
+    const side = view.turn;
+    const p = game.players[side];
+    let text;
+    if (p.human) {
+      text = await new Promise((resolve) => (humanMove = resolve));
+      humanMove = null;
+      if (game !== state.game || text === null) return stopPlayers(game);
+    } else {
+      game.thinking = p.label;
+      if (game === state.game) render();
+      const lines = await p.worker.within(seconds + 0.5, "choose", ruleset, JSON.stringify(game.moves), seconds);
+      game.thinking = "";
+      let failed = lines.timeout ? { kind: "timeout", detail: t("lab-timeout", { s: seconds }) } : fault(lines);
+      if (!failed) {
+        text = lines.find((l) => l.startsWith("bestmove ")).slice(9);
+        const checked = await referee.call("check", ruleset, JSON.stringify(game.moves), text);
+        if (!checked.ok) failed = { kind: checked.kind, detail: checked.error };
+        else text = checked.move;
+      }
+      if (failed) {
+        if (LOSING.includes(failed.kind) || !view.passes) {
+          return finish(game, other(side), lostBy(game, side, failed));
+        }
+        game.log.push({ kind: failed.kind, text: failedText(game, side, failed) + " " + t("lab-passes") });
+        text = "--";
+      }
+    }
+    game.moves.push(text);
+    game.clicked = [];
+  }
+}
+
+function other(side) {
+  return side === "rebels" ? "officers" : "rebels";
+}
+
+function lostBy(game, side, failed) {
+  // The result of a game a bot's fault decided: the other side wins, and why.
+  return t("outcome", { head: t("win-" + other(side)), why: failedText(game, side, failed) });
+}
+
+function failedText(game, side, failed) {
+  return t("lab-fault", { name: game.players[side].label, side: t(side), kind: t("lab-kind-" + failed.kind), detail: failed.detail });
+}
+
+function outcomeText(view) {
+  const head = view.winner ? t("win-" + view.winner) : t("draw");
+  const params = { side: t(view.winner === "rebels" ? "officers" : "rebels"), nth: t("nth-3") };
+  return t("outcome", { head, why: t("reason-" + view.reason, params) });
+}
+
+async function finish(game, winner, why) {
+  game.over = why;
+  game.winner = winner;
+  game.log.push({ kind: "over", text: why });
+  stopPlayers(game);
+  await refresh(game); // the last position, without hints
+  return { winner, why };
+}
+
+function stopPlayers(game) {
+  for (const p of Object.values(game.players)) if (p.worker && !p.worker.stopped) p.worker.stop();
+  return null;
+}
+
+async function refresh(game) {
+  // The board's hints (the pieces that can move, the next points) only for the player to move.
+  const hints = Object.values(game.players).some((p) => p.human) && !game.over;
+  game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), JSON.stringify(game.clicked), hints);
+  if (hints && !game.players[game.view.turn].human) {
+    game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), "[]", false);
+  }
+  if (game === state.game) render();
+}
+
+// -- drawing -------------------------------------------------------------------------------------
+
+const $ = (id) => document.getElementById(id);
+
+function render() {
+  const game = state.game;
+  const status = $("status");
+  if (game && game.view) {
+    $("board").innerHTML = game.view.svg; // the engine's own drawing (no text from a bot or a file in it)
+    status.dataset.state = game.over ? "over" : game.thinking ? "thinking" : "playing";
+    status.textContent = game.over
+      ? game.over
+      : game.thinking
+        ? t("lab-thinking", { name: game.thinking })
+        : t("lab-turn", { side: t(game.view.turn), name: game.players[game.view.turn].label });
+    $("board").dataset.plies = String(game.moves.length);
+    const log = $("log");
+    log.replaceChildren(
+      ...game.log.map((entry) => {
+        const li = document.createElement("li");
+        li.dataset.kind = entry.kind;
+        li.textContent = entry.text;
+        return li;
+      })
+    );
+  }
+  $("bots").replaceChildren(
+    ...state.bots.map((bot) => {
+      const li = document.createElement("li");
+      li.dataset.status = bot.status;
+      li.textContent = `${bot.name}: ${bot.status === "failed" ? t("lab-load-failed", { error: bot.error }) : t("lab-" + bot.status)}`;
+      return li;
+    })
+  );
+  for (const id of ["rebels", "officers"]) {
+    const select = $(id);
+    const chosen = select.value;
+    const names = ["you", ...state.bots.filter((b) => b.status === "ready").map((b) => b.name), ...EXAMPLES, ...LEVELS];
+    select.replaceChildren(
+      ...names.map((name) => {
+        const option = document.createElement("option");
+        option.value = name;
+        option.textContent = name === "you" ? t("lab-you") : name;
+        return option;
+      })
+    );
+    select.value = names.includes(chosen) ? chosen : id === "rebels" ? "you" : "level:beginner";
+  }
+  renderCrosstable();
+}
+
+function renderCrosstable() {
+  const tour = state.tournament;
+  const table = $("crosstable");
+  if (!tour) return;
+  table.dataset.games = String(tour.results.length);
+  table.dataset.done = tour.running ? "no" : "yes";
+  const score = (a, b) =>
+    tour.results
+      .filter((r) => (r.officers === a && r.rebels === b) || (r.officers === b && r.rebels === a))
+      .reduce((s, r) => s + (r.winner === null ? 0.5 : (r.winner === "officers") === (r.officers === a) ? 1 : 0), 0);
+  const played = (a, b) => tour.results.filter((r) => [r.officers, r.rebels].includes(a) && [r.officers, r.rebels].includes(b)).length;
+  const totals = tour.bots.map((a) => tour.bots.reduce((s, b) => s + (a === b ? 0 : score(a, b)), 0));
+  const head = document.createElement("tr");
+  for (const label of [t("lab-bot"), ...tour.bots.map((_, i) => String(i + 1)), t("lab-score")]) {
+    const th = document.createElement("th");
+    th.textContent = label;
+    head.append(th);
+  }
+  const rows = tour.bots.map((a, i) => {
+    const tr = document.createElement("tr");
+    const name = document.createElement("th");
+    name.textContent = `${i + 1}. ${a}`;
+    tr.append(name);
+    tour.bots.forEach((b) => {
+      const td = document.createElement("td");
+      td.textContent = a === b ? "" : played(a, b) ? `${score(a, b)}/${played(a, b)}` : "";
+      tr.append(td);
+    });
+    const total = document.createElement("td");
+    total.textContent = String(totals[i]);
+    total.dataset.score = String(totals[i]);
+    tr.append(total);
+    return tr;
+  });
+  table.replaceChildren(head, ...rows);
+}
+
+// -- input ---------------------------------------------------------------------------------------
+
+async function addBot(name, source) {
+  // Load a bot once in a worker of its own, to say at once whether it loads; each game starts it afresh.
+  name = name.trim() || "bot.py";
+  let n = 2;
+  const base = name;
+  while (state.bots.some((b) => b.name === name)) name = `${base} (${n++})`;
+  const bot = { name, source, status: "loading", error: "" };
+  state.bots.push(bot);
+  render();
+  const worker = new PyWorker();
+  try {
+    await worker.ready;
+    const loaded = await worker.within(LOAD_SECONDS, "load_bot", name, source);
+    if (loaded.timeout) Object.assign(bot, { status: "failed", error: t("lab-load-late", { s: LOAD_SECONDS }) });
+    else if (!loaded.ok) Object.assign(bot, { status: "failed", error: loaded.error });
+    else bot.status = "ready";
+  } catch (err) {
+    Object.assign(bot, { status: "failed", error: String(err.message || err) });
+  }
+  if (!worker.stopped) worker.stop();
+  render();
+}
+
+async function onBoardClick(event) {
+  // A click adds a point to the move being made (a click elsewhere starts it again); the move is
+  // played once the clicks complete it, or, for a chain that may go on, at a second click on its last point.
+  const game = state.game;
+  const target = event.target.closest("[data-point]");
+  if (!game || !target || !humanMove || !game.view) return;
+  const point = target.dataset.point;
+  if (game.view.move && point === game.clicked[game.clicked.length - 1]) {
+    humanMove(game.view.move);
+    return;
+  }
+  game.clicked = game.view.next.includes(point) ? [...game.clicked, point] : [];
+  await refresh(game);
+  if (game.view.move && !game.view.next.length && humanMove) humanMove(game.view.move);
+}
+
+async function runTournament() {
+  const names = state.bots.filter((b) => b.status === "ready").map((b) => b.name);
+  if (names.length < 2) {
+    $("status").textContent = t("lab-need-two");
+    return;
+  }
+  const ruleset = $("ruleset").value;
+  const seconds = Number($("seconds").value) || 2;
+  state.tournament = { bots: names, results: [], running: true };
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      for (const [officers, rebels] of [[names[i], names[j]], [names[j], names[i]]]) {
+        const result = await playGame({ officers, rebels }, ruleset, seconds);
+        state.tournament.results.push({ officers, rebels, winner: result ? result.winner : null });
+        render();
+      }
+    }
+  }
+  state.tournament.running = false;
+  render();
+}
+
+async function main() {
+  const lang = (navigator.language || "en").slice(0, 2);
+  const codes = ["en", "fr", "de", "es"];
+  const code = codes.includes(lang) ? lang : "en";
+  document.documentElement.lang = code;
+  words = Object.assign(await (await fetch("../locale/en.json")).json(), code === "en" ? {} : await (await fetch(`../locale/${code}.json`)).json());
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  document.title = "Asalto: " + t("lab-title");
+  for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
+  const data = await (await fetch("../data.json")).json();
+  $("ruleset").replaceChildren(
+    ...data.rulesets.map((rs) => {
+      const option = document.createElement("option");
+      option.value = rs.name;
+      option.textContent = t(rs.title[0]);
+      return option;
+    })
+  );
+  $("ruleset").value = "course";
+  render();
+  referee = new PyWorker();
+  await referee.ready;
+  document.body.dataset.ready = "yes";
+  $("load").addEventListener("click", () => addBot($("name").value, $("source").value));
+  $("file").addEventListener("change", async () => {
+    const file = $("file").files[0];
+    if (file) addBot(file.name, await file.text());
+  });
+  $("source").addEventListener("dragover", (event) => event.preventDefault());
+  $("source").addEventListener("drop", async (event) => {
+    event.preventDefault();
+    const file = event.dataTransfer.files[0];
+    if (file) addBot(file.name, await file.text());
+  });
+  $("play").addEventListener("click", () => {
+    if (humanMove) humanMove(null);
+    playGame({ rebels: $("rebels").value, officers: $("officers").value }, $("ruleset").value, Number($("seconds").value) || 2);
+  });
+  $("tournament").addEventListener("click", runTournament);
+  $("board").addEventListener("click", onBoardClick);
+  if ("serviceWorker" in navigator) {
+    // Offline after this visit: the service worker keeps the whole build (Pyodide and the engine too).
+    const registration = await navigator.serviceWorker.register("../sw.js", { scope: "../" });
+    const worker = registration.active || registration.waiting || registration.installing;
+    if (worker) worker.postMessage({ type: "cache", urls: [], ai: true });
+  }
+}
+
+main();
