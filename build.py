@@ -429,12 +429,18 @@ def build(out: Path) -> str:
     bytecode = compile_bytecode(wheel, npm_package("pyodide"))
     ai_files = {f"./wheels/{bytecode.name}": f"./{ENGINE_ZIP}"}  # worker.py puts it on sys.path
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
-    engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
-    engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in page_engine})
-    light_files = dict(engine_files)
-    light_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in ai_engine})
-    # The catalogs, where i18n.py reads them (locale/, beside the pages' modules).
+
+    def engine_files(modules: list[str]) -> dict[str, str]:
+        """The engine's bytecode as a MicroPython config's files: each in /lib, with the shims."""
+        files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
+        files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in modules})
+        return files
+
+    light_files = engine_files(page_modules("worker.py")[1])  # the weaker levels' worker: its own imports
+    # The catalogs, where i18n.py reads them (locale/, beside the pages' modules): the pages' file
+    # systems get English (the fallback) and the menu; i18n.load fetches another language if shown.
     catalogs = [f"locale/{code}.json" for code, _ in menu] + ["locale/languages.json"]
+    page_catalogs = ["locale/en.json", "locale/languages.json"]
     light_config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": light_files}
     fill_in(
         out / "bridge.js",
@@ -445,14 +451,11 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
-    for config, modules in (
-        ("mpy.json", game_modules),
-        ("embed-mpy.json", embed_modules),
-        ("puzzles-mpy.json", trainer_modules),
-    ):
+    for config, entry in (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py")):
+        modules, engine = page_modules(entry)  # only what this page imports
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
-        files.update({f"./{name}": f"./{name}" for name in catalogs})
-        files.update(engine_files)
+        files.update({f"./{name}": f"./{name}" for name in page_catalogs})
+        files.update(engine_files(engine))
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books

@@ -26,4 +26,7 @@ def test_a_page_reloaded_during_its_first_visit_starts_from_the_sites_own_files(
             assert not blocked, f"requests left the site after a reload at {at} s: {blocked}"
         finally:
             ctx.close()
-    assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
+    # A reload while PyScript fetches the page's files aborts them: the page left says so (its
+    # fetch failed); only the page that follows has to start.
+    errors = [e for e in console.errors if not e.startswith("FetchError: (PY0001)")]
+    assert not errors, "console errors:\n" + "\n".join(errors + console.lines[-20:])

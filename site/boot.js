@@ -6,8 +6,8 @@
   "use strict";
   const marks = (window.asaltoMarks = { boot: performance.now() });
 
-  // The game page against the computer (the saved settings' mode, or the default): the weaker
-  // levels' worker is started here, with PyScript, before the page's MicroPython is up. Two
+  // The game page against the computer (the saved settings' mode, or the default): the AI's
+  // MicroPython worker is started here, with PyScript, before the page's MicroPython is up. Two
   // players, and the embed view, never start one.
   function savedSettings() {
     try {
@@ -59,12 +59,10 @@
   // levels' worker made by it, start once the page is parsed (a few milliseconds later).
   function start() {
     marks.pyscript = performance.now();
-    // The weaker levels play in a MicroPython worker (light-1), started here. The strong ones'
-    // Pyodide (engine-1) is started by the page once it is up and idle: their first moves come from
-    // the opening book, so the player's first moves need not wait for its megabytes.
-    if (wantsAI(settings) && window.asaltoBridge && window.asaltoBridge.lightLevel((settings && settings.level) || "casual")) {
-      window.asaltoBridge.startWorker("light-1", "light");
-    }
+    // Every level's first searches run in a MicroPython worker (light-1), started here: the weaker
+    // levels' always, the strong ones' until their Pyodide (engine-1, started by the page once it is
+    // up and idle) is ready. Their first moves come from the opening book meanwhile.
+    if (wantsAI(settings) && window.asaltoBridge) window.asaltoBridge.startWorker("light-1", "light");
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "./pyscript/core.css";

@@ -13,7 +13,20 @@ import json
 
 import trainer_state as ts
 from i18n import choose, languages, set_language, side, t
-from page import B, draw_board, el, last_move_marks, on, on_error, point_label, point_toward, problem, reporter, spawn
+from page import (
+    B,
+    draw_board,
+    el,
+    last_move_marks,
+    load_language,
+    on,
+    on_error,
+    point_label,
+    point_toward,
+    problem,
+    reporter,
+    spawn,
+)
 from pyscript import document, window
 
 from asalto_core import svg
@@ -445,6 +458,7 @@ async def main():
     r = B.here()
     where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
     params, link_problems = read_embed(where["search"], where["hash"])
+    await load_language(params.get("lang", "") or saved_language())
     apply_labels(params.get("lang", "") or saved_language())
     r = await B.fetchText("./data.json", 30000)
     s = await B.fetchText("./puzzles.json", 30000)
