@@ -636,6 +636,9 @@ async def review(depth="quick"):
         error = await review_pass(rv, depth, n)
     app.thinking = ""
     app.reviewing = []
+    for eng in app.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
+        B.killWorker(eng.name)
+    app.reviewers = []
     if app.review is rv and rv["state"] != "stopped":
         if error:
             rv["state"] = "failed"
