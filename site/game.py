@@ -348,7 +348,10 @@ async def think(purpose):
     req = session.think_request(level, app.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
-    render()
+    if purpose == "move":
+        render_progress()  # the computer's turn: nothing on the board changes
+    else:
+        render()  # a hint or the analysis: the player's pieces wait meanwhile
     spawn(watch_progress(key))
     r = await asked
     if purpose == "move" and r.ok:
@@ -407,7 +410,7 @@ async def play_from_book(session, ply):
         return True  # the game moved on while the book came: nothing to play, nothing to search
     app.ai_forced = False
     app.thinking = "move"
-    render()
+    render_progress()
     await hold_reply()
     app.thinking = ""
     if app.ai_paused or app.session is not session or session.game.ply != ply:

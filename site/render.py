@@ -747,16 +747,23 @@ def render_side():
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])
     body.dataset.over = "1" if app.view["outcome"] else "0"
-    body.dataset.thinking = app.thinking or ""
-    body.dataset.thinker = ("light" if app.thinker.kind else "engine") if app.thinking else ""
+    render_thinking()
+
+
+def render_thinking():
+    """The body's data-* of a search under way: whether one is, and on which engine."""
+    document.body.dataset.thinking = app.thinking or ""
+    document.body.dataset.thinker = ("light" if app.thinker.kind else "engine") if app.thinking else ""
 
 
 def render_progress():
-    """The AI's search depth, or the review's progress, while the worker thinks."""
+    """The AI's search depth, or the review's progress, while the worker thinks; and a search that
+    starts (the board and the move list are as they were: a phone's main thread is spared them)."""
     el("status").textContent = status_text()
     render_players()
     render_buttons()
     render_review()
+    render_thinking()
 
 
 def render_cursor():
