@@ -112,7 +112,22 @@ LANGUAGES_MARK = "<!-- languages -->"  # in index.html: the language menu's opti
 # for both interpreters: in the MicroPython configs, and for Pyodide (the AI's worker) by a
 # <py-config> element, which PyScript reads when its module runs.
 PLUGINS_OFF = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
-PY_CONFIG = f"<py-config hidden>{json.dumps({'plugins': PLUGINS_OFF})}</py-config>\n"
+# Its interpreter is named too: PyScript never falls back to its default, a CDN's copy.
+PY_CONFIG_VALUE = {"interpreter": "./pyodide/pyodide.mjs", "plugins": PLUGINS_OFF}
+PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
+
+
+def inline_config(name: str, page: str, configs: dict[str, dict]) -> str:
+    """The page's ``<script type="mpy" config="./X.json">`` with that config written in the
+    attribute: PyScript then has no config file to fetch, and a fetch that fails (a reload during
+    the first visit) can never leave it without an interpreter and reaching for a CDN's."""
+    for config, value in configs.items():
+        attr = f'config="./{config}"'
+        if attr in page:
+            page = page.replace(attr, f'config="{html.escape(json.dumps(value, separators=(",", ":")))}"')
+    if 'type="mpy" config="./' in page:
+        sys.exit(f"site/{name}: its MicroPython script names a config the build does not write")
+    return page
 
 
 def _imports(path: Path) -> list[str]:
@@ -377,7 +392,7 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
 def kit_files(out: Path, embed_modules: list[str], page_engine: list[str], catalogs: list[str]) -> list[str]:
     """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
     error report; the plugins the pages turn off are left out)."""
-    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "embed-mpy.json", "data.json"]
+    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "data.json"]
     files += [mpy(m) for m in embed_modules] + catalogs
     files += [f"asalto_core/{mpy(m)}" for m in page_engine] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
@@ -428,12 +443,18 @@ def build(out: Path) -> str:
     bytecode = compile_bytecode(wheel, npm_package("pyodide"))
     ai_files = {f"./wheels/{bytecode.name}": f"./{ENGINE_ZIP}"}  # worker.py puts it on sys.path
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
-    engine_files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
-    engine_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in page_engine})
-    light_files = dict(engine_files)
-    light_files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in ai_engine})
-    # The catalogs, where i18n.py reads them (locale/, beside the pages' modules).
+
+    def engine_files(modules: list[str]) -> dict[str, str]:
+        """The engine's bytecode as a MicroPython config's files: each in /lib, with the shims."""
+        files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
+        files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in modules})
+        return files
+
+    light_files = engine_files(page_modules("worker.py")[1])  # the weaker levels' worker: its own imports
+    # The catalogs, where i18n.py reads them (locale/, beside the pages' modules): the pages' file
+    # systems get English (the fallback) and the menu; i18n.load fetches another language if shown.
     catalogs = [f"locale/{code}.json" for code, _ in menu] + ["locale/languages.json"]
+    page_catalogs = ["locale/en.json", "locale/languages.json"]
     light_config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": light_files}
     fill_in(
         out / "bridge.js",
@@ -443,19 +464,13 @@ def build(out: Path) -> str:
             LIGHT_LEVELS_MARK: json.dumps(LIGHT_LEVELS),
         },
     )
-    for config, modules in (
-        ("mpy.json", game_modules),
-        ("embed-mpy.json", embed_modules),
-        ("puzzles-mpy.json", trainer_modules),
-    ):
+    configs = {}
+    for config, entry in (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py")):
+        modules, engine = page_modules(entry)  # only what this page imports
         files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
-        files.update({f"./{name}": f"./{name}" for name in catalogs})
-        files.update(engine_files)
-        (out / config).write_text(
-            json.dumps(
-                {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}, indent=1
-            )
-        )
+        files.update({f"./{name}": f"./{name}" for name in page_catalogs})
+        files.update(engine_files(engine))
+        configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
@@ -483,6 +498,7 @@ def build(out: Path) -> str:
             if "<body>\n" not in page:
                 sys.exit(f"site/{name} must have a <body> line (the <py-config> goes after it)")
             page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)
+        page = inline_config(name, page, configs)
         (out / name).write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")

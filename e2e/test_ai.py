@@ -82,6 +82,7 @@ def test_cancel_then_resume(page, server):
 def test_dead_worker_is_replaced_and_the_game_goes_on(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "strongest")
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)  # Pyodide thinks (not MicroPython)
     past_the_book(page)
     page.wait_for_function("document.body.dataset.thinking === 'move'", timeout=ENGINE_MS)
     page.evaluate("asaltoBridge.killWorker('engine-1')")  # as if it had crashed: the page is not told

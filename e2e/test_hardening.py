@@ -222,14 +222,19 @@ def test_a_stale_tab_finds_its_builds_files_after_a_deploy(context, server):
     assert page.evaluate("fetch('gone-since.zip').then((r) => r.text())") == "the build before"
 
 
-def test_a_page_whose_python_never_starts_says_so(context, server, console):
-    context.route("**/mpy.json", lambda route: route.fulfill(status=404, body="gone"))
+def test_a_page_whose_python_never_starts_reloads_once_then_says_so(context, server, console):
+    """A file the start needs never arrives: the page reloads by itself once, then says why in
+    the reader's words, with a button to try again (no CDN is ever asked instead)."""
+    context.route("**/asalto/main.py", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
+    navigations = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
     page.goto(server.url)
-    page.wait_for_function(
-        "document.getElementById('loading-text').textContent.includes('has not started')", timeout=ENGINE_MS
-    )
-    console.errors[:] = [e for e in console.errors if "404" not in e and "mpy.json" not in e]
+    page.wait_for_selector("body[data-start=failed]", timeout=ENGINE_MS)
+    assert len(navigations) == 2  # the first load and the one reload
+    assert "did not start" in page.inner_text("#loading-text")
+    assert page.inner_text("#start-retry") == "Try again"
+    console.errors[:] = [e for e in console.errors if "404" not in e and "main.py" not in e]
 
 
 def test_annotations_too_long_to_save_are_said_before_a_reload_drops_them(page, server):

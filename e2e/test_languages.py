@@ -109,6 +109,12 @@ def test_the_embed_view_speaks_lang(context_for, server, lang):
     assert english_left(text) == []
 
 
+def switch(page, lang: str) -> None:
+    """Choose a language in the menu; its words are on the page once its catalog came."""
+    choose(page, "#lang-menu", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=ENGINE_MS)
+
+
 def label(page, selector: str) -> str:
     """An icon button's name, as a screen reader says it and its tooltip shows it."""
     name = page.get_attribute(selector, "aria-label")
@@ -123,7 +129,7 @@ def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for,
     play(page, "d4", "d5")
     page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)  # casual's reply (MicroPython)
     before = moves(page)
-    choose(page, "#lang-menu", "de")
+    switch(page, "de")
     assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
     assert "Ihr Zug (Rebellen)" in page.locator("#status").inner_text()
@@ -131,6 +137,17 @@ def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for,
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
-    choose(page, "#lang-menu", "fr")
+    switch(page, "fr")
     assert label(page, "#btn-undo") == "Reprendre le coup"
     assert page.evaluate("document.documentElement.lang") == "fr"
+
+
+def test_a_page_loads_only_the_catalogs_it_shows(page, server):
+    """English (every page's fallback) comes with the page; another language when it is chosen."""
+    catalogs: list[str] = []
+    page.on("request", lambda r: catalogs.append(r.url.rsplit("/", 1)[1]) if "/locale/" in r.url else None)
+    open_site(page, server.url)
+    assert sorted(set(catalogs)) == ["en.json", "languages.json"]
+    switch(page, "fr")
+    assert "fr.json" in catalogs and "de.json" not in catalogs and "es.json" not in catalogs
+    assert page.title() == "Asalto : le jeu du siège"

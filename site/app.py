@@ -7,6 +7,8 @@ and keeps its own record of what is on screen (render.Drawing); the input being 
 state.py's pure functions, asked here of the App's fields.
 """
 
+import asyncio
+
 import state as st
 from engine_client import Engine
 
@@ -27,6 +29,8 @@ class App:
         self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
         self.light = Engine("light-1", "light")  # the weaker levels' MicroPython worker: light-2, ... on restarts
         self.thinker = self.engine  # the worker of the search under way
+        self.reviewers = []  # more MicroPython workers a review shares its positions with (review-N)
+        self.reviewing = []  # the workers of the review under way
         self.worker_n = 1
         self.thinking = ""  # "", "move" or "hint"
         self.think_n = 0
@@ -40,7 +44,9 @@ class App:
         self.result_closed = False  # the result box was closed for this game (kept in the save)
         self.note = False  # the message holds only until the game changes (Moves taken back: n.)
         self.played_mode = ""  # the mode against the AI before a game was opened for two players
-        self.moved_at = -1e9  # when the player's last move was drawn (performance.now(), ms)
+        self.moved_at = -1e9  # when the player's last move was painted (performance.now(), ms)
+        self.move_seen = asyncio.Event()  # set once it was (game.move_painted)
+        self.move_seen.set()
         self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
         self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.analysis = None  # its latest answer, with the ply it is for

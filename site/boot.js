@@ -6,8 +6,8 @@
   "use strict";
   const marks = (window.asaltoMarks = { boot: performance.now() });
 
-  // The game page against the computer (the saved settings' mode, or the default): the weaker
-  // levels' worker is started here, with PyScript, before the page's MicroPython is up. Two
+  // The game page against the computer (the saved settings' mode, or the default): the AI's
+  // MicroPython worker is started here, with PyScript, before the page's MicroPython is up. Two
   // players, and the embed view, never start one.
   function savedSettings() {
     try {
@@ -53,36 +53,94 @@
     document.documentElement.dataset.storage = "denied";
     Object.defineProperty(window, "indexedDB", { value: { open: () => ({}) }, configurable: true });
   }
-  marks.pyscript = performance.now();
-  // The weaker levels play in a MicroPython worker (light-1), started here. The strong ones' Pyodide
-  // (engine-1) is started by the page once it is up and idle: their first moves come from the
-  // opening book, so the player's first moves need not wait for its megabytes.
-  if (wantsAI(settings) && window.asaltoBridge && window.asaltoBridge.lightLevel((settings && settings.level) || "casual")) {
-    window.asaltoBridge.startWorker("light-1", "light");
+  // PyScript reads the page's <script type="mpy" config> and <py-config> once, when its module
+  // runs: a module that ran before the parser reached them (it comes from the cache at once on a
+  // reload) found no interpreter and asked a CDN for MicroPython. So PyScript, and the weaker
+  // levels' worker made by it, start once the page is parsed (a few milliseconds later).
+  function start() {
+    marks.pyscript = performance.now();
+    // Every level's first searches run in a MicroPython worker (light-1), started here: the weaker
+    // levels' always, the strong ones' until their Pyodide (engine-1, started by the page once it is
+    // up and idle) is ready. Their first moves come from the opening book meanwhile.
+    if (wantsAI(settings) && window.asaltoBridge) window.asaltoBridge.startWorker("light-1", "light");
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "./pyscript/core.css";
+    document.head.append(css);
+    import("./pyscript/core.js").catch(function (err) {
+      stuck("pyscript: " + err);
+    });
   }
-  const css = document.createElement("link");
-  css.rel = "stylesheet";
-  css.href = "./pyscript/core.css";
-  document.head.append(css);
-  import("./pyscript/core.js").catch(function (err) {
-    const box = document.getElementById("loading-text");
-    if (box) box.textContent = "The game could not start: " + err + ". Reload to try again.";
-    console.warn("PyScript failed to load", err);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+
+  // A start that stalls (a file that never arrives, a request the Content-Security-Policy
+  // refused) leaves no Python to say so. Every second, what has arrived and what has run is
+  // counted; STALL_TICKS seconds of nothing new (ticks, not wall time: a busy CPU delays the
+  // ticks too), or a refused request, and the page reloads once by itself (sessionStorage
+  // remembers it, so it never loops); a second stall says why, with a button to try again.
+  const STALL_TICKS = 10;
+  const RELOADED = "asalto.start-reloaded";
+  const up = () => document.body && (document.body.dataset.board === "ready" || document.body.dataset.embed === "ready");
+  let seen = -1, still = 0, gaveUp = false;
+  const watch = setInterval(function () {
+    if (up()) {
+      clearInterval(watch);
+      try { sessionStorage.removeItem(RELOADED); } catch (err) { /* storage refused: nothing kept */ }
+      return;
+    }
+    const now = performance.getEntriesByType("resource").length + Object.keys(marks).length;
+    still = now === seen ? still + 1 : 0;
+    seen = now;
+    if (still >= STALL_TICKS) stuck("no file has arrived for " + STALL_TICKS + " s");
+  }, 1000);
+  document.addEventListener("securitypolicyviolation", function (e) {
+    if (!up()) stuck("a request to " + e.blockedURI + " was refused");
   });
 
-  // A file PyScript needs that fails (its config mpy.json, say) leaves no Python to say so: a game
-  // page not up after STARTUP_MS says it (a normal start takes one to three seconds).
-  const STARTUP_MS = 20000;
-  const UPDATE_EVERY_MS = 3600000; // the most often an open page asks whether the site was deployed again
-  setTimeout(function () {
-    const box = document.getElementById("loading-text");
-    if (box && document.body.dataset.board !== "ready") {
-      box.textContent = "The game has not started after 20 seconds: a file may have failed to load. Reload to try again.";
+  function stuck(why) {
+    if (gaveUp || up()) return;
+    gaveUp = true;
+    clearInterval(watch);
+    marks.stuck = performance.now();
+    console.warn("asalto: the page did not start:", why);
+    let again = false;
+    try {
+      again = !sessionStorage.getItem(RELOADED);
+      if (again) sessionStorage.setItem(RELOADED, "1");
+    } catch (err) { /* storage refused: say it rather than reload */ }
+    if (again) {
+      location.reload();
+      return;
     }
-  }, STARTUP_MS);
+    say(why);
+  }
+
+  // The stalled page's words, from the reader's catalog (the page's Python, which translates
+  // everything else, never ran), in the loading line, with a button to try again.
+  function say(why) {
+    const box = document.getElementById("loading-text");
+    if (!box) return;
+    const lang = ((settings && settings.lang) || navigator.language || "en").slice(0, 2).toLowerCase();
+    const words = (code) => fetch("./locale/" + code + ".json").then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+    words(lang).catch(() => words("en")).catch(() => ({})).then(function (catalog) {
+      box.textContent = (catalog["start-stuck"] || "").replace("{why}", why) || why;
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.id = "start-retry";
+      retry.textContent = catalog["start-retry"] || "\u27f3";
+      retry.addEventListener("click", function () {
+        try { sessionStorage.removeItem(RELOADED); } catch (err) { /* nothing kept */ }
+        location.reload();
+      });
+      box.after(retry);
+      document.body.dataset.start = "failed";
+    });
+  }
 
   const sw = navigator.serviceWorker;
   if (!sw || location.protocol === "file:") return;
+  const UPDATE_EVERY_MS = 3600000; // the most often an open page asks whether the site was deployed again
   let controlled = !!sw.controller;
   sw.addEventListener("controllerchange", function () {
     marks.controlled = performance.now();

@@ -405,6 +405,22 @@
     lightLevel(level) {
       return LIGHT_LEVELS.includes(level);
     },
+    // The time (performance.now) just after the next frame was painted: its animation frame,
+    // then a task. A hidden tab paints no frames: there, at the latest after a second.
+    afterPaint() {
+      return new Promise((resolve) => {
+        const done = () => resolve(performance.now());
+        const late = setTimeout(done, 1000);
+        requestAnimationFrame(() => setTimeout(() => {
+          clearTimeout(late);
+          done();
+        }, 0));
+      });
+    },
+    // The cores the device reports: a review shares its positions among that many workers.
+    cores() {
+      return navigator.hardwareConcurrency || 1;
+    },
     mark(name) {
       window.asaltoMarks = window.asaltoMarks || {};
       window.asaltoMarks[name] = performance.now();

@@ -18,6 +18,7 @@ from game import (
     redo,
     refused_click,
     review,
+    review_button,
     stop_ai,
     think,
     toggle_analysis,
@@ -250,7 +251,7 @@ def bind():
     on(el("result-close"), "click", close_result)
     on(el("btn-review"), "click", lambda e: spawn(review(el("review-depth").value)))
     on(el("result-review"), "click", lambda e: spawn(review(el("review-depth").value)))
-    on(el("btn-review-run"), "click", lambda e: spawn(review(el("review-depth").value)))
+    on(el("btn-review-run"), "click", lambda e: review_button())
     on(el("btn-analysis"), "click", lambda e: toggle_analysis())
     on(el("review-graph"), "click", on_moves_click)
     on(el("review-marks"), "click", on_moves_click)

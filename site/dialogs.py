@@ -2,6 +2,7 @@
 
 import chapters
 import friend
+import i18n
 import rules_text
 import state as st
 import storage
@@ -9,7 +10,7 @@ from app import app, geometry, record_text, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import codes, language, t
-from page import B, copy_text, el, on, spawn
+from page import B, copy_text, el, load_language, on, spawn
 from pyscript import document
 from render import apply_labels, render
 
@@ -211,7 +212,21 @@ async def copy(text, box="io-message"):
 
 # -- the language menu: switches at once, keeps the game, and is remembered with the settings --
 def change_language(_event):
-    app.settings["lang"] = el("lang-menu").value
+    """At once, in this event's task, when the catalog is here (English, or one shown before)."""
+    code = el("lang-menu").value
+    if i18n.loaded(code):
+        switch_language(code)
+    else:
+        spawn(fetch_language(code))
+
+
+async def fetch_language(code):
+    await load_language(code)
+    switch_language(code)
+
+
+def switch_language(code):
+    app.settings["lang"] = code
     apply_labels()
     render()
     storage.save()

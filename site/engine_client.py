@@ -8,8 +8,7 @@ import asyncio
 
 from page import B
 
-START_MS = 180000  # the first visit downloads Pyodide: allow for a slow line
-PING_MS = 30000
+START_MS = 180000  # the first visit downloads Pyodide: allow for a slow line (and a busy phone)
 CALL_MS = 20000
 
 
@@ -40,7 +39,8 @@ class Engine:
         r = await B.whenWorker(self.name, START_MS)
         if r.ok:
             self.worker = r.value
-            r = await B.call(self.worker, "ping", None, PING_MS)
+            # The worker answers once its interpreter is up: still part of the start, so the same limit.
+            r = await B.call(self.worker, "ping", None, START_MS)
         self.ready = r.ok
         self.error = "" if r.ok else r.error
         self.settled.set()

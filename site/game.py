@@ -14,8 +14,9 @@ import json
 import state as st
 import storage
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target
+from engine_client import CALL_MS, Engine
 from i18n import choose, set_language, t, verdict
-from page import B, spawn
+from page import B, load_language, spawn
 from pyscript import document, window
 from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
@@ -28,6 +29,8 @@ HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis bo
 # The AI's reply goes on the board no sooner than this after the player's move was drawn
 # (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
 REPLY_PAUSE = 0.4
+REVIEW_WORKERS = 4  # at most, each a MicroPython of its own (a core each)
+REVIEW_CHUNK = 3  # positions a review worker takes at a time
 BOOK_MS = 5000  # the longest the opening book's file may take to come; the AI searches after that
 IDLE_MS = 3000  # the strong levels' Pyodide starts when the page is idle, at the latest after this
 
@@ -38,13 +41,17 @@ def needs_ai():
 
 
 def engine_for(purpose, level=None):
-    """The worker for a search: the weaker levels' moves on MicroPython, and hints while Pyodide is
-    not up; the strong levels, the review and the analysis on Pyodide."""
-    if purpose == "move":
-        return app.light if B.lightLevel(level or app.settings["level"]) else app.engine
-    if purpose == "hint" and not app.engine.ready:
+    """The worker for a search: the weaker levels' moves on MicroPython; everything else on Pyodide
+    once it is up, and until then on MicroPython's worker too (with the same time budget), so no
+    search waits for Pyodide's megabytes. A strong level's move or the analysis starts Pyodide
+    (which takes over when ready); a hint never does (a weaker level's game never fetches it)."""
+    if purpose == "move" and B.lightLevel(level or app.settings["level"]):
         return app.light
-    return app.engine
+    if app.engine.ready:
+        return app.engine
+    if purpose != "hint" and not app.engine.starting and not app.engine.error:
+        spawn(start_engine_at_idle(app.engine))
+    return app.light
 
 
 def _flag(eng):
@@ -84,14 +91,14 @@ async def start_engine_at_idle(eng):
 
 
 def start_for_game(level=None):
-    """The worker a game against the computer will need: the weaker levels' at once (small, and
-    the first reply may need it), Pyodide at idle (the first moves come from the opening book)."""
+    """The workers a game against the computer will need: MicroPython's at once (small, and the
+    first replies of every level may need it), Pyodide's at idle for the strong levels (the first
+    moves come from the opening book, the next from MicroPython until Pyodide is up)."""
     if app.session is not None:
         spawn(opening_book(app.session.game.start.ruleset))  # fetched now, not when the reply is due
-    eng = engine_for("move", level)
-    if eng.ready or eng.starting:
-        return
-    spawn(start_engine(eng) if eng.kind else start_engine_at_idle(eng))
+    if not (app.light.ready or app.light.starting):
+        spawn(start_engine(app.light))
+    engine_for("move", level)
 
 
 async def opening_book(ruleset):
@@ -245,9 +252,22 @@ def play(move, human_move=False):
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     if app.settings["sound"]:
         B.sound(move_sound(last))
+    if human_move:
+        app.move_seen = asyncio.Event()  # the AI's reply waits until this move is on screen
     accept(defer=True)
     if human_move:
-        app.moved_at = window.performance.now()  # the board shows it (the AI's reply waits for this)
+        spawn(move_painted(app.move_seen))
+    else:
+        document.body.dataset.replyShown = f"{window.performance.now():.1f}"  # the AI's move, drawn
+
+
+async def move_painted(seen):
+    """Note when the player's move reached the screen: the frame that draws it and the task after
+    it (the paint), not the click's task, so a slow device never shows move and reply as one."""
+    at = float(await B.afterPaint())
+    app.moved_at = at
+    document.body.dataset.movePainted = f"{at:.1f}"
+    seen.set()
 
 
 def leave_friend():
@@ -331,7 +351,10 @@ async def think(purpose):
     req = session.think_request(level, app.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
-    render()
+    if purpose == "move":
+        render_progress()  # the computer's turn: nothing on the board changes
+    else:
+        render()  # a hint or the analysis: the player's pieces wait meanwhile
     spawn(watch_progress(key))
     r = await asked
     if purpose == "move" and r.ok:
@@ -390,7 +413,7 @@ async def play_from_book(session, ply):
         return True  # the game moved on while the book came: nothing to play, nothing to search
     app.ai_forced = False
     app.thinking = "move"
-    render()
+    render_progress()
     await hold_reply()
     app.thinking = ""
     if app.ai_paused or app.session is not session or session.game.ply != ply:
@@ -404,10 +427,13 @@ async def play_from_book(session, ply):
 
 
 async def hold_reply():
-    """Wait, if need be, until the player's move has been on the board for REPLY_PAUSE: the search
+    """Wait, if need be, until the player's move has been on screen for REPLY_PAUSE: the search
     started at once, only its reply waits (the thinking state stays, so Stop still works)."""
-    wait = REPLY_PAUSE - (window.performance.now() - app.moved_at) / 1000
-    if wait > 0:
+    await app.move_seen.wait()
+    while True:
+        wait = REPLY_PAUSE - (window.performance.now() - app.moved_at) / 1000
+        if wait <= 0:
+            return
         await asyncio.sleep(wait)
 
 
@@ -435,6 +461,9 @@ async def watch_progress(key):
 
 async def stop_ai():
     if not app.thinking:
+        return
+    if app.thinking == "review":
+        await stop_review()
         return
     app.ai_paused = app.thinking == "move"
     r = await app.thinker.call("cancel", None, 3000)
@@ -549,6 +578,7 @@ async def new_game(ruleset, mode, level, lang):
     app.settings["mode"] = mode
     app.settings["level"] = level
     app.settings["lang"] = lang
+    await load_language(lang)
     set_language(choose(lang, B.language()))
     apply_labels()
     app.ai_paused = False
@@ -572,54 +602,161 @@ async def new_game(ruleset, mode, level, lang):
 # -- review and analysis ------------------------------------------------------------------
 
 
+def review_workers():
+    """The workers a review shares its positions among: Pyodide's alone once it is up; until then
+    MicroPython's, one per core the device reports (at most REVIEW_WORKERS): the light AI's, and
+    others started for the review."""
+    if app.engine.ready:
+        return [app.engine]
+    n = max(1, min(REVIEW_WORKERS, int(B.cores())))
+    while len(app.reviewers) < n - 1:
+        app.worker_n += 1
+        app.reviewers.append(Engine(f"review-{app.worker_n}", "light"))
+    return [app.light] + app.reviewers[: n - 1]
+
+
 async def review(depth="quick"):
-    """Search every position of the game in the AI's worker, then mark the moves that changed the
-    verdict; a stopped review keeps what it found and goes on from there next time."""
+    """Search every position of the game, shared among the review's workers (positions are
+    independent), each position's point drawn as it comes; then mark the moves that changed the
+    verdict. Stop keeps what was found, and the review goes on from there next time. A failure is
+    tried once more (on new workers), then said, with the button to try again."""
     if app.thinking or app.session is None:
+        render()
         return
     moves = app.session.descriptor()["moves"]
     rv = app.review
     if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
-        rv = app.review = {"moves": moves, "points": [], "marks": [], "done": 0, "total": len(moves) + 1}
+        total = len(moves) + 1
+        rv = app.review = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
     rv["depth"] = depth
-    render()
-    if not await start_engine():
-        return
+    rv["state"] = "starting"
+    rv["error"] = ""
     app.think_n += 1
-    key = f"think-{app.think_n}"
+    n = app.think_n
     app.thinking = "review"
-    app.thinker = app.engine
-    seconds = REVIEW_DEPTHS[depth]
-    req = app.session.review_request(depth, rv["points"])
     render()
-    spawn(watch_review(key))
-    r = await app.engine.call("think", json.dumps(req), int((len(moves) + 1) * seconds * 3000) + 30000, key)
+    error = await review_pass(rv, depth, n)
+    if error and rv["state"] != "stopped" and app.think_n == n:
+        for eng in app.reviewing:
+            await restart_engine(eng)
+        error = await review_pass(rv, depth, n)
     app.thinking = ""
-    if not r.ok:
-        render()
-        if r.error != "cancelled":
-            await restart_engine()
-        return
-    answer = json.loads(r.value)
-    if not answer["ok"]:
-        message(answer["error"], "error")
-    elif app.review is rv:
-        rv["points"] = answer["points"]
-        rv["done"] = sum(1 for p in rv["points"] if p)
-        if not answer["cancelled"]:
-            rv["marks"] = answer["marks"]
-            app.session.annotate(answer["marks"])  # the export and an embed carry the review
+    app.reviewing = []
+    for eng in app.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
+        B.killWorker(eng.name)
+    app.reviewers = []
+    if app.review is rv and rv["state"] != "stopped":
+        if error:
+            rv["state"] = "failed"
+            rv["error"] = error
+        elif rv["marks"] is not None and rv["done"] == rv["total"]:
+            rv["state"] = "done"
+            app.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
             message(t("review-done", n=len(rv["marks"])))
     render()
 
 
-async def watch_review(key):
+async def review_pass(rv, depth, n):
+    """One attempt at the positions still to search, then the judging; "" if it ended well (or was
+    stopped), else what failed. The positions wait in one queue, a few at a time: each worker takes
+    the next as soon as it is up and free, and Pyodide, if it comes up meanwhile, joins them."""
+    engines = app.reviewing = review_workers()
+    queue = [ply for ply, point in enumerate(rv["points"]) if point is None]
+    busy = [0]  # chunks being searched
+
+    def live():
+        return rv["state"] != "stopped" and app.think_n == n
+
+    async def drain(k, eng):
+        while queue and live():
+            take = queue[:REVIEW_CHUNK]
+            del queue[:REVIEW_CHUNK]
+            busy[0] += 1
+            error = await review_share(eng, rv, depth, take, f"think-{n}-{k}")
+            busy[0] -= 1
+            if error:
+                queue.extend(p for p in take if rv["points"][p] is None)  # for the others
+                return error
+        return ""
+
+    async def crew(k, eng):
+        if not await start_engine(eng):
+            return eng.error or "no worker started"
+        if rv["state"] == "starting" and live():
+            rv["state"] = "running"
+            render_progress()
+        return await drain(k, eng)
+
+    async def join_pyodide():
+        if await app.engine.wait() and queue and live():
+            app.reviewing.append(app.engine)
+            await drain(len(engines), app.engine)
+
+    if app.engine.starting and app.engine not in engines:
+        spawn(join_pyodide())
+    errors = [e for e in await asyncio.gather(*[crew(k, eng) for k, eng in enumerate(engines)]) if e]
+    while busy[0] and live():  # a chunk Pyodide took is still being searched
+        await asyncio.sleep(0.1)
+    if not live():
+        return ""
+    if any(p is None for p in rv["points"]):
+        return errors[0] if errors else "a worker stopped answering"
+    ready = [eng for eng in app.reviewing if eng.ready]
+    if not ready:
+        return errors[0] if errors else "no worker started"
+    req = app.session.review_request(depth, rv["points"])  # every point known: only the judging
+    r = await ready[0].call("think", json.dumps(req), CALL_MS, f"think-{n}-judge")
+    if not r.ok:
+        return r.error
+    answer = json.loads(r.value)
+    if not answer["ok"]:
+        return answer["error"]
+    rv["marks"] = answer["marks"]
+    return ""
+
+
+async def review_share(eng, rv, depth, plies, key):
+    """One worker's positions; its points join the review's as it finds them (watch_share)."""
+    if not plies:
+        return ""
+    req = app.session.review_request(depth, [], plies)
+    searching = [True]
+    spawn(watch_share(eng, rv, key, searching))
+    limit = int(len(plies) * REVIEW_DEPTHS[depth] * 3000) + CALL_MS
+    r = await eng.call("think", json.dumps(req), limit, key)
+    searching[0] = False
+    if not r.ok:
+        return "" if r.error == "cancelled" or rv["state"] == "stopped" else r.error
+    answer = json.loads(r.value)
+    if not answer["ok"]:
+        return answer["error"]
+    take_points(rv, answer["points"])
+    return ""
+
+
+def take_points(rv, found):
+    """Points a worker found (a list by ply, or a dict of ply text -> point) into the review's."""
+    pairs = enumerate(found) if isinstance(found, list) else ((int(k), found[k]) for k in found)
+    for ply, point in pairs:
+        if point and ply < rv["total"] and rv["points"][ply] is None:
+            rv["points"][ply] = point
+    rv["done"] = sum(1 for p in rv["points"] if p)
+
+
+async def watch_share(eng, rv, key, searching):
+    """The points one review worker has found so far, drawn as they come (its progress)."""
     n = app.think_n
-    while app.thinking == "review" and app.think_n == n:
+
+    def watching():
+        return searching[0] and app.thinking == "review" and app.think_n == n and app.review is rv
+
+    while watching():
         await asyncio.sleep(0.3)
-        r = await app.engine.call("progress", None, POLL_MS)
-        if not (app.thinking == "review" and app.think_n == n):
+        if not watching():
+            return
+        r = await eng.call("progress", None, POLL_MS)
+        if not watching():
             return
         if not r.ok:
             B.abort(key)
@@ -628,9 +765,30 @@ async def watch_review(key):
             p = json.loads(r.value)
         except ValueError:
             p = None
-        if p and app.review and "done" in p:
-            app.review["done"], app.review["total"] = p["done"], p["total"]
-            render_progress()
+        if p and "points" in p:
+            before = rv["done"]
+            take_points(rv, p["points"])
+            if rv["done"] != before:
+                render_progress()
+
+
+async def stop_review():
+    """Stop the review: each worker answers with what it found, kept for next time."""
+    if app.thinking != "review" or app.review is None:
+        return
+    app.review["state"] = "stopped"
+    for eng in app.reviewing:
+        if eng.ready:
+            await eng.call("cancel", None, 3000)
+    render()
+
+
+def review_button():
+    """The review's one button: Stop while it runs, else review (or go on with) the game."""
+    if app.thinking == "review":
+        spawn(stop_review())
+    else:
+        spawn(review(document.getElementById("review-depth").value))
 
 
 def toggle_analysis():

@@ -1,8 +1,9 @@
 """The page's words: one gettext catalog per language (``asalto_core/locale/LANG.po``, with the
 translator's notes on the historic terms in its header), compiled by build.py with Babel into
-``locale/LANG.json``, which each page's MicroPython finds on its file system (the pages' configs
-list them). A language's catalog is read once, when it is first shown. ``t("key", n=3)``
-formats with ``str.format``; ``{Side}`` in a text is the ``side`` argument with a capital.
+``locale/LANG.json``. English, the fallback, is on each page's MicroPython file system (the pages'
+configs list it); another language is fetched when it is chosen (``load``), so a page loads only
+the catalogs it shows. A catalog is read once. ``t("key", n=3)`` formats with ``str.format``;
+``{Side}`` in a text is the ``side`` argument with a capital.
 """
 
 import json
@@ -27,12 +28,32 @@ def codes():
 
 
 def catalog(code):
-    """The messages of one language (key -> text)."""
+    """The messages of one language (key -> text); English's while another is not loaded."""
     table = _catalogs.get(code)
     if table is None:
-        with open(FOLDER + "/" + code + ".json") as f:
-            table = _catalogs[code] = json.load(f)
+        try:
+            with open(FOLDER + "/" + code + ".json") as f:
+                table = _catalogs[code] = json.load(f)
+        except OSError:
+            if code == "en":
+                raise
+            return catalog("en")
     return table
+
+
+def loaded(code):
+    """Whether a language's catalog is at hand (English always is: the pages' file systems have it)."""
+    return code == "en" or code in _catalogs
+
+
+async def load(code, fetch_text):
+    """Fetch a language's catalog before it is shown (``fetch_text(url)``: the page's fetch, an
+    answer with ok and value); a catalog that does not come leaves the page in English."""
+    if code in _catalogs or code not in [c for c, _ in languages()]:
+        return
+    r = await fetch_text("./" + FOLDER + "/" + code + ".json")
+    if r.ok:
+        _catalogs[code] = json.loads(r.value)
 
 
 def choose(setting, browser):

@@ -25,7 +25,7 @@ import storage
 from app import app
 from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
-from page import B, el, on_error, spawn
+from page import B, el, load_language, on_error, spawn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_labels, apply_theme, message
@@ -78,6 +78,7 @@ async def main():
         app.settings = settings
     app.result_closed = result_closed
     apply_theme()
+    await load_language(app.settings["lang"])
     apply_labels()
     app.session = session or Session.new(app.settings["ruleset"])
     if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)

@@ -7,6 +7,7 @@ and every task runs under ``spawn`` so that an error is shown instead of ending 
 
 import asyncio
 
+import i18n
 from i18n import t
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -14,6 +15,14 @@ from pyscript.ffi import create_proxy
 from asalto_core import svg
 
 B = window.asaltoBridge
+CATALOG_MS = 30000
+
+
+async def load_language(setting):
+    """Fetch the catalog of the language the page will show (``setting``, else the browser's)."""
+    await i18n.load(i18n.choose(setting, B.language()), lambda url: B.fetchText(url, CATALOG_MS))
+
+
 _report = [print]  # how the page shows an error no task caught (set by on_error)
 
 

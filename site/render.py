@@ -379,16 +379,30 @@ def render_review():
     if rv is None:
         return
     running = app.thinking == "review"
+    state = rv.get("state", "")
     bar = el("review-progress")
     bar.hidden = not running
     bar.max = max(rv["total"], 1)
     bar.value = rv["done"]
-    if running:
-        el("review-status").textContent = t("review-running", done=rv["done"], total=rv["total"])
-    elif rv["marks"] or rv["done"] == rv["total"]:
-        el("review-status").textContent = t("review-done", n=len(rv["marks"]))
+    if state == "starting":
+        status = t("review-starting")
+    elif running:
+        status = t("review-running", done=rv["done"], total=rv["total"])
+    elif state == "done":
+        status = t("review-done", n=len(rv["marks"]))
+    elif state == "failed":
+        status = t("review-failed", error=rv["error"])
     else:
-        el("review-status").textContent = t("review-stopped", done=rv["done"], total=rv["total"])
+        status = t("review-stopped", done=rv["done"], total=rv["total"])
+    el("review-status").textContent = status
+    document.body.dataset.review = state
+    run = el("btn-review-run")
+    if running:
+        run.textContent = t("review-stop")
+    elif state == "failed":
+        run.textContent = t("review-retry")
+    else:
+        run.textContent = t("review-resume" if 0 < rv["done"] < rv["total"] else "review-run")
     chances = [p["officers"] if p else None for p in rv["points"]]
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
     el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"))
@@ -598,7 +612,9 @@ def player_card(side):
         pill = "thinking" if app.thinking == "move" else "to-move"
     else:
         pill = ""
-    return (side, side_name(side, True), who, count, pill, app.depth if pill == "thinking" else 0)
+    # A strong level's move searched on MicroPython while Pyodide loads: the card says so.
+    stand_in = pill == "thinking" and app.thinker.kind == "light" and not B.lightLevel(app.settings["level"])
+    return (side, side_name(side, True), who, count, pill, app.depth if pill == "thinking" else 0, stand_in)
 
 
 def render_players():
@@ -613,10 +629,12 @@ def render_players():
         if was == card:
             continue
         drawn.players[node_id] = card
-        side, name, who, count, pill, depth = card
+        side, name, who, count, pill, depth, stand_in = card
         node = el(node_id)
         words = {"to-move": t("pill-to-move"), "winner": t("pill-winner"), "thinking": t("thinking")}
         pill_text = t("pill-depth", depth=depth) if depth else words.get(pill, "")
+        if stand_in:
+            pill_text = t("thinking-light")
         pieces = t("pieces-left", n=count, side=side_name(side))
         if was is None or was[:3] != card[:3]:
             node.dataset.side = side
@@ -651,7 +669,7 @@ def render_buttons():
     el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None or friend
     el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None or friend
     el("btn-review").disabled = bool(app.thinking) or not v["length"]
-    el("btn-review-run").disabled = bool(app.thinking) or not v["length"]
+    el("btn-review-run").disabled = (bool(app.thinking) and app.thinking != "review") or not v["length"]
     el("btn-stop-ai").hidden = not app.thinking
     starting = (app.engine.starting or app.light.starting) and bool(st.ai_side(app.settings["mode"]))
     el("thinking").hidden = not (app.thinking or starting)
@@ -756,15 +774,23 @@ def render_side():
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])
     body.dataset.over = "1" if app.view["outcome"] else "0"
-    body.dataset.thinking = app.thinking or ""
+    render_thinking()
+
+
+def render_thinking():
+    """The body's data-* of a search under way: whether one is, and on which engine."""
+    document.body.dataset.thinking = app.thinking or ""
+    document.body.dataset.thinker = ("light" if app.thinker.kind else "engine") if app.thinking else ""
 
 
 def render_progress():
-    """The AI's search depth, or the review's progress, while the worker thinks."""
+    """The AI's search depth, or the review's progress, while the worker thinks; and a search that
+    starts (the board and the move list are as they were: a phone's main thread is spared them)."""
     el("status").textContent = status_text()
     render_players()
     render_buttons()
     render_review()
+    render_thinking()
 
 
 def render_cursor():

@@ -19,6 +19,7 @@ from page import (
     draw_board,
     el,
     last_move_marks,
+    load_language,
     on,
     on_error,
     point_label,
@@ -460,6 +461,7 @@ async def main():
     r = B.here()
     where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
     params, link_problems = read_embed(where["search"], where["hash"])
+    await load_language(params.get("lang", "") or saved_language())
     apply_labels(params.get("lang", "") or saved_language())
     r = await B.fetchText("./data.json", 30000)
     s = await B.fetchText("./puzzles.json", 30000)

@@ -15,7 +15,7 @@ import json
 
 import figure as fg
 from i18n import choose, languages, set_language, t
-from page import B, draw_board, el, last_move_marks, on, on_error, point_toward, problem, reporter, spawn
+from page import B, draw_board, el, last_move_marks, load_language, on, on_error, point_toward, problem, reporter, spawn
 from page import point_label as piece_point_label
 from pyscript import document, window
 
@@ -517,6 +517,7 @@ async def main():
     r = B.here()
     where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
     params, link_problems = read_embed(where["search"], where["hash"])
+    await load_language(params.get("lang", ""))
     apply_labels(params.get("lang", ""))
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:

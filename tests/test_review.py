@@ -71,3 +71,35 @@ def test_bad_review_requests_are_answered():
     junk = {"ply": 0, "officers": "x", "mate": None, "side": "rebels", "best": "", "line": [], "describe": ""}
     answer = w.answer({"op": "review", "game": {"ruleset": "assault", "moves": []}, "node_limit": 50, "points": [junk]})
     assert answer["ok"] and answer["points"][0]["officers"] != "x"  # a malformed point is searched again
+
+
+def test_workers_sharing_a_game_each_search_their_own_positions_and_together_the_whole():
+    """Positions are independent: two workers with alternate plies find what one finds alone, and a
+    last request with every point searches nothing more and judges the moves."""
+    desc = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c5-c6", "d3-d4"], "ply": 3}
+    alone = Worker().answer({"op": "review", "game": desc, "node_limit": 300})
+    shares = [Worker().answer({"op": "review", "game": desc, "node_limit": 300, "plies": p}) for p in ([0, 2], [1, 3])]
+    for share, plies in zip(shares, ([0, 2], [1, 3]), strict=True):
+        assert [i for i, p in enumerate(share["points"]) if p] == plies
+    merged = [a or b for a, b in zip(shares[0]["points"], shares[1]["points"], strict=True)]
+    assert [p["best"] for p in merged] == [p["best"] for p in alone["points"]]
+    judged = Worker().answer({"op": "review", "game": desc, "node_limit": 1, "points": merged})
+    verdicts = [[(m["ply"], m["kind"], m["best"]) for m in a["marks"]] for a in (judged, alone)]
+    assert not judged["cancelled"] and verdicts[0] == verdicts[1]  # (lines differ: one worker's table learns)
+
+
+def test_a_workers_progress_carries_the_points_it_found():
+    w = Worker()
+    desc = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c5-c6"], "ply": 2}
+    seen = []
+    for _ in w.steps({"op": "review", "game": desc, "node_limit": 200, "plies": [1, 2]}):
+        if w.progress:
+            seen.append(sorted(w.progress["points"]))
+    assert seen[-1] == ["1", "2"] and ["1"] in seen
+
+
+def test_a_review_share_outside_the_game_is_refused():
+    desc = {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}
+    for plies in ([5], "0,1", [True], [-1]):
+        answer = Worker().answer({"op": "review", "game": desc, "node_limit": 50, "plies": plies})
+        assert not answer["ok"] and "plies" in answer["error"]

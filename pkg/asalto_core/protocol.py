@@ -163,11 +163,14 @@ class Worker:
             done = _points(request.get("points"), len(game.moves) + 1)
             points: list[Point | None] = list(done) + [None] * (len(game.moves) + 1 - len(done))
             total = len(points)
+            plies = _plies(request.get("plies"), total)
             seconds_each = budget.get("time_limit", DEPTHS["quick"])
-            for item in evaluate(game, seconds_each, budget.get("node_limit"), done, self.player):
+            found: dict[str, Any] = {}  # this request's points so far, by ply (the page draws them as they come)
+            for item in evaluate(game, seconds_each, budget.get("node_limit"), done, self.player, plies):
                 if item is not None:
                     points[item.ply] = item
-                    self.progress = {"done": sum(p is not None for p in points), "total": total}
+                    found[str(item.ply)] = item.to_json()
+                    self.progress = {"done": sum(p is not None for p in points), "total": total, "points": found}
                 yield None
                 if self.cancelled:
                     break
@@ -182,6 +185,19 @@ class Worker:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+def _plies(raw: Any, total: int) -> set[int] | None:
+    """The positions a review request asks this worker to search: all (None) unless a list of plies."""
+    if raw is None:
+        return None
+
+    def ply(p: Any) -> bool:
+        return isinstance(p, int) and not isinstance(p, bool) and 0 <= p < total
+
+    if not isinstance(raw, list) or not all(ply(p) for p in raw):
+        raise ProtocolError(f"plies must be a list of plies from 0 to {total - 1}")
+    return set(raw)
 
 
 def _points(raw: Any, most: int) -> list[Point | None]:

@@ -26,7 +26,7 @@ from .position import Position
 from .session import REVIEW_DEPTHS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Collection, Iterator, Sequence
 
     from .record import Game
 
@@ -104,17 +104,21 @@ def evaluate(
     node_limit: int | None = None,
     done: Sequence[Point | None] = (),
     player: Player | None = None,
+    plies: Collection[int] | None = None,
 ) -> Iterator[Point | None]:
     """Search every position of ``game``; yield None while searching (the worker stays responsive
     and can stop) and a Point per position. Points already in ``done`` are yielded as they are,
     so a review that was left resumes where it stopped. A ``player`` (:class:`ai.Player`) keeps
-    what it learned from one position to the next."""
+    what it learned from one position to the next. With ``plies``, only those positions are
+    searched (several workers share a game: positions are independent)."""
     search = player.analyse if player is not None else analyse
     every = positions(game)
     texts = [p.text() for p in every]
     for ply, position in enumerate(every):
         if ply < len(done) and done[ply] is not None:
             yield done[ply]
+            continue
+        if plies is not None and ply not in plies:
             continue
         outcome = position.outcome()
         if outcome is not None:

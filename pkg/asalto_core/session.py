@@ -94,13 +94,14 @@ if TYPE_CHECKING:
         seed: int
         time_limit: float  # seconds; the level's own when left out
 
-    class ReviewRequest(TypedDict):
+    class ReviewRequest(TypedDict, total=False):
         """The AI's worker asked to review the game (asalto_core.protocol)."""
 
         op: str  # "review"
         game: dict[str, Any]  # Session.descriptor()
         seconds: float  # per position
         points: list[Any]  # what an earlier, stopped review found
+        plies: list[int]  # the positions this worker searches (a share of the game), all when left out
 
 
 # A review's search per position, in seconds: the page offers these, the worker's review uses them
@@ -490,10 +491,19 @@ class Session:
             request["time_limit"] = time_limit
         return request
 
-    def review_request(self, depth: str, points: list[Any]) -> ReviewRequest:
+    def review_request(self, depth: str, points: list[Any], plies: list[int] | None = None) -> ReviewRequest:
         """What the AI's worker is asked to review the game: ``depth`` is a key of REVIEW_DEPTHS;
-        ``points`` what an earlier, stopped review found (it goes on from there)."""
-        return {"op": "review", "game": self.descriptor(), "seconds": REVIEW_DEPTHS[depth], "points": points}
+        ``points`` what an earlier, stopped review found (it goes on from there); ``plies`` the
+        positions this worker searches, where several share the game (all when None)."""
+        request: ReviewRequest = {
+            "op": "review",
+            "game": self.descriptor(),
+            "seconds": REVIEW_DEPTHS[depth],
+            "points": points,
+        }
+        if plies is not None:
+            request["plies"] = plies
+        return request
 
     def tree(self) -> list[dict[str, Any]]:
         """The move list with its variations, in reading order: one entry per move, each with

@@ -1,0 +1,84 @@
+"""Nothing waits for Pyodide: with every request for its files refused, the strong levels reply
+(on MicroPython, and the side card says so) and a review starts at once and finishes."""
+
+from __future__ import annotations
+
+import pytest
+from test_review import LINE, RECORD, review_done
+
+from helpers import ENGINE_MS, import_text, moves, new_game, open_site, past_the_book, play, press
+
+
+@pytest.fixture
+def no_pyodide(context, console):
+    """Every request for Pyodide's files refused (a phone whose download of it never ends)."""
+    refused: list[str] = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    context.route("**/pyodide/**", refuse)
+    yield refused
+    # The refused files, and PyScript's report of the worker that could not start (an event).
+    said = ("pyodide", "net::err_failed", "messageevent")
+    console.errors[:] = [e for e in console.errors if not any(s in e.lower() for s in said)]
+
+
+def test_a_strong_level_replies_on_micropython_while_pyodide_never_comes(context, server, no_pyodide):
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "strong")  # the player has the rebels, who move first
+    past_the_book(page)
+    page.wait_for_function("document.body.dataset.thinker === 'light'", timeout=ENGINE_MS)
+    assert "quick engine" in page.inner_text("#player-top").lower()  # the computer's card says which engine thinks
+    page.wait_for_function("Number(document.body.dataset.ply) >= 6", timeout=ENGINE_MS)
+    assert len(moves(page)) == 6
+
+
+def test_a_whole_review_runs_on_micropython_while_pyodide_never_comes(context, server, no_pyodide):
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for points in LINE:
+        play(page, *points)
+    press(page, "#btn-review")
+    review_done(page)
+    assert "c3-d4" in page.locator("#review-marks button").first.inner_text()
+    assert page.evaluate("document.body.dataset.review") == "done"
+
+
+def test_review_pressed_twice_while_it_starts_runs_once_and_never_says_stopped(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, RECORD)
+    page.evaluate("""() => {
+        window.reviewSaid = [];
+        const status = document.querySelector('#review-status');
+        new MutationObserver(() => window.reviewSaid.push(status.textContent))
+            .observe(status, {childList: true, characterData: true, subtree: true});
+    }""")
+    press(page, "#btn-review")
+    press(page, "#btn-review")
+    review_done(page)
+    said = page.evaluate("window.reviewSaid")
+    assert not [s for s in said if "stopped" in s], said
+    assert any(s.startswith("Review starting") or s.startswith("Reviewing") for s in said), said
+
+
+def test_a_stopped_review_keeps_its_positions_and_the_same_button_goes_on(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, RECORD)
+    page.evaluate("document.querySelector('#review-depth').value = 'deep'")  # long enough to stop
+    press(page, "#btn-review")
+    page.wait_for_function("document.body.dataset.review === 'running'", timeout=ENGINE_MS)
+    page.wait_for_function("document.querySelector('#review-progress').value >= 1", timeout=ENGINE_MS)
+    assert page.inner_text("#btn-review-run") == "Stop"
+    page.click("#btn-review-run")
+    page.wait_for_function("document.body.dataset.review === 'stopped'", timeout=ENGINE_MS)
+    done = int(page.evaluate("document.querySelector('#review-progress').value"))
+    assert done >= 1 and "stopped after" in page.inner_text("#review-status")
+    assert page.inner_text("#btn-review-run") in ("Go on with the review", "Review the game")
+    page.click("#btn-review-run")
+    review_done(page)
