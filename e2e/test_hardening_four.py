@@ -195,7 +195,8 @@ def test_an_embed_draws_every_coloured_arrow(page, server):
 # -- 10: delete chapter in an imported study ----------------------------------------------------------
 def test_delete_chapter_deletes_in_an_imported_study(page, server):
     open_site(page, server.url)
-    three = '[StudyName "S"]\n[ChapterName "One"]\n\n1. d4-d5 *\n\n[StudyName "S"]\n[ChapterName "Two"]\n\n*\n\n'
+    three = '[StudyName "S"]\n[ChapterName "One"]\n\n1. d4-d5 *\n\n'
+    three += '[StudyName "S"]\n[ChapterName "Two"]\n\n1. d4-d5 c5-c6 *\n\n'
     three += '[StudyName "S"]\n[ChapterName "Three"]\n[Puzzle "Find it"]\n\n1. d4-d5 *\n'
     import_text(page, three)
     press(page, "#btn-annotate")
@@ -206,7 +207,7 @@ def test_delete_chapter_deletes_in_an_imported_study(page, server):
     page.click("#chapter-delete")
     page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
     titles = page.eval_on_selector_all("#study-chapters button", "bs => bs.map(b => b.firstChild.textContent)")
-    assert titles == ["1. Two", "2. Renamed"]
+    assert titles == ["1. Two", "2. Renamed"] and moves(page) == ["d4-d5", "c5-c6"]  # the deleted game is gone
     page.click("#study-chapters button >> nth=1")
     assert page.input_value("#chapter-prompt") == "Find it"
     reload(page)
