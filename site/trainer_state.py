@@ -194,7 +194,12 @@ class Attempt:
 
     def __init__(self, puzzle):
         self.puzzle = puzzle
-        self.engine = Puzzle(Position.from_text(puzzle["position"]), tuple(puzzle["line"]))
+        also = [
+            x for x in puzzle.get("also", []) if isinstance(x, list) and len(x) == 2 and x[0] == len(puzzle["line"]) - 1
+        ]
+        self.engine = Puzzle(
+            Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=tuple((i, str(m)) for i, m in also)
+        )
         self.retry()
         self.counted = False
 

@@ -103,6 +103,20 @@ def test_a_puzzle_of_several_moves_solved_by_clicks():
     assert a.last["captured"] == ["b4"] and not a.open
 
 
+def test_the_right_step_of_a_huff_solves_without_choosing_the_officer_first():
+    """au0316 (issue 39): c2-c3 played at once, the officer on e5 not pressed first, is He5:c2-c3;
+    another step with the same huff, listed as doing as well, solves too."""
+    au0316 = {"id": "au0316", "position": "assaut RR1/RR1/O1RRORR/RRRRRRR/RR1RRRR/R1R/3 r e5 31", "kind": "gain",
+              "line": ["He5:c2-c3"], "also": [[0, "He5:d6-e6"]], "themes": ["huff"], "rating": 1152}  # fmt: skip
+    a = ts.Attempt(au0316)
+    a.press("c2")
+    assert a.press("c3") == ("solved", "He5:c2-c3")
+    assert ts.Attempt(au0316).play("He5:d6-e6") == ("solved", "He5:d6-e6")
+    assert ts.Attempt(au0316).play("d6-e6")[0] == "solved"
+    assert ts.Attempt(au0316).play("c2-c3")[0] == "solved"
+    assert ts.Attempt(au0316).play("d6-e7")[0] == "wrong"
+
+
 def test_a_wrong_move_then_the_solution_and_a_retry():
     a = ts.Attempt(WIN)
     a.press("e5")
