@@ -30,6 +30,14 @@ def clicks(move: str) -> list[str]:
     return move.replace("x", "-").split("-")
 
 
+def wrong_move(p: dict) -> str:
+    """A move that is not the answer (a step rather than a capture where there is one)."""
+    position = Position.from_text(p["position"])
+    after = position.play(p["line"][0]).key()
+    others = [str(m) for m in position.legal_moves if position.play(m).key() != after]
+    return next((m for m in others if "x" not in m), others[0])
+
+
 def open_trainer(page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
@@ -99,11 +107,9 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
 
 def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
     p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
-    position = Position.from_text(p["position"])
-    after = position.play(p["line"][0]).key()
-    wrong = next(m for m in position.legal_moves if position.play(m).key() != after and "x" not in str(m))
+    wrong = wrong_move(p)
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
-    for point in clicks(str(wrong)):
+    for point in clicks(wrong):
         page.click(f'#board .point[data-point="{point}"]')
     page.wait_for_selector("body[data-puzzle=wrong]")
     assert page.inner_text("#status").startswith(f"Not the answer: {wrong}")
@@ -229,11 +235,9 @@ THEME_NAMES = {
 
 def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
     p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
-    position = Position.from_text(p["position"])
-    after = position.play(p["line"][0]).key()
-    wrong = next(m for m in position.legal_moves if position.play(m).key() != after and "x" not in str(m))
+    wrong = wrong_move(p)
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
-    play_move(page, str(wrong), 0)
+    play_move(page, wrong, 0)
     page.wait_for_selector("body[data-puzzle=wrong]")
     page.click("#btn-history")
     page.wait_for_selector("body[data-view=history]")
@@ -270,10 +274,7 @@ def test_a_streak_run_ends_at_the_first_miss(page, server):
     assert page.inner_text("#run-text") == "Streak run: 1 solved"
     page.click("#btn-next")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{second['id']}'")
-    position = Position.from_text(second["position"])
-    after = position.play(second["line"][0]).key()
-    wrong = next(m for m in position.legal_moves if position.play(m).key() != after)
-    play_move(page, str(wrong), 0)
+    play_move(page, wrong_move(second), 0)
     page.wait_for_selector("body[data-run=over]")
     assert page.inner_text("#run-text") == "The run ends at 1 solved (your best run: 1)."
     assert rating(page) == 1500 and page.inner_text("#my-solved") == "0"
