@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """The trainer's puzzle set: mined from the engine's own games, every puzzle proven.
 
-    python bench/puzzles.py --mine [--until N] [--minutes M] [--rulesets assault,asalto]
-                        play self-play games (seeded: game N of a ruleset is always the same
-                        game) until each ruleset has N puzzles (330) or has had M minutes of CPU
-                        in all, and keep the proven puzzles; resumable: the games mined are in
+    python bench/puzzles.py --mine [--until N] [--minutes M] [--deadline HH:MM] [--rulesets assault,asalto]
+                        play games (seeded: game N of a ruleset is always the same game), one
+                        per ruleset in turn, until each ruleset has N puzzles as the set keeps
+                        them (500), this run has had M minutes of CPU or the UTC clock says
+                        HH:MM, and keep the proven puzzles; resumable: the games mined are in
                         bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes on
                         from there. Then write the set (site/puzzles.json)
     python bench/puzzles.py --write
                         only write the set from the games mined
     python bench/puzzles.py --table
-                        print the README's table of the set's size per ruleset and theme
+                        print docs/teaching.md's table of the set's size per ruleset and theme
     python bench/puzzles.py
                         re-prove every puzzle of the set and write its size, its mix per ruleset
                         and theme and the time taken to bench/results/puzzles.md
 
-Self-play: each game starts from random legal placements and OPENING random quiet plies, then
-each side is one of the AI's weaker levels (beginner or casual, as the page plays them, with a
-node budget so a run is the same on any machine: weaker play leaves more to punish). BRANCHES
+Games: each starts from random legal placements and OPENING random quiet plies; then game N is
+played as SOURCES[N % len(SOURCES)] says: self-play of the AI's levels (as the page plays them,
+with a node budget so a run is the same on any machine: weaker play leaves more to punish), a
+level against a random-ish player (the blunders a newcomer makes), or self-play under a house
+rule people use (its positions are posed as puzzles under the named rules). BRANCHES
 more endings are played on from random positions of the game's second half (each a game of
 its own from there, with its own seed and levels): most puzzles lie near a game's end. Each
 position is searched full width (every move's score exact, SCREEN_DEPTH plies): a forced win,
@@ -26,9 +29,12 @@ could capture, the slip the screen likes best (a move that fails to capture, lea
 to huff) is played and its position screened too: the huff puzzles. When a game is won, its
 last END_SCAN plies are asked of the prover: the winner's shortest forced win, the loser's only
 defence, and the wins the loser's other moves would have allowed. Every candidate is then
-proven by :mod:`asalto_core.tactics` (the set keeps only what it proves); the same position is
-kept once. A record's games without ``branches`` were mined before endings were branched and
-slips tried (the script's history has that version); their puzzles are proven like the rest.
+proven by :mod:`asalto_core.tactics` (the set keeps only what it proves: no answer forced in
+effect, a gain backed by material to the line's end); the same position is kept once. A set
+with more one-move puzzles than longer ones keeps, of the one-move puzzles, as many as there are
+longer ones, those with the most first moves to choose from. A record's games without
+``branches`` were mined before endings were branched and slips tried, those without ``source``
+before SOURCES (the script's history has those versions); their puzzles are proven like the rest.
 """
 
 from __future__ import annotations
@@ -43,20 +49,51 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import puzzle_ratings  # noqa: E402
 
 from asalto_core import Position, __version__, ai  # noqa: E402
+from asalto_core.errors import AsaltoError  # noqa: E402
 from asalto_core.movegen import OFFICERS, PLACING  # noqa: E402
-from asalto_core.notation import move_from_raw  # noqa: E402
+from asalto_core.notation import Move, move_from_raw  # noqa: E402
 from asalto_core.proof import OutOfProof, forces_win  # noqa: E402
+from asalto_core.rulesets import custom_name  # noqa: E402
 from asalto_core.search import WIN, WON, Searcher  # noqa: E402
-from asalto_core.tactics import BUDGET, CHAIN, KINDS, MARGIN, SLACK, THEMES, check, material, rating, themes  # noqa: E402
+from asalto_core.tactics import (  # noqa: E402
+    BUDGET,
+    CHAIN,
+    KINDS,
+    MARGIN,
+    MIN_CHOICES,
+    SLACK,
+    THEMES,
+    alternatives,
+    check,
+    giveaway,
+    material,
+    themes,
+)
 
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PREFIX = {"assault": "at", "asalto": "ao", "assaut": "au", "citadelle": "ci", "royal-garrison": "rg"}  # of ids
 SEED = 2028  # the set's seed: game N of a ruleset plays from random.Random(f"{SEED}:{ruleset}:{N}")
 OPENING = (2, 8)  # random quiet plies after the placement
 LEVELS = ("beginner", "casual")  # weaker play leaves more tactics to find
-MOVE_NODES = {"beginner": 500, "casual": 1_500}
+MOVE_NODES = {"beginner": 500, "casual": 1_500, "strong": 4_000}
+WILD = "wild"  # the random-ish player: any legal move, a capture or huff when one is there half the time
+# Where game N's positions come from (N modulo their number): (what, the officers' and the rebels'
+# players, house-rule options or None). Each player is a level or WILD; "*" is beginner or casual.
+SOURCES = (
+    ("self-play", "*", "*", None),
+    ("self-play", "strong", "casual", None),
+    ("against a random-ish player", WILD, "casual", None),
+    ("against a random-ish player", "casual", WILD, None),
+    ("house rules", "*", "*", {"rebels": "any"}),
+    ("self-play", "casual", "strong", None),
+    ("against a random-ish player", WILD, "beginner", None),
+    ("house rules", "*", "*", {"duty": "optional"}),
+)
 SCREEN_DEPTH = 2  # full-width plies searched at every position of a game
 SCREEN_NODES = 4_000
 GAIN_DEPTH = 4  # full-width plies that prove a material puzzle
@@ -152,7 +189,7 @@ def _gain_line(position: Position, first: tuple) -> list[str] | None:
 def candidates(position: Position) -> tuple[list[dict], dict]:
     """The puzzles this position holds (proven) and each answer's (move, score) by the screen."""
     screened = scores(position, SCREEN_DEPTH, SCREEN_NODES)
-    if screened is None:
+    if screened is None or len(screened[0]) < MIN_CHOICES:
         return [], {}
     groups, _ = screened
     ranked = sorted(groups.values(), key=lambda mv: -mv[1])
@@ -172,14 +209,25 @@ def candidates(position: Position) -> tuple[list[dict], dict]:
             line = _gain_line(position, best_move)
             if line:
                 found.append({"position": text, "line": line, "kind": "gain", "depth": GAIN_DEPTH})
-    return [p for p in found if check(p) is None], groups
+    return [p for p in found if proven(p)], groups
+
+
+def source(n: int) -> tuple[str, str, str, dict | None]:
+    """Where game ``n`` of a ruleset comes from: (what, officers' player, rebels' player, house rules)."""
+    return SOURCES[n % len(SOURCES)]
 
 
 def play_game(ruleset: str, n: int, branches: int = 0) -> list[dict]:
-    """Game ``n`` of ``ruleset`` (seeded) and the puzzles proven in its positions; then ``branches``
-    more endings, each played on from a position of the game's second half with its own seed."""
+    """Game ``n`` of ``ruleset`` (seeded; played as :func:`source` says) and the puzzles proven in
+    its positions; then ``branches`` more endings, each played on from a position of the game's
+    second half with its own seed."""
     rng = random.Random(f"{SEED}:{ruleset}:{n}")
-    position = Position.start(ruleset)
+    _, officers, rebels, house = source(n)
+    try:
+        played = custom_name(ruleset, house) if house else ruleset
+    except AsaltoError:  # an option this ruleset has no such value for: its own rules
+        played = ruleset
+    position = Position.start(played)
     if position.state[2] == PLACING:
         position = position.play_raw(rng.choice(position.raw_moves()))
     for _ in range(rng.randint(*OPENING)):
@@ -189,20 +237,60 @@ def play_game(ruleset: str, n: int, branches: int = 0) -> list[dict]:
         if position.outcome():
             return []
     known: set[str] = set()
-    found, history = _play_on(position, [], rng, f"{n}", known)
+    found, history = _play_on(position, [], rng, f"{n}", known, (officers, rebels))
     for b in range(1, branches + 1):
         twig = random.Random(f"{SEED}:{ruleset}:{n}:{b}")
         fork = twig.randint(len(history) // 2, len(history) - 1) if len(history) > 1 else 0
-        more, _ = _play_on(history[fork], history[:fork], twig, f"{n}.{b}", known)
+        more, _ = _play_on(history[fork], history[:fork], twig, f"{n}.{b}", known, (officers, rebels))
         found += more
     return found
 
 
-def _play_on(position: Position, history: list[Position], rng: random.Random, name: str, known: set[str]):
-    """Play ``position`` to its end (or MAX_PLIES) by two of the weaker levels chosen by ``rng``,
-    keeping the puzzles of each new position and of a won game's last plies; ``known`` positions
-    are not kept again. Returns the puzzles and the game's positions before its last move."""
-    levels = (rng.choice(LEVELS), rng.choice(LEVELS))
+def named(position: Position) -> Position | None:
+    """A house-rule game's position under its named rules (the puzzle's rules), None if not one."""
+    name, _, rest = position.text().partition(" ")
+    if ":" not in name:
+        return position
+    try:
+        return Position.from_text(name.partition(":")[0] + " " + rest)
+    except AsaltoError:
+        return None
+
+
+def proven(puzzle: dict) -> bool:
+    """Whether the set keeps ``puzzle``; the steps accepted with its last huff are recorded in it."""
+    also = alternatives(puzzle)
+    if isinstance(also, list) and also:
+        puzzle["also"] = also
+    return check(puzzle) is None
+
+
+def _move(player: str, position: Position, engine: ai.Player, seed: int, history: list[Position]):
+    """The move ``player`` (a level or WILD) makes."""
+    if player == WILD:
+        rng = random.Random(seed)
+        raw = position.raw_moves()
+        takes = [m for m in raw if m[2] or m[3]]
+        return position.play_raw(rng.choice(takes if takes and rng.random() < 0.5 else raw))
+    a = engine.best_move(
+        position, player, node_limit=MOVE_NODES[player], seed=seed, history=[h.text() for h in history]
+    )
+    return position.play(a.move)
+
+
+def _play_on(
+    position: Position,
+    history: list[Position],
+    rng: random.Random,
+    name: str,
+    known: set[str],
+    sides: tuple[str, str] = ("*", "*"),
+):
+    """Play ``position`` to its end (or MAX_PLIES) by the players ``sides`` says ("*": a weaker
+    level chosen by ``rng``), keeping the puzzles of each new position and of a won game's last
+    plies; ``known`` positions are not kept again. Returns the puzzles and the game's positions
+    before its last move."""
+    levels = tuple(rng.choice(LEVELS) if p == "*" else p for p in sides)
     players = (ai.Player(), ai.Player())
     history, found = list(history), []
     seed = rng.randrange(1 << 30)
@@ -217,19 +305,18 @@ def _play_on(position: Position, history: list[Position], rng: random.Random, na
     for _ in range(MAX_PLIES.get(position.ruleset, MAX_PLIES["*"])):
         if position.outcome():
             break
-        puzzles, screened = candidates(position)
-        keep(puzzles + failed_captures(position, screened), len(history))
+        posed = named(position)
+        if posed is not None and not posed.outcome():
+            puzzles, screened = candidates(posed)
+            keep(puzzles + failed_captures(posed, screened), len(history))
         side = position.state[2]
-        level = levels[side]
-        a = players[side].best_move(
-            position, level, node_limit=MOVE_NODES[level], seed=seed + len(history), history=[h.text() for h in history]
-        )
+        nxt = _move(levels[side], position, players[side], seed + len(history), history)
         history.append(position)
-        position = position.play(a.move)
+        position = nxt
     done = position.outcome()
-    if done and done.winner:
+    if done and done.winner and ":" not in position.ruleset:  # a house rule's end is not the named rules'
         for back, before in enumerate(reversed(history[-END_SCAN:])):
-            keep([p for p in the_end(before, back + 1, done.winner) if check(p) is None], len(history) - back - 1)
+            keep([p for p in the_end(before, back + 1, done.winner) if proven(p)], len(history) - back - 1)
     return found, history
 
 
@@ -251,7 +338,7 @@ def failed_captures(position: Position, screened: dict) -> list[dict]:
     if found:  # one puzzle a position: a longer forced win found below would not be kept
         return found
     win = _shortest_win(slip, HUFF_WIN)
-    return [win] if win and check(win) is None else []
+    return [win] if win and proven(win) else []
 
 
 def the_end(position: Position, left: int, winner: str) -> list[dict]:
@@ -302,26 +389,42 @@ def _shortest_win(position: Position, left: int) -> dict | None:
     return None
 
 
-def mine(rulesets: list[str], minutes: float, until: int) -> None:
-    """Play games in each ruleset in turn until it has ``until`` puzzles or has had about
-    ``minutes`` of CPU in all, appending to the record."""
+def mine(rulesets: list[str], minutes: float, until: int, deadline: float) -> None:
+    """Play games in the rulesets in turn, one game each round, until each has ``until`` puzzles
+    (as the set keeps them), this run has had ``minutes`` of CPU or the clock passes ``deadline``
+    (a Unix time), appending to the records."""
     GAMES.mkdir(exist_ok=True)
+    state = {}
     for rs in rulesets:
         record = GAMES / f"puzzles-{rs}.jsonl"
         done = [json.loads(x) for x in record.read_text().splitlines()] if record.exists() else []
-        n = max((g["game"] for g in done), default=-1) + 1
-        spent = max((g["cpu"] for g in done), default=0.0)  # CPU seconds of the runs before (cumulative)
-        start = time.process_time() - spent
-        kept = {p["position"] for g in done for p in g["puzzles"] if check(p) is None}  # as the set keeps them
-        with record.open("a") as out:
-            while time.process_time() - start < minutes * 60 and len(kept) < until:
-                puzzles = play_game(rs, n, BRANCHES)
-                kept |= {p["position"] for p in puzzles}
-                cpu = round(time.process_time() - start, 1)
-                out.write(json.dumps({"game": n, "branches": BRANCHES, "cpu": cpu, "puzzles": puzzles}) + "\n")
-                out.flush()
-                print(f"{rs} game {n}: {len(puzzles)} puzzles, {len(kept)} in all", flush=True)
-                n += 1
+        state[rs] = {
+            "n": max((g["game"] for g in done), default=-1) + 1,
+            "cpu": max((g["cpu"] for g in done), default=0.0),  # CPU seconds of every run (cumulative)
+            "kept": {p["position"]: len(p["line"]) for g in done for p in g["puzzles"] if proven(p)},
+        }
+    start = time.process_time()
+    while time.process_time() - start < minutes * 60 and time.time() < deadline:
+        busy = [rs for rs in rulesets if kept(state[rs]["kept"]) < until]
+        if not busy:
+            break
+        for rs in busy:
+            s, before = state[rs], time.process_time()
+            puzzles = play_game(rs, s["n"], BRANCHES)
+            s["kept"].update({p["position"]: len(p["line"]) for p in puzzles})
+            s["cpu"] = round(s["cpu"] + time.process_time() - before, 1)
+            what, officers, rebels, house = source(s["n"])
+            record = {"game": s["n"], "branches": BRANCHES, "cpu": s["cpu"], "puzzles": puzzles}
+            record["source"] = f"{what}: officers {officers}, rebels {rebels}" + (f", {house}" if house else "")
+            with (GAMES / f"puzzles-{rs}.jsonl").open("a") as out:
+                out.write(json.dumps(record) + "\n")
+            long = sum(len(p["line"]) >= 3 for p in puzzles)
+            print(
+                f"{rs} game {s['n']}: {len(puzzles)} puzzles ({long} of 3 plies or more), "
+                f"{kept(s['kept'])} kept in all, {s['cpu']:.0f} s CPU",
+                flush=True,
+            )
+            s["n"] += 1
 
 
 def write_set() -> None:
@@ -333,20 +436,23 @@ def write_set() -> None:
             continue
         lines = [json.loads(x) for x in record.read_text().splitlines()]
         games[rs] = len(lines)
+        mined = []
         for g in lines:
             for p in g["puzzles"]:
-                if p["position"] in seen or check(p) is not None:  # mined by an older, laxer version
+                p.pop("also", None)
+                if p["position"] in seen or not proven(p):  # mined by an older, laxer version
                     continue
                 seen.add(p["position"])
                 p["themes"] = themes(p)
-                p["rating"] = rating(p)
-                puzzles.append(p)
+                mined.append(p)
+        puzzles += balanced(mined)
     numbers: dict = {}  # each ruleset's puzzles numbered in the order mined: an id never changes
     for p in puzzles:
         rs = p["position"].split()[0]
         numbers[rs] = numbers.get(rs, 0) + 1
         p["id"] = f"{PREFIX[rs]}{numbers[rs]:04d}"
     puzzles.sort(key=lambda p: p["id"])  # the trainer's order (it need not sort them on MicroPython)
+    fitted = puzzle_ratings.rate(puzzles)
     data = {
         "provenance": {
             "seed": SEED,
@@ -356,6 +462,8 @@ def write_set() -> None:
             "script": "bench/puzzles.py",
             "margin": MARGIN,
             "slack": SLACK,
+            "sources": [f"{what}: officers {o}, rebels {r}" + (f", {h}" if h else "") for what, o, r, h in SOURCES],
+            "solvers": fitted["solvers"],
         },
         "themes": list(THEMES),
         "puzzles": puzzles,
@@ -364,22 +472,72 @@ def write_set() -> None:
     print(f"{len(puzzles)} puzzles written to {SET.relative_to(ROOT)}")
 
 
+def kept(lengths: dict) -> int:
+    """How many of the puzzles (position -> plies) the set keeps, as :func:`balanced` does."""
+    longer = sum(n >= 3 for n in lengths.values())
+    return longer + min(longer, len(lengths) - longer)
+
+
+def balanced(mined: list[dict]) -> list[dict]:
+    """A ruleset's puzzles with no more of one move than of three plies or more: the one-move
+    puzzles with the most first moves to choose from are kept (in the order mined)."""
+    longer = sum(len(p["line"]) >= 3 for p in mined)
+    short = [p for p in mined if len(p["line"]) == 1]
+    if len(short) <= longer:
+        return mined
+    choices = {p["position"]: len(Position.from_text(p["position"]).legal_moves) for p in short}
+    keep = {p["position"] for p in sorted(short, key=lambda p: -choices[p["position"]])[:longer]}
+    return [p for p in mined if len(p["line"]) >= 3 or p["position"] in keep]
+
+
+LENGTHS = ("1 ply", "3 plies", "5+ plies")
+
+
+def length(puzzle: dict) -> str:
+    n = len(puzzle["line"])
+    return LENGTHS[0] if n == 1 else LENGTHS[1] if n == 3 else LENGTHS[2]
+
+
 def table(data: dict) -> str:
-    """The set's size per ruleset, theme and kind (the bench's results and the README's table)."""
+    """The set's size per ruleset, line length, theme and kind (the bench's results and docs/teaching.md's table)."""
+    keys = ("all", *LENGTHS, *THEMES, *("kind " + k for k in KINDS))
     counts: dict = {}
     for p in data["puzzles"]:
         rs = p["position"].split()[0]
-        row = counts.setdefault(rs, {"all": 0, **{t: 0 for t in THEMES}, **{"kind " + k: 0 for k in KINDS}})
+        row = counts.setdefault(rs, dict.fromkeys(keys, 0))
         row["all"] += 1
+        row[length(p)] += 1
         row["kind " + p["kind"]] += 1
         for t in p["themes"]:
             row[t] += 1
-    keys = ("all", *THEMES, *("kind " + k for k in KINDS))
     rows = [[rs, *(str(counts[rs][k]) for k in keys)] for rs in RULESETS if rs in counts]
     total = ["all", *(str(sum(int(r[i]) for r in rows)) for i in range(1, len(keys) + 1))]
-    head = ["ruleset", "puzzles", *THEMES, *("kind " + k for k in KINDS)]
+    head = ["ruleset", "puzzles", *keys[1:]]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in [*rows, total]]) + "\n"
+
+
+def mix(data: dict) -> str:
+    """Per ruleset and theme, how many puzzles of each length (a puzzle counts under each theme)."""
+    lines = ["| ruleset | theme | " + " | ".join(LENGTHS) + " |", "|" + "---|" * (2 + len(LENGTHS))]
+    for rs in RULESETS:
+        mine = [p for p in data["puzzles"] if p["position"].split()[0] == rs]
+        for theme in THEMES:
+            n = [sum(1 for p in mine if theme in p["themes"] and length(p) == x) for x in LENGTHS]
+            if any(n):
+                lines.append(f"| {rs} | {theme} | " + " | ".join(map(str, n)) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def giveaways(data: dict) -> list[str]:
+    """The ids of puzzles whose answer is forced in effect (the set must have none)."""
+    found = []
+    for p in data["puzzles"]:
+        position = Position.from_text(p["position"])
+        also = {position.play(m).state for _, m in p.get("also", [])} if len(p["line"]) == 1 else set()
+        if giveaway(position, position.find_raw(Move.parse(p["line"][0])), also):
+            found.append(p["id"])
+    return found
 
 
 def reprove() -> None:
@@ -388,6 +546,8 @@ def reprove() -> None:
     start = time.process_time()
     failed = [(p["id"], why) for p in data["puzzles"] if (why := check(p))]
     seconds = time.process_time() - start
+    forced = giveaways(data)
+    one = sum(len(p["line"]) == 1 for p in data["puzzles"])
     prov = data["provenance"]
     cpu = {}  # CPU seconds of mining per ruleset, from the games' records
     for rs in RULESETS:
@@ -407,32 +567,54 @@ def reprove() -> None:
             "",
             table(data).rstrip("\n"),
             "",
+            f"One-move puzzles: {one} of {len(data['puzzles'])} ({one / len(data['puzzles']):.0%}). "
+            f"Answers forced in effect (fewer than {MIN_CHOICES} first moves with different effects, or the "
+            f"only capture or huff): {len(forced)}.",
+            "",
+            "Per ruleset and theme, by the length of the line:",
+            "",
+            mix(data).rstrip("\n"),
+            "",
+            "The ratings' check (the share solved by solvers of known strength) is bench/puzzle_ratings.py's, "
+            "in bench/results/puzzle-ratings.md.",
+            "",
             "A puzzle counts under each theme it has; kinds: a forced win (proved by the prover), an only "
             "defence (every other move loses by force, proved), a material gain (a full-width search).",
             *(f"- FAILED {i}: {why}" for i, why in failed),
+            *(f"- FORCED IN EFFECT {i}" for i in forced),
             "",
         ]
     )
     RESULTS.write_text(text)
     print(text)
-    if failed:
+    if failed or forced:
         sys.exit(1)
+
+
+def deadline(text: str) -> float:
+    """The Unix time of today's HH:MM UTC (no limit for '')."""
+    if not text:
+        return float("inf")
+    hours, minutes = (int(x) for x in text.split(":"))
+    now = datetime.datetime.now(datetime.UTC)
+    return now.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mine", action="store_true")
-    parser.add_argument("--minutes", type=float, default=60, help="CPU minutes per ruleset at most")
-    parser.add_argument("--until", type=int, default=330, help="puzzles per ruleset to mine")
+    parser.add_argument("--minutes", type=float, default=60, help="CPU minutes of this run at most")
+    parser.add_argument("--deadline", default="", help="stop mining at this UTC time (HH:MM)")
+    parser.add_argument("--until", type=int, default=500, help="puzzles per ruleset to mine")
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
-    parser.add_argument("--table", action="store_true", help="print the README's table of the set and stop")
+    parser.add_argument("--table", action="store_true", help="print docs/teaching.md's table of the set and stop")
     args = parser.parse_args()
     if args.table:
         print(table(json.loads(SET.read_text())), end="")
         return
     if args.mine:
-        mine(args.rulesets.split(","), args.minutes, args.until)
+        mine(args.rulesets.split(","), args.minutes, args.until, deadline(args.deadline))
     if args.mine or args.write:
         write_set()
     else:

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Take the puzzle trainer's screenshots (docs/screens/puzzles-*.png): a chain capture of several
-moves after the computer's reply, with a player's rating and streak, on a desktop (1280x720)
-and a phone (390x844), in the light and the dark theme, from the built site.
+moves after the computer's reply, with a player's rating and streak, and the history view (a
+player's forty tries: per theme, the rating over time, the failed ones to replay), on a desktop
+(1280x720) and a phone (390x844), in the light and the dark theme, from the built site.
 
     PYTHONPATH=pkg .venv/bin/python docs/trainer_screens.py
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -22,6 +24,26 @@ from conftest import LAUNCH_ARGS, Server, chromium_path  # noqa: E402 - after th
 OUT = ROOT / "docs" / "screens"
 SIZES = {"desk": (1280, 720), "phone": (390, 844)}
 PROFILE = {"rating": 1487, "rd": 90.0, "streak": 3, "best": 7, "solved": 24, "failed": 9, "tried": []}
+TRIES = 40  # the history's player: this many tries, nearest their rating, a miss every third
+
+
+def trainer_state():
+    sys.path.insert(0, str(ROOT / "site"))
+    spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "trainer_state.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def history_profile() -> dict:
+    """A player who tried TRIES puzzles, each the trainer's next, and missed every third."""
+    ts = trainer_state()
+    puzzles, _, _ = ts.read_set((ROOT / "site" / "puzzles.json").read_text())
+    profile = ts.fresh_profile()
+    for i in range(TRIES):
+        puzzle = ts.next_puzzle(puzzles, profile)
+        profile = ts.record_result(profile, puzzle, i % 3 != 2)
+    return profile
 
 
 def chain_puzzle() -> dict:
@@ -54,10 +76,22 @@ def main() -> None:
                     page.wait_for_timeout(400)
                     page.screenshot(path=str(OUT / f"puzzles-{size}-{scheme}.png"))
                     ctx.close()
+                    ctx = browser.new_context(viewport={"width": w, "height": h}, color_scheme=scheme)
+                    ctx.add_init_script(
+                        f"localStorage.setItem('asalto.puzzles.v1', {json.dumps(json.dumps(history_profile()))})"
+                    )
+                    page = ctx.new_page()
+                    page.goto(server.url + "puzzles.html")
+                    page.wait_for_selector("body[data-board=ready]", timeout=60000)
+                    page.click("#btn-history")
+                    page.wait_for_selector("body[data-view=history]")
+                    page.mouse.move(w / 2, h - 1)  # no hover on the button pressed
+                    page.screenshot(path=str(OUT / f"puzzles-history-{size}-{scheme}.png"))
+                    ctx.close()
             browser.close()
     finally:
         server.stop()
-    print(f"puzzle {puzzle['id']}: docs/screens/puzzles-*.png")
+    print(f"puzzle {puzzle['id']}: docs/screens/puzzles-*.png; the history: docs/screens/puzzles-history-*.png")
 
 
 if __name__ == "__main__":

@@ -71,6 +71,16 @@ def test_the_puzzle_trainer_light_and_dark_and_a_teachers_frame(page, server):
     page.click("#btn-solution")  # the solution played out: the line's marks and the solved state
     page.wait_for_selector("body[data-puzzle=shown]", timeout=ENGINE_MS)
     assert violations(page) == []
+    page.click("#btn-history")  # the history: a failed puzzle to replay, the table, the curve (dark)
+    page.wait_for_selector("body[data-view=history]")
+    assert page.locator("#failed-list button").count() == 1
+    assert violations(page) == []
+    page.emulate_media(color_scheme="light")
+    assert violations(page) == []
+    page.click("#btn-back")
+    page.click("#btn-run")  # a streak run under way
+    page.wait_for_selector("body[data-run=on]")
+    assert violations(page) == []
     page.goto(server.url + "puzzles.html?theme=chain&count=3&bg=dark")
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     assert violations(page) == []

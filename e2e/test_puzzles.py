@@ -1,5 +1,7 @@
 """The puzzle trainer: a puzzle of several moves solved against the computer's replies, a failed
-one and the rating it costs, the puzzle of the day offline, and a teacher's set in one frame."""
+one and the rating it costs, the puzzle of the day offline, a teacher's set in one frame, a
+three-move puzzle in a chosen difficulty, a failed puzzle replayed from the history, and a
+streak run ended by a miss."""
 
 from __future__ import annotations
 
@@ -26,6 +28,14 @@ def simple(p: dict) -> bool:
 
 def clicks(move: str) -> list[str]:
     return move.replace("x", "-").split("-")
+
+
+def wrong_move(p: dict) -> str:
+    """A move that is not the answer (a step rather than a capture where there is one)."""
+    position = Position.from_text(p["position"])
+    after = position.play(p["line"][0]).key()
+    others = [str(m) for m in position.legal_moves if position.play(m).key() != after]
+    return next((m for m in others if "x" not in m), others[0])
 
 
 def open_trainer(page, url: str) -> None:
@@ -97,11 +107,9 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
 
 def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
     p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
-    position = Position.from_text(p["position"])
-    after = position.play(p["line"][0]).key()
-    wrong = next(m for m in position.legal_moves if position.play(m).key() != after and "x" not in str(m))
+    wrong = wrong_move(p)
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
-    for point in clicks(str(wrong)):
+    for point in clicks(wrong):
         page.click(f'#board .point[data-point="{point}"]')
     page.wait_for_selector("body[data-puzzle=wrong]")
     assert page.inner_text("#status").startswith(f"Not the answer: {wrong}")
@@ -178,3 +186,106 @@ def test_a_hint_marks_where_the_move_starts_and_costs_the_first_try(page, server
     page.wait_for_selector("body[data-puzzle=solved]")
     assert page.locator("#board .m-highlight").count() == 0 and page.is_disabled("#btn-hint")
     assert page.inner_text("#my-streak") == "0"  # found with help: no streak
+
+
+def solve(page, line: list[str], ply: int = 0) -> None:
+    """Play the solver's moves of ``line`` (from ply ``ply``), waiting for each reply."""
+    for k in range(0, len(line), 2):
+        play_move(page, line[k], ply + min(k + 2, len(line)))
+
+
+def with_profile(page, profile: dict) -> None:
+    page.add_init_script(f"localStorage.setItem('asalto.puzzles.v1', {json.dumps(json.dumps(profile))})")
+
+
+def test_a_three_move_puzzle_in_a_chosen_difficulty(page, server):
+    """With Harder chosen, the next puzzle is the one nearest the player's rating plus 300: here a
+    puzzle of three moves, solved; its themes show only once it is solved."""
+    assault = ts.matching(PUZZLES, "assault")
+    for target in [p for p in assault if simple(p) and len(p["line"]) >= 5]:
+        profile = dict(ts.fresh_profile(), rating=target["rating"] - 300, rd=80.0)
+        first = ts.next_puzzle(assault, profile)
+        harder = ts.next_puzzle(assault, profile, first["id"], 300)
+        if simple(harder) and len(harder["line"]) >= 5:
+            break
+    else:
+        raise AssertionError("no Assault puzzle of three moves to pick as harder")
+    with_profile(page, dict(profile, filters={"ruleset": "assault", "theme": "", "difficulty": "normal"}))
+    open_trainer(page, server.url + "puzzles.html")
+    assert page.inner_text("#about-id") == "#" + first["id"]
+    page.select_option("#pick-difficulty", "harder")
+    page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{harder['id']}'")
+    assert page.inner_text("#about-themes") == "shown once solved"
+    solve(page, harder["line"])
+    page.wait_for_selector("body[data-puzzle=solved]")
+    assert page.inner_text("#about-themes") == ", ".join(THEME_NAMES[x] for x in harder["themes"])
+    saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
+    assert saved["filters"]["difficulty"] == "harder"  # the choice is kept
+
+
+THEME_NAMES = {
+    "chain": "Chain capture",
+    "huff": "Huff",
+    "fortress": "Filling the fortress",
+    "hemming": "Hemming the officers in",
+    "defence": "The only defence",
+    "endgame": "Endgame race",
+}
+
+
+def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
+    p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
+    wrong = wrong_move(p)
+    open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
+    play_move(page, wrong, 0)
+    page.wait_for_selector("body[data-puzzle=wrong]")
+    page.click("#btn-history")
+    page.wait_for_selector("body[data-view=history]")
+    assert not page.is_visible("#board")
+    rows = page.locator("#theme-table tbody tr").all_inner_texts()
+    theme = THEME_NAMES[p["themes"][0]]
+    assert f"{theme}\t1\t0" in rows
+    assert page.inner_text("#curve-text").startswith("Your rating over 1 tries: from 1500 to ")
+    replay = page.locator(f'#failed-list button[data-id="{p["id"]}"]')
+    assert replay.inner_text().startswith(f"Replay #{p['id']}: ")
+    replay.press("Enter")  # by keyboard
+    page.wait_for_selector("body[data-view=trainer]")
+    assert page.inner_text("#about-id") == "#" + p["id"] and page.get_attribute("body", "data-puzzle") == "solving"
+    solve(page, p["line"])
+    page.wait_for_selector("body[data-puzzle=solved]")
+    page.click("#btn-history")
+    assert page.inner_text("#failed-list") == "None: every puzzle you missed has been solved since."
+    assert f"{theme}\t2\t1" in page.locator("#theme-table tbody tr").all_inner_texts()
+
+
+def test_a_streak_run_ends_at_the_first_miss(page, server):
+    """Each puzzle of a run is harder than the last; a miss ends it, the rating untouched."""
+    pool = ts.matching(PUZZLES, "assault")
+    first = ts.run_next(pool)
+    second = ts.run_next(pool, first["rating"], [first["id"]])
+    assert second["rating"] >= first["rating"] + ts.RUN_STEP
+    with_profile(page, dict(ts.fresh_profile(), filters={"ruleset": "assault", "theme": "", "difficulty": "normal"}))
+    open_trainer(page, server.url + "puzzles.html")
+    page.click("#btn-run")
+    page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{first['id']}'")
+    assert page.inner_text("#run-text") == "Streak run: 0 solved"
+    solve(page, first["line"])
+    page.wait_for_selector("body[data-puzzle=solved]")
+    assert page.inner_text("#run-text") == "Streak run: 1 solved"
+    page.click("#btn-next")
+    page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{second['id']}'")
+    play_move(page, wrong_move(second), 0)
+    page.wait_for_selector("body[data-run=over]")
+    assert page.inner_text("#run-text") == "The run ends at 1 solved (your best run: 1)."
+    assert rating(page) == 1500 and page.inner_text("#my-solved") == "0"
+    saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
+    assert saved["run_best"] == 1 and saved["log"] == []
+    page.click("#btn-next")  # back to rated puzzles
+    page.wait_for_selector("body:not([data-run=on]):not([data-run=over])")
+    assert not page.is_visible("#run-box")
+
+
+def test_a_huff_puzzle_marks_no_officer_before_the_move(page, server):
+    p = next(p for p in PUZZLES if p["position"].split()[3] != "-")
+    open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
+    assert page.locator("#board .m-huffable").count() == 0

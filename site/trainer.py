@@ -46,7 +46,7 @@ class Trainer:
         self.puzzles = []  # the whole set, by id
         self.themes = []
         self.profile = ts.fresh_profile()
-        self.filters = {"ruleset": "", "theme": ""}
+        self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
         self.attempt = None  # trainer_state.Attempt on the board
         self.at = {}
         self.board_key = None
@@ -54,6 +54,7 @@ class Trainer:
         self.frame = None  # a teacher's set: the puzzles in order, and the one shown
         self.index = 0
         self.busy = False  # the computer is answering: clicks wait
+        self.run = None  # a streak run: {"count", "last" rating solved, "played" ids, "over"}
 
 
 tr = Trainer()
@@ -72,9 +73,12 @@ def load_profile():
     tr.profile = ts.clean_profile(raw)
     kept = raw.get("filters") if isinstance(raw, dict) else None
     if isinstance(kept, dict):
-        for key in ("ruleset", "theme"):
+        for key in ("ruleset", "theme", "difficulty"):
             if isinstance(kept.get(key), str):
                 tr.filters[key] = kept[key]
+        tr.filters["show_themes"] = kept.get("show_themes") is True
+    if not ts.relative(tr.filters["difficulty"]):
+        tr.filters["difficulty"] = "normal"  # an unknown one reads as normal
 
 
 def save_profile():
@@ -123,9 +127,7 @@ def marks():
     out, extra = last_move_marks(tr.at, a.last)
     if a.open and not tr.busy:
         out += [("selected", p) for p in a.inp.clicks]
-        out += [("target", p) for p in a.targets()]
-        if not a.inp.clicks:
-            out += [("huffable", p) for p in a.board.position.huffable()]
+        out += [("target", p) for p in a.targets()]  # no ring on a huffable officer: that is the idea to find
         if a.hint:
             out.append(("highlight", a.hint))
     if tr.cursor:
@@ -175,6 +177,17 @@ def render():
     document.body.classList.toggle("solving", a.open)
     document.body.dataset.puzzle = a.state
     document.body.dataset.ply = str(len(a.moves))
+    show_themes()
+
+
+def show_themes():
+    """The puzzle's themes once it is solved (or shown), or at once if the player chose so: a
+    theme named before the first move gives the idea away."""
+    a = tr.attempt
+    if a.open and not tr.filters["show_themes"] and tr.frame is None:
+        el("about-themes").textContent = t("pz-themes-hidden")
+    else:
+        el("about-themes").textContent = ", ".join(t("theme-" + x) for x in a.puzzle["themes"])
 
 
 def set_status(text, kind=""):
@@ -194,7 +207,6 @@ def show_task():
     el("task-more").textContent = t(goal, n=moves) if moves > 1 else t(goal + "-1")
     el("about-id").textContent = "#" + p["id"]
     el("about-rating").textContent = str(p["rating"])
-    el("about-themes").textContent = ", ".join(t("theme-" + x) for x in p["themes"])
     el("about-rules").textContent = say(rules_of(ts.ruleset_of(p))["title"], t)
     link = a.analysis_link()
     el("analyse").href = "./#" + write_query([(k, link[k]) for k in ("ruleset", "start", "moves", "ply")])
@@ -221,6 +233,8 @@ def show_profile(change=None):
 
 # -- the flow -------------------------------------------------------------------------------
 def start(puzzle):
+    if tr.run is not None and not tr.run["over"]:
+        tr.run["played"].append(puzzle["id"])
     tr.attempt = ts.Attempt(puzzle)
     tr.cursor = None
     tr.busy = False
@@ -235,6 +249,9 @@ def score(solved):
     if a.counted or tr.frame is not None:
         return
     a.counted = True
+    if tr.run is not None and not tr.run["over"]:
+        run_result(a.puzzle, solved)
+        return
     before = tr.profile["rating"]
     tr.profile = ts.record_result(tr.profile, a.puzzle, solved)
     save_profile()
@@ -250,6 +267,8 @@ def judge(result):
     elif kind == "solved":
         score(True)
         set_status(t("pz-solved"), "solved")
+        if tr.run is not None and not tr.run["over"]:
+            set_status(t("pz-run-count", n=tr.run["count"]), "solved")
     elif kind == "right":
         set_status(t("pz-right", move=result[1]), "right")
         spawn(reply())
@@ -337,9 +356,13 @@ def retry(_event=None):
 
 
 def next_one(_event=None):
+    if tr.run is not None and not tr.run["over"]:
+        next_in_run()
+        return
+    end_run()
     pool = filtered()
     after = tr.attempt.puzzle["id"] if tr.attempt else ""
-    nxt = ts.next_puzzle(pool, tr.profile, after)
+    nxt = ts.next_puzzle(pool, tr.profile, after, ts.relative(tr.filters["difficulty"]))
     if nxt is None:
         set_status(t("pz-none"), "wrong")
         return
@@ -359,6 +382,7 @@ def on_filter(_event):
     tr.filters["ruleset"] = el("pick-ruleset").value
     fill_themes(el("pick-theme").value)
     tr.filters["theme"] = el("pick-theme").value
+    tr.filters["difficulty"] = el("pick-difficulty").value
     save_profile()
     show_pool()
     next_one()
@@ -372,8 +396,136 @@ def today():
 def daily(_event=None):
     p = ts.daily(tr.puzzles, today())
     if p is not None:
+        end_run()
         start(p)
         set_status(t("pz-daily-is", date=today()) + " " + t("pz-your-move"))
+
+
+# -- a streak run: puzzles ever harder until the first miss, the rating untouched --------------
+def start_run(_event=None):
+    tr.run = {"count": 0, "last": None, "played": [], "over": False}
+    document.body.dataset.run = "on"
+    show_run()
+    next_in_run()
+    set_status(t("pz-run-start") + " " + t("pz-your-move"))
+
+
+def next_in_run():
+    pool = ts.matching(tr.puzzles, tr.filters["ruleset"])
+    nxt = ts.run_next(pool, tr.run["last"], tr.run["played"])
+    if nxt is None:
+        finish_run(t("pz-run-done", n=tr.run["count"]))
+        return
+    start(nxt)
+    show_run()
+
+
+def run_result(puzzle, solved):
+    if solved:
+        tr.run["count"] += 1
+        tr.run["last"] = puzzle["rating"]
+        show_run()
+    else:
+        finish_run("")
+
+
+def finish_run(text):
+    """The run is over: its length is kept as the best run if it is one."""
+    r = tr.run
+    r["over"] = True
+    tr.profile["run_best"] = max(tr.profile["run_best"], r["count"])
+    save_profile()
+    document.body.dataset.run = "over"
+    show_run(text or t("pz-run-over", n=r["count"], best=tr.profile["run_best"]))
+
+
+def end_run():
+    """Back to rated puzzles."""
+    tr.run = None
+    document.body.dataset.run = ""
+    show_run()
+
+
+def show_run(text=""):
+    box = el("run-box")
+    box.hidden = tr.run is None
+    if tr.run is not None:
+        el("run-text").textContent = text or t("pz-run-count", n=tr.run["count"])
+
+
+# -- the history: per theme, the rating over time, the failed ones to replay ------------------
+def open_history(_event=None):
+    fill_history()
+    el("trainer").hidden = True
+    el("history").hidden = False
+    document.body.dataset.view = "history"
+    el("btn-back").focus()
+
+
+def close_history(_event=None):
+    el("history").hidden = True
+    el("trainer").hidden = False
+    document.body.dataset.view = "trainer"
+    el("btn-history").focus()
+
+
+def fill_history():
+    log = tr.profile["log"]
+    points, low, high = ts.curve(log, 600, 140)
+    chart = el("curve")
+    chart.innerHTML = f'<polyline class="curve" points="{points}" transform="translate(0 10)"/>'
+    if log:
+        text = t("pz-curve", n=len(log), first=ts.START_RATING, last=log[-1][2], low=low, high=high)
+    else:
+        text = t("pz-no-history")
+    chart.setAttribute("aria-label", text)
+    el("curve-text").textContent = text
+    body = el("theme-table").querySelector("tbody")
+    body.innerHTML = ""
+    for theme, tries, solved in ts.by_theme(tr.puzzles, log, tr.themes):
+        row = document.createElement("tr")
+        for i, value in enumerate((t("theme-" + theme), str(tries), str(solved))):
+            cell = document.createElement("th" if i == 0 else "td")
+            if i == 0:
+                cell.scope = "row"
+            cell.textContent = value
+            row.append(cell)
+        body.append(row)
+    box = el("failed-list")
+    box.innerHTML = ""
+    failed = ts.to_replay(tr.puzzles, log)
+    if not failed:
+        item = document.createElement("li")
+        item.textContent = t("pz-no-failed")
+        box.append(item)
+    for p in failed:
+        item = document.createElement("li")
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.id = p["id"]
+        rules = say(rules_of(ts.ruleset_of(p))["title"], t)
+        button.textContent = t("pz-replay", id=p["id"], rules=rules, rating=p["rating"])
+        item.append(button)
+        box.append(item)
+
+
+def on_replay(event):
+    button = event.target.closest("button[data-id]")
+    if button is None:
+        return
+    wanted = [p for p in tr.puzzles if p["id"] == button.dataset.id]
+    close_history()
+    if wanted:
+        end_run()
+        start(wanted[0])
+        el("board").focus()
+
+
+def on_show_themes(_event):
+    tr.filters["show_themes"] = bool(el("show-themes").checked)
+    save_profile()
+    if tr.attempt is not None:
+        show_themes()
 
 
 def step_set(delta):
@@ -387,6 +539,8 @@ def fill_filters():
     names = [(rs["name"], say(rs["title"], t)) for rs in tr.data["rulesets"] if rs["name"] in present]
     options(el("pick-ruleset"), [("", t("pz-any-rules"))] + names, tr.filters["ruleset"])
     fill_themes(tr.filters["theme"])
+    el("pick-difficulty").value = tr.filters["difficulty"]
+    el("show-themes").checked = tr.filters["show_themes"]
 
 
 def fill_themes(value):
@@ -428,6 +582,12 @@ def bind():
     on(el("btn-next"), "click", next_one)
     on(el("btn-stop"), "click", lambda e: stop_chain())
     on(el("btn-daily"), "click", daily)
+    on(el("btn-run"), "click", start_run)
+    on(el("btn-history"), "click", open_history)
+    on(el("btn-back"), "click", close_history)
+    on(el("failed-list"), "click", on_replay)
+    on(el("pick-difficulty"), "change", on_filter)
+    on(el("show-themes"), "change", on_show_themes)
     on(el("pick-ruleset"), "change", on_filter)
     on(el("pick-theme"), "change", on_filter)
     on(el("btn-prev-set"), "click", lambda e: step_set(-1))

@@ -25,6 +25,9 @@ MIN_RD, MAX_RD = 60.0, 350.0
 PUZZLE_RD = 80.0  # the puzzles' own deviation: their ratings are the search's measure, not exact
 HISTORY = 400  # puzzles remembered as tried (oldest forgotten first)
 DIFFICULTIES = (("easy", 0, 1299), ("medium", 1300, 1599), ("hard", 1600, 9999))
+# The player's choice of difficulty: the rating the next puzzle is nearest, from theirs.
+RELATIVE = (("easier", -300), ("normal", 0), ("harder", 300))
+RUN_START, RUN_STEP = 900, 60  # a streak run starts near this rating, and each puzzle is this much harder
 MAX_COUNT = 50  # a teacher's set: at most this many puzzles in one frame
 _Q = math.log(10) / 400
 
@@ -49,7 +52,31 @@ def glicko(rating, rd, puzzle_rating, solved):
 
 
 def fresh_profile():
-    return {"rating": START_RATING, "rd": START_RD, "streak": 0, "best": 0, "solved": 0, "failed": 0, "tried": []}
+    return {
+        "rating": START_RATING,
+        "rd": START_RD,
+        "streak": 0,
+        "best": 0,
+        "solved": 0,
+        "failed": 0,
+        "tried": [],
+        "log": [],  # [id, 1 solved or 0 failed, rating after], oldest first
+        "run_best": 0,  # the longest streak run
+    }
+
+
+def _log_entry(x):
+    return (
+        isinstance(x, list)
+        and len(x) == 3
+        and isinstance(x[0], str)
+        and len(x[0]) < 20
+        and x[1] in (0, 1)
+        and not isinstance(x[1], bool)
+        and isinstance(x[2], int)
+        and not isinstance(x[2], bool)
+        and 0 <= x[2] < 100000
+    )
 
 
 def clean_profile(raw):
@@ -57,7 +84,7 @@ def clean_profile(raw):
     p = fresh_profile()
     if not isinstance(raw, dict):
         return p
-    for key in ("rating", "streak", "best", "solved", "failed"):
+    for key in ("rating", "streak", "best", "solved", "failed", "run_best"):
         v = raw.get(key)
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 100000:
             p[key] = v
@@ -67,6 +94,9 @@ def clean_profile(raw):
     tried = raw.get("tried")
     if isinstance(tried, list):
         p["tried"] = [x for x in tried if isinstance(x, str) and len(x) < 20][-HISTORY:]
+    log = raw.get("log")
+    if isinstance(log, list):
+        p["log"] = [x for x in log if _log_entry(x)][-HISTORY:]
     p["best"] = max(p["best"], p["streak"])
     return p
 
@@ -79,7 +109,69 @@ def record_result(profile, puzzle, solved):
     p["best"] = max(p["best"], p["streak"])
     p["solved" if solved else "failed"] += 1
     p["tried"] = [x for x in p["tried"] if x != puzzle["id"]][-(HISTORY - 1) :] + [puzzle["id"]]
+    p["log"] = p["log"][-(HISTORY - 1) :] + [[puzzle["id"], 1 if solved else 0, p["rating"]]]
     return p
+
+
+# -- the player's history --------------------------------------------------------------------
+def by_theme(puzzles, log, themes):
+    """Per theme: (theme, tries, solved) over the log's tries (a puzzle tried twice counts twice)."""
+    index = {p["id"]: p for p in puzzles}
+    out = []
+    for theme in themes:
+        tries = solved = 0
+        for pid, won, _ in log:
+            if pid in index and theme in index[pid]["themes"]:
+                tries += 1
+                solved += won
+        out.append((theme, tries, solved))
+    return out
+
+
+def to_replay(puzzles, log):
+    """The puzzles whose last try failed, the latest first (those still in the set)."""
+    last = {}
+    for pid, won, _ in log:
+        last[pid] = won
+    index = {p["id"]: p for p in puzzles}
+    seen, out = set(), []
+    for pid, _, _ in reversed(log):
+        if pid not in seen and last[pid] == 0 and pid in index:
+            out.append(index[pid])
+        seen.add(pid)
+    return out
+
+
+def curve(log, width, height, start=START_RATING):
+    """The rating over time as SVG polyline points in a ``width`` x ``height`` box (the rating
+    before the first try first), and the lowest and highest rating drawn."""
+    ratings = [start] + [r for _, _, r in log]
+    low, high = min(ratings), max(ratings)
+    span = max(high - low, 50)
+    n = max(len(ratings) - 1, 1)
+    points = " ".join(
+        f"{round(i * width / n, 1)},{round(height - (r - low) * height / span, 1)}" for i, r in enumerate(ratings)
+    )
+    return points, low, high
+
+
+# -- the difficulty and a streak run ---------------------------------------------------------
+def relative(name):
+    """The offset from the player's rating for a difficulty name (``normal`` for an unknown one)."""
+    for key, offset in RELATIVE:
+        if key == name:
+            return offset
+    return 0
+
+
+def run_next(puzzles, last=None, played=()):
+    """A streak run's next puzzle: the easiest not played in this run that is at least RUN_STEP
+    harder than the last one solved (the first: the easiest from RUN_START); None when none is left."""
+    floor = RUN_START if last is None else last + RUN_STEP
+    pool = [p for p in puzzles if p["id"] not in played and p["rating"] >= floor]
+    if not pool:
+        return None
+    return min(pool, key=lambda p: (p["rating"], p["id"]))
 
 
 # -- the set ---------------------------------------------------------------------------------
@@ -152,16 +244,17 @@ def matching(puzzles, ruleset="", theme="", rating_range=None):
     return out
 
 
-def next_puzzle(puzzles, profile, after=""):
-    """The next puzzle to train on: one not tried yet, nearest the player's rating (ties by id),
-    never ``after`` (the one just played) while another is left."""
+def next_puzzle(puzzles, profile, after="", offset=0):
+    """The next puzzle to train on: one not tried yet, nearest the player's rating plus ``offset``
+    (the difficulty chosen; ties by id), never ``after`` (the one just played) while another is left."""
     tried = set(profile["tried"])
     pool = [p for p in puzzles if p["id"] not in tried and p["id"] != after]
     if not pool:
         pool = [p for p in puzzles if p["id"] != after] or puzzles
     if not pool:
         return None
-    return min(pool, key=lambda p: (abs(p["rating"] - profile["rating"]), p["id"]))
+    target = profile["rating"] + offset
+    return min(pool, key=lambda p: (abs(p["rating"] - target), p["id"]))
 
 
 def day_number(date):
@@ -211,7 +304,12 @@ class Attempt:
 
     def __init__(self, puzzle):
         self.puzzle = puzzle
-        self.engine = Puzzle(Position.from_text(puzzle["position"]), tuple(puzzle["line"]))
+        also = [
+            x for x in puzzle.get("also", []) if isinstance(x, list) and len(x) == 2 and x[0] == len(puzzle["line"]) - 1
+        ]
+        self.engine = Puzzle(
+            Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=tuple((i, str(m)) for i, m in also)
+        )
         self.retry()
         self.counted = False
 

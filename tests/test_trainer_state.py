@@ -72,6 +72,49 @@ def test_the_next_puzzle_is_new_and_near_the_players_rating():
     assert ts.next_puzzle([first], profile, first["id"]) == first  # the only one comes back
 
 
+def test_a_harder_choice_aims_above_the_players_rating_and_an_easier_below():
+    profile = dict(ts.fresh_profile(), rating=1500)
+    for name, offset in ts.RELATIVE:
+        chosen = ts.next_puzzle(PUZZLES, profile, "", ts.relative(name))
+        assert abs(chosen["rating"] - 1500 - offset) == min(abs(p["rating"] - 1500 - offset) for p in PUZZLES)
+    assert ts.relative("harder") > ts.relative("normal") == ts.relative("tough") == 0 > ts.relative("easier")
+
+
+def test_the_history_by_theme_the_rating_curve_and_the_failed_to_replay():
+    chain = dict(WIN, id="c1", themes=["chain"])
+    end = dict(WIN, id="e1", themes=["endgame"])
+    p = ts.record_result(ts.fresh_profile(), chain, False)
+    p = ts.record_result(p, end, False)
+    p = ts.record_result(p, chain, True)  # replayed and solved: no longer to replay
+    assert ts.by_theme([chain, end], p["log"], ["chain", "endgame", "huff"]) == [
+        ("chain", 2, 1),
+        ("endgame", 1, 0),
+        ("huff", 0, 0),
+    ]
+    assert ts.to_replay([chain, end], p["log"]) == [end]
+    assert ts.to_replay([chain], p["log"]) == []  # a puzzle gone from the set is not offered
+    points, low, high = ts.curve(p["log"], 300, 100)
+    ratings = [1500] + [r for _, _, r in p["log"]]
+    assert (low, high) == (min(ratings), max(ratings)) and len(points.split()) == 4
+    xy = [tuple(map(float, pair.split(","))) for pair in points.split()]
+    assert xy[0][0] == 0 and xy[-1][0] == 300 and all(0 <= y <= 100 for _, y in xy)
+    assert ts.clean_profile(json.loads(json.dumps(p)))["log"] == p["log"]
+    assert ts.clean_profile(dict(p, log=[["x", True, 1500], ["y", 2, 1], ["z", 1, "1"], "w"]))["log"] == []
+
+
+def test_a_streak_run_climbs_from_the_easiest_and_never_repeats():
+    first = ts.run_next(PUZZLES)
+    assert first["rating"] >= ts.RUN_START
+    played, last, run = [first["id"]], first["rating"], [first]
+    while (nxt := ts.run_next(PUZZLES, last, played)) is not None and len(run) < 20:
+        assert nxt["rating"] >= last + ts.RUN_STEP and nxt["id"] not in played
+        played.append(nxt["id"])
+        last = nxt["rating"]
+        run.append(nxt)
+    assert len(run) >= 10  # the set's ratings span a run of ten at least
+    assert ts.run_next(PUZZLES, 99999) is None
+
+
 def test_filters_and_a_teachers_set():
     chains = ts.matching(PUZZLES, theme="chain")
     assert chains and all("chain" in p["themes"] for p in chains)
@@ -101,6 +144,20 @@ def test_a_puzzle_of_several_moves_solved_by_clicks():
     a.press("a4")
     assert a.press("c4") == ("solved", "a4xc4")
     assert a.last["captured"] == ["b4"] and not a.open
+
+
+def test_the_right_step_of_a_huff_solves_without_choosing_the_officer_first():
+    """au0316 (issue 39): c2-c3 played at once, the officer on e5 not pressed first, is He5:c2-c3;
+    another step with the same huff, listed as doing as well, solves too."""
+    au0316 = {"id": "au0316", "position": "assaut RR1/RR1/O1RRORR/RRRRRRR/RR1RRRR/R1R/3 r e5 31", "kind": "gain",
+              "line": ["He5:c2-c3"], "also": [[0, "He5:d6-e6"]], "themes": ["huff"], "rating": 1152}  # fmt: skip
+    a = ts.Attempt(au0316)
+    a.press("c2")
+    assert a.press("c3") == ("solved", "He5:c2-c3")
+    assert ts.Attempt(au0316).play("He5:d6-e6") == ("solved", "He5:d6-e6")
+    assert ts.Attempt(au0316).play("d6-e6")[0] == "solved"
+    assert ts.Attempt(au0316).play("c2-c3")[0] == "solved"
+    assert ts.Attempt(au0316).play("d6-e7")[0] == "wrong"
 
 
 def test_a_wrong_move_then_the_solution_and_a_retry():

@@ -6,6 +6,15 @@ the recorded one: the same rebels taken, the same end point, the same huff. Two 
 same effect leave the same position, so that is what is compared (``d6xf4xd4xd6`` and
 ``d6xd4xf4xd6`` take the same three rebels and end on d6: either solves).
 
+A huff is the idea, not the step that goes with it: ``also`` lists other steps with the line's
+last huff that do as well, and they solve it too. A step played without first choosing the
+officer to huff counts as the recorded move when that huff with this step is it.
+
+>>> huff = Puzzle(Position.from_text("assaut RR1/RR1/O1RRORR/RRRRRRR/RR1RRRR/R1R/3 r e5 31"),
+...               ("He5:c2-c3",), also=((0, "He5:d6-e6"),))
+>>> huff.start().play("c2-c3").verdict, huff.start().play("He5:d6-e6").verdict
+('solved', 'solved')
+
 A teacher may comment a wrong move; the solver who plays it (or a move with the same effect)
 reads that comment instead of a bare "not the answer".
 
@@ -39,13 +48,15 @@ def _as_move(move: Move | str) -> Move:
 class Puzzle:
     """The position to solve and its line (solver, reply, solver, ..., ending on a solver's move).
 
-    ``wrong`` holds a teacher's comments on wrong moves: (index in the line, move, comment)."""
+    ``wrong`` holds a teacher's comments on wrong moves: (index in the line, move, comment);
+    ``also`` other moves accepted at the line's last move: (index, move), the same huff."""
 
     position: Position
     line: tuple[Move | str, ...]
     prompt: str = ""
     wrong: tuple[tuple[int, str, str], ...] = ()
-    __match_args__ = ("position", "line", "prompt", "wrong")
+    also: tuple[tuple[int, str], ...] = ()
+    __match_args__ = ("position", "line", "prompt", "wrong", "also")
 
     def __post_init__(self) -> None:
         line = tuple(_as_move(m) for m in self.line)
@@ -60,6 +71,9 @@ class Puzzle:
             except AsaltoError as err:
                 raise AsaltoError(f"move {i + 1} of the puzzle's line: {err}") from None
         object.__setattr__(self, "line", line)
+        for index, _ in self.also:
+            if index != len(line) - 1:
+                raise AsaltoError("a puzzle accepts other moves only at its last move")
 
     @property
     def solver(self) -> str:
@@ -126,10 +140,14 @@ class Solving:
         if self.solved:
             raise AsaltoError("the puzzle is solved")
         move = _as_move(move)
-        if move not in self.position.legal_moves:
+        legal = self.position.legal_moves
+        if move not in legal:
             raise IllegalMoveError(f"{move} is not legal here")
-        expected = self.expected
-        if not same_effect(self.position, move, expected):
+        accepted = [self.expected] + [Move.parse(m) for i, m in self.puzzle.also if i == self.index]
+        if move.huff is None and move.path:  # the step alone, the officer to huff not chosen first
+            move = next((m for m in accepted if m.huff and m.path == move.path and m in legal), move)
+        expected = next((m for m in accepted if same_effect(self.position, move, m)), None)
+        if expected is None:
             self.mistakes += 1
             return Attempt(WRONG, move, None, self._comment(move))
         self.position = self.position.play(expected)

@@ -11,7 +11,13 @@ checked move by move, moves with the same effect counting as one (they leave the
   the others lose and that the answer holds :data:`SLACK` plies longer than that;
 - ``gain``: material, by a full-width search of ``depth`` plies: every solver move beats every
   other move by :data:`MARGIN` at least, each reply is the search's best, and the line wins three
-  rebels or an officer.
+  rebels or an officer; and a search on material alone to the line's end (:func:`backed_by_material`)
+  agrees: every other move comes out two rebels worse, every reply is the best defence there.
+
+A puzzle must ask a real question: the answer is never forced in effect (:func:`giveaway`: fewer
+than :data:`MIN_CHOICES` first moves with different effects, or the only capture or huff). A huff
+is the idea, not the step that goes with it: at the line's last move, every step with the same huff
+that does as well is accepted too (``also`` in the record, as :func:`alternatives` finds them).
 
 :func:`check` says why a puzzle fails (None when it holds); :func:`themes` tags what it teaches;
 :func:`rating` rates how hard it is to find. ``bench/puzzles.py`` mines
@@ -25,7 +31,7 @@ proven set as data).
 >>> check(dict(win, line=["a3-a4"]))
 'move 1 (a3-a4) does not win in 0 plies'
 >>> check({"position": "assault 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2", "line": ["d6xd4xf4xd6"], "kind": "gain"})
-'the first move is forced'
+'forced in effect: fewer than 4 first moves with different effects'
 """
 
 from __future__ import annotations
@@ -35,15 +41,30 @@ from typing import TYPE_CHECKING, Any
 
 from .geometry import popcount
 from .movegen import BLOCKED, DEPLETED, FORTRESS, NO_MOVES, NO_OFFICERS, OFFICERS, PLACING, REBELS
-from .notation import Move
+from .notation import Move, move_from_raw
 from .position import Position
 from .proof import OutOfProof, forces_win
 from .search import WON, Searcher
 
 if TYPE_CHECKING:
-    from .movegen import RawMove, State
+    from .movegen import Kernel, RawMove, State
 
-__all__ = ["KINDS", "MARGIN", "SLACK", "THEMES", "check", "material", "rating", "reading", "themes"]
+__all__ = [
+    "KINDS",
+    "MARGIN",
+    "MIN_CHOICES",
+    "SLACK",
+    "THEMES",
+    "alternatives",
+    "backed_by_material",
+    "check",
+    "giveaway",
+    "material",
+    "material_value",
+    "rating",
+    "reading",
+    "themes",
+]
 
 MARGIN = 200  # centi-rebels: the answer beats every other move by two rebels at least
 SLACK = 2  # plies: no other move wins even one move slower; the only defence holds one move longer
@@ -52,6 +73,8 @@ CHAIN = 3  # rebels a material line must win (a huffed officer counts as this ma
 KINDS = ("win", "defence", "gain")
 # What a puzzle teaches, in the order the trainer lists them.
 THEMES = ("chain", "huff", "fortress", "hemming", "defence", "endgame")
+MIN_CHOICES = 4  # first moves with different effects: with fewer, the answer is forced in effect
+WON_MATERIAL = 1000  # a game won, in :func:`material_value`'s rebels
 ENDGAME_SPARE = 4  # rebels beyond the officers' winning threshold: at most this many and it is an endgame race
 
 
@@ -87,26 +110,102 @@ def _play(position: Position, text: str) -> tuple[Position, RawMove] | str:
 
 
 def check(puzzle: dict[str, Any]) -> str | None:
-    """Why ``puzzle`` (a record of the set: position, line, kind, and plies or depth) is not proven, or None."""
+    """Why ``puzzle`` (a record of the set: position, line, kind, plies or depth, and ``also``) is
+    not proven, or None."""
     position = Position.from_text(puzzle["position"])
     line = list(puzzle["line"])
     if not line or len(line) % 2 == 0:
         return "a line ends on the solver's move"
     if position.outcome() or position.state[2] == PLACING:
         return "no move to find"
-    if len(_groups(position)) < 2:
-        return "the first move is forced"
+    first = _play(position, line[0])
+    if isinstance(first, str):
+        return first
+    found = alternatives(puzzle)
+    if isinstance(found, str):
+        return found
+    if sorted((i, m) for i, m in puzzle.get("also", [])) != found:
+        return f"the steps accepted with the last huff should be {[list(x) for x in found]}"
+    also = {position_after(puzzle, i, m).state for i, m in found}
+    why = giveaway(position, first[1], also if len(line) == 1 else set())
+    if why:
+        return "forced in effect: " + why
     kind = puzzle["kind"]
     if kind == "win":
-        return _check_win(position, line)
+        return _check_win(position, line, also)
     if kind == "defence":
-        return _check_defence(position, line, puzzle["plies"])
+        return _check_defence(position, line, puzzle["plies"], also)
     if kind == "gain":
-        return _check_gain(position, line, puzzle["depth"])
+        return _check_gain(position, line, puzzle["depth"], also)
     return f"unknown kind {kind!r}"
 
 
-def _check_win(position: Position, line: list[str]) -> str | None:
+def _captures(raw: RawMove) -> bool:
+    return bool(raw[2] or raw[3])
+
+
+def giveaway(position: Position, answer: RawMove, also: set[State]) -> str | None:
+    """Why the first move is forced in effect, or None: fewer than :data:`MIN_CHOICES` first moves
+    with different effects, or the answer is the only capture (or the only huff): the eye goes
+    straight to it. ``also``: the positions other accepted moves leave (the same huff)."""
+    groups = _groups(position)
+    if len(groups) < MIN_CHOICES:
+        return f"fewer than {MIN_CHOICES} first moves with different effects"
+    mine = {position.kernel.play(position.state, answer)} | also
+    if _captures(answer) and not any(_captures(m) for child, ms in groups.items() if child not in mine for m in ms):
+        return "the answer is the only capture"
+    return None
+
+
+def position_after(puzzle: dict[str, Any], index: int, move: str) -> Position:
+    """The position ``move`` leaves when played instead of the line's move ``index``."""
+    position = Position.from_text(puzzle["position"])
+    for text in puzzle["line"][:index]:
+        position = position.play(text)
+    return position.play(move)
+
+
+def alternatives(puzzle: dict[str, Any]) -> list[tuple[int, str]] | str:
+    """The other steps with the line's last huff that do as well ([index, move] pairs, sorted),
+    or why the record cannot be read. A win's: steps that end the game too; a defence's: steps
+    that hold as long; a gain's: steps that leave the same material (a huff wins it, not the step)."""
+    position = Position.from_text(puzzle["position"])
+    line = list(puzzle["line"])
+    for text in line[:-1]:
+        played = _play(position, text)
+        if isinstance(played, str):
+            return played
+        position = played[0]
+    played = _play(position, line[-1])
+    if isinstance(played, str):
+        return played
+    after, raw = played
+    if not raw[3]:
+        return []
+    rs, k, solver = position.ruleset, position.kernel, _mover(position.state)
+    start = Position.from_text(puzzle["position"])
+    found: list[tuple[int, str]] = []
+    for child, moves in _groups(position).items():
+        m = moves[0]
+        if child == after.state or m[3] != raw[3]:
+            continue
+        if puzzle["kind"] == "win":
+            done = k.outcome(child)
+            same = done is not None and done[0] == solver
+        elif puzzle["kind"] == "defence":
+            same = _wins(rs, child, 1 - solver, int(puzzle["plies"]) + SLACK) is False
+        else:
+            same = material(start, position.play_raw(m), solver) == material(start, after, solver)
+        if same:
+            found.append((len(line) - 1, _text(position, m)))
+    return sorted(found)
+
+
+def _text(position: Position, raw: RawMove) -> str:
+    return str(move_from_raw(position.geometry, raw, position.state[2]))
+
+
+def _check_win(position: Position, line: list[str], also: set[State]) -> str | None:
     rs, solver = position.ruleset, _mover(position.state)
     left = len(line)
     for i, text in enumerate(line):
@@ -118,8 +217,9 @@ def _check_win(position: Position, line: list[str]) -> str | None:
         if _mover(position.state) == solver:
             if _wins(rs, after.state, solver, left) is not True:
                 return f"move {i + 1} ({text}) does not win in {left} plies"
+            accepted = {after.state} | (also if i == len(line) - 1 else set())
             for child in _groups(position):
-                if child != after.state and _wins(rs, child, solver, left + SLACK) is not False:
+                if child not in accepted and _wins(rs, child, solver, left + SLACK) is not False:
                     return f"move {i + 1} ({text}) is not the only win"
         else:
             for child in _groups(position):
@@ -134,7 +234,7 @@ def _check_win(position: Position, line: list[str]) -> str | None:
     return None
 
 
-def _check_defence(position: Position, line: list[str], plies: int) -> str | None:
+def _check_defence(position: Position, line: list[str], plies: int, also: set[State]) -> str | None:
     if len(line) != 1:
         return "an only defence is one move"
     rs, other = position.ruleset, 1 - _mover(position.state)
@@ -143,12 +243,10 @@ def _check_defence(position: Position, line: list[str], plies: int) -> str | Non
         return played
     after, _ = played
     groups = _groups(position)
-    if len(groups) < 2:
-        return "there is no choice"
     if _wins(rs, after.state, other, plies + SLACK) is not False:
         return f"{line[0]} does not hold {plies + SLACK} plies"
     for child in groups:
-        if child != after.state and _wins(rs, child, other, plies) is not True:
+        if child != after.state and child not in also and _wins(rs, child, other, plies) is not True:
             return "another move holds too"
     return None
 
@@ -169,7 +267,7 @@ def _scores(position: Position, depth: int) -> dict[State, int]:
     return scores
 
 
-def _check_gain(position: Position, line: list[str], depth: int) -> str | None:
+def _check_gain(position: Position, line: list[str], depth: int, also: set[State]) -> str | None:
     solver = _mover(position.state)
     start = position
     for i, text in enumerate(line):
@@ -180,7 +278,8 @@ def _check_gain(position: Position, line: list[str], depth: int) -> str | None:
         scores = _scores(position, depth)
         mine = scores[after.state]
         if _mover(position.state) == solver:
-            others = [v for child, v in scores.items() if child != after.state]
+            accepted = {after.state} | (also if i == len(line) - 1 else set())
+            others = [v for child, v in scores.items() if child not in accepted]
             if not others:
                 return f"move {i + 1} is the only legal move"
             if mine < max(others) + MARGIN:
@@ -191,7 +290,68 @@ def _check_gain(position: Position, line: list[str], depth: int) -> str | None:
     swing = material(start, position, solver)
     if swing < CHAIN:
         return "the line wins less than three rebels or an officer"
+    return backed_by_material(start, line, also)
+
+
+def backed_by_material(position: Position, line: list[str], also: set[State]) -> str | None:
+    """Why a gain's line is not the only good play on material alone, searched to the line's end,
+    or None: every other solver move comes out :data:`MARGIN` (two rebels) worse, every reply is
+    the best defence there. ``also``: positions other accepted moves leave at the last move."""
+    solver, k = _mover(position.state), position.kernel
+    for i, text in enumerate(line):
+        after = position.play(text)
+        left = len(line) - i - 1
+        worth = {child: material_value(k, child, solver, left) for child in _groups(position)}
+        if _mover(position.state) == solver:
+            accepted = {after.state} | (also if i == len(line) - 1 else set())
+            rest = [v for child, v in worth.items() if child not in accepted]
+            if rest and worth[after.state] < max(rest) + MARGIN // 100:
+                return f"move {i + 1} ({text}): another move does as well on material to the line's end"
+        elif worth[after.state] > min(worth.values()):
+            return f"reply {text} is not the best defence on material to the line's end"
+        position = after
     return None
+
+
+def material_value(k: Kernel, state: State, solver: int, plies: int) -> int:
+    """The solver's material after ``plies`` more plies of best play by both sides on material
+    alone (rebels, an officer worth :data:`CHAIN`, a won game :data:`WON_MATERIAL`): a plain
+    full-width alpha-beta search, nothing from the engine's evaluation."""
+    memo: dict[tuple[State, int, int, int], int] = {}
+
+    def score(s: State) -> int:
+        done = k.outcome(s)
+        if done is not None:
+            return WON_MATERIAL if done[0] == solver else -WON_MATERIAL
+        v = CHAIN * popcount(s[0]) - popcount(s[1])
+        return v if solver == OFFICERS else -v
+
+    def go(s: State, n: int, alpha: int, beta: int) -> int:
+        """Minimax from the solver's side, within (alpha, beta)."""
+        key = (s, n, alpha, beta)
+        if key in memo:
+            return memo[key]
+        moves = k.moves(s)
+        if n == 0 or not moves or k.decided(s):
+            value = score(s)
+        else:
+            moves.sort(key=lambda m: -popcount(m[2]) - CHAIN * popcount(m[3]))
+            maximise = _mover(s) == solver
+            value = -WON_MATERIAL - 1 if maximise else WON_MATERIAL + 1
+            for m in moves:
+                v = go(k.play(s, m), n - 1, alpha, beta)
+                if maximise:
+                    value = max(value, v)
+                    alpha = max(alpha, v)
+                else:
+                    value = min(value, v)
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    break
+        memo[key] = value
+        return value
+
+    return go(state, plies, -WON_MATERIAL - 1, WON_MATERIAL + 1)
 
 
 def material(start: Position, end: Position, solver: int) -> int:
