@@ -144,7 +144,7 @@ def test_a_three_move_puzzle_solved_with_an_equivalent_capture_order(page, serve
     assert page.inner_text("#status") == "Hint: the move starts from d6."
     click_move(page, "d6xf4xd4xd6")  # the record's d6xd4xf4xd6 in the other order
     page.wait_for_function("document.body.dataset.puzzle === 'going'")
-    assert page.inner_text("#status") == "Right: d6xd4xf4xd6. The reply: c3-d4. Your move again."
+    assert page.inner_text("#status") == "Right: d6xf4xd4xd6. The reply: c3-d4. Your move again."
     assert page.get_attribute("body", "data-ply") == "2"
     click_move(page, "c5xc3xe5")
     page.wait_for_function("document.body.dataset.ply === '4'")

@@ -217,6 +217,8 @@ def change_language(_event):
     if i18n.loaded(code):
         switch_language(code)
     else:
+        app.settings["lang"] = code
+        storage.save()  # the choice is kept even if the page is left before its catalog comes
         spawn(fetch_language(code))
 
 
