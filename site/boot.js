@@ -81,7 +81,9 @@
   // remembers it, so it never loops); a second stall says why, with a button to try again.
   const STALL_TICKS = 10;
   const RELOADED = "asalto.start-reloaded";
-  const up = () => document.body && (document.body.dataset.board === "ready" || document.body.dataset.embed === "ready");
+  // Up, or stopped by the page itself with its reason on screen (page.stop_start): nothing to watch.
+  const up = () => document.body && (document.body.dataset.board === "ready" || document.body.dataset.embed === "ready" ||
+    document.body.dataset.start === "stopped");
   let seen = -1, still = 0, gaveUp = false;
   const watch = setInterval(function () {
     if (up()) {

@@ -25,7 +25,7 @@ import storage
 from app import app
 from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
-from page import B, el, load_language, on_error, spawn
+from page import B, el, load_language, on_error, spawn, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_labels, apply_theme, message
@@ -67,7 +67,7 @@ async def main():
         start_for_game(level)  # while the board is drawn
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
-        el("loading-text").textContent = t("data-failed", error=r.error)
+        stop_start(t("data-failed", error=r.error))
         return
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}

@@ -30,6 +30,13 @@ def el(id_):
     return document.getElementById(id_)
 
 
+def stop_start(text):
+    """The page cannot start, and says why in its loading line; boot.js's stall watch then leaves
+    it alone (no reload: the reason is on screen)."""
+    el("loading-text").textContent = text
+    document.body.dataset.start = "stopped"
+
+
 def on(elem, event, fn):
     elem.addEventListener(event, create_proxy(fn))
 

@@ -28,6 +28,7 @@ from page import (
     reporter,
     set_aside,
     spawn,
+    stop_start,
 )
 from pyscript import document, window
 
@@ -626,20 +627,20 @@ async def main():
     r = await B.fetchText("./data.json", 30000)
     s = await B.fetchText("./puzzles.json", 30000)
     if not r.ok or not s.ok:
-        el("loading-text").textContent = t("pz-data-failed", error=r.error or s.error)
+        stop_start(t("pz-data-failed", error=r.error or s.error))
         return
     tr.data = json.loads(r.value)
     try:
         tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
     except ts.SetError as err:
         B.uncache("./puzzles.json")  # the damaged copy is not kept offline: a reload fetches it again
-        el("loading-text").textContent = t("pz-set-bad", error=str(err))
+        stop_start(t("pz-set-bad", error=str(err)))
         return
     opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
     load_profile()
     tr.frame = teacher_frame(opts, problems)
     if tr.frame is None and B.framedElsewhere():  # a teacher's set may be framed, the trainer itself not
-        el("loading-text").textContent = t("pz-framed")
+        stop_start(t("pz-framed"))
         return
     for text in link_problems + problems:
         problem(text)

@@ -15,7 +15,20 @@ import json
 
 import figure as fg
 from i18n import choose, languages, set_language, t
-from page import B, draw_board, el, last_move_marks, load_language, on, on_error, point_toward, problem, reporter, spawn
+from page import (
+    B,
+    draw_board,
+    el,
+    last_move_marks,
+    load_language,
+    on,
+    on_error,
+    point_toward,
+    problem,
+    reporter,
+    spawn,
+    stop_start,
+)
 from page import point_label as piece_point_label
 from pyscript import document, window
 
@@ -521,7 +534,7 @@ async def main():
     apply_labels(params.get("lang", ""))
     r = await B.fetchText("./data.json", 30000)
     if not r.ok:
-        el("loading-text").textContent = t("embed-data-failed", error=r.error)
+        stop_start(t("embed-data-failed", error=r.error))
         return
     v.data = json.loads(r.value)
     names = [rs["name"] for rs in v.data["rulesets"]]
