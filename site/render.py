@@ -15,6 +15,7 @@ from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.links import LinkError, NewerLinkError, UnplayableLinkError
+from asalto_core.record import PGN_RESULTS
 from asalto_core.session import outcome_json
 
 HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browser
@@ -438,7 +439,7 @@ def render_moves():
     costs what one early in it does."""
     v = app.view
     marks = app.review["marks"] if app.review else None
-    key = (v["tree"], v["path"], marks, language())
+    key = (v["tree"], v["path"], v["final"], marks, language())
     if key == drawn.moves:
         return  # the same moves, the same one shown: nothing to redraw
     drawn.moves = key
@@ -461,18 +462,30 @@ def render_moves():
             shown.append((row, node))
     while len(shown) > len(rows):
         shown.pop()[1].remove()
-    cur = body.querySelector('[aria-current="step"]')
-    if cur:  # the move shown scrolls into the list's view (the list scrolls, never the page)
-        wrap = el("moves-wrap")
-        move, box = cur.getBoundingClientRect(), wrap.getBoundingClientRect()
-        if move.top < box.top or move.bottom > box.bottom:
-            wrap.scrollTop = max(0, wrap.scrollTop + move.top - box.top - (box.height - move.height) / 2)
+
+
+def follow_move():
+    """The move shown scrolls into the list's view (the list scrolls, never the page); run after
+    the panels above the list have opened or closed, since they move it. At the game's end the
+    result row comes into view with the last move."""
+    wrap = el("moves-wrap")
+    cur = wrap.querySelector('[aria-current="step"]')
+    if cur is None:
+        return
+    box = wrap.getBoundingClientRect()
+    if box.height == 0:
+        return
+    move = cur.getBoundingClientRect()
+    if move.top >= box.top + wrap.querySelector("thead").offsetHeight and move.bottom <= box.bottom:
+        return
+    wrap.scrollTop = max(0, wrap.scrollTop + move.top - box.top - (box.height - move.height) / 2)
 
 
 def move_rows(v):
     """The move list as rows of plain data, compared with the rows on screen:
     ("start", text, current), ("moves", number, cell, cell) with a cell (ply, text, label, current)
-    or None, and ("side", entries) for the side lines since the last main-line move."""
+    or None, ("side", entries) for the side lines since the last main-line move, and at a finished
+    game's end ("result", score, words)."""
     first = v["first"]
     rows = [("start", t("start-position"), v["ply"] == 0)]
     row, free, side_line = None, [], []
@@ -502,6 +515,10 @@ def move_rows(v):
             free = []  # the placement has its row to itself
     if side_line:
         rows.append(("side", tuple(side_line)))
+    final = v["final"]
+    if final:  # the score as PGN writes it (the rebels, who move first, first), then in words
+        score = PGN_RESULTS[final["winner"] + "-win" if final["winner"] else "draw"]
+        rows.append(("result", score, result_text(final)))
     return [tuple(r) for r in rows]
 
 
@@ -521,6 +538,12 @@ def row_node(row):
     td = document.createElement("td")
     td.colSpan = 3
     tr.append(td)
+    if row[0] == "result":
+        tr.className = "result"
+        score = td.appendChild(document.createElement("strong"))
+        score.textContent = row[1]
+        td.append(document.createTextNode(" " + row[2]))
+        return tr
     if row[0] == "start":
         tr.className = "start"
         td.append(move_button(0, row[1], "", row[2]))
@@ -769,6 +792,7 @@ def render_side():
     render_review()
     render_annotation()
     render_comment()
+    follow_move()
     body = document.body
     body.dataset.editor = ""
     body.dataset.turn = app.view["turn"]
