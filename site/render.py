@@ -34,6 +34,7 @@ class Drawing:
         self.point_nodes = []  # (point, its hit target's node)
         self.piece_nodes = {}  # point -> [node, kind, what was written]
         self.gone_pieces = []  # nodes fading out, removed at the next render
+        self.jumped = set()  # the rebels drawn faded: jumped by the chain being entered
         self.markers = None  # the marks' SVG as written (under, over the pieces)
         self.moves = None  # what the move list shows
         self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
@@ -107,6 +108,7 @@ def forget_drawing():
     drawn.point_nodes = [(node.getAttribute("data-point"), node) for node in document.querySelectorAll("#board .point")]
     drawn.piece_nodes = {}
     drawn.gone_pieces = []
+    drawn.jumped = set()
     drawn.markers = None
 
 
@@ -137,13 +139,16 @@ def render_pieces(animate, movable):
     last = app.view.get("last") if animate else None
     if last and last["path"] and last["path"][0] in shown and last["path"][-1] not in shown:
         move_piece(shown, last["path"][0], last["path"][-1])
-    # A chain being entered: show the moving piece at its latest landing.
-    if app.inp.clicks and len(app.inp.clicks) > 1 and not app.view["placing"]:
-        first, now = app.inp.clicks[0], app.inp.clicks[-1]
+    # A chain being entered: show the moving piece at its latest landing, the rebels it jumped faded.
+    jumped = set()
+    clicks = app.inp.clicks
+    if len(clicks) > 1 and not app.view["placing"]:
+        first, now = clicks[0], clicks[-1]
         if first in pieces:
             pieces[now] = pieces.pop(first)
             if first in shown and now not in shown:
                 move_piece(shown, first, now)
+        jumped = {jumped_point(clicks[i - 1], clicks[i]) for i in range(1, len(clicks))}
     for point in list(shown):
         node, kind, _ = shown[point]
         if pieces.get(point) != kind:
@@ -151,6 +156,10 @@ def render_pieces(animate, movable):
             node.removeAttribute("data-piece")
             drawn.gone_pieces.append(node)
             del shown[point]
+    for point in drawn.jumped ^ jumped:
+        if point in shown:
+            shown[point][0].classList.toggle("jumped", point in jumped)
+    drawn.jumped = jumped
     html = []
     added = []
     for point, kind in pieces.items():
@@ -182,6 +191,11 @@ def render_pieces(animate, movable):
             if now[3]:
                 node.classList.add("movable")
             shown[point] = [node, kind, now]
+
+
+def jumped_point(frm, to):
+    """The point a leap from ``frm`` to ``to`` jumps: halfway along its straight line."""
+    return chr((ord(frm[0]) + ord(to[0])) // 2) + str((int(frm[1:]) + int(to[1:])) // 2)
 
 
 def drag_piece(point, x, y):
