@@ -15,6 +15,7 @@ from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.links import LinkError, NewerLinkError, UnplayableLinkError
+from asalto_core.record import PGN_RESULTS
 from asalto_core.session import outcome_json
 
 HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browser
@@ -33,6 +34,7 @@ class Drawing:
         self.point_nodes = []  # (point, its hit target's node)
         self.piece_nodes = {}  # point -> [node, kind, what was written]
         self.gone_pieces = []  # nodes fading out, removed at the next render
+        self.jumped = set()  # the rebels drawn faded: jumped by the chain being entered
         self.markers = None  # the marks' SVG as written (under, over the pieces)
         self.moves = None  # what the move list shows
         self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
@@ -106,6 +108,7 @@ def forget_drawing():
     drawn.point_nodes = [(node.getAttribute("data-point"), node) for node in document.querySelectorAll("#board .point")]
     drawn.piece_nodes = {}
     drawn.gone_pieces = []
+    drawn.jumped = set()
     drawn.markers = None
 
 
@@ -136,13 +139,16 @@ def render_pieces(animate, movable):
     last = app.view.get("last") if animate else None
     if last and last["path"] and last["path"][0] in shown and last["path"][-1] not in shown:
         move_piece(shown, last["path"][0], last["path"][-1])
-    # A chain being entered: show the moving piece at its latest landing.
-    if app.inp.clicks and len(app.inp.clicks) > 1 and not app.view["placing"]:
-        first, now = app.inp.clicks[0], app.inp.clicks[-1]
+    # A chain being entered: show the moving piece at its latest landing, the rebels it jumped faded.
+    jumped = set()
+    clicks = app.inp.clicks
+    if len(clicks) > 1 and not app.view["placing"]:
+        first, now = clicks[0], clicks[-1]
         if first in pieces:
             pieces[now] = pieces.pop(first)
             if first in shown and now not in shown:
                 move_piece(shown, first, now)
+        jumped = {jumped_point(clicks[i - 1], clicks[i]) for i in range(1, len(clicks))}
     for point in list(shown):
         node, kind, _ = shown[point]
         if pieces.get(point) != kind:
@@ -150,6 +156,10 @@ def render_pieces(animate, movable):
             node.removeAttribute("data-piece")
             drawn.gone_pieces.append(node)
             del shown[point]
+    for point in drawn.jumped ^ jumped:
+        if point in shown:
+            shown[point][0].classList.toggle("jumped", point in jumped)
+    drawn.jumped = jumped
     html = []
     added = []
     for point, kind in pieces.items():
@@ -181,6 +191,11 @@ def render_pieces(animate, movable):
             if now[3]:
                 node.classList.add("movable")
             shown[point] = [node, kind, now]
+
+
+def jumped_point(frm, to):
+    """The point a leap from ``frm`` to ``to`` jumps: halfway along its straight line."""
+    return chr((ord(frm[0]) + ord(to[0])) // 2) + str((int(frm[1:]) + int(to[1:])) // 2)
 
 
 def drag_piece(point, x, y):
@@ -438,7 +453,7 @@ def render_moves():
     costs what one early in it does."""
     v = app.view
     marks = app.review["marks"] if app.review else None
-    key = (v["tree"], v["path"], marks, language())
+    key = (v["tree"], v["path"], v["final"], marks, language())
     if key == drawn.moves:
         return  # the same moves, the same one shown: nothing to redraw
     drawn.moves = key
@@ -461,18 +476,30 @@ def render_moves():
             shown.append((row, node))
     while len(shown) > len(rows):
         shown.pop()[1].remove()
-    cur = body.querySelector('[aria-current="step"]')
-    if cur:  # the move shown scrolls into the list's view (the list scrolls, never the page)
-        wrap = el("moves-wrap")
-        move, box = cur.getBoundingClientRect(), wrap.getBoundingClientRect()
-        if move.top < box.top or move.bottom > box.bottom:
-            wrap.scrollTop = max(0, wrap.scrollTop + move.top - box.top - (box.height - move.height) / 2)
+
+
+def follow_move():
+    """The move shown scrolls into the list's view (the list scrolls, never the page); run after
+    the panels above the list have opened or closed, since they move it. At the game's end the
+    result row comes into view with the last move."""
+    wrap = el("moves-wrap")
+    cur = wrap.querySelector('[aria-current="step"]')
+    if cur is None:
+        return
+    box = wrap.getBoundingClientRect()
+    if box.height == 0:
+        return
+    move = cur.getBoundingClientRect()
+    if move.top >= box.top + wrap.querySelector("thead").offsetHeight and move.bottom <= box.bottom:
+        return
+    wrap.scrollTop = max(0, wrap.scrollTop + move.top - box.top - (box.height - move.height) / 2)
 
 
 def move_rows(v):
     """The move list as rows of plain data, compared with the rows on screen:
     ("start", text, current), ("moves", number, cell, cell) with a cell (ply, text, label, current)
-    or None, and ("side", entries) for the side lines since the last main-line move."""
+    or None, ("side", entries) for the side lines since the last main-line move, and at a finished
+    game's end ("result", score, words)."""
     first = v["first"]
     rows = [("start", t("start-position"), v["ply"] == 0)]
     row, free, side_line = None, [], []
@@ -502,6 +529,10 @@ def move_rows(v):
             free = []  # the placement has its row to itself
     if side_line:
         rows.append(("side", tuple(side_line)))
+    final = v["final"]
+    if final:  # the score as PGN writes it (the rebels, who move first, first), then in words
+        score = PGN_RESULTS[final["winner"] + "-win" if final["winner"] else "draw"]
+        rows.append(("result", score, result_text(final)))
     return [tuple(r) for r in rows]
 
 
@@ -521,6 +552,12 @@ def row_node(row):
     td = document.createElement("td")
     td.colSpan = 3
     tr.append(td)
+    if row[0] == "result":
+        tr.className = "result"
+        score = td.appendChild(document.createElement("strong"))
+        score.textContent = row[1]
+        td.append(document.createTextNode(" " + row[2]))
+        return tr
     if row[0] == "start":
         tr.className = "start"
         td.append(move_button(0, row[1], "", row[2]))
@@ -769,6 +806,7 @@ def render_side():
     render_review()
     render_annotation()
     render_comment()
+    follow_move()
     body = document.body
     body.dataset.editor = ""
     body.dataset.turn = app.view["turn"]

@@ -1,0 +1,93 @@
+"""The move list follows the game: the move shown is always in the list's view, a finished game
+ends with its result row, and every move is a target big enough to hit (WCAG 2.2 target size)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_accessibility import with_axe
+
+from asalto_core.record import Game
+from helpers import import_text, open_site
+
+
+def record(plies: int | None) -> str:
+    """A game of the engine's own moves: the first legal step or leap for ``plies`` plies, or,
+    with None, captures first until the game is over."""
+    game = Game("assault")
+    while game.outcome() is None and (plies is None or len(game.moves) < plies):
+        legal = game.board.legal_moves
+        leaps = [m for m in legal if "x" in str(m)]
+        game.play((leaps if plies is None and leaps else legal)[0])
+    return game.record()
+
+
+def current_in_view(page) -> bool:
+    """Whether the move shown is inside the list's visible box, below its sticky header."""
+    return page.evaluate(
+        """() => {
+            const wrap = document.querySelector('#moves-wrap');
+            const cur = wrap.querySelector('[aria-current="step"]');
+            const box = wrap.getBoundingClientRect(), r = cur.getBoundingClientRect();
+            const top = box.top + wrap.querySelector('thead').offsetHeight;
+            return r.height > 0 && r.top >= top - 1 && r.bottom <= box.bottom + 1;
+        }"""
+    )
+
+
+def wait_ply(page, ply: int) -> None:
+    page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+
+
+def test_the_move_shown_stays_in_view_after_forty_plies_and_browsing(page, server):
+    open_site(page, server.url)
+    import_text(page, record(40))
+    wait_ply(page, 40)
+    assert page.get_attribute('#moves [aria-current="step"]', "data-ply") == "40"
+    assert page.evaluate("(w => w.scrollHeight > w.clientHeight)(document.querySelector('#moves-wrap'))")  # it scrolls
+    assert current_in_view(page)
+    for ply in range(39, 29, -1):
+        page.click("#nav-back")
+        wait_ply(page, ply)
+    assert current_in_view(page)
+    page.click("#nav-first")
+    wait_ply(page, 0)
+    assert current_in_view(page)
+    page.click("#nav-last")
+    wait_ply(page, 40)
+    assert current_in_view(page)
+
+
+def test_a_finished_game_ends_with_its_result_row(page, server):
+    text = record(None)
+    assert "0-1" in text  # the officers win this one: the rebels' score is written first
+    open_site(page, server.url)
+    import_text(page, text)
+    page.wait_for_selector("#moves tr.result")
+    row = page.inner_text("#moves tr.result")
+    assert row.startswith("0-1 ") and "Officers win" in row, row
+    assert page.inner_text("#moves tbody tr:last-child") == row
+    assert current_in_view(page)
+    box = page.evaluate(
+        """() => { const w = document.querySelector('#moves-wrap').getBoundingClientRect(),
+                         r = document.querySelector('#moves tr.result').getBoundingClientRect();
+                   return r.bottom <= w.bottom + 1; }"""
+    )
+    assert box, "the result row is in view at the game's end"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_move_is_a_big_enough_target(page, server, scheme):
+    with_axe(page)
+    page.emulate_media(color_scheme=scheme)
+    open_site(page, server.url)
+    import_text(page, '[Ruleset "assault"]\n\n1. d4-d5 c5-c6 (1... e5-e6 2. d3-d4 (2. e4-e5)) 2. d3-d4 *')
+    page.wait_for_selector("#moves tr.variation button")
+    rules = {"runOnly": {"type": "rule", "values": ["target-size"]}}
+    found = page.evaluate(f"async () => (await axe.run('#moves', {json.dumps(rules)})).violations")
+    assert found == [], [n["target"] for v in found for n in v["nodes"]]
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('#moves button')].map(b => [b.offsetWidth, b.offsetHeight])"
+    )
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
