@@ -9,6 +9,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 from test_accessibility import TAGS, violations, with_axe
 
+from helpers import open_site
+
 BOTS = Path(__file__).resolve().parents[1] / "tests" / "bots"
 RANDOM = "import random\n\n\ndef choose(board):\n    return random.choice(list(board.legal_moves))\n"
 HANGS = "def choose(board):\n    while True:\n        pass\n"
@@ -105,3 +107,12 @@ def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, ser
             expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=60_000)
             found[f"{width}x{height} {scheme}"] = violations(page, tags=WCAG22)
     assert found == {key: [] for key in found}
+
+
+def test_the_game_page_leads_to_the_lab(page, server):
+    open_site(page, server.url)
+    link = page.locator("#links a", has_text="Bot lab")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    expect(page.locator("h1")).to_have_text("Bot lab")
