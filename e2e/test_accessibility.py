@@ -20,10 +20,10 @@ def with_axe(page):
     return page
 
 
-def violations(page, frame=None) -> list[str]:
-    """axe-core's WCAG 2.1 AA violations in the page (or a frame), one line each."""
+def violations(page, frame=None, tags=TAGS) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations (or those of ``tags``) in the page (or a frame), one line each."""
     target = frame or page
-    found = target.evaluate(f"async () => (await axe.run(document, {{runOnly: {json.dumps(TAGS)}}})).violations")
+    found = target.evaluate(f"async () => (await axe.run(document, {{runOnly: {json.dumps(tags)}}})).violations")
     return [f"{v['id']}: {v['help']} ({', '.join(n['target'][0] for n in v['nodes'][:4])})" for v in found]
 
 

@@ -7,12 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import expect
+from test_accessibility import TAGS, violations, with_axe
+
+from helpers import open_site
 
 BOTS = Path(__file__).resolve().parents[1] / "tests" / "bots"
 RANDOM = "import random\n\n\ndef choose(board):\n    return random.choice(list(board.legal_moves))\n"
 HANGS = "def choose(board):\n    while True:\n        pass\n"
 RAISES = "def choose(board):\n    return 1 / 0\n"
 ILLEGAL = "def choose(board):\n    return 'a3-g5'\n"
+WCAG22 = [*TAGS, "wcag22a", "wcag22aa"]
 
 
 def open_lab(page, server):
@@ -88,3 +92,27 @@ def test_a_tournament_of_the_loaded_bots(page, server):
     expect(table).to_have_attribute("data-games", "2")
     scores = [float(s) for s in table.locator("td[data-score]").evaluate_all("els => els.map(e => e.dataset.score)")]
     assert sum(scores) == 2 and len(scores) == 2
+
+
+def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, server):
+    with_axe(page)
+    found = {}
+    for width, height in ((1280, 720), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            open_lab(page, server)
+            load(page, "raises.py", RAISES)  # a game to its end: the board, the log and a fault shown
+            play(page, "raises.py", "level:beginner", ruleset="assault")
+            expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=60_000)
+            found[f"{width}x{height} {scheme}"] = violations(page, tags=WCAG22)
+    assert found == {key: [] for key in found}
+
+
+def test_the_game_page_leads_to_the_lab(page, server):
+    open_site(page, server.url)
+    link = page.locator("#links a", has_text="Bot lab")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    expect(page.locator("h1")).to_have_text("Bot lab")

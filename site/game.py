@@ -296,6 +296,8 @@ def move_message(last):
     if not last:
         return ""
     parts = []
+    if last["move"] == "--":
+        parts.append(t("passed"))
     if last["huff"]:
         parts.append(t("huffed", point=last["huff"]))
     if last["automatic"]:
@@ -308,15 +310,25 @@ def move_message(last):
 # -- the AI ------------------------------------------------------------------------------
 async def maybe_ai():
     v = app.view
-    if v is None or v["outcome"] or app.thinking or app.ai_paused or v["ply"] != v["length"] or app.annotating:
+    if v is None or v["outcome"] or v["ply"] != v["length"] or app.annotating:
         return
-    if v["turn"] not in st.ai_side(app.settings["mode"]):
+    if st.human_turn(v, app.settings["mode"], app.friend):
+        if only_pass():
+            play("--")  # no click makes a pass: the page makes it for the player
+        return
+    if app.thinking or app.ai_paused or v["turn"] not in st.ai_side(app.settings["mode"]):
         return
     if app.settings["mode"] == "watch":
         await asyncio.sleep(0.4)
         if app.view is not v:
             return
     await think("move")
+
+
+def only_pass():
+    """The side to move has no move but a pass (the course's rebels, hemmed in)."""
+    legal = app.session.game.board.legal_moves
+    return len(legal) == 1 and legal[0].null
 
 
 def still_asked(session, ply, purpose):

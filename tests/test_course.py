@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asalto_core import Board, IllegalMoveError, Position, perft
+from asalto_core.ai import best_move
 from asalto_core.perft import EXTERNAL, REGRESSION
 
 
@@ -85,3 +86,13 @@ def test_the_round_limit_and_passes():
     assert board.outcome().reason == "round-limit" and not board.legal_moves
     with pytest.raises(IllegalMoveError):
         Board("assault").push("--")  # elsewhere an illegal move is no pass
+
+
+def test_hemmed_in_rebels_pass_and_the_levels_play_it():
+    hemmed_in = "course RRR/RRR/RRRORRR/7/3O3/3/3 r - 5"  # no rebel may step back or outwards
+    board = Board(hemmed_in)
+    assert [str(m) for m in board.legal_moves] == ["--"] and board.outcome() is None
+    for level in ("beginner", "strongest"):
+        assert str(best_move(hemmed_in, level).move) == "--"
+    board.push("--")
+    assert board.turn == "officers" and board.pieces() == Board(hemmed_in).pieces()

@@ -215,6 +215,9 @@ function render() {
   const status = $("status");
   if (game && game.view) {
     $("board").innerHTML = game.view.svg; // the engine's own drawing (no text from a bot or a file in it)
+    const svg = $("board").querySelector("svg"); // its points are buttons here: a group of them, not an image
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("board-label"));
     status.dataset.state = game.over ? "over" : game.thinking ? "thinking" : "playing";
     status.textContent = game.over
       ? game.over
