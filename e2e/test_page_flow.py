@@ -4,6 +4,7 @@ result box, the tab title, house rules, the AI's reply pace and the first visit.
 
 from __future__ import annotations
 
+from asalto_core import Board
 from asalto_core.links import read_query, share_session
 from helpers import (
     ENGINE_MS,
@@ -219,6 +220,11 @@ def test_restoring_a_game_against_the_computer_keeps_playing_the_computer(page, 
     page.click("#io-restore")
     wait_synced_after(page, before)
     page.click("#dlg-io button[value=close]")
-    assert len(moves(page)) == 2 and "two players" not in text(page, "#message")
-    play(page, "d3", "d4")
+    played = moves(page)
+    assert len(played) == 2 and "two players" not in text(page, "#message")
+    board = Board("assault")
+    for move in played:
+        board.push(move)
+    step = next(m for m in board.legal_moves if len(m.path) == 2)  # whatever the computer replied
+    play(page, *step.path)
     page.wait_for_function("document.body.dataset.ply === '4'", timeout=ENGINE_MS)  # the computer answers
