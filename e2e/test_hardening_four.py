@@ -129,6 +129,8 @@ def test_a_damaged_set_kept_offline_is_dropped_and_fetched_again(context, server
     page.goto(server.url + "puzzles.html")
     page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+    # The service worker's copy of the visit's files done (it would put a good set back over ours).
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
     page.evaluate("""async () => {
       for (const name of await caches.keys()) await (await caches.open(name)).put("puzzles.json", new Response("[]"));
     }""")  # the offline copy damaged (a deploy cut short)
