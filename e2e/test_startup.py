@@ -28,6 +28,9 @@ def test_a_page_reloaded_during_its_first_visit_starts_from_the_sites_own_files(
         try:
             page = ctx.new_page()
             page.goto(server.url, wait_until="commit")
+            # A player reloads the page they see: Playwright's commit can come while the tab's
+            # document is still its first about:blank, whose reload is no visit of the site.
+            page.wait_for_function("location.href !== 'about:blank'")
             page.wait_for_timeout(at * 1000)
             page.reload(wait_until="commit")
             errors: list[str] = []
