@@ -14,7 +14,8 @@ def jumped(page) -> list[str]:
     )
 
 
-def test_rebels_fade_as_the_chain_jumps_them(page, server):
+def before_the_chain(page, server) -> None:
+    """An Asalto game of two players where the officer on d6 can jump d5, then e4 (d6xd4xf4xd6)."""
     open_site(page, server.url)
     new_game(page, "asalto", "humans")
     for move in OPENING:
@@ -23,6 +24,10 @@ def test_rebels_fade_as_the_chain_jumps_them(page, server):
     play(page, "f4", "e4")
     play(page, "c6", "d6")
     play(page, "b5", "c5")
+
+
+def test_rebels_fade_as_the_chain_jumps_them(page, server):
+    before_the_chain(page, server)
     before = synced(page)
     click_point(page, "d6")
     assert jumped(page) == []
@@ -37,14 +42,7 @@ def test_rebels_fade_as_the_chain_jumps_them(page, server):
 
 
 def test_a_chain_taken_back_unfades_its_rebels(page, server):
-    open_site(page, server.url)
-    new_game(page, "asalto", "humans")
-    for move in OPENING:
-        play(page, *move)
-    page.click('#huff-buttons [data-huff="d4"]')
-    play(page, "f4", "e4")
-    play(page, "c6", "d6")
-    play(page, "b5", "c5")
+    before_the_chain(page, server)
     click_point(page, "d6")
     click_point(page, "d4")
     assert jumped(page) == ["d5"]
