@@ -47,13 +47,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
+# site/ by app, as lila's ui/<app> and ui/lib: the game page, the embed view, the puzzle trainer and
+# what they share. A file's name is its name in dist/ and on MicroPython's file system (flat: the
+# modules import each other by name), so no two folders may hold the same name.
+APPS = ("game", "embed", "puzzles", "lib")
 NODE = ROOT / "node_modules"
 sys.path.insert(0, str(ROOT / "pkg"))  # the engine exports the site's data and drawing module
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # The pages' entry modules, copied as source (PyScript runs them: the game page's main.py, the
-# embed view's viewer.py, the light AI's worker.py); every other file directly in site/ but the
+# embed view's viewer.py, the light AI's worker.py); every other file of site_files() but the
 # modules they import (compiled to bytecode, see module_lists) is copied as it is, and the HTML
 # pages, sw.js and bridge.js are then filled in.
 ENTRIES = ("main.py", "viewer.py", "worker.py", "trainer.py")  # trainer.py: the puzzle trainer's (puzzles.html)
@@ -103,7 +107,7 @@ LIGHT_LEVELS_MARK = "__LIGHT_LEVELS__"  # in bridge.js: the levels that worker p
 # The AI levels MicroPython's worker plays (a few plies: fast enough there); the others, the
 # review and the analysis are Pyodide's. Read by boot.js and the page through bridge.js.
 LIGHT_LEVELS = ["beginner", "casual"]
-ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/worker.py imports it)
+ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/lib/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
 BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
 LANGUAGES_MARK = "<!-- languages -->"  # in index.html: the language menu's options, one per catalog
@@ -161,6 +165,22 @@ def _imports(path: Path) -> list[str]:
     return found
 
 
+def site_files() -> dict[str, Path]:
+    """The pages' files by the name each has in dist/: those directly in site/ and in each app's
+    folder (``APPS``). A name found in two folders stops the build: at run time one would hide the
+    other."""
+    found: dict[str, Path] = {}
+    for folder in [SITE] + [SITE / app for app in APPS]:
+        for path in sorted(folder.iterdir()):
+            if not path.is_file():
+                continue
+            if path.name in found:
+                first, second = found[path.name].relative_to(ROOT), path.relative_to(ROOT)
+                sys.exit(f"{first} and {second}: one name in two folders (dist/ is flat)")
+            found[path.name] = path
+    return found
+
+
 def page_modules(entry: str) -> tuple[list[str], list[str]]:
     """The page's own modules (site/) and the engine's (pkg/asalto_core/) that ``entry`` (a
     page's or worker's main module) loads, followed through every module it imports: what its
@@ -168,7 +188,8 @@ def page_modules(entry: str) -> tuple[list[str], list[str]]:
     engine_dir = ROOT / "pkg" / "asalto_core"
     site: list[str] = []
     engine: list[str] = []
-    todo = [SITE / entry]
+    files = site_files()
+    todo = [files[entry]]
     while todo:
         for module in _imports(todo.pop()):
             if module.startswith("asalto_core"):
@@ -177,15 +198,15 @@ def page_modules(entry: str) -> tuple[list[str], list[str]]:
                     if (engine_dir / name).exists() and name not in engine:
                         engine.append(name)
                         todo.append(engine_dir / name)
-            elif (SITE / (module + ".py")).exists() and module + ".py" not in site:
+            elif module + ".py" in files and module + ".py" not in site:
                 site.append(module + ".py")
-                todo.append(SITE / (module + ".py"))
+                todo.append(files[module + ".py"])
     return sorted(site), sorted(engine)
 
 
 def html_pages() -> list[str]:
-    """The site's pages: every HTML file in site/ (the service worker caches them at install)."""
-    return sorted(path.name for path in SITE.glob("*.html"))
+    """The site's pages: every HTML file of site_files() (the service worker caches them at install)."""
+    return sorted(name for name in site_files() if name.endswith(".html"))
 
 
 def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
@@ -405,7 +426,7 @@ def kit_worker(out: Path, build_hash: str, files: list[str]) -> None:
     text = (out / "kit-sw.js").read_text()
     pages = re.search(r"^const PAGES = .*;$", text, re.M)
     if pages is None:
-        sys.exit("site/sw.js must hold one line 'const PAGES = ...;' (the kit writes its own)")
+        sys.exit("site/lib/sw.js must hold one line 'const PAGES = ...;' (the kit writes its own)")
     text = text.replace(pages.group(0), "const PAGES = " + json.dumps(KIT_PAGES) + ";")
     (out / "kit-sw.js").write_text(text)
     kit_build = build_hash + "-" + KIT_LESSON_MARK
@@ -418,15 +439,16 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     wheel = build_wheel(out / "wheels")
     versions = copy_vendor(out)
-    for path in sorted(SITE.iterdir()):
-        if path.is_file() and (path.suffix != ".py" or path.name in ENTRIES):
-            shutil.copy2(path, out / path.name)
+    sources = site_files()
+    for name, path in sorted(sources.items()):
+        if path.suffix != ".py" or name in ENTRIES:
+            shutil.copy2(path, out / name)
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again.
     trainer_modules = page_modules("trainer.py")[0]
     for name in sorted(set(game_modules) | set(embed_modules) | set(trainer_modules)):
-        compile_mpy(SITE / name, out)
+        compile_mpy(sources[name], out)
     for name in page_engine + ai_engine:
         compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
     menu = compile_catalogs(out / "locale")
@@ -475,7 +497,7 @@ def build(out: Path) -> str:
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
     kit = kit_files(out, embed_modules, page_engine, catalogs)
-    shutil.copy2(SITE / "sw.js", out / "kit-sw.js")
+    shutil.copy2(sources["sw.js"], out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
     digest = hashlib.sha256()
@@ -490,7 +512,7 @@ def build(out: Path) -> str:
     rules = [("/*", HEADERS), ("/", NO_FRAME)] + [("/" + page, NO_FRAME) for page in html_pages() if not FRAMED[page]]
     (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
-    icon = "data:image/svg+xml," + urllib.parse.quote((SITE / "icon.svg").read_text().strip())
+    icon = "data:image/svg+xml," + urllib.parse.quote(sources["icon.svg"].read_text().strip())
     preload = core_preload(out)
     for name in html_pages():
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)

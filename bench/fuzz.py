@@ -40,7 +40,7 @@ TARGETS = ("move", "position", "record", "ruleset", "request", "save", "params",
 READERS = ("link", "study", "book", "trainer")
 
 # The page's readers on MicroPython: each input must give a value or an AsaltoError (a save's
-# text that is not JSON is refused by the decoder first, as site/storage.py does).
+# text that is not JSON is refused by the decoder first, as site/game/storage.py does).
 MPY_CHECK = """
 import json
 from asalto_core import AsaltoError, Position
@@ -192,7 +192,7 @@ def book_of(entries: int) -> tuple[int, Any]:
 
 def set_of(puzzles: int) -> tuple[int, Any]:
     """A puzzle set of ``puzzles`` puzzles (the trainer's), read, filtered and the next one chosen."""
-    data = json.loads((fuzz.SITE / "puzzles.json").read_text())
+    data = json.loads(fuzz.page_file("puzzles.json").read_text())
     data["puzzles"] = data["puzzles"][:puzzles]
     text = json.dumps(data)
 

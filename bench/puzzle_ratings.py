@@ -3,7 +3,7 @@
 its whole line, and the check that the ratings mean what they say.
 
     python bench/puzzle_ratings.py
-                        run every solver on the set (site/puzzles.json), fit the ratings, and
+                        run every solver on the set (site/puzzles/puzzles.json), fit the ratings, and
                         write the check to bench/results/puzzle-ratings.md (the set unchanged)
 
 ``bench/puzzles.py --write`` rates the set it writes with :func:`rate`.
@@ -44,7 +44,7 @@ from asalto_core.puzzle import Puzzle  # noqa: E402
 from asalto_core.search import Searcher  # noqa: E402
 from asalto_core.tactics import THEMES, rating  # noqa: E402
 
-SET = ROOT / "site" / "puzzles.json"
+SET = ROOT / "site" / "puzzles" / "puzzles.json"
 RESULTS = ROOT / "bench" / "results" / "puzzle-ratings.md"
 # (name, kind, level or search depth, node budget or noise): the engine's levels at a ladder of
 # node budgets, and the person-like solver at several depths and noises.
@@ -213,7 +213,7 @@ def main() -> None:
             ladder,
             "",
             f"The check, on the second run: how often a solver rated R solves puzzles rated R-{STEP}, R and "
-            f"R+{STEP} (each +-{STEP // 2}); the set's ratings are the ones stored in site/puzzles.json.",
+            f"R+{STEP} (each +-{STEP // 2}); the set's ratings are the ones stored in site/puzzles/puzzles.json.",
             "",
             table.rstrip("\n"),
             "",

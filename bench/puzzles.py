@@ -7,7 +7,7 @@
                         them (500), this run has had M minutes of CPU or the UTC clock says
                         HH:MM, and keep the proven puzzles; resumable: the games mined are in
                         bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes on
-                        from there. Then write the set (site/puzzles.json)
+                        from there. Then write the set (site/puzzles/puzzles.json)
     python bench/puzzles.py --write
                         only write the set from the games mined
     python bench/puzzles.py --table
@@ -104,7 +104,7 @@ END_BUDGET = 20_000  # prover positions per question of the end-of-game scan (a 
 BRANCHES = 3  # endings played on from each game
 END_SCAN = 30  # plies before a won game's end searched for forced wins and only defences
 GAMES = ROOT / "bench" / "games"
-SET = ROOT / "site" / "puzzles.json"
+SET = ROOT / "site" / "puzzles" / "puzzles.json"
 RESULTS = ROOT / "bench" / "results" / "puzzles.md"
 
 

@@ -3,7 +3,7 @@
 
 From navigation to the first puzzle playable (``body[data-board=ready]``: the set read on the
 page's MicroPython, the puzzle drawn), cold (a fresh context: nothing cached), with Chromium's
-CPU at full speed and throttled 4x (a phone), for the set now in ``site/puzzles.json`` and for
+CPU at full speed and throttled 4x (a phone), for the set now in ``site/puzzles/puzzles.json`` and for
 the set of an earlier commit (``--before REV``, by default the first set, of 322 puzzles):
 the same build with only the set swapped. Also each set's size, raw and gzipped (as a host
 compresses it). The site is served from a snapshot of dist/, as bench/site.py serves it.
@@ -57,7 +57,7 @@ def main() -> None:
         "before": subprocess.run(
             ["git", "show", f"{args.before}:site/puzzles.json"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout,
-        "now": (ROOT / "site" / "puzzles.json").read_text(),
+        "now": (ROOT / "site" / "puzzles" / "puzzles.json").read_text(),
     }
     out: dict = {"runs": args.runs, "before": args.before, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:

@@ -28,8 +28,8 @@ TRIES = 40  # the history's player: this many tries, nearest their rating, a mis
 
 
 def trainer_state():
-    sys.path.insert(0, str(ROOT / "site"))
-    spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "trainer_state.py")
+    sys.path[:0] = [str(ROOT / "site" / "lib"), str(ROOT / "site" / "game")]  # trainer_state imports state
+    spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -38,7 +38,7 @@ def trainer_state():
 def history_profile() -> dict:
     """A player who tried TRIES puzzles, each the trainer's next, and missed every third."""
     ts = trainer_state()
-    puzzles, _, _ = ts.read_set((ROOT / "site" / "puzzles.json").read_text())
+    puzzles, _, _ = ts.read_set((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
     profile = ts.fresh_profile()
     for i in range(TRIES):
         puzzle = ts.next_puzzle(puzzles, profile)
@@ -48,7 +48,7 @@ def history_profile() -> dict:
 
 def chain_puzzle() -> dict:
     """The first Assault puzzle of three moves or more whose first move is a chain capture."""
-    puzzles = json.loads((ROOT / "site" / "puzzles.json").read_text())["puzzles"]
+    puzzles = json.loads((ROOT / "site" / "puzzles" / "puzzles.json").read_text())["puzzles"]
     return next(
         p
         for p in puzzles

@@ -14,11 +14,11 @@ from conftest import ROOT, Server
 from asalto_core import Position
 from helpers import ENGINE_MS, moves
 
-sys.path.insert(0, str(ROOT / "site"))
-_spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "trainer_state.py")
+sys.path[:0] = [str(ROOT / "site" / "lib"), str(ROOT / "site" / "game")]  # trainer_state imports state
+_spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
 ts = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ts)
-PUZZLES, _, _ = ts.read_set((ROOT / "site" / "puzzles.json").read_text())
+PUZZLES, _, _ = ts.read_set((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
 
 
 def simple(p: dict) -> bool:

@@ -3,12 +3,11 @@ them: the tests that run page modules (figure, editor, i18n) on CPython need no 
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from helpers import script
+from helpers import page_modules_on_path, script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,7 +18,7 @@ def compiled_catalogs(tmp_path_factory):
     build = script("build.py", "asalto_build")
     folder = tmp_path_factory.mktemp("locale")
     menu = build.compile_catalogs(folder)
-    sys.path.insert(0, str(ROOT / "site"))
+    page_modules_on_path()
     import i18n
 
     i18n.FOLDER, i18n._languages[:], i18n._catalogs = str(folder), [], {}

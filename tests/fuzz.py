@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -36,10 +35,9 @@ from asalto_core.protocol import Worker
 from asalto_core.rulesets import RULESET_NAMES, find_ruleset
 from asalto_core.session import MAX_MOVES, SAVE_VERSION, Session, save_version
 from asalto_core.study import Study
+from helpers import page_file, page_modules_on_path
 
-SITE = Path(__file__).resolve().parents[1] / "site"
-if str(SITE) not in sys.path:
-    sys.path.append(str(SITE))  # the trainer's readers (site/trainer_state.py) are page modules
+page_modules_on_path()  # the trainer's readers (site/puzzles/trainer_state.py) are page modules
 
 import trainer_state  # noqa: E402 - after the path is set
 
@@ -233,7 +231,7 @@ def book_texts() -> list[str]:
 
 def set_texts() -> list[str]:
     """Small puzzle sets as ``puzzles.json`` holds them (some puzzles of several rulesets)."""
-    data = json.loads((SITE / "puzzles.json").read_text())
+    data = json.loads(page_file("puzzles.json").read_text())
     puzzles = data["puzzles"]
     out = []
     for start in (0, 400, 800, 1200):
@@ -256,7 +254,7 @@ def long_study() -> str:
 
 
 def page_save(session: Session) -> dict[str, Any]:
-    """A save as the page writes it (site/storage.py)."""
+    """A save as the page writes it (site/game/storage.py)."""
     blob = session.saved()
     blob["version"] = SAVE_VERSION
     blob["settings"] = {"mode": "humans"}
@@ -359,7 +357,7 @@ class Targets:
         return "ok" if answer["ok"] else "error"
 
     def save(self, text: str, rng: random.Random) -> str:
-        """A page's save (site/storage.py's read): its version, then the game with its annotations."""
+        """A page's save (site/game/storage.py's read): its version, then the game with its annotations."""
         if rng.random() < 0.05:  # a value nested deep in place of one of the save's
             text = text.replace("[", deep_json(rng) + ", [", 1) if "[" in text else deep_json(rng)
         try:

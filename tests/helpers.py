@@ -1,12 +1,15 @@
-"""Shared helpers: positions built from lists of points; a project script loaded by its path."""
+"""Shared helpers: positions built from lists of points; a project script loaded by its path; the
+pages' folders."""
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
 from asalto_core import Position
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
 
 # Nine rebels parked far from the action on the standard board, so that a test
 # position is not already won by the officers (they win below nine rebels).
@@ -22,10 +25,23 @@ def moves(position: Position) -> list[str]:
 
 
 def script(path: str, name: str | None = None) -> ModuleType:
-    """The project's script at ``path`` (from the root, e.g. "site/state.py") as a module, loaded by
+    """The project's script at ``path`` (from the root, e.g. "site/game/state.py") as a module, loaded by
     path: the page's, the bench's and the tools' folders are not packages, and bench/ on sys.path
     would shadow tests/fuzz.py with bench/fuzz.py."""
     spec = importlib.util.spec_from_file_location(name or Path(path).stem, ROOT / path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def page_modules_on_path() -> None:
+    """The pages' folders (build.py's ``APPS``) on ``sys.path``: a page module imports another by its
+    name alone, as on MicroPython's flat file system."""
+    for app in script("build.py", "asalto_build").APPS:
+        if str(SITE / app) not in sys.path:
+            sys.path.insert(0, str(SITE / app))
+
+
+def page_file(name: str) -> Path:
+    """A file of the pages by the name it has in dist/ (e.g. "state.py"), wherever its app keeps it."""
+    return script("build.py", "asalto_build").site_files()[name]

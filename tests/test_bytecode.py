@@ -1,7 +1,7 @@
 """The AI worker's bytecode (build.py): Pyodide imports the engine from it, compiling nothing.
 
 The build ships the wheel's modules compiled by npm's Pyodide in one zip, which the AI's worker
-(site/worker.py) puts on ``sys.path`` as it is. Here the site's own worker.py runs under node's
+(site/lib/worker.py) puts on ``sys.path`` as it is. Here the site's own worker.py runs under node's
 Pyodide with nothing but that zip beside it, and answers a ping and a request for a move.
 """
 
@@ -71,7 +71,7 @@ def test_the_worker_plays_from_the_built_bytecode_alone(tmp_path):
             PYODIDE,
             bytecode,
             build.ENGINE_ZIP,
-            ROOT / "site" / "worker.py",
+            ROOT / "site" / "lib" / "worker.py",
             CALLS_PY,
         ],
         capture_output=True,

@@ -1,16 +1,12 @@
-"""The position editor (site/editor.py, run by MicroPython in the browser)."""
+"""The position editor (site/game/editor.py, run by MicroPython in the browser)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from asalto_core import Position
-from helpers import script
+from helpers import page_modules_on_path, script
 
-SITE = Path(__file__).parents[1] / "site"
-sys.path.insert(0, str(SITE))
-editor = script("site/editor.py")
+page_modules_on_path()
+editor = script("site/game/editor.py")
 
 
 def test_pieces_go_on_and_off_with_the_tools():

@@ -1,19 +1,15 @@
-"""The embed view's pure state (site/figure.py, run by MicroPython in the browser): stepping and puzzles."""
+"""The embed view's pure state (site/embed/figure.py, run by MicroPython in the browser): stepping and puzzles."""
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 import pytest
 
 from asalto_core.notation import Move
 from asalto_core.session import Session
-from helpers import script
+from helpers import page_modules_on_path, script
 
-SITE = Path(__file__).parents[1] / "site"
-sys.path.insert(0, str(SITE))  # figure.py imports the page's state.py
-fg = script("site/figure.py")
+page_modules_on_path()  # figure.py imports the page's state.py
+fg = script("site/embed/figure.py")
 
 
 @pytest.fixture(autouse=True)

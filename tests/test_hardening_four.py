@@ -2,7 +2,6 @@
 CPython and on the page's MicroPython alike."""
 
 import json
-from pathlib import Path
 
 import micropython
 import pytest
@@ -12,8 +11,8 @@ from asalto_core.book import Book, load
 from asalto_core.rulesets import custom_name
 from asalto_core.session import MAX_MOVES
 from asalto_core.study import Study
+from helpers import page_file, page_modules_on_path
 
-SITE = Path(__file__).resolve().parents[1] / "site"
 LONG = "assault:rebels=any,repetition=off"
 CYCLE = ("d4-d5", "c5-c6", "d5-d4", "c6-c5")
 
@@ -80,9 +79,7 @@ def long_record():
 
 @pytest.fixture(scope="module")
 def names():
-    import sys
-
-    sys.path.append(str(SITE))
+    page_modules_on_path()
     import trainer_state
 
     from asalto_core import BOARDS
@@ -136,7 +133,7 @@ print(json.dumps(out))
 @pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
 def test_each_reproducer_gets_the_same_clear_error_on_micropython():
     code = MPY_RUN % (LONG, MAX_MOVES + 1, CYCLE)
-    extra = {name: (SITE / name).read_text() for name in ("trainer_state.py", "state.py")}
+    extra = {name: page_file(name).read_text() for name in ("trainer_state.py", "state.py")}
     extra["cases.json"] = json.dumps([expr for expr, _ in CASES])
     got = json.loads(micropython.run(code, extra, timeout=600).strip().splitlines()[-1])
     for (expr, message), answer in zip(CASES, got, strict=True):

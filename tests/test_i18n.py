@@ -5,15 +5,16 @@ verdicts that say in English exactly what the engine says."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+from helpers import page_modules_on_path
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-sys.path.insert(0, str(SITE))
+page_modules_on_path()
 
 import i18n  # noqa: E402
 import rules_text  # noqa: E402
@@ -70,9 +71,9 @@ def test_every_message_in_every_catalog_with_the_same_placeholders(po):
 
 def test_every_key_the_pages_use_exists():
     used = set()
-    for path in SITE.glob("*.html"):
+    for path in SITE.rglob("*.html"):
         used |= set(re.findall(r'data-i18n(?:-label|-title)?="([\w-]+)"', path.read_text()))
-    for path in SITE.glob("*.py"):
+    for path in SITE.rglob("*.py"):
         if path.name == "i18n.py":
             continue
         used |= {k for k in re.findall(r'\bt\(\s*"([\w-]+)"', path.read_text()) if not k.endswith("-")}

@@ -104,7 +104,7 @@ def test_the_lesson_pages_are_built_and_cached():
     import build
 
     assert set(PAGES) <= set(build.html_pages())
-    assert "...__PAGES__" in (SITE / "sw.js").read_text()
+    assert "...__PAGES__" in (SITE / "lib" / "sw.js").read_text()
 
 
 def _titles(name: str) -> dict[str, str]:

@@ -121,7 +121,7 @@ def test_the_search_finds_the_same_move_score_and_line(on_micropython, on_cpytho
 
 
 def test_the_weaker_levels_worker_answers_as_cpython():
-    """site/worker.py's protocol on MicroPython (the weaker levels' worker): the same answers."""
+    """site/lib/worker.py's protocol on MicroPython (the weaker levels' worker): the same answers."""
     from asalto_core.protocol import Worker
 
     requests = [

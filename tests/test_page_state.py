@@ -1,4 +1,4 @@
-"""The page's pure state module (site/state.py, run by MicroPython in the browser): move entry, and
+"""The page's pure state module (site/game/state.py, run by MicroPython in the browser): move entry, and
 whose move it is."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 
-state = script("site/state.py", "page_state")
+state = script("site/game/state.py", "page_state")
 
 
 @pytest.mark.parametrize(
@@ -183,6 +183,6 @@ def test_the_questions_answer_the_same_on_micropython():
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "state.py": (ROOT / "site" / "state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), "state.py": (ROOT / "site" / "game" / "state.py").read_text()}
     on_mpy = json.loads(micropython.run(code, extra))
     assert on_mpy == [getattr(state, name)(*args) for name, args in cases]

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from asalto_core.rulesets import rules_markdown
+from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -22,9 +23,10 @@ def test_the_layout_names_every_module_and_page():
     layout = _between(README.read_text(), "layout")
     named = set(re.findall(r"[\w.-]+\.(?:py|html|js)\b", layout))
     modules = {p.name for p in (ROOT / "pkg" / "asalto_core").glob("*.py")}
-    site = {p.name for p in (ROOT / "site").glob("*") if p.suffix in (".py", ".js") or p.name in ("index.html",)}
-    pages = {p.name for p in (ROOT / "site").glob("*.html") if not p.name.startswith("examples")}
-    missing = sorted((modules | site | pages) - named)
+    files = script("build.py", "asalto_build").site_files()  # every app's folder, and site/ itself
+    site = {name for name in files if name.endswith((".py", ".js", ".html")) and not name.startswith("examples")}
+    apps = {app + "/" for app in script("build.py", "asalto_build").APPS}
+    missing = sorted((modules | site) - named) + sorted(apps - set(re.findall(r"\b\w+/", layout)))
     assert not missing, f"the README's layout does not name {missing}"
 
 

@@ -1,4 +1,4 @@
-"""The trainer's puzzle set (site/puzzles.json) is proven: a sample of every theme is re-proved on
+"""The trainer's puzzle set (site/puzzles/puzzles.json) is proven: a sample of every theme is re-proved on
 each run (bench/puzzles.py re-proves them all), and a tampered puzzle is caught."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from asalto_core.tactics import (
 )
 from helpers import ROOT, script
 
-SET = json.loads((ROOT / "site" / "puzzles.json").read_text())
+SET = json.loads((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
 PUZZLES = SET["puzzles"]
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PER_THEME = 3  # puzzles re-proved per theme on each run (each takes milliseconds to a second)

@@ -1,22 +1,19 @@
-"""The puzzle trainer's pure state (site/trainer_state.py, run by MicroPython in the browser):
+"""The puzzle trainer's pure state (site/puzzles/trainer_state.py, run by MicroPython in the browser):
 the rating, the player's record from storage, which puzzle comes next, and solving one."""
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import script
+from helpers import page_file, page_modules_on_path, script
 
-SITE = Path(__file__).parents[1] / "site"
-sys.path.insert(0, str(SITE))  # trainer_state imports the page's state.py
-ts = script("site/trainer_state.py")
+page_modules_on_path()  # trainer_state imports the page's state.py
+ts = script("site/puzzles/trainer_state.py")
 
-TEXT = (SITE / "puzzles.json").read_text()
+TEXT = page_file("puzzles.json").read_text()
 PUZZLES, PROVENANCE, THEMES = ts.read_set(TEXT)
 WIN = {"id": "t1", "position": "assault RRR/RR1/RRRRORR/1R4R/O5R/3/3 o - 42", "line": ["a3-a4", "g3-f4", "a4xc4"],
        "kind": "win", "themes": ["endgame"], "rating": 1503}  # fmt: skip

@@ -112,7 +112,7 @@ MAX_MOVES = 5000  # a game longer than this is refused before it is replayed
 # size (300,000 '()' or '$1' after a move) in 2 to 2.6 s on a busy 2-core machine (bench/complexity.py).
 MAX_TEXT = 300000
 MAX_COMMENT = 10000  # characters of one comment typed on the page (a paragraph, not a book)
-SAVE_VERSION = 2  # the page's saves (site/storage.py); version 1 also held a view, now computed
+SAVE_VERSION = 2  # the page's saves (site/game/storage.py); version 1 also held a view, now computed
 READABLE_VERSIONS = (1, 2)
 
 
