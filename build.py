@@ -38,6 +38,7 @@ import json
 import os
 import posixpath
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -109,6 +110,7 @@ LIGHT_LEVELS_MARK = "__LIGHT_LEVELS__"  # in bridge.js: the levels that worker p
 LIGHT_LEVELS = ["beginner", "casual"]
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/lib/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
+SAVE_KEY_MARK = "__SAVE_KEY__"  # in boot.js: the game page's save key, from site/lib/keys.py (written once)
 BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
 LANGUAGES_MARK = "<!-- languages -->"  # in index.html: the language menu's options, one per catalog
 # PyScript's plugins for its editor, terminal, pygame and deprecation notices, which no page uses:
@@ -443,6 +445,7 @@ def build(out: Path) -> str:
     for name, path in sorted(sources.items()):
         if path.suffix != ".py" or name in ENTRIES:
             shutil.copy2(path, out / name)
+    fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(sources["keys.py"]))["SAVE_KEY"]})
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again.

@@ -8,7 +8,7 @@ its ``puzzle`` module whether a move solves it (an answer with the same effect c
 """
 
 import state as st
-from i18n import outcome_text, side, t
+from i18n import outcome_text, side_name, t
 
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
@@ -164,15 +164,15 @@ class Figure:
         if pz and self.ply == pz.ply and self.verdict:
             return self.verdict, "" if pz.hint else "wrong" if pz.state == WRONG else "right"
         if pz and self.ply == pz.ply and pz.open:
-            return t("fig-to-move", side=side(frame["turn"])), ""
+            return t("fig-to-move", side=side_name(frame["turn"])), ""
         if frame["outcome"]:
             return (outcome_text(frame["result"], self.repetition) if frame.get("result") else frame["outcome"]), ""
         if self.line:
             n = len(self.line_frames()) - 1
-            return t("fig-variation-move-of", ply=self.ply, length=n, side=side(frame["turn"])), ""
+            return t("fig-variation-move-of", ply=self.ply, length=n, side=side_name(frame["turn"])), ""
         if len(self.frames) > 1:
-            return t("fig-move-of", ply=self.ply, length=len(self.frames) - 1, side=side(frame["turn"])), ""
-        return t("fig-to-move", side=side(frame["turn"])), ""
+            return t("fig-move-of", ply=self.ply, length=len(self.frames) - 1, side=side_name(frame["turn"])), ""
+        return t("fig-to-move", side=side_name(frame["turn"])), ""
 
     def marks(self):
         """Points to mark for a puzzle being solved: the clicks so far, the next targets, a hint."""

@@ -26,6 +26,7 @@ from page import (
     point_toward,
     problem,
     reporter,
+    rules_in,
     spawn,
     stop_start,
 )
@@ -67,10 +68,7 @@ def set_status(text, kind=""):
 
 # -- drawing ---------------------------------------------------------------------
 def rules():
-    for rs in v.data["rulesets"]:
-        if rs["name"] == v.ruleset:
-            return rs
-    return v.data["rulesets"][0]
+    return rules_in(v.data, v.ruleset)
 
 
 def geometry():

@@ -13,6 +13,7 @@ import json
 from app import app
 from game import open_game, opened_hooks
 from i18n import t
+from keys import STUDY_KEY
 from page import BAD_JSON, B, el, on, set_aside
 from pyscript import document
 from render import link_problem, render
@@ -22,8 +23,6 @@ from asalto_core.links import read_share
 from asalto_core.record import Game, split_games
 from asalto_core.session import Session
 from asalto_core.study import Study
-
-STUDY_KEY = "asalto.study.v1"
 
 
 def say(text, kind="info"):

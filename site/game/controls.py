@@ -24,9 +24,9 @@ from game import (
     toggle_analysis,
     undo,
 )
-from page import B, el, on, point_toward, spawn
+from page import B, el, message, on, point_toward, spawn
 from pyscript import document, window
-from render import apply_theme, drag_piece, drawn, message, render, render_cursor
+from render import apply_theme, drag_piece, drawn, render, render_cursor
 
 
 def do_action(action):

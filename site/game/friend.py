@@ -18,11 +18,11 @@ import state as st
 import storage
 from app import app
 from game import accept, end_welcome, leave_friend, move_message, open_game, show, stop_ai
-from i18n import language, t
-from page import B, el, on, spawn
+from i18n import language, side_name, t
+from page import B, el, message, on, spawn
 from pyscript import document
 from pyscript.ffi import create_proxy
-from render import announce, extra_panels, link_problem, message, render, render_side, side_name
+from render import announce, extra_panels, link_problem, render, render_side
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game

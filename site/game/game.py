@@ -15,10 +15,10 @@ import state as st
 import storage
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target
 from engine_client import CALL_MS, Engine
-from i18n import choose, set_language, t, verdict
-from page import B, load_language, spawn
+from i18n import choose, set_language, side_name, t, verdict
+from page import B, load_language, message, spawn
 from pyscript import document, window
-from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
+from render import announce, apply_labels, render, render_board, render_progress, render_side
 
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError

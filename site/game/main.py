@@ -25,10 +25,11 @@ import storage
 from app import app
 from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
-from page import B, el, load_language, on_error, spawn, stop_start
+from keys import FRIENDS_KEY
+from page import B, el, load_language, message, on_error, spawn, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from render import apply_labels, apply_theme, message
+from render import apply_labels, apply_theme
 
 from asalto_core.session import Session
 
@@ -42,7 +43,7 @@ async def follow_other_tab(key, text):
     """Another tab saved a game: show it here too (this tab's game is kept as the previous game
     when it is not part of the other one), so neither tab later overwrites the other's unseen.
     A game with a friend on screen follows the other tab's copy of it (the games with friends)."""
-    if key == storage.FRIENDS_KEY:
+    if key == FRIENDS_KEY:
         await friend.follow_tab(text)
         return
     if app.friend is not None:  # a game with a friend is on screen: the save is not its game

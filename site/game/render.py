@@ -7,8 +7,8 @@ module places the pieces and markers and fills the status, move list, panels and
 import rules_text
 import state as st
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
-from i18n import choose, language, outcome_text, set_language, t
-from page import B, el, last_move_marks
+from i18n import choose, language, outcome_text, set_language, side_name, t
+from page import B, el, last_move_marks, message
 from page import draw_board as draw_static
 from page import point_label as piece_point_label
 from pyscript import document
@@ -45,12 +45,6 @@ class Drawing:
 drawn = Drawing()
 
 
-def message(text, kind="info"):
-    box = el("message")
-    box.textContent = text
-    box.className = kind
-
-
 def link_problem(err):
     """A link that cannot be opened, in plain words: what happened and what to do, the engine's
     own words behind a disclosure (its control characters never shown)."""
@@ -73,10 +67,6 @@ def link_problem(err):
 def printable(text):
     """``text`` with every control character (C0, DEL, C1) shown as U+FFFD: never sent to the screen."""
     return "".join("\ufffd" if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
-
-
-def side_name(side, capital=False):
-    return t(side[0].upper() + side[1:] if capital else side)
 
 
 def point_label(name, movable=(), targets=()):

@@ -17,17 +17,13 @@ import json
 import state as st
 from app import app, record_text
 from i18n import codes, t
-from page import BAD_JSON, B, set_aside
-from render import message
+from keys import FRIENDS_KEY, GOOD_KEY, PREVIOUS_KEY, SAVE_KEY
+from page import BAD_JSON, B, message, set_aside
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import LinkError, embed_query, read_query, share_query, share_session, valid_id
 from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
 
-SAVE_KEY = "asalto.save.v1"
-GOOD_KEY = "asalto.save.good"
-PREVIOUS_KEY = "asalto.previous"
-FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
 _seen = [""]  # the save's text as this tab last read or wrote it
 _friends_seen = [""]  # the friends' list as this tab last wrote or followed it
 _warned = [False]  # the player was told that this game's annotations are too long to save

@@ -11,7 +11,7 @@
   // players, and the embed view, never start one.
   function savedSettings() {
     try {
-      const save = JSON.parse(localStorage.getItem("asalto.save.v1") || "{}");
+      const save = JSON.parse(localStorage.getItem("__SAVE_KEY__") || "{}");
       return (save && typeof save.settings === "object" && save.settings) || {};
     } catch (err) {
       return null;

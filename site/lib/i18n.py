@@ -88,7 +88,7 @@ def t(key, **kw):
     return text.format(**kw)
 
 
-def side(name, capital=False):
+def side_name(name, capital=False):
     """A side's name ('officers' or 'rebels') in the page's language."""
     return t(cap(name) if capital else name)
 
@@ -99,7 +99,7 @@ def outcome_text(outcome, repetition=3):
         return ""
     winner, reason = outcome["winner"], outcome["reason"]
     if reason == "no-moves":
-        why = t("reason-no-moves", side=side("officers" if winner == "rebels" else "rebels"))
+        why = t("reason-no-moves", side=side_name("officers" if winner == "rebels" else "rebels"))
     elif reason == "repetition":
         why = t("reason-repetition", nth=t("nth-" + str(repetition)))
     else:
@@ -117,9 +117,9 @@ def verdict(analysis):
     if mate is not None:
         winner = mover if mate > 0 else other
         moves = (abs(mate) + 1) // 2 if mate > 0 else abs(mate) // 2
-        return t("verdict-win", side=side(winner), n=max(1, moves))
+        return t("verdict-win", side=side_name(winner), n=max(1, moves))
     p = analysis["win_probability"]
     leader, pct = (mover, p) if p >= 0.5 else (other, 1 - p)
     if pct < 0.55:
-        return t("verdict-balanced", pct=round(pct * 100), side=side(leader))
-    return t("verdict-better", side=side(leader), pct=round(pct * 100))
+        return t("verdict-balanced", pct=round(pct * 100), side=side_name(leader))
+    return t("verdict-better", side=side_name(leader), pct=round(pct * 100))

@@ -81,6 +81,22 @@ def set_aside(key, text):
     B.remove(key)
 
 
+def message(text, kind="info"):
+    """The game page's message line: ``text`` (never markup), its ``kind`` ('info', 'error') as its class."""
+    box = el("message")
+    box.textContent = text
+    box.className = kind
+
+
+def rules_in(data, name):
+    """A ruleset's rules-panel data in the pages' data.json by its name; the default (the first)
+    for a name not there, as a frame or a puzzle may name one this build lacks."""
+    for rs in data["rulesets"]:
+        if rs["name"] == name:
+            return rs
+    return data["rulesets"][0]
+
+
 def problem(text):
     """A visible, specific message in the page's message list (as text, never markup)."""
     item = document.createElement("li")

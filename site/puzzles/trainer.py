@@ -12,7 +12,8 @@ import asyncio
 import json
 
 import trainer_state as ts
-from i18n import choose, languages, set_language, side, t
+from i18n import choose, languages, set_language, side_name, t
+from keys import SAVE_KEY
 from page import (
     BAD_JSON,
     B,
@@ -26,6 +27,7 @@ from page import (
     point_toward,
     problem,
     reporter,
+    rules_in,
     set_aside,
     spawn,
     stop_start,
@@ -94,7 +96,7 @@ def save_profile():
 
 def saved_language():
     """The language chosen on the game page (its saved settings), '' if none."""
-    r = B.load("asalto.save.v1")
+    r = B.load(SAVE_KEY)
     if r.ok and r.value:
         try:
             settings = json.loads(r.value).get("settings", {})
@@ -106,16 +108,9 @@ def saved_language():
 
 
 # -- drawing --------------------------------------------------------------------------------
-def rules_of(name):
-    for rs in tr.data["rulesets"]:
-        if rs["name"] == name:
-            return rs
-    return tr.data["rulesets"][0]
-
-
 def show_board():
     a = tr.attempt
-    rs = rules_of(ts.ruleset_of(a.puzzle))
+    rs = rules_in(tr.data, ts.ruleset_of(a.puzzle))
     flipped = a.solver == "officers"  # the solver's side at the bottom
     key = (rs["board"], flipped, rs["marked_lines"])
     if key != tr.board_key:
@@ -202,13 +197,13 @@ def show_task():
     p = a.puzzle
     solver = a.solver
     el("task-box").querySelector(".token").className = "token " + solver
-    el("task").textContent = t("pz-task", side=side(solver))
+    el("task").textContent = t("pz-task", side=side_name(solver))
     moves = a.engine.moves
     goal = "pz-goal-" + p.get("kind", "gain")
     el("task-more").textContent = t(goal, n=moves) if moves > 1 else t(goal + "-1")
     el("about-id").textContent = "#" + p["id"]
     el("about-rating").textContent = str(p["rating"])
-    el("about-rules").textContent = say(rules_of(ts.ruleset_of(p))["title"], t)
+    el("about-rules").textContent = say(rules_in(tr.data, ts.ruleset_of(p))["title"], t)
     link = a.analysis_link()
     el("analyse").href = "./#" + write_query([(k, link[k]) for k in ("ruleset", "start", "moves", "ply")])
     if tr.frame is not None:
@@ -504,7 +499,7 @@ def fill_history():
         button = document.createElement("button")
         button.type = "button"
         button.dataset.id = p["id"]
-        rules = say(rules_of(ts.ruleset_of(p))["title"], t)
+        rules = say(rules_in(tr.data, ts.ruleset_of(p))["title"], t)
         button.textContent = t("pz-replay", id=p["id"], rules=rules, rating=p["rating"])
         item.append(button)
         box.append(item)

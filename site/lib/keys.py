@@ -1,0 +1,8 @@
+"""The pages' local-storage keys, each written once. The game page's save is read by the trainer
+and by boot.js too (for the language and the mode chosen); build.py writes its key into boot.js."""
+
+SAVE_KEY = "asalto.save.v1"  # the game page's save (storage.py)
+GOOD_KEY = "asalto.save.good"  # the last save that read well, to go back to
+PREVIOUS_KEY = "asalto.previous"  # the game before the last one opened (storage.keep_previous)
+FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
+STUDY_KEY = "asalto.study.v1"  # a teacher's study open on the game page (chapters.py)
