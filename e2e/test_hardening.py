@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import expect
 from test_offline import write_save
 
 from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
@@ -183,6 +184,26 @@ def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, 
     assert moves(a) == []
     previous = json.loads(a.evaluate("localStorage.getItem('asalto.previous')"))
     assert previous["game"]["moves"] == ["d4-d5"]
+
+
+def test_a_game_followed_from_another_tab_brings_none_of_this_tabs_redo(context, server):
+    """Undo's redo stack belongs to the game it was taken back in: another tab's game (even this
+    one, continued there) comes onto the board through the one transition, without it."""
+    a = context.new_page()
+    open_site(a, server.url)
+    new_game(a, "assault", "humans")
+    b = context.new_page()
+    open_site(b, server.url)
+    play(b, "d4", "d5")
+    play(b, "c5", "c6")
+    press(b, "#btn-undo")
+    expect(b.locator("body")).to_have_attribute("data-ply", "1")
+    expect(b.locator("#btn-redo")).to_be_enabled()
+    expect(a.locator("body")).to_have_attribute("data-ply", "1", timeout=ENGINE_MS)  # A follows B's game
+    play(a, "e5", "e6")  # A continues it: B's game is part of A's, so B simply follows
+    expect(b.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)
+    assert moves(b) == ["d4-d5", "e5-e6"]
+    expect(b.locator("#btn-redo")).to_be_disabled()
 
 
 # -- issue 25: inputs that eat the page, deploys ----------------------------------------------------

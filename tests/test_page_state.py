@@ -3,6 +3,7 @@ whose move it is."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 from pathlib import Path
@@ -186,3 +187,93 @@ def test_the_questions_answer_the_same_on_micropython():
     extra = {"cases.json": json.dumps(cases), "state.py": (ROOT / "site" / "game" / "state.py").read_text()}
     on_mpy = json.loads(micropython.run(code, extra))
     assert on_mpy == [getattr(state, name)(*args) for name, args in cases]
+
+
+# -- another game on the board: one transition (game.put_game) --------------------------------------
+GAME_PAGE = ROOT / "site" / "game"
+# Every way a game comes onto the board: (module, function).
+PATHS = [
+    ("game", "open_game"),
+    ("game", "new_game"),
+    ("friend", "enter"),
+    ("friend", "home"),
+    ("chapters", "restore"),
+    ("main", "main"),
+    ("main", "follow_other_tab"),
+]
+
+
+def _functions(module: str) -> dict[str, ast.AST]:
+    tree = ast.parse((GAME_PAGE / f"{module}.py").read_text())
+    return {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _app_fields() -> set[str]:
+    init = _functions("app")["__init__"]
+    assigns = [n for n in ast.walk(init) if isinstance(n, ast.Assign)]
+    return {t.attr for n in assigns for t in n.targets if isinstance(t, ast.Attribute)}
+
+
+def test_a_fresh_game_sets_only_fields_the_app_has_and_shares_no_list_with_the_last():
+    fresh = state.fresh_game()
+    assert set(fresh) <= _app_fields(), "a field the App does not have would be created, never read"
+    assert {"redo", "result_closed", "ai_paused", "review", "hint", "branch_ok"} <= set(fresh)
+    assert fresh["redo"] == [] and state.fresh_game()["redo"] is not fresh["redo"]
+
+
+@pytest.mark.parametrize(("module", "function"), PATHS)
+def test_every_path_puts_its_game_on_the_board_through_the_one_transition(module, function):
+    body = _functions(module)[function]
+    called = {n.func.id for n in ast.walk(body) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert called & {"put_game", "open_game"}, f"{module}.{function} puts a game on the board by hand"
+
+
+def test_only_the_transition_sets_the_game_or_its_settings():
+    """Anything else writing app.session or app.settings would skip what the transition resets."""
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "put_game":
+                continue
+            for node in ast.walk(fn):
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                for target in [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]:
+                    written = isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                    if written and target.value.id == "app":
+                        assert target.attr not in ("session", "settings"), f"{path.name}:{node.lineno} ({fn.name})"
+
+
+def test_a_game_from_elsewhere_opens_for_two_players_in_its_own_rules_and_leaves_the_settings_as_they_were():
+    settings = {"ruleset": "assault", "mode": "rebels", "level": "casual", "flipped": True, "lang": "fr"}
+    opened = state.opened_settings(settings, "citadelle")
+    assert opened == dict(settings, ruleset="citadelle", mode="humans")
+    assert settings["mode"] == "rebels" and settings["ruleset"] == "assault"  # the caller's dict, untouched
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "kept", "chosen", "offered"),
+    [
+        ("rebels", "humans", "", False, "rebels"),  # a game opened after one against the computer
+        ("humans", "humans", "officers", False, "officers"),  # two games for two: the earlier one stays
+        ("officers", "rebels", "watch", False, "watch"),  # back to the computer (home, another tab)
+        ("rebels", "humans", "officers", True, ""),  # a new game chosen in the dialog offers nothing again
+    ],
+)
+def test_the_new_game_dialog_offers_again_the_mode_played_against_the_computer(before, after, kept, chosen, offered):
+    assert state.played_mode(before, after, kept, chosen) == offered
+
+
+def test_the_transition_decides_the_same_on_micropython():
+    cases = [
+        ("fresh_game", []),
+        ("opened_settings", [{"ruleset": "assault", "mode": "rebels", "flipped": True}, "citadelle"]),
+        ("played_mode", ["rebels", "humans", ""]),
+        ("played_mode", ["rebels", "humans", "officers", True]),
+        ("played_mode", ["humans", "humans", "watch"]),
+    ]
+    code = (
+        "import json, state\n"
+        "cases = json.load(open('/lib/cases.json'))\n"
+        "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
+    )
+    extra = {"cases.json": json.dumps(cases), "state.py": (GAME_PAGE / "state.py").read_text()}
+    assert json.loads(micropython.run(code, extra)) == [getattr(state, name)(*args) for name, args in cases]

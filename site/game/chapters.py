@@ -10,8 +10,9 @@ visit unless the page opens a shared game.
 
 import json
 
+import state as st
 from app import app
-from game import open_game, opened_hooks
+from game import open_game, opened_hooks, put_game
 from i18n import t
 from keys import STUDY_KEY
 from page import BAD_JSON, B, el, on, set_aside
@@ -97,9 +98,9 @@ def restore():
     n = data.get("chapter")  # a chapter number that does not read opens the first chapter
     n = n if type(n) is int and 0 <= n < len(study.chapters) else 0
     app.study, app.chapter = study, n
-    app.session = Session(study.chapters[n].game)
-    app.settings["ruleset"] = app.session.game.start.ruleset
-    app.settings["mode"] = "humans"  # a chapter is the teacher's to play both sides of, as when opened
+    game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
+    # a chapter is the teacher's to play both sides of, as when opened
+    put_game(Session(game), st.opened_settings(app.settings, game.start.ruleset), app.result_closed)
     return ""
 
 

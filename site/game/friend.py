@@ -17,7 +17,7 @@ import rules_text
 import state as st
 import storage
 from app import app
-from game import accept, end_welcome, leave_friend, move_message, open_game, show, stop_ai
+from game import accept, end_welcome, leave_friend, move_message, open_game, put_game, show, stop_ai
 from i18n import language, side_name, t
 from page import B, el, message, on, spawn
 from pyscript import document
@@ -53,18 +53,12 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
     if app.thinking:
         await stop_ai()
     end_welcome()
-    if st.ai_side(app.settings["mode"]):
-        app.played_mode = app.settings["mode"]  # the New game dialog offers it again
     if app.friend is None:
         app.home_flipped = app.settings["flipped"]  # the board's way round comes back with the next game
     app.friend = entry
-    app.session = session
-    app.redo = []
-    app.result_closed = False
-    app.ai_paused = False
-    app.settings["mode"] = "humans"
-    app.settings["ruleset"] = entry["ruleset"]
-    app.settings["flipped"] = entry["side"] == "officers"  # the player's side at the bottom
+    settings = st.opened_settings(app.settings, entry["ruleset"])
+    settings["flipped"] = entry["side"] == "officers"  # the player's side at the bottom
+    put_game(session, settings)
     storage.keep_friend(entry)
     n = len(entry["moves"])
     said = t(note) if note else ""
@@ -356,11 +350,8 @@ async def home():
         await stop_ai()
     session, settings, problem, closed = storage.read_save()
     leave_friend()
-    if settings:
-        app.settings = settings
-    app.session = session or Session.new(app.settings["ruleset"])
-    app.result_closed = closed
-    app.redo = []
+    settings = settings or app.settings
+    put_game(session or Session.new(settings["ruleset"]), settings, closed)
     message(problem or t("friend-home-back"), "warn" if problem else "info")
     accept(False)
 

@@ -206,6 +206,21 @@ def show_opened():
         hook()
 
 
+def put_game(session, settings, closed=False, chosen=False):
+    """The one transition that puts a game on the board, whichever way it comes (a new game, an
+    opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
+    ``session`` with ``settings``, its result box ``closed`` as saved. What belonged to the game
+    before (state.fresh_game) starts afresh, and the input half entered goes. The caller then shows
+    it (accept, show_opened)."""
+    before = app.settings["mode"] if app.session is not None else settings["mode"]  # none at start
+    app.played_mode = st.played_mode(before, settings["mode"], app.played_mode, chosen)
+    for name, value in st.fresh_game().items():
+        setattr(app, name, value)
+    app.result_closed = closed
+    app.inp.reset()
+    app.session, app.settings = session, settings
+
+
 def open_game(session, settings=None, opened=""):
     """Another game on the board (an import, a shared link, a set-up position; or with its
     ``settings``, this device's own: the previous game restored, another tab's): the one it
@@ -215,17 +230,7 @@ def open_game(session, settings=None, opened=""):
     storage.save_previous()
     end_welcome()
     leave_friend()
-    if st.ai_side(app.settings["mode"]):
-        app.played_mode = app.settings["mode"]  # the New game dialog offers it again
-    app.session = session
-    app.redo = []
-    app.result_closed = False
-    if settings is None:
-        app.settings["ruleset"] = session.game.start.ruleset
-        app.settings["mode"] = "humans"
-    else:
-        app.settings = settings
-    app.ai_paused = False
+    put_game(session, settings or st.opened_settings(app.settings, session.game.start.ruleset))
     two = t("opened-humans") if app.settings["mode"] == "humans" else ""
     message(" ".join([t(opened) if opened else "", two]).strip())
     show_opened()
@@ -585,24 +590,19 @@ def branch(play_here):
 async def new_game(ruleset, mode, level, lang):
     if app.thinking:
         await stop_ai()
+    try:
+        session = Session.new(ruleset)
+    except AsaltoError as err:
+        message(str(err), "error")  # the game on the board stays, with its settings
+        return
     end_welcome()
-    app.settings["ruleset"] = ruleset
-    app.settings["mode"] = mode
-    app.settings["level"] = level
-    app.settings["lang"] = lang
+    leave_friend()
+    settings = dict(app.settings)
+    settings.update({"ruleset": ruleset, "mode": mode, "level": level, "lang": lang})
+    put_game(session, settings, chosen=True)
     await load_language(lang)
     set_language(choose(lang, B.language()))
     apply_labels()
-    app.ai_paused = False
-    app.redo = []
-    app.result_closed = False
-    app.played_mode = ""
-    leave_friend()
-    try:
-        app.session = Session.new(ruleset)
-    except AsaltoError as err:
-        message(str(err), "error")
-        return
     message("")
     app.games += 1
     document.body.dataset.games = str(app.games)

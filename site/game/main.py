@@ -23,7 +23,7 @@ import friend
 import state as st
 import storage
 from app import app
-from game import accept, needs_ai, open_game, start_for_game
+from game import accept, needs_ai, open_game, put_game, start_for_game
 from i18n import t
 from keys import FRIENDS_KEY
 from page import B, el, load_language, message, on_error, spawn, stop_start
@@ -55,7 +55,7 @@ async def follow_other_tab(key, text):
     if lost:
         open_game(session, settings)  # keeps this tab's game for Restore previous
     else:
-        app.session, app.settings = session, settings
+        put_game(session, settings)
         accept(False)
     message(t("save-other-kept" if lost else "save-other-tab"), "warn" if lost else "info")
 
@@ -75,13 +75,11 @@ async def main():
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
     session, settings, problem, result_closed = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
-    if settings:
-        app.settings = settings
-    app.result_closed = result_closed
+    settings = settings or app.settings
+    put_game(session or Session.new(settings["ruleset"]), settings, result_closed)
     apply_theme()
     await load_language(app.settings["lang"])
     apply_labels()
-    app.session = session or Session.new(app.settings["ruleset"])
     if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)
         problem = " ".join(p for p in (problem, chapters.restore()) if p)
     controls.bind()

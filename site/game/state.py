@@ -72,6 +72,48 @@ def ai_side(mode):
     return ()
 
 
+# Putting another game on the board (game.put_game, the one transition every path takes: a new game,
+# an opened one, a game with a friend, back home, a chapter, the save at start, another tab's game).
+
+
+def fresh_game():
+    """The App fields that belong to the game on the board, as another game starts them: nothing of
+    the previous game (Undo's redo stack, its closed result box, a paused or forced AI, its review,
+    analysis or hint, a new line agreed or asked for, a note) carries into the next."""
+    return {
+        "redo": [],
+        "result_closed": False,
+        "ai_paused": False,
+        "ai_forced": False,
+        "review": None,
+        "analysis": None,
+        "hint": None,
+        "branch_asked": False,
+        "branch_ok": False,
+        "note": False,
+    }
+
+
+def opened_settings(settings, ruleset):
+    """The settings a game from elsewhere opens with (an import, a link, a chapter, a game with a
+    friend): its own ruleset, for two players on this device, so the side to move moves at once."""
+    out = dict(settings)
+    out["ruleset"] = ruleset
+    out["mode"] = "humans"
+    return out
+
+
+def played_mode(before, after, kept, chosen=False):
+    """The mode against the computer the New game dialog offers again: the mode ``before`` when the
+    next game leaves the computer out (``after``), else the one ``kept``; none once a new game is
+    ``chosen`` in the dialog itself."""
+    if chosen:
+        return ""
+    if ai_side(before) and not ai_side(after):
+        return before
+    return kept
+
+
 # The page's questions about whose move it is, asked of the session's view (a dict), the mode and,
 # in a game with a friend at a distance, its entry ({"side", "sent", ...}); pure, so tested
 # like the engine on CPython and MicroPython.
