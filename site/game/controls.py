@@ -11,6 +11,7 @@ import storage
 from app import app, board, can_input
 from game import (
     ai_now,
+    ask,
     branch,
     navigate,
     navigate_path,
@@ -20,7 +21,6 @@ from game import (
     review,
     review_button,
     stop_ai,
-    think,
     toggle_analysis,
     undo,
 )
@@ -179,7 +179,7 @@ def on_key(event):
     elif key in ("f", "F") and not (event.ctrlKey or event.metaKey or event.altKey):  # Caps Lock or Shift too
         flip(None)
     elif key in ("h", "H") and not (event.ctrlKey or event.metaKey or event.altKey):
-        spawn(think("hint"))
+        spawn(ask("hint"))
 
 
 def flip(_event):
@@ -256,7 +256,7 @@ def bind():
     on(el("review-graph"), "click", on_moves_click)
     on(el("review-marks"), "click", on_moves_click)
     on(el("btn-flip"), "click", flip)
-    on(el("btn-hint"), "click", lambda e: spawn(think("hint")))
+    on(el("btn-hint"), "click", lambda e: spawn(ask("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())
     on(el("btn-stop-ai"), "click", lambda e: spawn(stop_ai()))
     on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(board())))

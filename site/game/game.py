@@ -157,7 +157,7 @@ def take_view():
     v = app.view
     ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.settings["mode"])
     if app.analysis_on and not app.thinking and not v["outcome"] and not (ai_next and not app.ai_paused):
-        spawn(think("analysis"))
+        spawn(ask("analysis"))
     if app.view["ply"] == app.view["length"]:
         app.branch_ok = False
 
@@ -327,7 +327,7 @@ async def maybe_ai():
         await asyncio.sleep(0.4)
         if app.view is not v:
             return
-    await think("move")
+    await ask("move")
 
 
 def only_pass():
@@ -344,7 +344,11 @@ def still_asked(session, ply, purpose):
     return purpose != "move" or app.view["turn"] in st.ai_side(app.settings["mode"]) or app.ai_forced
 
 
-async def think(purpose):
+async def ask(purpose):
+    """Ask the AI's worker about the position on the board, for one ``purpose``: the computer's
+    ``move``, a ``hint`` or the ``analysis`` board. The asking is the same for all three (a worker
+    started, one search at a time, a dead worker restarted); what differs is the level and time
+    asked for (``ASKED``) and what its answer does (``ANSWERED``), each purpose's own handler."""
     if app.thinking:
         return
     session = app.session
@@ -362,9 +366,9 @@ async def think(purpose):
     app.thinking = purpose
     app.thinker = eng
     app.depth = 0
-    level = app.settings["level"] if purpose == "move" else "strongest"
+    level, seconds = ASKED[purpose]
+    level = level or app.settings["level"]
     shown = app.view["ply"]
-    seconds = HINT_SECONDS if purpose in ("hint", "analysis") else None
     req = session.think_request(level, app.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
@@ -396,25 +400,47 @@ async def think(purpose):
         return
     stopped = purpose == "move" and app.ai_paused  # Stop pressed while the reply was held
     if answer.get("cancelled") or stopped or app.session is not session or session.game.ply != ply:
-        if purpose == "analysis":
-            if app.analysis_on:
-                spawn(think("analysis"))  # the position changed meanwhile: look at the new one
-            return
-        message(t("ai-cancelled"))
-        render()
+        TOO_LATE.get(purpose, answer_too_late)()
         return
-    a = answer["analysis"]
-    if purpose == "analysis":
-        app.analysis = {"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]}
-        render()
-        spawn(maybe_ai())
-        return
-    if purpose == "hint":
-        app.hint = a["move"]
-        message(t("hint-is", move=a["move"], describe=verdict(a)))
-        render()
-        return
+    ANSWERED[purpose](answer["analysis"], shown)
+
+
+def answer_move(a, shown):
+    """The computer's move: played."""
     play(a["move"])
+
+
+def answer_hint(a, shown):
+    """A hint: the move drawn on the board until the position changes, and said in words."""
+    app.hint = a["move"]
+    message(t("hint-is", move=a["move"], describe=verdict(a)))
+    render()
+
+
+def answer_analysis(a, shown):
+    """The analysis board: the engine's view of the position shown, then the AI's turn if it is."""
+    app.analysis = {"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]}
+    render()
+    spawn(maybe_ai())
+
+
+def answer_too_late():
+    """An answer for a position no longer on the board (or a reply the player stopped): said, dropped."""
+    message(t("ai-cancelled"))
+    render()
+
+
+def analysis_too_late():
+    """The position changed during the analysis: the analysis looks at the new one."""
+    if app.analysis_on:
+        spawn(ask("analysis"))
+
+
+# Each purpose's search (the level, None for the game's own; seconds, None for the level's time)
+# and what its answer does; an answer that comes too late goes to answer_too_late unless TOO_LATE says else.
+ASKED = {"move": (None, None), "hint": ("strongest", HINT_SECONDS), "analysis": ("strongest", HINT_SECONDS)}
+ANSWERED = {"move": answer_move, "hint": answer_hint, "analysis": answer_analysis}
+TOO_LATE = {"analysis": analysis_too_late}
 
 
 async def play_from_book(session, ply):
@@ -494,7 +520,7 @@ def ai_now():
     if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.settings["mode"]):
         # Let the AI play this move for the side to move (also truncates when reviewing).
         app.ai_forced = True
-        spawn(think("move"))
+        spawn(ask("move"))
     else:
         spawn(maybe_ai())
 
@@ -808,4 +834,4 @@ def toggle_analysis():
     app.analysis = None
     render()
     if app.analysis_on:
-        spawn(think("analysis"))
+        spawn(ask("analysis"))

@@ -102,7 +102,7 @@ async def main():
     if needs_ai():
         start_for_game()
     # The page's own files are kept for offline use once the player pauses; the AI's are added
-    # after its first search (game.think). A newcomer moves first, and may leave before it.
+    # after its first search (game.ask). A newcomer moves first, and may leave before it.
     B.keepOffline(False)
 
 
