@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 
-from _browser import S  # noqa: E402 - bench/site.py's helpers
+import _browser as S  # noqa: E402 - the browser benches' server and helpers
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from asalto_core import Position  # noqa: E402

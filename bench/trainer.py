@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from _browser import S
+import _browser as S  # the browser benches' server and helpers
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent

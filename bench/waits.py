@@ -37,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 
-from _browser import S  # noqa: E402 - bench/site.py's helpers
+import _browser as S  # noqa: E402 - the browser benches' server and helpers
+import _embeds as E  # noqa: E402 - bench/site.py's embedded figures
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from asalto_core import Game, Position  # noqa: E402
@@ -205,7 +206,7 @@ def embed_bytes(bench) -> dict:
     ctx = bench.context("embed")
     page = ctx.new_page()
     start = S.n_sent(bench.server)
-    page.goto(S.embed_url(bench.url, record_url=S.RECORD_URL, ply="9"))
+    page.goto(E.embed_url(bench.url, record_url=E.RECORD_URL, ply="9"))
     page.wait_for_selector("body[data-embed=ready]", timeout=SLOW_MS)
     ready = S.sent(bench.server, start)
     page.wait_for_timeout(5000)
@@ -249,7 +250,7 @@ def main() -> None:
     lesson_dir.mkdir()
     snippet = "".join(
         f'<iframe src="{src.replace("&", "&amp;")}" width="300" height="520" title="figure {i}"></iframe>'
-        for i, (_, src) in enumerate(S.ten_frames(server.url))
+        for i, (_, src) in enumerate(E.ten_frames(server.url))
     )
     (lesson_dir / "lesson.html").write_text(
         "<!doctype html><meta charset='utf-8'><link rel='icon' href='data:,'><title>Lesson</title>"
@@ -296,7 +297,7 @@ def main() -> None:
             out["embed"] = {"bytes": median(runs, "bytes"), "bytes_ready": median(runs, "bytes_ready"), "runs": runs}
             print("bytes", out["first_move"]["bytes"], out["embed"]["bytes"], flush=True)
         if "ten" in parts:
-            runs = [attempt(bench, "ten embeds", S.ten_run, lesson) for _ in range(args.runs)]
+            runs = [attempt(bench, "ten embeds", E.ten_run, lesson) for _ in range(args.runs)]
             out["ten_embeds"] = {"all_ready_ms": median(runs, "all_ready"), "runs": runs}
             print("ten", out["ten_embeds"]["all_ready_ms"], flush=True)
         out["problems"] = bench.problems + bench.errors[:20]
