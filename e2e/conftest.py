@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
@@ -24,6 +25,9 @@ sys.path.insert(1, str(ROOT))  # for build.host_headers
 from build import host_headers  # noqa: E402 - after the path is set
 
 DIST = ROOT / "dist"
+# expect(locator) retries as long as the page's own waits always did (Playwright's 30 s default), not
+# its 5 s: a page under load (two cores shared) takes longer, never a different path.
+expect.set_options(timeout=30_000)
 SUBPATH = "/asalto/"
 LOCAL = "http://127.0.0.1:"  # the test servers; any other host is blocked
 # Console lines that are not errors of ours (PyScript prints this for every worker).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from asalto_core import Position
 
 ENGINE_MS = 60000
@@ -10,7 +12,7 @@ ENGINE_MS = 60000
 def open_site(page, url: str) -> None:
     """Load the page and wait until the engine has answered with the game's view."""
     page.goto(url)
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import ROOT
+from playwright.sync_api import expect
 from test_embed import embed_url, open_embed
 
 from helpers import ENGINE_MS, new_game, open_site, play, press
@@ -58,7 +59,7 @@ def test_a_puzzle_is_solved_by_keyboard(page, server):
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.body.dataset.puzzle === 'right'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "right", timeout=ENGINE_MS)
 
 
 def test_the_puzzle_trainer_light_and_dark_and_a_teachers_frame(page, server):
@@ -66,21 +67,21 @@ def test_the_puzzle_trainer_light_and_dark_and_a_teachers_frame(page, server):
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.goto(server.url + "puzzles.html")
-        page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+        expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
         assert violations(page) == [], scheme
     page.click("#btn-solution")  # the solution played out: the line's marks and the solved state
-    page.wait_for_selector("body[data-puzzle=shown]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "shown", timeout=ENGINE_MS)
     assert violations(page) == []
     page.click("#btn-history")  # the history: a failed puzzle to replay, the table, the curve (dark)
-    page.wait_for_selector("body[data-view=history]")
+    expect(page.locator("body")).to_have_attribute("data-view", "history")
     assert page.locator("#failed-list button").count() == 1
     assert violations(page) == []
     page.emulate_media(color_scheme="light")
     assert violations(page) == []
     page.click("#btn-back")
     page.click("#btn-run")  # a streak run under way
-    page.wait_for_selector("body[data-run=on]")
+    expect(page.locator("body")).to_have_attribute("data-run", "on")
     assert violations(page) == []
     page.goto(server.url + "puzzles.html?theme=chain&count=3&bg=dark")
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert violations(page) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 
+from playwright.sync_api import expect
 from test_offline import write_save
 
 from helpers import ENGINE_MS, moves, new_game, open_site, past_the_book, play, press, synced, wait_synced_after
@@ -65,7 +66,7 @@ def test_cancel_then_resume(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "strongest")  # the AI plays the officers
     past_the_book(page)
-    page.wait_for_function("document.body.dataset.thinking === 'move'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-thinking", "move", timeout=ENGINE_MS)
     assert page.is_visible("#thinking")
     started = time.time()
     page.click("#btn-stop-ai")
@@ -82,12 +83,13 @@ def test_cancel_then_resume(page, server):
 def test_dead_worker_is_replaced_and_the_game_goes_on(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "strongest")
-    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)  # Pyodide thinks (not MicroPython)
+    # Pyodide thinks (not MicroPython)
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     past_the_book(page)
-    page.wait_for_function("document.body.dataset.thinking === 'move'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-thinking", "move", timeout=ENGINE_MS)
     page.evaluate("asaltoBridge.killWorker('engine-1')")  # as if it had crashed: the page is not told
-    page.wait_for_function("document.body.dataset.restarts === '1'", timeout=ENGINE_MS)
-    page.wait_for_function("document.body.dataset.turn === 'rebels'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-restarts", "1", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-turn", "rebels", timeout=ENGINE_MS)
     assert len(moves(page)) == 6
     names = page.evaluate("asaltoBridge.workerNames()")  # light-1, the weaker levels', may be up too
     assert "engine-2" in names and "engine-1" not in names, names
@@ -113,7 +115,7 @@ def test_undo_against_the_ai_returns_to_the_players_turn(page, server):
     play(page, "d4", "d5")
     page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
     page.click("#btn-undo")
-    page.wait_for_function("document.body.dataset.ply === '0'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "0")
     assert moves(page) == [] and "Your move" in page.inner_text("#status")
     play(page, "d4", "d5")  # the board takes the player's move: no review lock
     page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)

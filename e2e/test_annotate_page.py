@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import urllib.parse
 
+from playwright.sync_api import expect
 from test_embed import lesson_page
 
 from helpers import ENGINE_MS, click_point, moves, new_game, open_site, play, press
@@ -18,11 +19,11 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     press(page, "#btn-annotate")
     assert page.is_visible("#panel-annotate")
     page.click('#moves [data-ply="1"]')  # after 1. d4-d5: the officers try another move
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     play(page, "e5", "e6")
     assert page.locator("#moves tr.variation button").count() == 1 and moves(page)[:3] == ["d4-d5", "c5-c6", "d3-d4"]
     page.click('#moves [data-ply="2"]')
-    page.wait_for_function("document.body.dataset.ply === '2'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     page.fill("#annot-comment", "A quiet move.")
     page.press("#annot-comment", "Tab")  # the comment is kept when the box is left
     page.click('#annot-nags [data-nag="?!"]')
@@ -34,7 +35,7 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     page.click('#board .point[data-point="e5"]', button="right")  # a right-click marks a point
     page.wait_for_selector('#board .m-highlight[data-mark="e5"]')
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.click('#moves [data-ply="2"]')
     page.wait_for_selector('#board .arrow[data-move="d3-d4"]')  # kept in the save
     press(page, "#btn-io")

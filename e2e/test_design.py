@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import CSP_WATCH, LOCAL
+from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
 
 from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press, reach
@@ -138,7 +139,7 @@ def test_the_theme_chosen_is_kept(page, server):
     choose(page, "#theme-menu", "dark")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(23, 19, 15)"
@@ -164,7 +165,7 @@ def test_a_teachers_coloured_arrows_lie_over_the_pieces(page, server):
     new_game(page, "assault", "humans")
     import_text(page, "1. d4-d5 {[%arrows Rc5-c6,Bd5-d6,e3-e4] [%points Ye5] Three ideas.} *")
     page.click('#moves button[data-ply="1"]')
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     over = page.locator("#board .layer-over .arrow")
     assert sorted(over.evaluate_all("ns => ns.map(n => n.getAttribute('class'))")) == [
         "arrow",
@@ -201,7 +202,7 @@ def test_on_a_phone_the_board_stays_in_view_while_browsing(browser, server):
         play(page, "c5", "c6")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         page.click('#moves button[data-ply="1"]')
-        page.wait_for_function("document.body.dataset.ply === '1'")
+        expect(page.locator("body")).to_have_attribute("data-ply", "1")
         board = page.locator("#board").bounding_box()
         assert board["y"] >= -1 and board["y"] + board["height"] <= 844  # still wholly on screen
         toolbar = page.locator(".toolbar").bounding_box()
@@ -250,11 +251,11 @@ def test_the_comment_on_the_move_shown_is_read_beside_the_board(page, server):
     evil = '<img src=x onerror="window.__pwned=1">'
     import_text(page, "1. d4-d5 {The rebels open. " + evil + "} c5-c6 *")
     page.click('#moves button[data-ply="1"]')
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     assert page.inner_text("#move-comment") == "The rebels open. " + evil  # as text, never markup
     assert page.locator("#move-comment img").count() == 0
     page.click('#moves button[data-ply="2"]')
-    page.wait_for_function("document.body.dataset.ply === '2'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     assert not page.is_visible("#move-comment")
 
 

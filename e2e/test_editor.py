@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from helpers import ENGINE_MS, click_point, moves, new_game, open_site, pieces, play, press
 
 
@@ -24,7 +26,7 @@ def test_set_up_a_position_and_play_it(page, server):
     assert page.inner_text("#setup-message") == "The rules allow this position."
     assert page.input_value("#setup-text").startswith("assault ")
     page.click("#setup-play")
-    page.wait_for_function("document.body.dataset.editor === ''", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-editor", "", timeout=ENGINE_MS)
     assert pieces(page)["d5"] == "O" and len(pieces(page)) == 12
     play(page, "d5", "d3", "d1")  # the chain the teacher set up
     assert moves(page) == ["d5xd3xd1"]
@@ -60,7 +62,7 @@ def test_the_editor_keeps_its_tool_shows_the_huff_it_embeds_and_says_when_the_ga
     src = snippet.split('src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
     frame = page.context.new_page()
     frame.goto(src)
-    frame.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(frame.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert frame.locator('#board .m-huffable[data-mark="e6"]').count() == 1
     assert "may first huff the officer on e6" in frame.inner_text("#status")
     frame.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 from conftest import LOCAL, Server
+from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
 
 from asalto_core.links import GameLink, read_game, read_query
@@ -62,7 +63,7 @@ def copy_link(page, keyboard: bool = False) -> str:
     if "by hand" in page.inner_text("#friend-message"):
         assert page.evaluate("document.activeElement.id") == "friend-link"
         page.keyboard.press("Control+C")
-    page.wait_for_function("document.body.dataset.friendState === 'waiting'")
+    expect(page.locator("body")).to_have_attribute("data-friend-state", "waiting")
     return page.input_value("#friend-link")
 
 
@@ -79,7 +80,7 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     play(alice, *QUICK_END[0])
     assert state(alice) == "pending" and "take your move back" in alice.inner_text("#friend-text")
     press(alice, "#btn-undo")  # taken back before the link went: the move is Alice's again
-    alice.wait_for_function("document.body.dataset.friendState === 'mine'")
+    expect(alice.locator("body")).to_have_attribute("data-friend-state", "mine")
     assert moves(alice) == []
     play(alice, *QUICK_END[0])
     link1 = copy_link(alice)  # Alice's browser refuses the clipboard: copied by hand

@@ -92,7 +92,7 @@ def test_a_traversal_record_url_is_refused_before_any_request(page, server):
     for query in queries:
         before = len(server.requests)
         page.goto(server.url + "embed.html?record-url=" + query)
-        page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+        expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
         assert "record-url refused" in " ".join(page.locator("#messages li").all_inner_texts()), query
         fetched = [r for r in server.requests[before:] if "secret" in r and not r.startswith("/asalto/embed.html?")]
         assert fetched == [], fetched
@@ -123,7 +123,7 @@ def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
     assert saved["game"]["ply"] == 1 and saved["path"] == [1, 0, 2]
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert "move number" not in page.inner_text("#message")
     assert moves(page)[:2] == ["d4-d5", "c5-c6"] and current_path(page) == "1,0,2"
 
@@ -177,10 +177,10 @@ def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, 
     b = context.new_page()
     open_site(b, server.url)
     play(a, "d4", "d5")
-    b.wait_for_function("document.querySelector('#message').textContent.includes('another tab')", timeout=ENGINE_MS)
+    expect(b.locator("#message")).to_contain_text("another tab", timeout=ENGINE_MS)
     assert moves(b) == ["d4-d5"]
     new_game(b, "assault", "humans")  # B's new game: A follows it and keeps its own game
-    a.wait_for_function("document.querySelector('#message').textContent.includes('kept')", timeout=ENGINE_MS)
+    expect(a.locator("#message")).to_contain_text("kept", timeout=ENGINE_MS)
     assert moves(a) == []
     previous = json.loads(a.evaluate("localStorage.getItem('asalto.previous')"))
     assert previous["game"]["moves"] == ["d4-d5"]
@@ -214,14 +214,14 @@ def test_an_embed_of_many_comments_reads_in_time(context, server):
     context.route("**/examples/many-comments.txt", lambda route: route.fulfill(body=record))
     page = context.new_page()
     page.goto(server.url + "embed.html?record-url=examples/many-comments.txt")
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert page.locator("#board .piece").count() > 0
     assert page.locator("#messages li").count() == 0
 
 
 def test_embed_lists_are_limited(page, server):
     page.goto(server.url + "embed.html?ruleset=assault&highlight=" + ",".join(["zz"] * 6000))
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert page.locator("#messages li").count() == 1  # 'highlight' is too long: one message, not 6,000
 
 
@@ -251,7 +251,7 @@ def test_a_page_whose_python_never_starts_reloads_once_then_says_so(context, ser
     navigations = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
     page.goto(server.url)
-    page.wait_for_selector("body[data-start=failed]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-start", "failed", timeout=ENGINE_MS)
     assert len(navigations) == 2  # the first load and the one reload
     assert "did not start" in page.inner_text("#loading-text")
     assert page.inner_text("#start-retry") == "Try again"
@@ -266,8 +266,8 @@ def test_annotations_too_long_to_save_are_said_before_a_reload_drops_them(page, 
     import_text(page, record)
     assert "longer than a save holds" not in page.inner_text("#message")
     page.click('#moves button[data-ply="2"]')
-    page.wait_for_function("document.body.dataset.ply === '2'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     press(page, "#btn-annotate")
     page.fill("#annot-comment", "x" * 9000)
     page.locator("#annot-comment").dispatch_event("change")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('longer than a save holds')")
+    expect(page.locator("#message")).to_contain_text("longer than a save holds")

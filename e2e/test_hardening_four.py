@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from conftest import DIST, ROOT
+from playwright.sync_api import expect
 
 from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press, synced, wait_synced_after
 
@@ -41,7 +42,7 @@ def write_store(context, server, key: str, text: str) -> None:
 
 def reload(page) -> None:
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
 
 
@@ -107,7 +108,7 @@ def test_friend_games_that_do_not_read_are_set_aside_under_their_own_key(page, s
     put(page, FRIENDS_KEY, "{not json")
     link = GameLink("newgame123", "assault", "", ["d4-d5"], 5)
     page.goto(server.url + "#" + link.query())
-    page.wait_for_function("document.body.dataset.friend === 'newgame123'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-friend", "newgame123", timeout=ENGINE_MS)
     assert "{not json" in json.loads(stored(page, "asalto.friends.corrupt"))
     assert stored(page, "asalto.save.corrupt") is None  # the game's saves keep their own
 
@@ -127,7 +128,7 @@ def test_the_trainer_says_when_its_set_is_damaged(context, server, body):
 def test_a_damaged_set_kept_offline_is_dropped_and_fetched_again(context, server):
     page = context.new_page()
     page.goto(server.url + "puzzles.html")
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
     # The service worker's copy of the visit's files done (it would put a good set back over ours).
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
@@ -140,7 +141,7 @@ def test_a_damaged_set_kept_offline_is_dropped_and_fetched_again(context, server
     )
     page.wait_for_function("caches.match('puzzles.json').then((r) => r === undefined)", timeout=ENGINE_MS)
     page.reload()  # fetched again from the site
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
 
 
 # -- 7: every language with a catalog is kept through a reload ---------------------------------------
@@ -189,7 +190,7 @@ def test_a_teachers_puzzle_set_may_be_framed_by_another_site_and_the_trainer_not
 def test_an_embed_draws_every_coloured_arrow(page, server):
     record = "1. d4-d5 c5-c6 {[%cal Gc5c6,Rd4d5,Bc3c4,Yb3b4]} *"
     page.goto(server.url + "embed.html?ruleset=assault&ply=2&record=" + record.replace(" ", "+").replace("%", "%25"))
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     classes = page.eval_on_selector_all("#board .layer-markers g.arrow", "gs => gs.map(g => g.getAttribute('class'))")
     assert sorted(classes) == ["arrow", "arrow c-blue", "arrow c-red", "arrow c-yellow"]
 
@@ -234,7 +235,7 @@ def test_a_page_open_during_a_deploy_offers_the_update_and_keeps_the_game(contex
     finally:
         sw.write_text(before)
     page.click("#btn-reload")
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     assert moves(page) == ["d4-d5"]
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from conftest import LOCAL
+from playwright.sync_api import expect
 
 from helpers import ENGINE_MS, choose, moves, open_site, play, press
 
@@ -94,7 +95,7 @@ def test_the_embed_view_speaks_lang(context_for, server, lang):
     page = context_for("en-US").new_page()
     record = "1. d4-d5 c5-d4 *"
     page.goto(server.url + f"embed.html?lang={lang}&ruleset=assault&ply=1&record={record}")
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert page.evaluate("document.documentElement.lang") == lang
     text = visible(page)
     assert english_left(text) == []
@@ -103,7 +104,7 @@ def test_the_embed_view_speaks_lang(context_for, server, lang):
         + f"embed.html?lang={lang}&puzzle=1&answer=d4-d5"
         + "&position=assault%203/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR%20r%20-%201"
     )
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     page.click("#btn-answer")
     text = visible(page)
     assert english_left(text) == []
@@ -127,14 +128,14 @@ def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for,
     open_site(page, server.url)
     assert label(page, "#btn-undo") == "Undo"
     play(page, "d4", "d5")
-    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)  # casual's reply (MicroPython)
+    expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)  # casual's reply (MicroPython)
     before = moves(page)
     switch(page, "de")
     assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
     assert "Ihr Zug (Rebellen)" in page.locator("#status").inner_text()
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert label(page, "#btn-undo") == "Zug zurücknehmen"
     assert moves(page) == before
     switch(page, "fr")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from asalto_core import Board
 from asalto_core.session import Session
@@ -54,7 +55,7 @@ def test_the_result_leaves_the_final_position_in_view(page, server):
     new_game(page, "assault", "humans")
     import_text(page, '[Ruleset "assault:win=24"]\n\n1. d4-d5 c5-c6 2. d3-d4 *')
     play(page, "e5", "c5")  # the forced capture; with house rules "fewer than 24" it wins at once
-    page.wait_for_function("document.body.dataset.over === '1'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-over", "1", timeout=ENGINE_MS)
     assert page.is_visible("#result")
     board = page.locator("#board").bounding_box()
     result = page.locator("#result").bounding_box()
@@ -92,7 +93,7 @@ def test_the_move_shown_is_in_the_move_lists_view(browser, server, size):
             return b.height > 0 && b.top >= w.top - 1 && b.bottom <= w.bottom + 1; }"""
         assert page.evaluate(visible)
         page.click('#moves button[data-ply="3"]')
-        page.wait_for_function("document.body.dataset.ply === '3'")
+        expect(page.locator("body")).to_have_attribute("data-ply", "3")
         assert page.evaluate(visible)
     finally:
         context.close()

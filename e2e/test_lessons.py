@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import ROOT, Console, Server, watched
+from playwright.sync_api import expect
 from test_embed import lesson_page
 
 from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
@@ -131,25 +132,25 @@ def click_move(frame, move: str) -> None:
 def test_a_three_move_puzzle_solved_with_an_equivalent_capture_order(page, server):
     prompt = "The officers to move: take six rebels in three moves."
     page.goto(server.url + "embed.html?" + urllib.parse.urlencode({"record": THREE, "puzzle": "1", "prompt": prompt}))
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert page.get_attribute("body", "data-mode") == "puzzle"
     assert page.inner_text("#prompt") == prompt
     # No dead buttons: the steps through the game wait until the puzzle is done.
     visible = page.locator("#controls button:visible").all_inner_texts()
     assert visible == ["Hint", "Show the answer"]
     click_move(page, "d6xd4")
-    page.wait_for_function("document.body.dataset.puzzle === 'wrong'")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
     assert page.inner_text("#status") == "Not the answer: d6xd4. Try again. Only one rebel: the chain goes on."
     page.click("#btn-hint")
     assert page.inner_text("#status") == "Hint: the move starts from d6."
     click_move(page, "d6xf4xd4xd6")  # the record's d6xd4xf4xd6 in the other order
-    page.wait_for_function("document.body.dataset.puzzle === 'going'")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "going")
     assert page.inner_text("#status") == "Right: d6xf4xd4xd6. The reply: c3-d4. Your move again."
     assert page.get_attribute("body", "data-ply") == "2"
     click_move(page, "c5xc3xe5")
-    page.wait_for_function("document.body.dataset.ply === '4'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "4")
     click_move(page, "e5xc3xe3")
-    page.wait_for_function("document.body.dataset.puzzle === 'right'")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "right")
     assert page.inner_text("#status") == "Right: e5xc3xe3."
     assert page.locator("#controls button:visible").count() == 5  # now the game may be stepped through
     page.click("#btn-first")
@@ -169,7 +170,7 @@ def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(c
     import_text(page, THREE)
     press(page, "#btn-annotate")
     page.click('#moves [data-ply="1"]')  # the move shown is the first to find
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     page.fill("#annot-prompt", "Take six rebels in three moves.")
     page.select_option("#annot-puzzle-moves", "3")
     page.click("#annot-puzzle")
@@ -217,7 +218,7 @@ def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mar
         assert pages >= 2, (paper, pages)  # five diagrams, two a row: none is dropped, the page flows on
     # The diagram of the start keeps the teacher's arrows and circle, in their colours.
     page.click("#nav-first")
-    page.wait_for_function("document.body.dataset.ply === '0'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "0")
     press(page, "#btn-io")
     assert "[%cal Rd4d5,Bc5c6] [%csl Ye5]" in page.input_value("#io-text")
     with page.expect_download() as download:
@@ -327,7 +328,7 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
         assert frame.locator("#messages li").count() == 0
     # The study is kept in this browser: a reload shows it again, on the chapter shown.
     other.reload()
-    other.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(other.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     press(other, "#btn-annotate")
     assert other.locator("#study-chapters button").count() == 2
     assert other.locator('#study-chapters button[aria-current="true"]').get_attribute("data-chapter") == "0"

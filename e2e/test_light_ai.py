@@ -6,6 +6,7 @@ them is chosen, and the page says so while it loads.
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
 from test_ai import officers_to_the_end
 
 from asalto_core import Position
@@ -55,7 +56,7 @@ def test_a_strong_game_loads_pyodide_and_says_so(page, server):
         " || document.body.dataset.engine === 'ready'",
         timeout=ENGINE_MS,
     )
-    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
     assert "Pyodide" not in page.inner_text("#message")  # said while it loads, gone once it is up
     play(page, "d4", "d5")
     page.wait_for_function("Number(document.body.dataset.ply || 0) >= 2", timeout=ENGINE_MS)
@@ -96,7 +97,7 @@ def test_a_strong_games_first_replies_come_from_the_book_before_pyodide_is_up(co
     }""")
     for n in (3, 4):
         if n == 4:  # Pyodide is up: it takes over from MicroPython
-            page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_MS)
+            expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
         step = next(m for m in position.legal_moves if not m.huff)
         play(page, *step.path)
         page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)

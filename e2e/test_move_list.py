@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 from test_accessibility import with_axe
 
 from asalto_core.record import Game
@@ -37,7 +38,7 @@ def current_in_view(page) -> bool:
 
 
 def wait_ply(page, ply: int) -> None:
-    page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+    expect(page.locator("body")).to_have_attribute("data-ply", str(ply))
 
 
 def test_the_move_shown_stays_in_view_after_forty_plies_and_browsing(page, server):

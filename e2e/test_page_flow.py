@@ -4,6 +4,8 @@ result box, the tab title, house rules, the AI's reply pace and the first visit.
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from asalto_core import Board
 from asalto_core.links import read_query, share_session
 from helpers import (
@@ -76,7 +78,7 @@ def test_the_browsing_status_numbers_moves_as_the_list_does(page, server):
     shown = {}
     for ply in (0, 1, 2):
         page.click(f'#moves [data-ply="{ply}"]')
-        page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+        expect(page.locator("body")).to_have_attribute("data-ply", str(ply))
         shown[ply] = text(page, "#status")
     # 1. d4-d5 c5-c6 2. d3-d4: three plies, two numbered moves.
     assert shown[1].startswith("Move 1 of 2") and "officers to move" in shown[1]
@@ -90,10 +92,10 @@ def test_taken_back_goes_with_redo(page, server):
     play(page, "d4", "d5")
     play(page, "c5", "c6")
     press(page, "#btn-undo")
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     assert "taken back" in text(page, "#message")
     press(page, "#btn-redo")
-    page.wait_for_function("document.body.dataset.ply === '2'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     assert "taken back" not in text(page, "#message")
 
 
@@ -140,10 +142,28 @@ def test_a_closed_result_box_stays_closed_after_reload(page, server):
     page.click("#result-close")
     assert page.is_hidden("#result")
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     assert len(moves(page)) == 4
     assert page.is_hidden("#result")
+
+
+def test_a_game_opened_after_undo_brings_no_redo_and_shows_its_own_result(page, server):
+    """Another game comes onto the board without what belonged to the one before (game.put_game):
+    Undo's redo stack, the result box closed in the last game."""
+    open_site(page, server.url)
+    start_house_rules_with_the_details_closed(page)
+    for move in QUICK_END:
+        play(page, *move)
+    page.click("#result-close")
+    expect(page.locator("#result")).to_be_hidden()
+    press(page, "#btn-undo")
+    expect(page.locator("body")).to_have_attribute("data-ply", "3")
+    expect(page.locator("#btn-redo")).to_be_enabled()
+    import_text(page, '[Ruleset "assault:win=24"]\n[Result "0-1"]\n\n1. d4-d5 c5-c6 2. d3-d4 e5xc5 0-1\n')
+    expect(page.locator("body")).to_have_attribute("data-ply", "4")
+    expect(page.locator("#btn-redo")).to_be_disabled()
+    expect(page.locator("#result")).to_be_visible()
 
 
 def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, server):
@@ -152,7 +172,7 @@ def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, se
     play(page, "d4", "d5")
     page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
     page.click('#moves [data-ply="1"]')  # the officers, the computer's side, to move
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     click_point(page, "c5")
     assert "computer's move" in text(page, "#message")
     assert page.get_attribute("body", "data-ply") == "1" and len(moves(page)) == 2
@@ -178,7 +198,7 @@ def test_the_tab_title_follows_the_language(page, server):
         page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=ENGINE_MS)
         assert page.title() == title
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert page.title() == "Asalto: das Belagerungsspiel"
     choose(page, "#lang-menu", "en")
     assert page.title() == "Asalto: the siege game"
@@ -189,9 +209,9 @@ def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
     by the page's own clock (its marks), however busy the machine."""
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "beginner")  # the beginner answers in tens of ms
-    page.wait_for_selector("body[data-light=ready]", timeout=ENGINE_MS)  # its worker: MicroPython
+    expect(page.locator("body")).to_have_attribute("data-light", "ready", timeout=ENGINE_MS)  # its worker: MicroPython
     play(page, "d4", "d5")
-    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)
     marks = page.evaluate("({painted: document.body.dataset.movePainted, reply: document.body.dataset.replyShown})")
     assert float(marks["reply"]) - float(marks["painted"]) >= 400, marks
 
@@ -205,7 +225,7 @@ def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page
     assert moves(page)[0] == "d4-d5"
     new_game(page, "assault", "officers")
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert "You" in text(page, "#player-top") and "Officers" in text(page, "#player-top")  # saved settings kept
 
 
@@ -213,7 +233,7 @@ def test_restoring_a_game_against_the_computer_keeps_playing_the_computer(page, 
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "beginner")  # the computer plays the officers
     play(page, "d4", "d5")
-    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)
     import_text(page, "1. d4-d5 *")  # an imported game: two players
     press(page, "#btn-io")
     before = synced(page)
@@ -227,4 +247,4 @@ def test_restoring_a_game_against_the_computer_keeps_playing_the_computer(page, 
         board.push(move)
     step = next(m for m in board.legal_moves if len(m.path) == 2)  # whatever the computer replied
     play(page, *step.path)
-    page.wait_for_function("document.body.dataset.ply === '4'", timeout=ENGINE_MS)  # the computer answers
+    expect(page.locator("body")).to_have_attribute("data-ply", "4", timeout=ENGINE_MS)  # the computer answers

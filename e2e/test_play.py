@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from helpers import (
     click_point,
     import_text,
@@ -65,22 +67,22 @@ def test_undo_redo_jump_and_reload(page, server):
     play(page, "e5", "d4")
     after = pieces(page)
     page.click("#btn-undo")  # two players: one move is taken back, and it is that side's turn again
-    page.wait_for_function("document.body.dataset.ply === '2'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     assert pieces(page)["e5"] == "O" and "d4" not in pieces(page)
     assert moves(page) == ["@c5,e5", "d4-d5"] and page.is_enabled("#btn-redo")
     page.click("#btn-redo")
-    page.wait_for_function("document.body.dataset.ply === '3'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "3")
     assert pieces(page) == after and page.is_disabled("#btn-redo")
     before = synced(page)
     page.click('#moves [data-ply="1"]')  # browsing is not taking back: the moves stay
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     assert pieces(page)["d4"] == "R" and len(moves(page)) == 3
     # The status numbers the moves as the list does: the placement is move 0.
     assert page.inner_text("#status").startswith("Move 0 of 1, @c5,e5: rebels to move")
     click_point(page, "e5")  # a click while browsing asks before it starts a new line
     assert page.is_visible("#panel-branch") and "2 moves after it" in page.inner_text("#panel-branch")
     page.click("#btn-to-end")
-    page.wait_for_function("document.body.dataset.ply === '3'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "3")
     assert synced(page) == before and len(moves(page)) == 3  # browsing does not change the game
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
@@ -142,7 +144,7 @@ def test_a_new_line_from_an_earlier_move_after_the_prompt(page, server):
     for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
         play(page, frm, to)
     page.click('#moves [data-ply="2"]')
-    page.wait_for_function("document.body.dataset.ply === '2'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     click_point(page, "d5")
     page.click("#btn-branch")
     play(page, "d5", "d6")

@@ -10,6 +10,7 @@ import json
 import sys
 
 from conftest import ROOT, Server
+from playwright.sync_api import expect
 
 from asalto_core import Position
 from helpers import ENGINE_MS, moves
@@ -40,7 +41,7 @@ def wrong_move(p: dict) -> str:
 
 def open_trainer(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
 
 
 def rating(page) -> int:
@@ -83,11 +84,11 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
     for point in clicks(line[0]):
         key_to(page, point)
         page.keyboard.press("Enter")
-    page.wait_for_selector('body[data-ply="2"]', timeout=ENGINE_MS)  # the computer answered
+    expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)  # the computer answered
     assert page.inner_text("#status").startswith("The computer answers " + line[1])
     for k in range(2, len(line), 2):
         play_move(page, line[k], min(k + 2, len(line)))  # with the computer's reply, if one follows
-    page.wait_for_selector("body[data-puzzle=solved]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     assert page.inner_text("#status") == "Solved! On to the next one."
     assert rating(page) > 1500 and page.inner_text("#my-streak") == "1"
     assert page.inner_text("#my-change").startswith("+")
@@ -100,7 +101,7 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
     assert shown == sorted(end.pieces())
     with page.expect_navigation():
         page.click("#analyse")  # the puzzle and its line on the game page, from the puzzle's start
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     assert moves(page) == line and page.get_attribute("body", "data-ply") == "0"
 
@@ -111,7 +112,7 @@ def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
     for point in clicks(wrong):
         page.click(f'#board .point[data-point="{point}"]')
-    page.wait_for_selector("body[data-puzzle=wrong]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
     assert page.inner_text("#status").startswith(f"Not the answer: {wrong}")
     assert rating(page) < 1500 and page.get_attribute("#my-change", "class") == "down"
     assert page.inner_text("#my-streak") == "0"
@@ -139,7 +140,7 @@ def test_the_puzzle_of_the_day_offline(context):
     expected = ts.daily(PUZZLES, today)
     srv.stop()  # the site is gone: the page, its Python and the puzzles come from the cache
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.click("#btn-daily")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{expected['id']}'")
     assert page.inner_text("#status").startswith(f"The puzzle of {today}.")
@@ -149,7 +150,7 @@ def test_the_puzzle_of_the_day_offline(context):
 def test_a_teachers_set_in_one_frame(page, server):
     chains = ts.teacher_set(ts.matching(PUZZLES, theme="chain"), 3)
     page.goto(server.url + "embed.html?theme=chain&count=3&lang=fr")  # the embed link hands over
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert page.url.split("/")[-1].startswith("puzzles.html?theme=chain")
     assert page.inner_text("#set-count") == f"Problème 1 sur {len(chains)}"
     assert page.inner_text("#about-id") == "#" + chains[0]["id"]
@@ -183,7 +184,7 @@ def test_a_hint_marks_where_the_move_starts_and_costs_the_first_try(page, server
     assert page.locator("#board .m-highlight").count() == 1 and page.is_disabled("#btn-hint")
     assert rating(page) < 1500 and page.inner_text("#my-streak") == "0"
     play_move(page, p["line"][0], 1)
-    page.wait_for_selector("body[data-puzzle=solved]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     assert page.locator("#board .m-highlight").count() == 0 and page.is_disabled("#btn-hint")
     assert page.inner_text("#my-streak") == "0"  # found with help: no streak
 
@@ -217,7 +218,7 @@ def test_a_three_move_puzzle_in_a_chosen_difficulty(page, server):
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{harder['id']}'")
     assert page.inner_text("#about-themes") == "shown once solved"
     solve(page, harder["line"])
-    page.wait_for_selector("body[data-puzzle=solved]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     assert page.inner_text("#about-themes") == ", ".join(THEME_NAMES[x] for x in harder["themes"])
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
     assert saved["filters"]["difficulty"] == "harder"  # the choice is kept
@@ -238,9 +239,9 @@ def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
     wrong = wrong_move(p)
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
     play_move(page, wrong, 0)
-    page.wait_for_selector("body[data-puzzle=wrong]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
     page.click("#btn-history")
-    page.wait_for_selector("body[data-view=history]")
+    expect(page.locator("body")).to_have_attribute("data-view", "history")
     assert not page.is_visible("#board")
     rows = page.locator("#theme-table tbody tr").all_inner_texts()
     theme = THEME_NAMES[p["themes"][0]]
@@ -249,10 +250,10 @@ def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
     replay = page.locator(f'#failed-list button[data-id="{p["id"]}"]')
     assert replay.inner_text().startswith(f"Replay #{p['id']}: ")
     replay.press("Enter")  # by keyboard
-    page.wait_for_selector("body[data-view=trainer]")
+    expect(page.locator("body")).to_have_attribute("data-view", "trainer")
     assert page.inner_text("#about-id") == "#" + p["id"] and page.get_attribute("body", "data-puzzle") == "solving"
     solve(page, p["line"])
-    page.wait_for_selector("body[data-puzzle=solved]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     page.click("#btn-history")
     assert page.inner_text("#failed-list") == "None: every puzzle you missed has been solved since."
     assert f"{theme}\t2\t1" in page.locator("#theme-table tbody tr").all_inner_texts()
@@ -270,12 +271,12 @@ def test_a_streak_run_ends_at_the_first_miss(page, server):
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{first['id']}'")
     assert page.inner_text("#run-text") == "Streak run: 0 solved"
     solve(page, first["line"])
-    page.wait_for_selector("body[data-puzzle=solved]")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     assert page.inner_text("#run-text") == "Streak run: 1 solved"
     page.click("#btn-next")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{second['id']}'")
     play_move(page, wrong_move(second), 0)
-    page.wait_for_selector("body[data-run=over]")
+    expect(page.locator("body")).to_have_attribute("data-run", "over")
     assert page.inner_text("#run-text") == "The run ends at 1 solved (your best run: 1)."
     assert rating(page) == 1500 and page.inner_text("#my-solved") == "0"
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))

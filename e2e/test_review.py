@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
 
 # Assault: the rebels' c3-d4 lets the officer on c5 jump three rebels (c5xe5xc3xc5).
@@ -29,7 +31,7 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     assert "c3-d4" in marks.first.inner_text()
     before = marks.first.bounding_box()
     marks.first.click()
-    page.wait_for_function("document.body.dataset.ply === '3'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "3")
     assert marks.first.bounding_box()["y"] == before["y"]  # the note does not push the marks away
     note = page.inner_text("#review-note")
     assert "lets the officers capture 3" in note and "Better: " in note
@@ -38,7 +40,7 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     assert page.locator(f'#board .layer-over .arrow.engine[data-move="{best}"]').count() == 1
     assert page.locator("#board .last-path").count() == 1  # and the move played
     page.click('#review-graph [data-ply="1"].g-hit')  # the graph jumps to a move
-    page.wait_for_function("document.body.dataset.ply === '1'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     press(page, "#btn-io")
     assert "lets the officers capture 3" in page.input_value("#io-text").lower()  # the export carries the review
     page.click("#dlg-io button[value=close]")

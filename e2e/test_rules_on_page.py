@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import Server
+from playwright.sync_api import expect
 from test_embed import embed_url
 
 from helpers import ENGINE_MS, moves, new_game, open_site, pieces, play, press
@@ -39,7 +40,7 @@ def test_two_players_play_a_whole_line_without_pyodide(context, server, console)
     assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5", "f4-e5"]
     assert pieces(page)["e5"] == "R" and pieces(page)["c5"] == "O" and "d5" not in pieces(page)
     page.click("#btn-undo")
-    page.wait_for_function("document.body.dataset.ply === '4'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-ply", "4", timeout=ENGINE_MS)
     assert page.get_attribute("body", "data-engine") is None  # the AI's worker was never started
     assert refused == []
 
@@ -48,10 +49,10 @@ def test_a_record_embed_steps_through_its_moves_without_pyodide(context, server)
     refused = no_pyodide(context)
     page = context.new_page()
     page.goto(embed_url(server, **{"record-url": RECORD_URL, "ply": "2"}))
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert page.get_attribute("body", "data-mode") == "game"
     page.click("#btn-forward")
-    page.wait_for_function("document.body.dataset.ply === '3'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "3")
     assert page.locator("#moves li").count() > 3
     assert refused == []
 
@@ -106,5 +107,5 @@ def test_a_game_of_house_rules_played_to_its_end(page, server):
     assert "house rules" in page.inner_text("#rules-title")
     page.click("#dlg-rules button[value=close]")
     page.reload()
-    page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]  # the saved game keeps its house rules

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import Console, watched
+from playwright.sync_api import expect
 
 from helpers import ENGINE_MS
 
@@ -35,7 +36,7 @@ def test_a_page_reloaded_during_its_first_visit_starts_from_the_sites_own_files(
             page.reload(wait_until="commit")
             errors: list[str] = []
             page.on("pageerror", lambda err, errors=errors: errors.append(str(err)))
-            page.wait_for_selector("body[data-board=ready]", timeout=ENGINE_MS)
+            expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
             assert not blocked, f"requests left the site after a reload at {at} s: {blocked}"
             assert page.evaluate("window.violations") == []
             assert not errors, errors

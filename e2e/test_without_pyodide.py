@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from test_review import LINE, RECORD, review_done
 
 from helpers import ENGINE_MS, import_text, moves, new_game, open_site, past_the_book, play, press
@@ -30,7 +31,7 @@ def test_a_strong_level_replies_on_micropython_while_pyodide_never_comes(context
     open_site(page, server.url)
     new_game(page, "assault", "rebels", "strong")  # the player has the rebels, who move first
     past_the_book(page)
-    page.wait_for_function("document.body.dataset.thinker === 'light'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-thinker", "light", timeout=ENGINE_MS)
     assert "quick engine" in page.inner_text("#player-top").lower()  # the computer's card says which engine thinks
     page.wait_for_function("Number(document.body.dataset.ply) >= 6", timeout=ENGINE_MS)
     assert len(moves(page)) == 6
@@ -72,11 +73,11 @@ def test_a_stopped_review_keeps_its_positions_and_the_same_button_goes_on(page, 
     import_text(page, RECORD)
     page.evaluate("document.querySelector('#review-depth').value = 'deep'")  # long enough to stop
     press(page, "#btn-review")
-    page.wait_for_function("document.body.dataset.review === 'running'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-review", "running", timeout=ENGINE_MS)
     page.wait_for_function("document.querySelector('#review-progress').value >= 1", timeout=ENGINE_MS)
     assert page.inner_text("#btn-review-run") == "Stop"
     page.click("#btn-review-run")
-    page.wait_for_function("document.body.dataset.review === 'stopped'", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-review", "stopped", timeout=ENGINE_MS)
     done = int(page.evaluate("document.querySelector('#review-progress').value"))
     assert done >= 1 and "stopped after" in page.inner_text("#review-status")
     assert page.inner_text("#btn-review-run") in ("Go on with the review", "Review the game")
