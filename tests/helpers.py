@@ -35,11 +35,12 @@ def script(path: str, name: str | None = None) -> ModuleType:
 
 
 def page_modules_on_path() -> None:
-    """The pages' folders (build.py's ``APPS``) on ``sys.path``: a page module imports another by its
-    name alone, as on MicroPython's flat file system."""
-    for app in script("build.py", "asalto_build").APPS:
-        if str(SITE / app) not in sys.path:
-            sys.path.insert(0, str(SITE / app))
+    """The pages' folders (build.py's ``APPS``, and site/ itself, where build.py finds files too) on
+    ``sys.path``: a page module imports another by its name alone, as on MicroPython's flat file
+    system. (A module in an app folder wins over that folder's name as a namespace package.)"""
+    for folder in [SITE] + [SITE / app for app in script("build.py", "asalto_build").APPS]:
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
 
 
 def page_file(name: str) -> Path:
