@@ -4,7 +4,9 @@ The game is an engine ``Session`` (asalto_core.session, on MicroPython): ``view`
 plain-data picture of the position on screen. render.py draws everything from this state
 and keeps its own record of what is on screen (render.Drawing); the input being entered is
 ``app.inp`` (state.Input). Whose move it is, what a click may do and how far Undo goes are
-state.py's pure functions, asked here of the App's fields.
+state.py's pure functions, asked here of the App's fields. Another game comes onto the board
+only through game.put_game, which starts afresh the fields that belong to one game
+(state.fresh_game); the AI is asked through game.ask.
 """
 
 import asyncio
