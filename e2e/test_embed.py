@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, Server
+from playwright.sync_api import expect
 
 from asalto_core.links import pack, read_embed
 from helpers import ENGINE_MS, new_game, open_site, play, press
@@ -26,7 +27,7 @@ def embed_url(server, **params) -> str:
 
 def open_embed(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
 
 
 def pieces(frame) -> dict[str, str]:
@@ -73,7 +74,7 @@ def test_play_steps_on_by_itself(page, server):
     open_embed(page, embed_url(server, record=RECORD, ply="8"))
     assert page.get_attribute("body", "data-ply") == "8"
     page.click("#btn-play")
-    page.wait_for_function("document.body.dataset.ply === '10'", timeout=10000)
+    expect(page.locator("body")).to_have_attribute("data-ply", "10", timeout=10000)
     assert page.get_attribute("#btn-play", "aria-pressed") == "false"
 
 
@@ -176,12 +177,21 @@ def test_a_puzzle_checks_the_answer(page, server):
     page.click('#board .point[data-point="e6"]')
     page.click('#board .point[data-point="e4"]')
     page.click('#board .point[data-point="e4"]')  # stop after one leap: legal here, but not the answer
-    page.wait_for_function("document.body.dataset.puzzle === 'wrong'")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
     assert "Not the answer: e6xe4" in page.inner_text("#status")
     for point in ("e6", "e4", "e2"):
         page.click(f'#board .point[data-point="{point}"]')
-    page.wait_for_function("document.body.dataset.puzzle === 'right'")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "right")
     assert page.inner_text("#status") == "Right: e6xe4xe2."
+
+
+def test_after_a_hint_its_point_is_said_as_a_piece_that_can_move(page, server):
+    """The hint's highlight is drawn on the point, never read out as a state of its own."""
+    position = BEFORE_CHAIN.replace("assault", "asalto")
+    open_embed(page, embed_url(server, position=position, puzzle="1", answer="e6xe4xe2"))
+    page.click("#btn-hint")
+    expect(page.locator('#board [data-mark="e6"]')).not_to_have_count(0)
+    expect(page.locator('#board .point[data-point="e6"]')).to_have_attribute("aria-label", re.compile(r", can move$"))
 
 
 def test_a_puzzle_from_a_record_hides_the_answer_until_solved(page, server):
@@ -207,7 +217,7 @@ def test_the_answer_to_a_puzzle_of_several_moves_is_played_through_on_the_board(
     open_embed(page, embed_url(server, record=LINE, puzzle="1"))
     page.click("#btn-answer")
     assert page.inner_text("#status") == "The answer: d6xd4xf4xd6 c3-d4 c5xc3xe5 e3-d4 e5xc3xe3."
-    page.wait_for_function("document.body.dataset.ply === '5'")
+    expect(page.locator("body")).to_have_attribute("data-ply", "5")
     assert page.get_attribute("#btn-play", "aria-pressed") == "false"  # it stopped at the line's end
 
 

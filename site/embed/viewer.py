@@ -24,6 +24,7 @@ from page import (
     on,
     on_error,
     point_toward,
+    press_state,
     problem,
     reporter,
     rules_in,
@@ -91,12 +92,10 @@ def show_board():
 
 def point_label(name):
     """A puzzle's point as a screen reader hears it (page.point_label, in the frame's language)."""
-    kind = v.fig.frame["pieces"].get(name) if v.fig else None
-    marks = dict((p, k) for k, p in v.fig.marks()) if v.fig else {}
-    state = marks.get(name, "")
-    if state == "target" and not v.fig.puzzle.inp.clicks:
-        state = "movable"  # before a piece is chosen, the targets are the pieces that can move
-    return piece_point_label(name, kind, state)
+    if not v.fig:
+        return piece_point_label(name, None)
+    state = press_state(name, v.fig.marks(), v.fig.puzzle.inp.clicks if v.fig.puzzle else [])
+    return piece_point_label(name, v.fig.frame["pieces"].get(name), state)
 
 
 def check_marks():

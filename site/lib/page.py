@@ -185,6 +185,17 @@ def point_label(name, kind, state=""):
     return text + ", " + t("point-is-" + state) if state else text
 
 
+def press_state(name, marks, clicks):
+    """What pressing point ``name`` does, for point_label, from the (kind, point) marks drawn and the
+    clicks so far: 'selected', 'target', or 'movable' for a target before a piece is chosen (the
+    targets are then the pieces that can move); '' for any other point, a hint's highlight too."""
+    state = ""
+    for kind, point in marks:
+        if point == name and kind in ("selected", "target"):
+            state = kind
+    return "movable" if state == "target" and not clicks else state
+
+
 def last_move_marks(at, last):
     """The markers and path of the last move (none for None), the same on both pages."""
     if not last:

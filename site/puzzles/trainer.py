@@ -25,6 +25,7 @@ from page import (
     on_error,
     point_label,
     point_toward,
+    press_state,
     problem,
     reporter,
     rules_in,
@@ -136,14 +137,7 @@ def label_of(name, found=None, pieces=None):
     a = tr.attempt
     if a is None:
         return point_label(name, None)
-    if found is None:
-        found = marks()[0]
-    state = ""
-    for k, p in found:
-        if p == name and k in ("selected", "target"):
-            state = k
-    if state == "target" and not a.inp.clicks:
-        state = "movable"  # before a piece is chosen, the targets are the pieces that can move
+    state = press_state(name, marks()[0] if found is None else found, a.inp.clicks)
     return point_label(name, (pieces or a.board.pieces()).get(name), state)
 
 
