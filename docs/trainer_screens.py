@@ -28,7 +28,7 @@ TRIES = 40  # the history's player: this many tries, nearest their rating, a mis
 
 
 def trainer_state():
-    sys.path[:0] = [str(ROOT / "site" / "lib"), str(ROOT / "site" / "game")]  # trainer_state imports state
+    sys.path.insert(0, str(ROOT / "site" / "lib"))  # trainer_state imports board_input
     spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

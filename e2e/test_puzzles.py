@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from asalto_core import Position
 from helpers import ENGINE_MS, moves
 
-sys.path[:0] = [str(ROOT / "site" / "lib"), str(ROOT / "site" / "game")]  # trainer_state imports state
+sys.path.insert(0, str(ROOT / "site" / "lib"))  # trainer_state imports board_input
 _spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
 ts = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ts)

@@ -8,7 +8,7 @@ from asalto_core.notation import Move
 from asalto_core.session import Session
 from helpers import page_modules_on_path, script
 
-page_modules_on_path()  # figure.py imports the page's state.py
+page_modules_on_path()  # figure.py imports board_input.py
 fg = script("site/embed/figure.py")
 
 

@@ -1,5 +1,5 @@
-"""The page's pure state module (site/game/state.py, run by MicroPython in the browser): move entry, and
-whose move it is."""
+"""The pages' pure state (site/game/state.py and site/lib/board_input.py, run by MicroPython in the
+browser): move entry, whose move it is, and what another game on the board starts with."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from helpers import script
 ROOT = Path(__file__).resolve().parents[1]
 
 state = script("site/game/state.py", "page_state")
+board_input = script("site/lib/board_input.py", "page_board_input")
 
 
 @pytest.mark.parametrize(
@@ -49,7 +50,7 @@ def huff_board():
 def test_press_on_a_huffable_officer_picks_then_drops_the_huff():
     board = huff_board()
     officer = next(m.huff for m in board.legal_moves if m.huff and m.path)
-    inp = state.Input()
+    inp = board_input.Input()
     assert inp.press(board, officer) == ("huff", officer)
     assert inp.huff == officer
     assert inp.press(board, officer) == ("huff", None)
@@ -59,7 +60,7 @@ def test_press_on_a_huffable_officer_picks_then_drops_the_huff():
 def test_a_huff_then_a_step_plays_the_huffing_move():
     board = huff_board()
     officer = next(m.huff for m in board.legal_moves if m.huff and m.path)
-    inp = state.Input()
+    inp = board_input.Input()
     inp.press(board, officer)
     step = next(m for m in board.legal_moves if m.huff == officer and m.path)
     assert inp.press(board, step.path[0]) == ("select", step.path[0])
@@ -70,7 +71,7 @@ def test_press_plays_every_legal_move_of_every_start():
     for name in RULESETS:
         board = Board(name)
         for m in board.legal_moves:
-            inp = state.Input()
+            inp = board_input.Input()
             action = ("cancel", "")
             for point in reversed(m.place) if m.place else m.path:  # a placement in any order
                 action = inp.press(board, point)
@@ -80,7 +81,7 @@ def test_press_plays_every_legal_move_of_every_start():
 def test_a_chain_may_stop_where_the_rules_allow():
     board = found("asalto", lambda b: any(m.jump and len(m.path) > 2 for m in b.legal_moves))
     m = next(m for m in board.legal_moves if m.jump and len(m.path) > 2)
-    inp = state.Input()
+    inp = board_input.Input()
     inp.press(board, m.path[0])
     assert inp.press(board, m.path[1]) == ("select", m.path[1])
     assert inp.can_stop(board)  # asalto's huffing rules let a chain stop after any jump
@@ -90,7 +91,7 @@ def test_a_chain_may_stop_where_the_rules_allow():
 def test_an_officer_that_failed_goes_with_any_rebel_move_in_the_citadelle():
     board = found("citadelle", lambda b: len(b.position.huffable()) == 1 and len(b.legal_moves) > 1)
     step = board.legal_moves[0]
-    inp = state.Input()
+    inp = board_input.Input()
     assert inp.press(board, step.path[0]) == ("select", step.path[0])  # no huff to choose first
     assert inp.press(board, step.path[1]) == ("play", str(step)) and step.huff
 
@@ -98,7 +99,7 @@ def test_an_officer_that_failed_goes_with_any_rebel_move_in_the_citadelle():
 def test_where_two_officers_could_go_the_rebels_say_which_before_their_step():
     board = Board.from_text("citadelle 3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10")
     board.push("c5-d4")  # both officers could have taken two
-    inp = state.Input()
+    inp = board_input.Input()
     assert inp.press(board, "a4") == ("cancel", "not-a-target")  # which officer first
     assert inp.press(board, "e5") == ("huff", "e5")
     assert inp.press(board, "a4") == ("select", "a4")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from helpers import page_file, page_modules_on_path, script
 
-page_modules_on_path()  # trainer_state imports the page's state.py
+page_modules_on_path()  # trainer_state imports board_input.py
 ts = script("site/puzzles/trainer_state.py")
 
 TEXT = page_file("puzzles.json").read_text()

@@ -7,7 +7,7 @@ a puzzle asks the engine's ``Board`` which clicks make which move, as the game p
 its ``puzzle`` module whether a move solves it (an answer with the same effect counts).
 """
 
-import state as st
+from board_input import Input
 from i18n import outcome_text, side_name, t
 
 from asalto_core.errors import AsaltoError
@@ -32,7 +32,7 @@ class Puzzle:
         self.board = Board(solvings[0].position)
         self.state = WAITING
         self.hint = ""  # the point a hint showed ('' for none)
-        self.inp = st.Input()
+        self.inp = Input()
 
     @property
     def open(self):

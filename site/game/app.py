@@ -3,7 +3,7 @@
 The game is an engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its
 plain-data picture of the position on screen. render.py draws everything from this state
 and keeps its own record of what is on screen (render.Drawing); the input being entered is
-``app.inp`` (state.Input). Whose move it is, what a click may do and how far Undo goes are
+``app.inp`` (board_input.Input). Whose move it is, what a click may do and how far Undo goes are
 state.py's pure functions, asked here of the App's fields. Another game comes onto the board
 only through game.put_game, which starts afresh the fields that belong to one game
 (state.fresh_game); the AI is asked through game.ask.
@@ -12,6 +12,7 @@ only through game.put_game, which starts afresh the fields that belong to one ga
 import asyncio
 
 import state as st
+from board_input import Input
 from engine_client import Engine
 
 from asalto_core.rulesets import find_ruleset
@@ -27,7 +28,7 @@ class App:
         self.settings = st.default_settings()
         self.session = None  # the game: asalto_core.session.Session
         self.view = None  # session.view(), taken after every change
-        self.inp = st.Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
+        self.inp = Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
         self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
         self.light = Engine("light-1", "light")  # the weaker levels' MicroPython worker: light-2, ... on restarts
         self.thinker = self.engine  # the worker of the search under way

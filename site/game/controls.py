@@ -1,6 +1,6 @@
 """Input on the game page: pointer (click and drag), keyboard, and the board and toolbar buttons.
 
-Points clicked go to the input state machine (state.Input); ``do_action`` carries out what
+Points clicked go to the input state machine (board_input.Input); ``do_action`` carries out what
 it returns: play a move, or a named cancel.
 """
 

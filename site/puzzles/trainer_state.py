@@ -11,7 +11,7 @@ the recorded move's effect is right, and the computer plays the recorded reply.
 
 import math
 
-import state as st
+from board_input import Input
 
 from asalto_core.errors import AsaltoError
 from asalto_core.geometry import bits, is_number
@@ -316,7 +316,7 @@ class Attempt:
     def retry(self):
         self.solving = Solving(self.engine)
         self.board = Board(self.engine.position)
-        self.inp = st.Input()
+        self.inp = Input()
         self.state = SOLVING
         self.last = None  # the last move shown (the solver's, or the reply): its points, as render marks them
         self.moves = []  # the line's moves played so far (texts)
