@@ -11,7 +11,10 @@ time limit; a process is also held to a memory limit. Every failure is a result 
   :attr:`~asalto_core.rulesets.Ruleset.forfeit`), the fault is counted and the turn passes.
 
 Games are played in parallel (``concurrency`` processes, or a Dask cluster: :func:`run` takes any
-``concurrent.futures``-like executor), each opening by both bots with the colours swapped. Every
+``concurrent.futures``-like executor), each opening by both bots with the colours swapped. As in
+cutechess-cli, a bot's process plays game after game (``newgame`` between them): each process
+that plays games keeps the bots it has started, and starts one afresh only after a fault that
+leaves it in doubt (an exception, a timeout, a crash, memory, stray output). Every
 finished game is a line of the results file (JSON), from which a stopped tournament resumes, and
 a game of the multi-game record the page opens (a study of one chapter per game).
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing.util
 import os
 import random
 import selectors
@@ -44,6 +48,8 @@ if TYPE_CHECKING:
 LOSING = ("exception", "memory", "timeout", "crash")  # faults that lose under every ruleset
 STARTUP_SECONDS = 20.0  # for a bot's process to start and answer the handshake (not its thinking time)
 GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's and the process's own delay
+KEPT = 6  # idle bot processes a games' process keeps for its next games (the least recently used go first)
+RESTART = ("exception", "memory", "timeout", "crash", "stdout")  # faults after which a bot's process is not reused
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,42 @@ def _package_path() -> str:
     return os.pathsep.join([here] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 
 
+_idle: list[BotProcess] = []  # this process's bots between games, the most recently used last
+_closing_at_exit = [0]  # the process that has asked to close them at its exit
+
+
+def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
+    """A bot's process for a game: an idle one of the same bot (and memory limit) if this process
+    has one, else a new one and its handshake's fault, if any."""
+    for bot in reversed(_idle):
+        if bot.spec == spec and bot.limits.memory_mb == limits.memory_mb and bot.proc.poll() is None:
+            _idle.remove(bot)
+            bot.limits = limits
+            return bot, None
+    bot = BotProcess(spec, limits)
+    return bot, bot.handshake()
+
+
+def _checkin(bot: BotProcess, doubtful: bool) -> None:
+    """After a game: the bot's process kept for the next one, or closed if the game left it in doubt
+    (or ended before its end: an interrupted game's question may still be on its way)."""
+    if doubtful or bot.proc.poll() is not None:
+        bot.close()
+        return
+    if _closing_at_exit[0] != os.getpid():  # once per process: a pool's workers run these at their exit too
+        multiprocessing.util.Finalize(None, close_idle, exitpriority=10)
+        _closing_at_exit[0] = os.getpid()
+    _idle.append(bot)
+    while len(_idle) > KEPT:
+        _idle.pop(0).close()
+
+
+def close_idle() -> None:
+    """Close the bot processes kept between games (a process playing games does so as it exits)."""
+    while _idle:
+        _idle.pop().close()
+
+
 # -- one game -----------------------------------------------------------------------------------
 
 
@@ -240,17 +282,17 @@ def play_game(job: Job) -> dict[str, Any]:
     reason = ""
     started = time.monotonic()
     comments: dict[int, str] = {}
+    own: dict[str, float] = {}
     try:
         for side in ("rebels", "officers"):
-            bots[side] = BotProcess(specs[side], job.limits)
-        for side in ("rebels", "officers"):
-            fault = bots[side].handshake()
+            bot, fault = _checkout(specs[side], job.limits)
+            bots[side], own[side] = bot, bot.own
             if fault is not None:
                 fault.side, fault.ply = side, len(board.move_stack)
                 faults.append(fault)
                 winner, reason = _other(side), f"{side} {fault.kind}: {fault.detail}"
                 break
-            bots[side].send(f"newgame {board.ruleset} {side}")
+            bot.send(f"newgame {board.ruleset} {side}")
         passes = find_ruleset(job.ruleset).forfeit == "passes"
         while not reason:
             done = board.outcome()
@@ -280,8 +322,8 @@ def play_game(job: Job) -> dict[str, Any]:
             comments[ply] = f"{side} {answer.kind} (counted; the turn passes): {answer.detail}"
             board.push("--")
     finally:
-        for bot in bots.values():
-            bot.close()
+        for side, bot in bots.items():
+            _checkin(bot, any(f.side == side and f.kind in RESTART for f in faults) or not reason)
     names = {side: bots[side].name if side in bots else specs[side] for side in specs}
     wall = time.monotonic() - started
     return {
@@ -297,7 +339,7 @@ def play_game(job: Job) -> dict[str, Any]:
         "reason": reason,
         "faults": [asdict(f) for f in faults],
         "thinking": thinking,
-        "bot_seconds": {side: bots[side].own if side in bots else 0.0 for side in specs},
+        "bot_seconds": {side: bots[side].own - own[side] if side in bots else 0.0 for side in specs},
         "wall_seconds": wall,
         "record": _record(job, names, board, winner, reason, comments),
     }
