@@ -32,17 +32,16 @@ import subprocess
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from .errors import AsaltoError, quote
 from .position import Board
-from .ratings import elo, elo_interval, sprt
+from .ratings import ranking, sprt, standings
 from .record import Game
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any
 
 LOSING = ("exception", "memory", "timeout", "crash")  # faults that lose under every ruleset
@@ -430,68 +429,26 @@ def schedule(
     return jobs
 
 
-@dataclass
-class Standing:
-    """One bot's results against the field."""
-
-    bot: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    faults: int = 0
-    against: dict[str, list[float]] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def score(self) -> float:
-        return self.wins + self.draws / 2
-
-
-def standings(results: Iterable[dict[str, Any]], bots: list[str]) -> list[Standing]:
-    """Each bot's wins, draws, losses, faults and scores against each opponent, best first."""
-    table = {b: Standing(b) for b in bots}
-    for game in results:
-        for side in ("officers", "rebels"):
-            me, them = game[side], game[_other(side)]
-            if me not in table:
-                continue
-            s = table[me]
-            points = 1.0 if game["winner"] == side else 0.5 if game["winner"] is None else 0.0
-            s.wins += points == 1.0
-            s.draws += points == 0.5
-            s.losses += points == 0.0
-            s.faults += sum(f["side"] == side for f in game["faults"])
-            s.against.setdefault(them, []).append(points)
-    return sorted(table.values(), key=lambda s: (-s.score / max(s.games, 1), bots.index(s.bot)))
-
-
 def report(results: list[dict[str, Any]], bots: list[str]) -> str:
     """The ranking (Elo against the field with its 95% error bar) and the crosstable, as text."""
-    rows = standings(results, bots)
+    rows = ranking(results, bots)
     width = max(len(b) for b in bots)
     out = [f"{'Rank':<5}{'Bot':<{width + 2}}{'Elo':>6}{'+/-':>6}{'Games':>7}{'Score':>8}{'Draws':>7}{'Faults':>8}"]
-    for i, s in enumerate(rows, 1):
-        if s.games:
-            lo, hi = elo_interval(s.wins, s.draws, s.losses)
-            mid = elo(s.score / s.games)
-            one_sided = s.wins == s.games or s.losses == s.games  # no finite estimate, as cutechess says
-            bar = f"{'inf':>6}" if one_sided else f"{(hi - lo) / 2:6.0f}"
-            line = f"{mid:6.0f}{bar}{s.games:7d}{100 * s.score / s.games:7.1f}%{100 * s.draws / s.games:6.1f}%"
+    for row in rows:
+        if row["games"]:
+            bar = f"{'inf':>6}" if row["margin"] is None else f"{row['margin']:6.0f}"  # one-sided: as cutechess says
+            line = f"{row['elo']:6.0f}{bar}{row['games']:7d}{row['percent']:7.1f}%{row['draws_percent']:6.1f}%"
         else:
             line = f"{'-':>6}{'-':>6}{0:7d}{'-':>8}{'-':>7}"
-        out.append(f"{i:<5}{s.bot:<{width + 2}}{line}{s.faults:8d}")
+        out.append(f"{row['rank']:<5}{row['bot']:<{width + 2}}{line}{row['faults']:8d}")
     out += ["", "Crosstable (points scored by the row's bot against the column's):", ""]
-    labels = [str(i) for i in range(1, len(rows) + 1)]
-    out.append(f"{'':<{width + 6}}" + "".join(f"{lab:>8}" for lab in labels))
-    for i, s in enumerate(rows, 1):
+    out.append(f"{'':<{width + 6}}" + "".join(f"{row['rank']:>8}" for row in rows))
+    for row in rows:
         cells = []
         for other in rows:
-            got = s.against.get(other.bot)
-            cells.append(f"{'':>8}" if other is s else f"{_half(sum(got))}/{len(got)}".rjust(8) if got else f"{'-':>8}")
-        out.append(f"{i:<4}  {s.bot:<{width}}" + "".join(cells))
+            got = row["against"].get(other["bot"])
+            cells.append(f"{'':>8}" if other is row else f"{_half(got[0])}/{got[1]}".rjust(8) if got else f"{'-':>8}")
+        out.append(f"{row['rank']:<4}  {row['bot']:<{width}}" + "".join(cells))
     return "\n".join(out)
 
 
