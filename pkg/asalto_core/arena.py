@@ -436,8 +436,11 @@ def report(results: list[dict[str, Any]], bots: list[str]) -> str:
     out = [f"{'Rank':<5}{'Bot':<{width + 2}}{'Elo':>6}{'+/-':>6}{'Games':>7}{'Score':>8}{'Draws':>7}{'Faults':>8}"]
     for row in rows:
         if row["games"]:
-            bar = f"{'inf':>6}" if row["margin"] is None else f"{row['margin']:6.0f}"  # one-sided: as cutechess says
-            line = f"{row['elo']:6.0f}{bar}{row['games']:7d}{row['percent']:7.1f}%{row['draws_percent']:6.1f}%"
+            if row["margin"] is None:  # every game one way: no finite figure, as cutechess-cli says
+                rating, bar = f"{'inf' if row['wins'] else '-inf':>6}", f"{'inf':>6}"
+            else:
+                rating, bar = f"{row['elo']:6.0f}", f"{row['margin']:6.0f}"
+            line = f"{rating}{bar}{row['games']:7d}{row['percent']:7.1f}%{row['draws_percent']:6.1f}%"
         else:
             line = f"{'-':>6}{'-':>6}{0:7d}{'-':>8}{'-':>7}"
         out.append(f"{row['rank']:<5}{row['bot']:<{width + 2}}{line}{row['faults']:8d}")
