@@ -30,6 +30,7 @@ import selectors
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -215,16 +216,18 @@ def _package_path() -> str:
 
 _idle: list[BotProcess] = []  # this process's bots between games, the most recently used last
 _closing_at_exit = [0]  # the process that has asked to close them at its exit
+_idle_lock = threading.Lock()  # a Dask worker may play games in several threads
 
 
 def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
     """A bot's process for a game: an idle one of the same bot (and memory limit) if this process
     has one, else a new one and its handshake's fault, if any."""
-    for bot in reversed(_idle):
-        if bot.spec == spec and bot.limits.memory_mb == limits.memory_mb and bot.proc.poll() is None:
-            _idle.remove(bot)
-            bot.limits = limits
-            return bot, None
+    with _idle_lock:
+        for bot in reversed(_idle):
+            if bot.spec == spec and bot.limits.memory_mb == limits.memory_mb and bot.proc.poll() is None:
+                _idle.remove(bot)
+                bot.limits = limits
+                return bot, None
     bot = BotProcess(spec, limits)
     return bot, bot.handshake()
 
@@ -235,18 +238,24 @@ def _checkin(bot: BotProcess, doubtful: bool) -> None:
     if doubtful or bot.proc.poll() is not None:
         bot.close()
         return
-    if _closing_at_exit[0] != os.getpid():  # once per process: a pool's workers run these at their exit too
-        multiprocessing.util.Finalize(None, close_idle, exitpriority=10)
-        _closing_at_exit[0] = os.getpid()
-    _idle.append(bot)
-    while len(_idle) > KEPT:
-        _idle.pop(0).close()
+    with _idle_lock:
+        if _closing_at_exit[0] != os.getpid():  # once per process: a pool's workers run these at their exit too
+            multiprocessing.util.Finalize(None, close_idle, exitpriority=10)
+            _closing_at_exit[0] = os.getpid()
+        _idle.append(bot)
+        evicted = _idle[:-KEPT] if len(_idle) > KEPT else []
+        del _idle[: len(evicted)]
+    for old in evicted:
+        old.close()
 
 
 def close_idle() -> None:
     """Close the bot processes kept between games (a process playing games does so as it exits)."""
-    while _idle:
-        _idle.pop().close()
+    with _idle_lock:
+        bots = _idle[:]
+        _idle.clear()
+    for bot in bots:
+        bot.close()
 
 
 # -- one game -----------------------------------------------------------------------------------
