@@ -101,9 +101,8 @@ def speed(rounds: int) -> None:
 def tournament(rounds: int, concurrency: int) -> None:
     """The levels and the example bots in one round robin on the course's rules."""
     jobs = schedule(FIELD, "course", rounds, False, Limits(move_seconds=4), opening_plies=2, seed=40, max_plies=400)
-    began = time.perf_counter()
     results, _ = run(jobs, FIELD, results_path=str(GAMES), concurrency=concurrency, progress=True)
-    minutes = (time.perf_counter() - began) / 60
+    minutes = sum(g["wall_seconds"] for g in results) / 60
     text = report(results, FIELD)
     print(text)
     write_section(
@@ -113,7 +112,7 @@ def tournament(rounds: int, concurrency: int) -> None:
             "",
             f"`python bench/arena.py --tournament --rounds {rounds}`: {', '.join(FIELD)} in a round robin on the",
             f"course's rules, {rounds} seeded openings of two plies, each played by both bots of a pair with the",
-            f"colours swapped ({len(results)} games; this run {minutes:.0f} minutes at concurrency {concurrency});",
+            f"colours swapped ({len(results)} games, {minutes:.0f} minutes of play in all, two at a time);",
             "4 s a move (each level thinks its own time, at most a third of that), the move cap 400 plies.",
             "Every game is in `arena-tournament.jsonl` (with its record): run again, the command reports them.",
             "",

@@ -3,8 +3,8 @@ with its Elo and 95% error bar, the crosstable, and the SPRT that stops a match 
 between two Elo hypotheses. The arena's report (``asalto tournament``) and the bot lab's table
 (the page, on Pyodide) are both made from :func:`ranking`.
 
->>> round(elo(0.75))
-191
+>>> round(elo(0.75)), elo(0.5)
+(191, 0.0)
 >>> lo, hi = elo_interval(wins=30, draws=20, losses=10)
 >>> round(lo), round(elo((30 + 10) / 60)), round(hi)
 (51, 120, 201)
@@ -27,7 +27,7 @@ Z95 = 1.959964  # the normal distribution's 97.5% quantile: a 95% interval
 def elo(score: float) -> float:
     """The Elo difference that expects ``score`` (0 to 1; the ends clipped to a finite figure)."""
     score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
+    return -400 * math.log10(1 / score - 1) + 0.0  # + 0.0: an even score is 0, not -0
 
 
 def elo_interval(wins: int, draws: int, losses: int) -> tuple[float, float]:
