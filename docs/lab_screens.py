@@ -63,7 +63,8 @@ def main() -> None:
                 page.wait_for_selector("#status[data-state=over]", timeout=300_000)
                 for scheme, end in SCHEMES.items():
                     page.emulate_media(color_scheme=scheme)
-                    page.screenshot(path=str(out / f"lab-{size}{end}.png"), full_page=size == "phone")
+                    page.evaluate("window.scrollTo(0, 0)")  # from the top bar (Play scrolled the page)
+                    page.screenshot(path=str(out / f"lab-{size}{end}.png"), full_page=True)
                 page.context.close()
             browser.close()
     finally:
