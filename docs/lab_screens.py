@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Take the bot lab's screenshots (docs/screens/lab-*.png) from the built site, on a desktop
-(1280x800) and a phone (390x844): two bots loaded (the course-format bot of the tests and a pasted
-one that raises), a tournament of them played, then a game of the pasted bot against the beginner
-level whose exception ends it.
+"""Take the bot lab's screenshots (lab-SIZE.png, lab-SIZE-dark.png, in docs/screens or the folder given) from
+the built site, on a desktop (1280x720) and a phone (390x844), light and dark: two bots loaded (the
+course-format bot of the tests and a pasted one that raises), a tournament of them with the greedy
+example and the beginner level (its table with Elo and the crosstable), then a game of the pasted bot
+against the beginner level whose exception ends it.
 
-    PYTHONPATH=pkg .venv/bin/python docs/lab_screens.py
+    PYTHONPATH=pkg .venv/bin/python docs/lab_screens.py [FOLDER]
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import LAUNCH_ARGS, Server, chromium_path  # noqa: E402 - after the path is set
 
 OUT = ROOT / "docs" / "screens"
-SIZES = {"desk": (1280, 800), "phone": (390, 844)}
+SIZES = {"desk": (1280, 720), "phone": (390, 844)}
+SCHEMES = {"light": "", "dark": "-dark"}  # each screenshot's name ends
+ENTRANTS = ("examples:greedy", "level:beginner")  # ticked beside the two loaded bots
 SLOW = """import random
 
 
@@ -32,6 +35,8 @@ def choose(board):
 
 
 def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
+    out.mkdir(parents=True, exist_ok=True)
     server = Server()
     kw = {"executable_path": chromium_path()} if chromium_path() else {}
     try:
@@ -46,6 +51,9 @@ def main() -> None:
                 page.fill("#source", SLOW)
                 page.click("#load")
                 page.wait_for_selector("#bots li[data-status=ready] >> nth=1", timeout=120_000)
+                for name in ENTRANTS:
+                    page.locator("#entrant-list label", has_text=name).locator("input").check()
+                page.fill("#seconds", "1")
                 page.click("#tournament")
                 page.wait_for_selector("#crosstable[data-done=yes]", timeout=300_000)
                 page.select_option("#rebels", "tired.py")
@@ -53,12 +61,15 @@ def main() -> None:
                 page.click("#play")
                 page.wait_for_selector("#status[data-state=thinking]", timeout=60_000)  # the new game began
                 page.wait_for_selector("#status[data-state=over]", timeout=300_000)
-                page.screenshot(path=str(OUT / f"lab-{size}.png"), full_page=size == "phone")
+                for scheme, end in SCHEMES.items():
+                    page.emulate_media(color_scheme=scheme)
+                    page.evaluate("window.scrollTo(0, 0)")  # from the top bar (Play scrolled the page)
+                    page.screenshot(path=str(out / f"lab-{size}{end}.png"), full_page=True)
                 page.context.close()
             browser.close()
     finally:
         server.stop()
-    print("docs/screens/lab-desk.png, docs/screens/lab-phone.png")
+    print(", ".join(str(out / f"lab-{size}{end}.png") for size in SIZES for end in SCHEMES.values()))
 
 
 if __name__ == "__main__":

@@ -1,15 +1,22 @@
 """The bot lab (lab/): bots loaded from a file or pasted, each in its own Pyodide worker; a game
 against the computer's levels; a bot's exception, illegal move and running over its time shown
-as they are; a small tournament's crosstable; offline after one visit."""
+as they are; a small tournament of the bots and levels ticked, with Elo and the crosstable;
+offline after one visit. And the arena's record of a tournament, opened on the game page."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from conftest import Server
 from playwright.sync_api import expect
 from test_accessibility import TAGS, violations, with_axe
 
-from helpers import open_site
+from asalto_core.ratings import elo
+from asalto_core.record import Game
+from asalto_core.session import MAX_TEXT
+from asalto_core.study import MAX_CHAPTERS
+from helpers import import_text, moves, open_site, synced, wait_synced_after
 
 BOTS = Path(__file__).resolve().parents[1] / "tests" / "bots"
 RANDOM = "import random\n\n\ndef choose(board):\n    return random.choice(list(board.legal_moves))\n"
@@ -61,6 +68,21 @@ def test_a_course_bot_from_a_file_and_the_player_on_the_board(page, server):
     expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)  # the bot answered
 
 
+def test_undo_takes_back_the_players_move_and_the_bots_reply(page, server):
+    open_lab(page, server)
+    play(page, "you", "examples:greedy")
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    expect(page.locator("#undo")).to_be_disabled()  # nothing of the player's to take back yet
+    page.locator('#board [data-point="d4"]').first.click()
+    page.locator('#board [data-point="d5"]').first.click()
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)
+    expect(page.locator("#undo")).to_be_enabled()
+    page.click("#undo")
+    expect(page.locator("#board")).to_have_attribute("data-plies", "0")
+    expect(page.locator("#log li[data-kind=undo]")).to_have_text("Moves taken back: 2.")
+    expect(page.locator("#undo")).to_be_disabled()
+
+
 def test_faults_are_shown_and_a_bot_over_its_time_is_stopped(page, server):
     open_lab(page, server)
     load(page, "raises.py", RAISES)
@@ -78,20 +100,32 @@ def test_faults_are_shown_and_a_bot_over_its_time_is_stopped(page, server):
     )
 
 
-def test_a_tournament_of_the_loaded_bots(page, server):
+def test_a_tournament_of_a_loaded_bot_an_example_and_a_level_with_elo_and_the_crosstable(page, server):
     open_lab(page, server)
-    load(page, "random.py", RANDOM)
-    page.set_input_files("#file", str(BOTS / "course_player.py"))
-    expect(page.locator("#bots li", has_text="course_player.py")).to_have_attribute(
-        "data-status", "ready", timeout=60_000
-    )
-    page.fill("#seconds", "2")
+    load(page, "random.py", RANDOM)  # a bot that loads is ticked at once
+    for name in ("examples:greedy", "level:beginner"):
+        page.locator("#entrant-list label", has_text=name).locator("input").check()
+    page.fill("#seconds", "1")
     page.click("#tournament")
     table = page.locator("#crosstable")
-    expect(table).to_have_attribute("data-done", "yes", timeout=240_000)
-    expect(table).to_have_attribute("data-games", "2")
-    scores = [float(s) for s in table.locator("td[data-score]").evaluate_all("els => els.map(e => e.dataset.score)")]
-    assert sum(scores) == 2 and len(scores) == 2
+    expect(table).to_have_attribute("data-done", "yes", timeout=600_000)
+    expect(table).to_have_attribute("data-games", "6")  # three entrants, each pair twice
+    rows = table.locator("tbody tr").evaluate_all(
+        """trs => trs.map(tr => ({bot: tr.querySelector('th').textContent,
+            score: Number(tr.querySelector('[data-score]').dataset.score),
+            games: Number(tr.cells[3].textContent),
+            elo: tr.querySelector('[data-elo]').dataset.elo,
+            shown: tr.querySelector('[data-elo]').textContent,
+            against: [...tr.querySelectorAll('[data-against]')].map(td => td.textContent)}))"""
+    )
+    assert sorted(r["bot"] for r in rows) == ["examples:greedy", "level:beginner", "random.py"]
+    assert sum(r["score"] for r in rows) == 6 and all(r["games"] == 4 for r in rows)
+    assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)  # best first
+    for r in rows:  # the command line's formula (asalto_core.ratings), with its error bar
+        assert round(float(r["elo"])) == round(elo(r["score"] / r["games"]))
+        one_sided = {0: "−∞", r["games"]: "∞"}.get(r["score"])  # no finite figure, as the command line's inf
+        assert r["shown"] == one_sided if one_sided else " ± " in r["shown"]
+        assert all(cell.endswith("/2") for cell in r["against"]) and len(r["against"]) == 2
 
 
 def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, server):
@@ -116,3 +150,64 @@ def test_the_game_page_leads_to_the_lab(page, server):
     link.click()
     expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
     expect(page.locator("h1")).to_have_text("Bot lab")
+
+
+def test_the_lab_has_the_sites_top_bar_back_to_the_game(page, server):
+    open_lab(page, server)
+    page.locator("#links a", has_text="Play a game").click()
+    page.wait_for_selector("body[data-board=ready]", timeout=60_000)
+    assert page.url == server.url
+
+
+def test_the_lab_works_offline_after_one_visit(context):
+    srv = Server()
+    page = context.new_page()
+    page.goto(srv.url + "lab/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=120_000)
+    srv.stop()  # the site is gone: the page, its icon, its workers' Pyodide and engine come from the cache
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    assert page.evaluate("fetch('../icon.svg').then(r => r.ok)")
+    play(page, "examples:random", "examples:greedy")
+    expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=120_000)
+
+
+def tournament_record(games: int = 300) -> tuple[str, list[list[str]], list[str]]:
+    """A record as ``asalto tournament --record`` writes one: a game after another, with the players' tags."""
+    rng = random.Random(7)
+    texts, played, results = [], [], []
+    for n in range(games):
+        tags = {"Event": f"Class tournament, game {n + 1}", "Officers": f"bot{n % 7}", "Rebels": f"bot{(n + 3) % 7}"}
+        game = Game("course", tags=tags)
+        for _ in range(30):
+            legal = list(game.board.legal_moves)
+            if game.board.is_game_over() or not legal:
+                break
+            game.play(rng.choice(legal))
+        texts.append(game.record())
+        played.append([str(m) for m in game.moves])
+        results.append(game.result())
+    return "\n".join(texts), played, results
+
+
+def test_a_tournaments_record_of_hundreds_of_games_opens_on_the_game_page_one_game_at_a_time(page, server):
+    record, played, results = tournament_record()
+    assert len(played) > MAX_CHAPTERS and len(record) <= MAX_TEXT  # more than a study; within the one limit
+    open_site(page, server.url)
+    import_text(page, record)
+    panel = page.locator("#panel-record")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("data-games", "300")
+    assert moves(page) == played[0]
+    said = {"*": "not finished", "draw": "Draw", "officers-win": "Officers win", "rebels-win": "Rebels win"}
+    label = page.locator("#record-game option").nth(249).inner_text()
+    assert label == f"250. Officers bot4, rebels bot0: {said[results[249]]}"
+    assert {results[0], results[249]} <= set(said) and "*" in results and "rebels-win" in results
+    before = synced(page)
+    page.select_option("#record-game", "249")
+    wait_synced_after(page, before)
+    expect(panel).to_have_attribute("data-shown", "249")
+    assert moves(page) == played[249]
+    page.click("#record-close")
+    expect(panel).to_be_hidden()

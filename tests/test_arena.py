@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from asalto_core import arena
 from asalto_core.arena import Job, Limits, play_game, report, run, schedule, standings
 from asalto_core.ratings import elo
 from asalto_core.study import Study
@@ -118,3 +119,22 @@ def test_a_program_speaking_the_protocol_plays_as_cmd():
     program = f"cmd:{sys.executable} -m asalto_core engine --bot examples:greedy"
     result = play_game(Job(0, 0, "course", program, "examples:random", [], FAST, 20))
     assert result["faults"] == [] and result["names"]["officers"] == "examples:greedy" and result["moves"]
+
+
+def test_a_bots_process_plays_game_after_game_and_is_started_afresh_after_a_timeout():
+    """As cutechess-cli keeps an engine: the same processes play the next game (``newgame`` between),
+    but a bot that ran out of time (its answer may still come) gets a new process."""
+    arena.close_idle()
+    job = Job(0, 0, "course", "examples:greedy", "examples:random", [], FAST, 20)
+    first = play_game(job)
+    kept = {b.spec: b.proc.pid for b in arena._idle}
+    second = play_game(job)
+    assert {b.spec: b.proc.pid for b in arena._idle} == kept and set(kept) == {"examples:greedy", "examples:random"}
+    assert first["moves"] == second["moves"] and second["faults"] == []  # each game from a new game's state
+    hangs = str(BOTS / "hangs.py")
+    for _ in range(2):
+        lost = play_game(Job(0, 0, "course", "examples:greedy", hangs, [], FAST, 20))
+        assert [f["kind"] for f in lost["faults"]] == ["timeout"] and hangs not in {b.spec for b in arena._idle}
+    assert {b.spec: b.proc.pid for b in arena._idle}["examples:greedy"] == kept["examples:greedy"]
+    arena.close_idle()
+    assert not arena._idle

@@ -41,3 +41,41 @@ def test_the_referee_draws_checks_and_completes_clicked_moves():
     assert json.loads(h.check("course", "[]", "up"))["kind"] == "malformed"
     over = json.loads(h.view("course 3/O1O/7/R6/7/3/3 o - 9", "[]", "[]"))
     assert over["winner"] == "officers" and over["reason"] == "rebels-depleted"
+
+
+def test_the_labs_table_is_the_command_lines():
+    """The lab's crosstable and Elo come from asalto_core.ratings, as asalto tournament's report does."""
+    from asalto_core.arena import report
+
+    games = [
+        {"officers": "mine.py", "rebels": "level:beginner", "winner": "officers", "faults": []},
+        {"officers": "level:beginner", "rebels": "mine.py", "winner": None, "faults": [{"side": "rebels"}]},
+        {"officers": "mine.py", "rebels": "examples:random", "winner": "officers", "faults": []},
+        {"officers": "examples:random", "rebels": "mine.py", "winner": "officers", "faults": []},
+    ]
+    bots = ["mine.py", "level:beginner", "examples:random"]
+    rows = json.loads(host().table(json.dumps(games), json.dumps(bots)))
+    assert [(r["bot"], r["score"], r["games"], r["faults"]) for r in rows] == [
+        ("mine.py", 2.5, 4, 1),
+        ("examples:random", 1.0, 2, 0),
+        ("level:beginner", 0.5, 2, 0),
+    ]
+    assert rows[0]["against"] == {"level:beginner": [1.5, 2], "examples:random": [1.0, 2]}
+    text = report(games, bots)
+    for r in rows:
+        line = next(x for x in text.splitlines() if x.startswith(f"{r['rank']:<5}{r['bot']}"))
+        assert f"{r['elo']:6.0f}" in line and (r["margin"] is None or f"{r['margin']:6.0f}" in line)
+
+
+def test_undo_takes_back_past_the_bots_replies_and_a_forced_pass():
+    """The player's (the rebels') last move that was no pass: before it, not before the pass the lab
+    would play again at once."""
+    h = host()
+    one_step_left = "course RRR/RRR/RR1ORRR/2R4/3O3/3/3 r - 5"  # after c4-c5 the rebels can only pass
+    moves = '["c4-c5", "d3-d2", "--", "d2-d3"]'
+    after = json.loads(h.view(one_step_left, moves, "[]", True, '["rebels"]'))
+    assert after["turn"] == "rebels" and after["only_pass"] and after["undo"] == 0
+    both = json.loads(h.view(one_step_left, moves, "[]", True, '["rebels", "officers"]'))
+    assert both["undo"] == 3  # between two players: the officers' last move, not the pass before it
+    started = json.loads(h.view("course", "[]", "[]", True, '["rebels"]'))
+    assert started["undo"] is None and not started["only_pass"]

@@ -158,6 +158,15 @@ def test_undo_takes_back_to_the_players_previous_turn_against_the_computer_and_o
     assert state.can_undo(end) and not state.can_undo(Session.from_text('[Ruleset "assault"]\n\n*')[0].view())
 
 
+def test_undo_goes_back_past_a_forced_pass_which_the_page_would_play_again_at_once():
+    hemmed_in = '[SetUp "1"]\n[FEN "course RRR/RRR/RRRORRR/7/3O3/3/3 o - 5"]\n\n'  # the rebels' only move: a pass
+    after_reply = Session.from_text(hemmed_in + "1. d3-d2 -- 2. d2-d3 *")[0].view()
+    assert after_reply["history"][1]["move"] == "--"
+    assert state.undo_target(after_reply, "rebels") == 0  # the computer's reply, the pass and its move before
+    after_pass = Session.from_text(hemmed_in + "1. d3-d2 -- *")[0].view()
+    assert state.undo_target(after_pass, "humans") == 0  # not to the pass, which is forced again
+
+
 def test_with_a_friend_only_their_side_moves_here_and_undo_stops_at_what_the_friend_has():
     end = view_at()
     friend = {"side": "officers", "sent": 4}

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from asalto_core import Game, NotationError
 from asalto_core.record import split_games
-from asalto_core.study import MAX_CHAPTERS, Study, StudyError
+from asalto_core.study import MAX_CHAPTERS, Study, StudyError, record_games
 
 GAME = '[Event "Old"]\n[Ruleset "assault"]\n\n1. d4-d5 {[%cal Rd4d5] Forward.} c5-c6 (1... e5-e6 {No.}) *\n'
 POSITION = '[Ruleset "asalto"]\n[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]\n\n*\n'
@@ -91,3 +91,24 @@ def test_the_studys_sheet_has_a_section_per_chapter_and_a_puzzles_answer_after_i
     assert captions == ["1. After 1. d4-d5: Forward.", "2. After 1... e5-e6", "3. Find the officers' move"]
     assert re.findall(r'<p class="note">(.*?)</p>', page) == ["Solution: 1... c5-c6"]
     assert "c5-c6" not in captions[2]  # the question never gives the answer away
+
+
+def test_a_record_of_more_games_than_a_study_holds_lists_every_game_within_the_one_limit():
+    """A class tournament's record (asalto tournament --record): too long for a study, listed whole,
+    each game read only when it is opened; over the page's limit on a record, refused with its size."""
+    games = []
+    for n in range(300):
+        game = Game("assault", tags={"Officers": f"bot{n}", "Rebels": "level:casual"})
+        game.play("d4-d5")
+        games.append(game.record().replace(" *", " 0-1" if n % 2 else " 1/2-1/2"))
+    record = "\n".join(games)
+    with pytest.raises(StudyError, match=f"at most {MAX_CHAPTERS} chapters"):
+        Study.from_record(record)
+    listed = record_games(record)
+    assert [g["officers"] for g in listed] == [f"bot{n}" for n in range(300)]
+    assert [g["result"] for g in listed[:2]] == ["draw", "officers-win"] and listed[7]["rebels"] == "level:casual"
+    assert [str(m) for m in Game.from_record(listed[299]["text"]).moves] == ["d4-d5"]
+    with pytest.raises(StudyError, match="at most 300000 are read"):
+        record_games(record * 20)
+    with pytest.raises(StudyError, match="holds no game"):
+        record_games("  ")

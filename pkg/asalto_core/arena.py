@@ -11,7 +11,10 @@ time limit; a process is also held to a memory limit. Every failure is a result 
   :attr:`~asalto_core.rulesets.Ruleset.forfeit`), the fault is counted and the turn passes.
 
 Games are played in parallel (``concurrency`` processes, or a Dask cluster: :func:`run` takes any
-``concurrent.futures``-like executor), each opening by both bots with the colours swapped. Every
+``concurrent.futures``-like executor), each opening by both bots with the colours swapped. As in
+cutechess-cli, a bot's process plays game after game (``newgame`` between them): each process
+that plays games keeps the bots it has started, and starts one afresh only after a fault that
+leaves it in doubt (an exception, a timeout, a crash, memory, stray output). Every
 finished game is a line of the results file (JSON), from which a stopped tournament resumes, and
 a game of the multi-game record the page opens (a study of one chapter per game).
 """
@@ -20,30 +23,33 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing.util
 import os
 import random
 import selectors
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from .errors import AsaltoError, quote
 from .position import Board
-from .ratings import elo, elo_interval, sprt
+from .ratings import ranking, sprt, standings
 from .record import Game
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any
 
 LOSING = ("exception", "memory", "timeout", "crash")  # faults that lose under every ruleset
 STARTUP_SECONDS = 20.0  # for a bot's process to start and answer the handshake (not its thinking time)
 GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's and the process's own delay
+KEPT = 6  # idle bot processes a games' process keeps for its next games (the least recently used go first)
+RESTART = ("exception", "memory", "timeout", "crash", "stdout")  # faults after which a bot's process is not reused
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,50 @@ def _package_path() -> str:
     return os.pathsep.join([here] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 
 
+_idle: list[BotProcess] = []  # this process's bots between games, the most recently used last
+_closing_at_exit = [0]  # the process that has asked to close them at its exit
+_idle_lock = threading.Lock()  # a Dask worker may play games in several threads
+
+
+def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
+    """A bot's process for a game: an idle one of the same bot (and memory limit) if this process
+    has one, else a new one and its handshake's fault, if any."""
+    with _idle_lock:
+        for bot in reversed(_idle):
+            if bot.spec == spec and bot.limits.memory_mb == limits.memory_mb and bot.proc.poll() is None:
+                _idle.remove(bot)
+                bot.limits = limits
+                return bot, None
+    bot = BotProcess(spec, limits)
+    return bot, bot.handshake()
+
+
+def _checkin(bot: BotProcess, doubtful: bool) -> None:
+    """After a game: the bot's process kept for the next one, or closed if the game left it in doubt
+    (or ended before its end: an interrupted game's question may still be on its way)."""
+    if doubtful or bot.proc.poll() is not None:
+        bot.close()
+        return
+    with _idle_lock:
+        if _closing_at_exit[0] != os.getpid():  # once per process: a pool's workers run these at their exit too
+            multiprocessing.util.Finalize(None, close_idle, exitpriority=10)
+            _closing_at_exit[0] = os.getpid()
+        _idle.append(bot)
+        evicted = _idle[:-KEPT] if len(_idle) > KEPT else []
+        del _idle[: len(evicted)]
+    for old in evicted:
+        old.close()
+
+
+def close_idle() -> None:
+    """Close the bot processes kept between games (a process playing games does so as it exits)."""
+    with _idle_lock:
+        bots = _idle[:]
+        _idle.clear()
+    for bot in bots:
+        bot.close()
+
+
 # -- one game -----------------------------------------------------------------------------------
 
 
@@ -240,17 +290,17 @@ def play_game(job: Job) -> dict[str, Any]:
     reason = ""
     started = time.monotonic()
     comments: dict[int, str] = {}
+    own: dict[str, float] = {}
     try:
         for side in ("rebels", "officers"):
-            bots[side] = BotProcess(specs[side], job.limits)
-        for side in ("rebels", "officers"):
-            fault = bots[side].handshake()
+            bot, fault = _checkout(specs[side], job.limits)
+            bots[side], own[side] = bot, bot.own
             if fault is not None:
                 fault.side, fault.ply = side, len(board.move_stack)
                 faults.append(fault)
                 winner, reason = _other(side), f"{side} {fault.kind}: {fault.detail}"
                 break
-            bots[side].send(f"newgame {board.ruleset} {side}")
+            bot.send(f"newgame {board.ruleset} {side}")
         passes = find_ruleset(job.ruleset).forfeit == "passes"
         while not reason:
             done = board.outcome()
@@ -280,8 +330,8 @@ def play_game(job: Job) -> dict[str, Any]:
             comments[ply] = f"{side} {answer.kind} (counted; the turn passes): {answer.detail}"
             board.push("--")
     finally:
-        for bot in bots.values():
-            bot.close()
+        for side, bot in bots.items():
+            _checkin(bot, any(f.side == side and f.kind in RESTART for f in faults) or not reason)
     names = {side: bots[side].name if side in bots else specs[side] for side in specs}
     wall = time.monotonic() - started
     return {
@@ -297,7 +347,7 @@ def play_game(job: Job) -> dict[str, Any]:
         "reason": reason,
         "faults": [asdict(f) for f in faults],
         "thinking": thinking,
-        "bot_seconds": {side: bots[side].own if side in bots else 0.0 for side in specs},
+        "bot_seconds": {side: bots[side].own - own[side] if side in bots else 0.0 for side in specs},
         "wall_seconds": wall,
         "record": _record(job, names, board, winner, reason, comments),
     }
@@ -388,68 +438,29 @@ def schedule(
     return jobs
 
 
-@dataclass
-class Standing:
-    """One bot's results against the field."""
-
-    bot: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    faults: int = 0
-    against: dict[str, list[float]] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def score(self) -> float:
-        return self.wins + self.draws / 2
-
-
-def standings(results: Iterable[dict[str, Any]], bots: list[str]) -> list[Standing]:
-    """Each bot's wins, draws, losses, faults and scores against each opponent, best first."""
-    table = {b: Standing(b) for b in bots}
-    for game in results:
-        for side in ("officers", "rebels"):
-            me, them = game[side], game[_other(side)]
-            if me not in table:
-                continue
-            s = table[me]
-            points = 1.0 if game["winner"] == side else 0.5 if game["winner"] is None else 0.0
-            s.wins += points == 1.0
-            s.draws += points == 0.5
-            s.losses += points == 0.0
-            s.faults += sum(f["side"] == side for f in game["faults"])
-            s.against.setdefault(them, []).append(points)
-    return sorted(table.values(), key=lambda s: (-s.score / max(s.games, 1), bots.index(s.bot)))
-
-
 def report(results: list[dict[str, Any]], bots: list[str]) -> str:
     """The ranking (Elo against the field with its 95% error bar) and the crosstable, as text."""
-    rows = standings(results, bots)
+    rows = ranking(results, bots)
     width = max(len(b) for b in bots)
     out = [f"{'Rank':<5}{'Bot':<{width + 2}}{'Elo':>6}{'+/-':>6}{'Games':>7}{'Score':>8}{'Draws':>7}{'Faults':>8}"]
-    for i, s in enumerate(rows, 1):
-        if s.games:
-            lo, hi = elo_interval(s.wins, s.draws, s.losses)
-            mid = elo(s.score / s.games)
-            one_sided = s.wins == s.games or s.losses == s.games  # no finite estimate, as cutechess says
-            bar = f"{'inf':>6}" if one_sided else f"{(hi - lo) / 2:6.0f}"
-            line = f"{mid:6.0f}{bar}{s.games:7d}{100 * s.score / s.games:7.1f}%{100 * s.draws / s.games:6.1f}%"
+    for row in rows:
+        if row["games"]:
+            if row["margin"] is None:  # every game one way: no finite figure, as cutechess-cli says
+                rating, bar = f"{'inf' if row['wins'] else '-inf':>6}", f"{'inf':>6}"
+            else:
+                rating, bar = f"{row['elo']:6.0f}", f"{row['margin']:6.0f}"
+            line = f"{rating}{bar}{row['games']:7d}{row['percent']:7.1f}%{row['draws_percent']:6.1f}%"
         else:
             line = f"{'-':>6}{'-':>6}{0:7d}{'-':>8}{'-':>7}"
-        out.append(f"{i:<5}{s.bot:<{width + 2}}{line}{s.faults:8d}")
+        out.append(f"{row['rank']:<5}{row['bot']:<{width + 2}}{line}{row['faults']:8d}")
     out += ["", "Crosstable (points scored by the row's bot against the column's):", ""]
-    labels = [str(i) for i in range(1, len(rows) + 1)]
-    out.append(f"{'':<{width + 6}}" + "".join(f"{lab:>8}" for lab in labels))
-    for i, s in enumerate(rows, 1):
+    out.append(f"{'':<{width + 6}}" + "".join(f"{row['rank']:>8}" for row in rows))
+    for row in rows:
         cells = []
         for other in rows:
-            got = s.against.get(other.bot)
-            cells.append(f"{'':>8}" if other is s else f"{_half(sum(got))}/{len(got)}".rjust(8) if got else f"{'-':>8}")
-        out.append(f"{i:<4}  {s.bot:<{width}}" + "".join(cells))
+            got = row["against"].get(other["bot"])
+            cells.append(f"{'':>8}" if other is row else f"{_half(got[0])}/{got[1]}".rjust(8) if got else f"{'-':>8}")
+        out.append(f"{row['rank']:<4}  {row['bot']:<{width}}" + "".join(cells))
     return "\n".join(out)
 
 

@@ -636,9 +636,20 @@ def split_games(text: str) -> list[str]:
     >>> split_games('[Event "A"]\\n\\n1. d4-d5 *\\n\\n[Event "B"]\\n\\n*\\n')
     ['[Event "A"]\\n\\n1. d4-d5 *', '[Event "B"]\\n\\n*']
     """
+    return [part for part, _tags in index_games(text)]
+
+
+def index_games(text: str) -> list[tuple[str, dict[str, str]]]:
+    """Each game of a record (as :func:`split_games` cuts them) with its tags, read in the same
+    pass and no move played: the contents of a record too long to read whole at once.
+
+    >>> [tags["Officers"] for _, tags in index_games('[Officers "A"]\\n\\n1. d4-d5 *\\n[Officers "B"]\\n*')]
+    ['A', 'B']
+    """
     if not isinstance(text, str):
         raise NotationError(f"a game record must be text, not {type(text).__name__}")
     tokens, cuts, moves = _Tokens(text), [0], False
+    found: list[dict[str, str]] = [{}]
     data = tokens.data
     while True:
         before = tokens.i
@@ -647,12 +658,25 @@ def split_games(text: str) -> list[str]:
             break
         if kind == "tag" and moves:
             cuts.append(before)
+            found.append({})
             moves = False
-        elif kind != "tag":
+        if kind == "tag":
+            found[-1][tokens.name] = tokens.value
+        else:
             moves = True
     cuts.append(len(data))
-    parts = [data[cuts[k] : cuts[k + 1]].decode().strip() for k in range(len(cuts) - 1)]
-    return [part for part in parts if part]
+    parts = [(data[cuts[k] : cuts[k + 1]].decode().strip(), found[k]) for k in range(len(cuts) - 1)]
+    return [(part, tags) for part, tags in parts if part]
+
+
+def read_result(*words: str) -> str:
+    """The first of ``words`` that is a result (PGN's token or the older ones), as :data:`RESULTS`
+    says it; ``'*'`` if none is.
+
+    >>> read_result("d4-d5", "0-1"), read_result("1/2-1/2"), read_result("x")
+    ('officers-win', 'draw', '*')
+    """
+    return next((_FROM_PGN[w] for w in words if w in _FROM_PGN and w != "*"), "*")
 
 
 def line_text(line: Line, position: Position) -> str:

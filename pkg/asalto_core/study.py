@@ -19,10 +19,10 @@ teacher's question (``Puzzle``). A record of one game reads as a study of one ch
 from __future__ import annotations
 
 from .errors import AsaltoError, NotationError
-from .record import Game, split_games
+from .record import Game, index_games, read_result, split_games
 from .session import MAX_MOVES, MAX_TEXT
 
-__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError"]
+__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError", "record_games"]
 
 MAX_CHAPTERS = 64  # a course, not a database: a longer record is refused, not read for minutes
 TITLE_LIMIT = 120
@@ -185,3 +185,29 @@ class Study:
         if len(self.chapters) <= 1:
             raise StudyError("a study keeps at least one chapter")
         return self.chapters.pop(self._index(i))
+
+
+def record_games(text: str) -> list[dict[str, str]]:
+    """The games of a record of any number of games, none played yet: each one's text, its title
+    (``Event``), its players and its result (as :data:`~asalto_core.record.RESULTS` says it). A
+    tournament's record holds more games than a study has chapters, and the page opens it one game
+    at a time; the one limit on a record's size holds (:data:`~asalto_core.session.MAX_TEXT`).
+
+    >>> [(g["officers"], g["result"]) for g in record_games('[Officers "A"]\\n\\n1. d4-d5 0-1\\n[Officers "B"]\\n*')]
+    [('A', 'officers-win'), ('B', '*')]
+    """
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        raise StudyError(f"the record has {len(text)} characters; at most {MAX_TEXT} are read")
+    games = [
+        {
+            "text": part,
+            "title": tags.get("ChapterName") or tags.get("Event", ""),
+            "officers": tags.get("Officers", ""),
+            "rebels": tags.get("Rebels", ""),
+            "result": read_result(part[max(part.rfind(" "), part.rfind("\n")) + 1 :], tags.get("Result", "*")),
+        }
+        for part, tags in index_games(text)
+    ]
+    if not games:
+        raise StudyError("the record holds no game")
+    return games

@@ -56,6 +56,7 @@ class App:
         self.editor = None  # editor.Editor while a position is being set up
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
         self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
+        self.record_games = None  # a record of more games than a study holds: its games (chapters.py)
         self.chapter = 0  # the chapter on the board: its game is the session's
         # A game with a friend at a distance (storage.read_friends' entry): only its side moves here.
         self.friend = None

@@ -21,9 +21,9 @@ from render import link_problem, render
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import read_share
-from asalto_core.record import Game, split_games
-from asalto_core.session import Session
-from asalto_core.study import Study
+from asalto_core.record import Game
+from asalto_core.session import MAX_MOVES, Session
+from asalto_core.study import MAX_CHAPTERS, Study, record_games
 
 
 def say(text, kind="info"):
@@ -105,18 +105,72 @@ def restore():
 
 
 def import_study(text):
-    """A record of several games opens as a study (True); one game is left to the importer."""
+    """A record of several games opens as a study, or, with more games than a study has chapters
+    (a tournament's), one game at a time from the record's list of games: what was opened is
+    returned, said; one game ('') is left to the importer."""
     try:
-        if len(split_games(text)) < 2:
-            return False
+        games = record_games(text)
     except AsaltoError:
-        return False
+        return ""
+    if len(games) < 2:
+        return ""
+    if len(games) > MAX_CHAPTERS:
+        app.record_games = games
+        render_record()
+        show_record_game(0)
+        return t("imported-record", n=len(games), max=MAX_CHAPTERS)
     study = Study.from_record(text)  # its error is the importer's to show
     app.study, app.chapter = study, 0
     open_game(Session(study.chapters[0].game), opened="study-opened")
     save()
     render_study()
-    return True
+    return t("imported-study", n=len(study.chapters))
+
+
+# -- a record of more games than a study holds (a tournament's): one game at a time ---------------
+def record_label(n, game):
+    """A game of the record in its list: its number, its players and its result (text, never markup)."""
+    names = {side: game[side] or "?" for side in ("officers", "rebels")}
+    if game["result"] == "*":
+        return t("record-game-open", n=n + 1, **names)
+    result = t("draw") if game["result"] == "draw" else t("win-" + game["result"][: -len("-win")])
+    return t("record-game", n=n + 1, result=result, **names)
+
+
+def render_record():
+    """The record's list of games (hidden when no such record is open)."""
+    games = app.record_games
+    el("panel-record").hidden = not games
+    select = el("record-game")
+    select.innerHTML = ""
+    for n, game in enumerate(games or []):
+        option = document.createElement("option")
+        option.value = str(n)
+        option.textContent = record_label(n, game)
+        select.append(option)
+    el("panel-record").dataset.games = str(len(games or []))
+
+
+def show_record_game(n):
+    """Game ``n`` of the record on the board, read only now (a game that does not read is said)."""
+    el("record-game").value = str(n)
+    el("panel-record").dataset.shown = str(n)
+    try:
+        game = Game.from_record(app.record_games[n]["text"], MAX_MOVES)
+    except AsaltoError as err:
+        say_record(t("record-game-bad", n=n + 1, error=err))
+        return
+    say_record("")
+    open_game(Session(game), opened="record-game-opened")
+
+
+def say_record(text):
+    el("record-message").textContent = text
+
+
+def close_record():
+    app.record_games = None
+    render_record()
 
 
 def open_shared(params):
@@ -263,5 +317,7 @@ def bind():
     on(el("chapter-delete"), "click", lambda e: delete_chapter())
     on(el("study-end"), "click", lambda e: end_study())
     on(el("study-chapters"), "click", on_list_click)
+    on(el("record-game"), "change", lambda e: show_record_game(int(el("record-game").value)))
+    on(el("record-close"), "click", lambda e: close_record())
     on(el("study-box"), "change", on_field)
     on(document, "visibilitychange", lambda e: save() if document.visibilityState == "hidden" else None)

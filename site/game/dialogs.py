@@ -158,8 +158,9 @@ def import_text(text):
     """A pasted record or position replaces the game; text that yields nothing leaves it as it is."""
     box = el("io-message")
     try:
-        if chapters.import_study(text):
-            box.textContent = t("imported-study", n=len(app.study.chapters))
+        opened = chapters.import_study(text)
+        if opened:
+            box.textContent = opened
             box.className = "info"
             fill_io(False)
             return

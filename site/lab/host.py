@@ -11,6 +11,7 @@ import types
 from asalto_core import AsaltoError, Board
 from asalto_core.bots import from_module, load
 from asalto_core.engine import go, guarded
+from asalto_core.ratings import ranking
 
 _bot = []
 
@@ -47,9 +48,10 @@ def choose(ruleset, moves, seconds):
     return json.dumps(go(_bot[0], _board(ruleset, moves), seconds))
 
 
-def view(ruleset, moves, clicked, hints=True):
+def view(ruleset, moves, clicked, hints=True, players="[]"):
     """What the page draws and asks: the board (with ``hints``, for a player to move: the points
-    clicked and those that may follow marked), whose turn, the result, the move the clicks complete."""
+    clicked and those that may follow marked), whose turn, the result, the move the clicks complete,
+    and how far Undo takes back for the sides ``players`` play (:func:`undo_target`)."""
     board = _board(ruleset, moves)
     clicked = json.loads(clicked)
     done = board.outcome()
@@ -67,9 +69,21 @@ def view(ruleset, moves, clicked, hints=True):
             "next": nxt,
             "move": str(move) if move else None,
             "passes": board.rules.forfeit == "passes",
+            "only_pass": not done and [str(m) for m in board.legal_moves] == ["--"],
             "plies": len(board.move_stack),
+            "undo": undo_target(board.copy(), json.loads(players)),
         }
     )
+
+
+def undo_target(board, players):
+    """The number of moves Undo keeps: those before the players' last move that was no pass, past
+    the bots' replies and any pass (the lab plays a forced pass again at once); None if none."""
+    while board.move_stack:
+        move = board.pop()
+        if board.turn in players and not move.null:
+            return len(board.move_stack)
+    return None
 
 
 def check(ruleset, moves, text):
@@ -81,3 +95,9 @@ def check(ruleset, moves, text):
         kind = "illegal" if type(err).__name__ == "IllegalMoveError" else "malformed"
         return json.dumps({"ok": False, "kind": kind, "error": str(err)})
     return json.dumps({"ok": True, "move": str(move)})
+
+
+def table(results, bots):
+    """The tournament's table (:func:`asalto_core.ratings.ranking`, as ``asalto tournament`` reports
+    it): each entrant's rank, score, Elo with its 95% error bar, and its row of the crosstable."""
+    return json.dumps(ranking(json.loads(results), json.loads(bots)))

@@ -66,7 +66,8 @@ class PyWorker {
 const state = {
   bots: [], // {name, source, status: "loading" | "ready" | "failed", error}
   game: null, // {ruleset, moves, players: {rebels, officers}, view, clicked, log, over}
-  tournament: null, // {bots, results: [{officers, rebels, winner}], running}
+  tournament: null, // {bots, results: [{officers, rebels, winner, faults}], table, running}
+  entrants: new Set(), // the names ticked for the next tournament: loaded bots, examples, levels
 };
 let referee = null;
 let humanMove = null; // resolves with the move the player's clicks complete
@@ -111,6 +112,7 @@ async function playGame(names, ruleset, seconds) {
     moves: [],
     clicked: [],
     log: [],
+    faults: [], // {side, kind}: a tournament's results count them
     over: "",
     players: { rebels: player(names.rebels), officers: player(names.officers) },
   };
@@ -134,10 +136,21 @@ async function playGame(names, ruleset, seconds) {
     const side = view.turn;
     const p = game.players[side];
     let text;
-    if (p.human) {
-      text = await new Promise((resolve) => (humanMove = resolve));
+    if (p.human && view.only_pass) {
+      text = "--"; // no click makes a pass: the lab makes it for the player, and says so
+      game.log.push({ kind: "pass", text: t("passed") });
+    } else if (p.human) {
+      const asked = new Promise((resolve) => (humanMove = resolve));
+      if (game === state.game) render(); // Undo is offered while the player is to move
+      text = await asked;
       humanMove = null;
       if (game !== state.game || text === null) return stopPlayers(game);
+      if (typeof text === "number") {
+        game.log.push({ kind: "undo", text: t("taken-back", { n: game.moves.length - text }) });
+        game.moves.length = text;
+        game.clicked = [];
+        continue;
+      }
     } else {
       game.thinking = p.label;
       if (game === state.game) render();
@@ -154,6 +167,7 @@ async function playGame(names, ruleset, seconds) {
         if (LOSING.includes(failed.kind) || !view.passes) {
           return finish(game, other(side), lostBy(game, side, failed));
         }
+        game.faults.push({ side, kind: failed.kind });
         game.log.push({ kind: failed.kind, text: failedText(game, side, failed) + " " + t("lab-passes") });
         text = "--";
       }
@@ -169,6 +183,7 @@ function other(side) {
 
 function lostBy(game, side, failed) {
   // The result of a game a bot's fault decided: the other side wins, and why.
+  game.faults.push({ side, kind: failed.kind });
   return t("outcome", { head: t("win-" + other(side)), why: failedText(game, side, failed) });
 }
 
@@ -188,7 +203,7 @@ async function finish(game, winner, why) {
   game.log.push({ kind: "over", text: why });
   stopPlayers(game);
   await refresh(game); // the last position, without hints
-  return { winner, why };
+  return { winner, why, faults: game.faults };
 }
 
 function stopPlayers(game) {
@@ -199,9 +214,10 @@ function stopPlayers(game) {
 async function refresh(game) {
   // The board's hints (the pieces that can move, the next points) only for the player to move.
   const hints = Object.values(game.players).some((p) => p.human) && !game.over;
-  game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), JSON.stringify(game.clicked), hints);
+  const players = JSON.stringify(Object.keys(game.players).filter((side) => game.players[side].human));
+  game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), JSON.stringify(game.clicked), hints, players);
   if (hints && !game.players[game.view.turn].human) {
-    game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), "[]", false);
+    game.view = await referee.call("view", game.ruleset, JSON.stringify(game.moves), "[]", false, players);
   }
   if (game === state.game) render();
 }
@@ -225,6 +241,7 @@ function render() {
         ? t("lab-thinking", { name: game.thinking })
         : t("lab-turn", { side: t(game.view.turn), name: game.players[game.view.turn].label });
     $("board").dataset.plies = String(game.moves.length);
+    $("undo").disabled = !humanMove || game.over || game.view.undo === null;
     const log = $("log");
     log.replaceChildren(
       ...game.log.map((entry) => {
@@ -257,44 +274,85 @@ function render() {
     );
     select.value = names.includes(chosen) ? chosen : id === "rebels" ? "you" : "level:beginner";
   }
+  renderEntrants();
   renderCrosstable();
 }
 
+function candidates() {
+  // Who may enter a tournament: the loaded bots that load, the examples and the computer's levels.
+  return [...state.bots.filter((b) => b.status === "ready").map((b) => b.name), ...EXAMPLES, ...LEVELS];
+}
+
+function renderEntrants() {
+  // The boxes are made again only when the candidates change (a box being ticked keeps its focus).
+  const running = !!(state.tournament && state.tournament.running);
+  const list = $("entrant-list");
+  $("tournament").disabled = running;
+  const names = candidates();
+  if (list.dataset.names === names.join("\n")) {
+    for (const box of list.querySelectorAll("input")) box.disabled = running;
+    return;
+  }
+  list.dataset.names = names.join("\n");
+  list.replaceChildren(
+    ...names.map((name, i) => {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.id = `entrant-${i}`;
+      box.value = name;
+      box.checked = state.entrants.has(name);
+      box.disabled = running;
+      const text = document.createElement("span");
+      text.textContent = name;
+      label.append(box, text);
+      return label;
+    })
+  );
+}
+
 function renderCrosstable() {
+  // The table as asalto tournament reports it (asalto_core.ratings.ranking, run by the referee):
+  // rank, bot, Elo with its 95% error bar, games, score, then the points against each other entrant.
   const tour = state.tournament;
   const table = $("crosstable");
-  if (!tour) return;
+  if (!tour || !tour.table) return;
   table.dataset.games = String(tour.results.length);
   table.dataset.done = tour.running ? "no" : "yes";
-  const score = (a, b) =>
-    tour.results
-      .filter((r) => (r.officers === a && r.rebels === b) || (r.officers === b && r.rebels === a))
-      .reduce((s, r) => s + (r.winner === null ? 0.5 : (r.winner === "officers") === (r.officers === a) ? 1 : 0), 0);
-  const played = (a, b) => tour.results.filter((r) => [r.officers, r.rebels].includes(a) && [r.officers, r.rebels].includes(b)).length;
-  const totals = tour.bots.map((a) => tour.bots.reduce((s, b) => s + (a === b ? 0 : score(a, b)), 0));
+  const cell = (tag, text, data = {}) => {
+    const el = document.createElement(tag);
+    el.textContent = text;
+    Object.assign(el.dataset, data);
+    return el;
+  };
+  const rows = tour.table;
   const head = document.createElement("tr");
-  for (const label of [t("lab-bot"), ...tour.bots.map((_, i) => String(i + 1)), t("lab-score")]) {
-    const th = document.createElement("th");
-    th.textContent = label;
-    head.append(th);
+  for (const label of ["#", t("lab-bot"), t("lab-elo"), t("lab-games"), t("lab-score"), ...rows.map((r) => String(r.rank))]) {
+    head.append(Object.assign(cell("th", label), { scope: "col" }));
   }
-  const rows = tour.bots.map((a, i) => {
+  const body = rows.map((row) => {
     const tr = document.createElement("tr");
-    const name = document.createElement("th");
-    name.textContent = `${i + 1}. ${a}`;
-    tr.append(name);
-    tour.bots.forEach((b) => {
-      const td = document.createElement("td");
-      td.textContent = a === b ? "" : played(a, b) ? `${score(a, b)}/${played(a, b)}` : "";
-      tr.append(td);
-    });
-    const total = document.createElement("td");
-    total.textContent = String(totals[i]);
-    total.dataset.score = String(totals[i]);
-    tr.append(total);
+    // Every game one way: no finite figure, as the command line says (inf), here ∞.
+    const elo =
+      row.elo === null ? "–" : row.margin === null ? (row.wins ? "∞" : "−∞") : `${Math.round(row.elo)} ± ${Math.round(row.margin)}`;
+    tr.append(
+      cell("td", String(row.rank)),
+      Object.assign(cell("th", row.bot, { bot: row.bot }), { scope: "row" }),
+      cell("td", elo, { elo: row.elo === null ? "" : String(row.elo), margin: row.margin === null ? "" : String(row.margin) }),
+      cell("td", String(row.games)),
+      cell("td", String(row.score), { score: String(row.score) })
+    );
+    for (const other of rows) {
+      const got = row.against[other.bot];
+      tr.append(cell("td", other === row ? "" : got ? `${got[0]}/${got[1]}` : "", other === row ? {} : { against: other.bot }));
+    }
     return tr;
   });
-  table.replaceChildren(head, ...rows);
+  const thead = document.createElement("thead");
+  thead.append(head);
+  const tbody = document.createElement("tbody");
+  tbody.append(...body);
+  table.replaceChildren(thead, tbody);
 }
 
 // -- input ---------------------------------------------------------------------------------------
@@ -314,7 +372,10 @@ async function addBot(name, source) {
     const loaded = await worker.within(LOAD_SECONDS, "load_bot", name, source);
     if (loaded.timeout) Object.assign(bot, { status: "failed", error: t("lab-load-late", { s: LOAD_SECONDS }) });
     else if (!loaded.ok) Object.assign(bot, { status: "failed", error: loaded.error });
-    else bot.status = "ready";
+    else {
+      bot.status = "ready";
+      state.entrants.add(name); // a bot that loads enters the next tournament unless unticked
+    }
   } catch (err) {
     Object.assign(bot, { status: "failed", error: String(err.message || err) });
   }
@@ -339,24 +400,33 @@ async function onBoardClick(event) {
 }
 
 async function runTournament() {
-  const names = state.bots.filter((b) => b.status === "ready").map((b) => b.name);
+  // A round robin of the entrants ticked, each pair twice with the colours swapped; the table after each game.
+  const names = candidates().filter((name) => state.entrants.has(name));
   if (names.length < 2) {
     $("status").textContent = t("lab-need-two");
     return;
   }
   const ruleset = $("ruleset").value;
   const seconds = Number($("seconds").value) || 2;
-  state.tournament = { bots: names, results: [], running: true };
-  for (let i = 0; i < names.length; i++) {
-    for (let j = i + 1; j < names.length; j++) {
+  const tour = { bots: names, results: [], table: null, running: true };
+  state.tournament = tour;
+  tour.table = await referee.call("table", "[]", JSON.stringify(names));
+  render();
+  for (let i = 0; i < names.length && tour.running; i++) {
+    for (let j = i + 1; j < names.length && tour.running; j++) {
       for (const [officers, rebels] of [[names[i], names[j]], [names[j], names[i]]]) {
         const result = await playGame({ officers, rebels }, ruleset, seconds);
-        state.tournament.results.push({ officers, rebels, winner: result ? result.winner : null });
+        if (!result || state.tournament !== tour) {
+          tour.running = false; // another game was started: the tournament stops where it was
+          break;
+        }
+        tour.results.push({ officers, rebels, winner: result.winner, faults: result.faults });
+        tour.table = await referee.call("table", JSON.stringify(tour.results), JSON.stringify(names));
         render();
       }
     }
   }
-  state.tournament.running = false;
+  tour.running = false;
   render();
 }
 
@@ -369,6 +439,7 @@ async function main() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   document.title = "Asalto: " + t("lab-title");
   for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
+  for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
   const data = await (await fetch("../data.json")).json();
   $("ruleset").replaceChildren(
     ...data.rulesets.map((rs) => {
@@ -399,12 +470,25 @@ async function main() {
     playGame({ rebels: $("rebels").value, officers: $("officers").value }, $("ruleset").value, Number($("seconds").value) || 2);
   });
   $("tournament").addEventListener("click", runTournament);
+  $("undo").addEventListener("click", () => {
+    const game = state.game; // back to the player's previous turn, past the bots' replies and any pass
+    if (humanMove && game && game.view && game.view.undo !== null) humanMove(game.view.undo);
+  });
+  $("entrant-list").addEventListener("change", (event) => {
+    const box = event.target;
+    if (box.checked) state.entrants.add(box.value);
+    else state.entrants.delete(box.value);
+  });
   $("board").addEventListener("click", onBoardClick);
   if ("serviceWorker" in navigator) {
     // Offline after this visit: the service worker keeps the whole build (Pyodide and the engine too).
+    // The page says when its copy is done (data-offline=ready), as the game page does.
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "cached") document.documentElement.dataset.offline = "ready";
+    });
     const registration = await navigator.serviceWorker.register("../sw.js", { scope: "../" });
     const worker = registration.active || registration.waiting || registration.installing;
-    if (worker) worker.postMessage({ type: "cache", urls: [], ai: true });
+    if (worker) worker.postMessage({ type: "cache", urls: [location.href], ai: true });
   }
 }
 

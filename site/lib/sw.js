@@ -87,7 +87,11 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      const hit = await cache.match(req, { ignoreSearch: true });
+      // A folder's address (the bot lab's lab/) is its index.html, which the build lists.
+      const path = new URL(req.url).pathname;
+      const hit =
+        (await cache.match(req, { ignoreSearch: true })) ||
+        (path.endsWith("/") && (await cache.match(path + "index.html", { ignoreSearch: true })));
       if (hit) return hit;
       const res = await fetch(req).catch(() => null);
       if (res && res.ok && res.type === "basic") cache.put(req, res.clone()).catch(() => {});
