@@ -17,6 +17,7 @@ from game import (
     play,
     redo,
     refused_click,
+    rematch,
     review,
     review_button,
     stop_ai,
@@ -229,12 +230,6 @@ def change_sound(_event):
     storage.save()
 
 
-def close_result(_event):
-    app.result_closed = True
-    render()
-    storage.save()  # closed for this game, after a reload too
-
-
 def bind():
     svg = el("board")
     svg.setAttribute("tabindex", "0")
@@ -248,7 +243,7 @@ def bind():
     on(el("btn-redo"), "click", lambda e: spawn(redo()))
     on(el("btn-branch"), "click", lambda e: branch(True))
     on(el("btn-to-end"), "click", lambda e: branch(False))
-    on(el("result-close"), "click", close_result)
+    on(el("result-rematch"), "click", lambda e: rematch())
     on(el("btn-review"), "click", lambda e: spawn(review(el("review-depth").value)))
     on(el("result-review"), "click", lambda e: spawn(review(el("review-depth").value)))
     on(el("btn-review-run"), "click", lambda e: review_button())

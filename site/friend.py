@@ -60,7 +60,6 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
     app.friend = entry
     app.session = session
     app.redo = []
-    app.result_closed = False
     app.ai_paused = False
     app.settings["mode"] = "humans"
     app.settings["ruleset"] = entry["ruleset"]
@@ -354,12 +353,11 @@ async def home():
     el("dlg-friends").close()
     if app.thinking:
         await stop_ai()
-    session, settings, problem, closed = storage.read_save()
+    session, settings, problem = storage.read_save()
     leave_friend()
     if settings:
         app.settings = settings
     app.session = session or Session.new(app.settings["ruleset"])
-    app.result_closed = closed
     app.redo = []
     message(problem or t("friend-home-back"), "warn" if problem else "info")
     accept(False)

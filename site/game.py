@@ -66,8 +66,8 @@ async def start_engine(eng=None):
         return await eng.wait()
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
-    if not eng.kind:
-        message(t("engine-loading"))  # Pyodide: megabytes and seconds, so the page says so
+    if app.view is not None:
+        render_progress()  # Pyodide's megabytes take seconds: the thinking line says it loads
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
@@ -77,8 +77,6 @@ async def start_engine(eng=None):
         return False
     B.mark(_flag(eng))
     document.body.dataset[_flag(eng)] = "ready"
-    if not eng.kind and document.getElementById("message").textContent == t("engine-loading"):
-        message("")
     if app.view is not None:  # MicroPython's worker can be up before the page's game is
         render_progress()  # only the AI's status line and buttons depend on it
     return True
@@ -219,7 +217,6 @@ def open_game(session, settings=None, opened=""):
         app.played_mode = app.settings["mode"]  # the New game dialog offers it again
     app.session = session
     app.redo = []
-    app.result_closed = False
     if settings is None:
         app.settings["ruleset"] = session.game.start.ruleset
         app.settings["mode"] = "humans"
@@ -526,7 +523,6 @@ async def undo():
         await stop_ai()
     app.redo.append(app.session.take_back(undo_target()))
     app.ai_paused = False
-    app.result_closed = False
     message(t("taken-back", n=len(app.redo[-1])))
     app.note = True  # until Redo or the next move
     accept(False)
@@ -595,7 +591,6 @@ async def new_game(ruleset, mode, level, lang):
     apply_labels()
     app.ai_paused = False
     app.redo = []
-    app.result_closed = False
     app.played_mode = ""
     leave_friend()
     try:
@@ -609,6 +604,16 @@ async def new_game(ruleset, mode, level, lang):
     if needs_ai():
         start_for_game()
     show_opened()
+
+
+def rematch():
+    """The same game again with the sides swapped: against the computer the player takes the other
+    side; two players on one device swap seats, so the board turns round for them too."""
+    swap = {"officers": "rebels", "rebels": "officers"}
+    mode = app.settings["mode"]
+    app.settings["flipped"] = not app.settings["flipped"]
+    settings = app.settings
+    spawn(new_game(settings["ruleset"], swap.get(mode, mode), settings["level"], settings["lang"]))
 
 
 # -- review and analysis ------------------------------------------------------------------
@@ -665,7 +670,6 @@ async def review(depth="quick"):
             rv["state"] = "done"
             app.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
-            message(t("review-done", n=len(rv["marks"])))
     render()
 
 

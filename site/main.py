@@ -72,11 +72,10 @@ async def main():
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
-    session, settings, problem, result_closed = storage.read_save()
+    session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
     if settings:
         app.settings = settings
-    app.result_closed = result_closed
     apply_theme()
     await load_language(app.settings["lang"])
     apply_labels()
