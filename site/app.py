@@ -47,6 +47,7 @@ class App:
         self.move_seen = asyncio.Event()  # set once it was (game.move_painted)
         self.move_seen.set()
         self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
+        self.learn = None  # the walk through the player's mistakes of the review (learn.py)
         self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.analysis = None  # its latest answer, with the ply it is for
         self.editor = None  # editor.Editor while a position is being set up

@@ -7,6 +7,7 @@ it returns: play a move, or a named cancel.
 import json
 
 import annotate
+import learn
 import storage
 from app import app, board, can_input
 from game import (
@@ -33,6 +34,9 @@ from render import apply_theme, drag_piece, drawn, message, render, render_curso
 def do_action(action):
     kind, detail = action
     if kind == "play":
+        if learn.waiting():  # a move tried in the walk through the player's mistakes: not played
+            learn.attempt(detail)
+            return
         play(detail, True)  # it draws the new position: no second render
         return
     if kind == "cancel" and detail == "not-a-target":
@@ -249,7 +253,7 @@ def bind():
     on(el("btn-review-run"), "click", lambda e: review_button())
     on(el("btn-analysis"), "click", lambda e: toggle_analysis())
     on(el("review-graph"), "click", on_moves_click)
-    on(el("review-marks"), "click", on_moves_click)
+    on(el("review-summary"), "click", on_moves_click)
     on(el("btn-flip"), "click", flip)
     on(el("btn-hint"), "click", lambda e: spawn(think("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())

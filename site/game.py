@@ -20,6 +20,7 @@ from page import B, load_language, spawn
 from pyscript import document, window
 from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
 
+from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
@@ -668,6 +669,9 @@ async def review(depth="quick"):
             rv["error"] = error
         elif rv["marks"] is not None and rv["done"] == rv["total"]:
             rv["state"] = "done"
+            officers = [p["officers"] for p in rv["points"]]
+            sides = [p["side"] for p in rv["points"]]
+            rv["accuracy"] = {side: accuracy(officers, sides, side) for side in ("rebels", "officers")}
             app.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
     render()

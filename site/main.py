@@ -20,6 +20,7 @@ import chapters
 import controls
 import dialogs
 import friend
+import learn
 import state as st
 import storage
 from app import app
@@ -87,6 +88,7 @@ async def main():
     annotate.bind()
     chapters.bind()
     friend.bind()
+    learn.bind()
     opened = linked and await friend.follow_link()  # a game or share link
     if not opened and (app.study is not None or not await friend.resume()):
         accept(False)

@@ -235,7 +235,7 @@ def render_markers(movable=None, targets=None):
     marks += [("highlight", p) for p in v.get("points") or []]
     if app.annotating and app.inp.arrow_from:
         marks.append(("selected", app.inp.arrow_from))
-    mark = review_mark(v["ply"])
+    mark = review_mark(v["ply"]) if app.learn is None else None  # a lesson keeps the answer back
     if mark:  # the better move the review found, from the position before the move played
         over += draw.arrow_svg(drawn.at, draw.move_points(mark["best"]), mark["best"], "engine")
     if app.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
@@ -392,6 +392,7 @@ def render_review():
         )
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.analysis_on else "false")
     if rv is None:
+        el("review-note").textContent = ""
         return
     running = app.thinking == "review"
     state = rv.get("state", "")
@@ -421,19 +422,8 @@ def render_review():
     chances = [p["officers"] if p else None for p in rv["points"]]
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
     el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"))
-    box = el("review-marks")
-    box.innerHTML = ""
-    for m in rv["marks"]:
-        item = document.createElement("li")
-        button = document.createElement("button")
-        button.type = "button"
-        button.dataset.ply = str(m["ply"])
-        button.className = "mark-" + m["kind"]
-        move = numbered_move(m["ply"], m["move"])  # a move played twice is told apart by its number
-        button.textContent = t("review-mark", move=move, symbol=m["symbol"], kind=t("kind-" + m["kind"]))
-        item.append(button)
-        box.append(item)
-    mark = review_mark(v["ply"])
+    render_summary(rv, v)
+    mark = None if app.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
     el("review-note").textContent = (
         t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
           line=" ".join(mark["line"][:6]), before=round(mark["before"] * 100), after=round(mark["after"] * 100))
@@ -442,12 +432,59 @@ def render_review():
     )  # fmt: skip
 
 
-def numbered_move(ply, move):
-    """A main-line move with its number as the move list writes it ("12. d4-d5", "12… c5-c6")."""
-    for h in app.view["tree"]:
-        if not h["depth"] and h["path"] == [ply]:
-            return f"{h['label'] or str(h['number']) + '…'} {move}"
-    return move
+# The summary's rows: the marks each counts (a missed win is a mistake, as its symbol says).
+SUMMARY_ROWS = (
+    ("summary-inaccuracies", ("inaccuracy",)),
+    ("summary-mistakes", ("mistake", "missed-win")),
+    ("summary-blunders", ("blunder",)),
+)
+
+
+def render_summary(rv, v):
+    """A finished review's summary, as lichess gives it: per side its inaccuracies, mistakes and
+    blunders (each count a button to that side's next such move) and its accuracy (accuracy.py)."""
+    table = el("review-summary")
+    done = rv.get("state") == "done"
+    table.hidden = not done
+    if not done:
+        return
+    first = v["first"]
+    sides = (first, "officers" if first == "rebels" else "rebels")
+    for node_id, side in (("summary-first", sides[0]), ("summary-second", sides[1])):
+        head = el(node_id)
+        head.innerHTML = ""
+        token = head.appendChild(document.createElement("span"))
+        token.className = "token " + side
+        name = head.appendChild(document.createElement("span"))
+        name.className = "visually-hidden"
+        name.textContent = side_name(side, True)
+    body = table.querySelector("tbody")
+    body.innerHTML = ""
+    for key, kinds in SUMMARY_ROWS:
+        tr = body.appendChild(document.createElement("tr"))
+        th = tr.appendChild(document.createElement("th"))
+        th.scope = "row"
+        th.textContent = t(key)
+        for side in sides:
+            plies = [m["ply"] for m in rv["marks"] if m["side"] == side and m["kind"] in kinds]
+            td = tr.appendChild(document.createElement("td"))
+            if not plies:
+                td.textContent = "0"
+                continue
+            later = [p for p in plies if p > v["ply"]]
+            button = td.appendChild(document.createElement("button"))
+            button.type = "button"
+            button.dataset.ply = str(later[0] if later else plies[0])  # the next one, round again at the end
+            button.className = "count-" + kinds[0]
+            button.textContent = str(len(plies))
+            button.setAttribute("aria-label", t("summary-next", n=len(plies), what=t(key), side=side_name(side)))
+    tr = body.appendChild(document.createElement("tr"))
+    th = tr.appendChild(document.createElement("th"))
+    th.scope = "row"
+    th.textContent = t("summary-accuracy")
+    for side in sides:
+        figure = rv.get("accuracy", {}).get(side)
+        tr.appendChild(document.createElement("td")).textContent = "–" if figure is None else f"{figure}%"
 
 
 def reason_text(mark):
