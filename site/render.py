@@ -421,7 +421,7 @@ def render_review():
         run.textContent = t("review-resume" if 0 < rv["done"] < rv["total"] else "review-run")
     chances = [p["officers"] if p else None for p in rv["points"]]
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
-    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"))
+    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 320, 72)
     render_summary(rv, v)
     mark = None if app.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
     el("review-note").textContent = (
@@ -432,7 +432,7 @@ def render_review():
     )  # fmt: skip
 
 
-# The summary's rows: the marks each counts (a missed win is a mistake, as its symbol says).
+# The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
 SUMMARY_ROWS = (
     ("summary-inaccuracies", ("inaccuracy",)),
     ("summary-mistakes", ("mistake", "missed-win")),
@@ -441,31 +441,28 @@ SUMMARY_ROWS = (
 
 
 def render_summary(rv, v):
-    """A finished review's summary, as lichess gives it: per side its inaccuracies, mistakes and
-    blunders (each count a button to that side's next such move) and its accuracy (accuracy.py)."""
+    """A finished review's summary, as lichess gives it: a row per side (its token, the side's name
+    for screen readers) with its inaccuracies, mistakes and blunders (each count a button to that
+    side's next such move) and its accuracy (asalto_core.accuracy)."""
     table = el("review-summary")
     done = rv.get("state") == "done"
     table.hidden = not done
+    el("review-head").hidden = done  # a finished review needs its button no more
     if not done:
         return
     first = v["first"]
-    sides = (first, "officers" if first == "rebels" else "rebels")
-    for node_id, side in (("summary-first", sides[0]), ("summary-second", sides[1])):
-        head = el(node_id)
-        head.innerHTML = ""
-        token = head.appendChild(document.createElement("span"))
-        token.className = "token " + side
-        name = head.appendChild(document.createElement("span"))
-        name.className = "visually-hidden"
-        name.textContent = side_name(side, True)
     body = table.querySelector("tbody")
     body.innerHTML = ""
-    for key, kinds in SUMMARY_ROWS:
+    for side in (first, "officers" if first == "rebels" else "rebels"):
         tr = body.appendChild(document.createElement("tr"))
         th = tr.appendChild(document.createElement("th"))
         th.scope = "row"
-        th.textContent = t(key)
-        for side in sides:
+        token = th.appendChild(document.createElement("span"))
+        token.className = "token " + side
+        name = th.appendChild(document.createElement("span"))
+        name.className = "visually-hidden"
+        name.textContent = side_name(side, True)
+        for key, kinds in SUMMARY_ROWS:
             plies = [m["ply"] for m in rv["marks"] if m["side"] == side and m["kind"] in kinds]
             td = tr.appendChild(document.createElement("td"))
             if not plies:
@@ -478,11 +475,6 @@ def render_summary(rv, v):
             button.className = "count-" + kinds[0]
             button.textContent = str(len(plies))
             button.setAttribute("aria-label", t("summary-next", n=len(plies), what=t(key), side=side_name(side)))
-    tr = body.appendChild(document.createElement("tr"))
-    th = tr.appendChild(document.createElement("th"))
-    th.scope = "row"
-    th.textContent = t("summary-accuracy")
-    for side in sides:
         figure = rv.get("accuracy", {}).get(side)
         tr.appendChild(document.createElement("td")).textContent = "–" if figure is None else f"{figure}%"
 
