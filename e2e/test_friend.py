@@ -142,7 +142,7 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     before = synced(alice)
     alice.click("#friends-home")
     wait_synced_after(alice, before)
-    assert moves(alice) == ["d4-d5"] and "Player on this device" in alice.inner_text("#player-top")
+    assert moves(alice) == ["d4-d5"] and "friend" not in alice.inner_text("#player-top")
     assert alice.get_attribute("body", "data-friend") == ""
 
     # A finished game is deleted from the list: the first press asks again, the second deletes.

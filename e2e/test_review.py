@@ -1,10 +1,16 @@
-"""Post-game review: the graph, the marked moves with the better move, jumping, an imported record."""
+"""Post-game review: the graph under the moves, the summary per side (marks and accuracy), the note on a
+marked move, Stop and Resume on one button, learning from one's mistakes, an imported record."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import re
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
+from playwright.sync_api import expect
+from test_accessibility import with_axe
+from test_move_list import record
+from test_panel import axe_clean
+
+from helpers import ENGINE_MS, click_point, import_text, moves, new_game, open_site, play, press
 
 # Assault: the rebels' c3-d4 lets the officer on c5 jump three rebels (c5xe5xc3xc5).
 LINE = [("d4", "d5"), ("e5", "d6"), ("c3", "d4"), ("c5", "e5", "c3", "c5"), ("c2", "c3"), ("d6", "e6")]
@@ -26,15 +32,27 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     page.wait_for_selector("#review-progress:not([hidden])", timeout=ENGINE_MS)  # progress while it searches
     review_done(page)
     assert page.locator("#review-graph svg.eval-graph polyline").count() == 1
-    marks = page.locator("#review-marks button")
-    assert marks.count() >= 1
-    assert "c3-d4" in marks.first.inner_text()
-    before = marks.first.bounding_box()
-    marks.first.click()
-    expect(page.locator("body")).to_have_attribute("data-ply", "3")
-    assert marks.first.bounding_box()["y"] == before["y"]  # the note does not push the marks away
+    graph, moves_box = page.locator("#review-graph").bounding_box(), page.locator("#moves-wrap").bounding_box()
+    assert graph["y"] >= moves_box["y"] + moves_box["height"] - 1  # the graph under the moves
+    accuracy = page.locator("#review-summary tbody td:last-child").all_inner_texts()  # rebels, officers
+    assert len(accuracy) == 2 and all(a.endswith("%") and 0 <= int(a[:-1]) <= 100 for a in accuracy), accuracy
+    assert int(accuracy[0][:-1]) < 100  # the rebels (first row) gave three rebels away
+    page.click("#nav-first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    # Each count of the rebels' row goes to that side's first such move: c3-d4 is one of them.
+    counts = page.locator("#review-summary tbody tr:first-child button")
+    plies = [counts.nth(i).get_attribute("data-ply") for i in range(counts.count())]
+    assert "3" in plies, plies
+    counts.nth(plies.index("3")).click()
+    page.wait_for_function("document.body.dataset.ply === '3'")
     note = page.inner_text("#review-note")
     assert "lets the officers capture 3" in note and "Better: " in note
+    whole = page.evaluate(
+        """() => { const n = document.querySelector('#review-note'), r = n.getBoundingClientRect(),
+                         side = document.querySelector('#side').getBoundingClientRect();
+                   return n.scrollWidth <= n.clientWidth && r.right <= side.right && r.bottom <= side.bottom; }"""
+    )
+    assert whole, "the note is shown whole, inside the panel"
     best = note.split("Better: ")[1].split(" ")[0]
     # The better move: the engine's arrow, over the pieces.
     assert page.locator(f'#board .layer-over .arrow.engine[data-move="{best}"]').count() == 1
@@ -46,6 +64,99 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     page.click("#dlg-io button[value=close]")
 
 
+def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, record(40))
+    press(page, "#btn-review")
+    page.wait_for_function(
+        "document.body.dataset.review === 'running'"
+        " && /: [1-9]/.test(document.querySelector('#review-status').textContent)",
+        timeout=4 * ENGINE_MS,
+    )
+    assert page.inner_text("#btn-review-run") == "Stop"
+    page.click("#btn-review-run")
+    page.wait_for_function("document.body.dataset.review === 'stopped'", timeout=ENGINE_MS)
+    kept = int(page.inner_text("#review-status").split("after ")[1].split(" ")[0])
+    assert kept > 0 and page.inner_text("#btn-review-run") == "Go on with the review"
+    page.click("#btn-review-run")
+    first = page.wait_for_function(
+        "document.body.dataset.review === 'running' && document.querySelector('#review-status').textContent",
+        timeout=ENGINE_MS,
+    ).json_value()
+    assert int(first.split(": ")[1].split(" ")[0]) >= kept, first  # it goes on from there
+    review_done(page)
+
+
+def walk_state(page, *states: str) -> str:
+    page.wait_for_function(
+        f"{list(states)}.includes(document.querySelector('#panel-learn').dataset.state)", timeout=4 * ENGINE_MS
+    )
+    return page.get_attribute("#panel-learn", "data-state")
+
+
+def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
+    with_axe(page)
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for points in LINE:
+        play(page, *points)
+    press(page, "#btn-review")
+    review_done(page)
+    page.click("#btn-learn")
+    walk_state(page, "find")
+    assert page.inner_text("#learn-title").startswith("Your mistakes: 1 of ")
+    assert page.inner_text("#review-note") == ""  # the answer is kept back
+    ply = int(page.get_attribute("body", "data-ply"))
+    played = re.sub(r"[?!]+$", "", moves(page)[ply])  # the mistake (the move after the position shown), unmarked
+    assert page.inner_text("#learn-text").startswith(played + ": ")
+    assert axe_clean(page) == []
+    # The move played again: not as good; a second time: the best move is shown (the arrow).
+    play_try(page, played)
+    assert walk_state(page, "retry") == "retry"
+    assert page.inner_text("#learn-text") == f"{played} is not as good. Try once more."
+    assert int(page.get_attribute("body", "data-ply")) == ply and len(moves(page)) == len(LINE)  # nothing played
+    play_try(page, played)
+    walk_state(page, "shown")
+    assert page.locator("#board .layer-over .arrow.engine").count() == 1
+    assert page.evaluate("document.activeElement.id") == "learn-next"
+    page.keyboard.press("Enter")  # the keyboard goes on to the next one
+    state = walk_state(page, "find", "done")
+    if state == "find":
+        page.click("#learn-skip")
+        walk_state(page, "find", "done")
+    page.click("#learn-stop")
+    assert page.is_hidden("#panel-learn") and page.is_visible("#btn-learn")
+
+
+def test_the_best_move_found_is_good(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for points in LINE:
+        play(page, *points)
+    press(page, "#btn-review")
+    review_done(page)
+    page.click("#btn-learn")
+    walk_state(page, "find")
+    ply = int(page.get_attribute("body", "data-ply"))
+    page.click("#learn-stop")
+    page.click(f'#moves [data-ply="{ply + 1}"]')  # the mistake itself: its note names the better move
+    page.wait_for_function(f"document.body.dataset.ply === '{ply + 1}'")
+    best = page.inner_text("#review-note").split("Better: ")[1].split(" ")[0]
+    page.click("#btn-learn")
+    walk_state(page, "find")
+    play_try(page, best)
+    walk_state(page, "good")
+    assert page.inner_text("#learn-text").startswith(f"{best}: as good as the best move.")
+    assert page.is_visible("#learn-next") and page.is_hidden("#learn-skip")
+
+
+def play_try(page, move: str) -> None:
+    """Click the points of a move tried in the walk (it is not played: nothing syncs)."""
+    for point in re.findall(r"[a-g][1-7]", move):
+        click_point(page, point)
+
+
 def test_an_imported_record_is_reviewed(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
@@ -53,4 +164,4 @@ def test_an_imported_record_is_reviewed(page, server):
     assert moves(page) == ["d4-d5", "e5-d6", "c3-d4", "c5xe5xc3xc5", "c2-c3", "d6-e6"]
     press(page, "#btn-review")
     review_done(page)
-    assert page.locator("#review-marks button").count() >= 1
+    assert page.locator("#review-summary button").count() >= 1

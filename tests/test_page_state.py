@@ -227,7 +227,7 @@ def _app_fields() -> set[str]:
 def test_a_fresh_game_sets_only_fields_the_app_has_and_shares_no_list_with_the_last():
     fresh = state.fresh_game()
     assert set(fresh) <= _app_fields(), "a field the App does not have would be created, never read"
-    assert {"redo", "result_closed", "ai_paused", "review", "hint", "branch_ok"} <= set(fresh)
+    assert {"redo", "ai_paused", "review", "hint", "branch_ok"} <= set(fresh)
     assert fresh["redo"] == [] and state.fresh_game()["redo"] is not fresh["redo"]
 
 

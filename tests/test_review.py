@@ -2,7 +2,13 @@
 
 import json
 
-from asalto_core import Game
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from asalto_core import Game, Position
+from asalto_core.accuracy import accuracy
+from asalto_core.errors import AsaltoError
 from asalto_core.protocol import Worker
 from asalto_core.review import BLUNDER, INACCURACY, Point, evaluate, judge
 from asalto_core.session import Session
@@ -103,3 +109,33 @@ def test_a_review_share_outside_the_game_is_refused():
     for plies in ([5], "0,1", [True], [-1]):
         answer = Worker().answer({"op": "review", "game": desc, "node_limit": 50, "plies": plies})
         assert not answer["ok"] and "plies" in answer["error"]
+
+
+def test_accuracy_is_whole_for_moves_that_lose_nothing_and_falls_with_the_loss():
+    sides = ["rebels", "officers"] * 3
+    assert accuracy([0.5] * 7, sides + ["rebels"], "rebels") == 100
+    # The rebels give away 40 points of their chance on one move of three: far less accurate.
+    careless = accuracy([0.5, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9], sides + ["rebels"], "rebels")
+    assert careless is not None and careless < 60
+    assert accuracy([0.5, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9], sides + ["rebels"], "officers") == 100
+    assert accuracy([0.5], ["rebels"], "rebels") is None  # no move: no figure
+
+
+@given(st.lists(st.one_of(st.none(), st.floats(0, 1)), min_size=1, max_size=40))
+def test_accuracy_is_a_percent_or_none(officers):
+    sides = ["rebels" if i % 2 == 0 else "officers" for i in range(len(officers))]
+    for side in ("rebels", "officers"):
+        figure = accuracy(officers, sides, side)
+        assert figure is None or 0 <= figure <= 100
+
+
+def test_a_tried_move_is_asked_about_in_the_position_after_it():
+    session = Session.new("assault")
+    session.play("d4-d5")
+    request = session.tried_request("c5-c6", 7, 0.5)
+    expected = Position.start("assault").play("d4-d5").play("c5-c6")
+    assert request["position"] == expected.text()
+    assert request["history"] == [Position.start("assault").text(), Position.start("assault").play("d4-d5").text()]
+    assert request["level"] == "strongest" and request["time_limit"] == 0.5
+    with pytest.raises(AsaltoError):
+        session.tried_request("d4-d6", 7, 0.5)

@@ -4,7 +4,7 @@
 position the player chooses) and yields one :class:`Point` per position; :func:`judge`
 then marks the moves where the chance moved most against the side that moved, with the
 better move, its line and a reason in words. Runs in the AI's worker (it needs the search);
-the thresholds below are the ones docs/playing.md states.
+the thresholds are accuracy.py's (with the accuracy figures), the ones docs/playing.md states.
 
 >>> from asalto_core import Game
 >>> game = Game("assault")
@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .accuracy import BLUNDER, INACCURACY, MISTAKE
 from .ai import Player, analyse
 from .errors import AsaltoError, quote
 from .position import Position
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 
     from .record import Game
 
-# How much of the mover's win chance a move may lose before it is marked (as lichess does).
-INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
 DEPTHS = REVIEW_DEPTHS  # seconds of search per position, as the page offers them
 
 

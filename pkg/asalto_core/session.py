@@ -491,6 +491,20 @@ class Session:
             request["time_limit"] = time_limit
         return request
 
+    def tried_request(self, move: Move | str, seed: int, time_limit: float) -> ThinkRequest:
+        """What the AI's worker is asked about a move tried from the position shown (a lesson
+        from the review: is it as good as the best?): the position after it, at the strongest
+        level. AsaltoError for a move that is not legal here."""
+        position = self.game.board.position
+        return {
+            "op": "think",
+            "position": position.play(move).text(),
+            "history": self.positions_before() + [position.text()],
+            "level": "strongest",
+            "seed": seed,
+            "time_limit": time_limit,
+        }
+
     def review_request(self, depth: str, points: list[Any], plies: list[int] | None = None) -> ReviewRequest:
         """What the AI's worker is asked to review the game: ``depth`` is a key of REVIEW_DEPTHS;
         ``points`` what an earlier, stopped review found (it goes on from there); ``plies`` the

@@ -44,13 +44,13 @@ class App:
         self.redo = []  # groups of moves taken back by Undo, the last group first to come back
         self.branch_asked = False  # a click while browsing asked whether to play from there
         self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
-        self.result_closed = False  # the result box was closed for this game (kept in the save)
         self.note = False  # the message holds only until the game changes (Moves taken back: n.)
         self.played_mode = ""  # the mode against the AI before a game was opened for two players
         self.moved_at = -1e9  # when the player's last move was painted (performance.now(), ms)
         self.move_seen = asyncio.Event()  # set once it was (game.move_painted)
         self.move_seen.set()
         self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
+        self.learn = None  # the walk through the player's mistakes of the review (learn.py)
         self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.analysis = None  # its latest answer, with the ply it is for
         self.editor = None  # editor.Editor while a position is being set up

@@ -100,7 +100,7 @@ def restore():
     app.study, app.chapter = study, n
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
-    put_game(Session(game), st.opened_settings(app.settings, game.start.ruleset), app.result_closed)
+    put_game(Session(game), st.opened_settings(app.settings, game.start.ruleset))
     return ""
 
 

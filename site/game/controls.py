@@ -7,6 +7,7 @@ it returns: play a move, or a named cancel.
 import json
 
 import annotate
+import learn
 import storage
 from app import app, board, can_input
 from game import (
@@ -18,6 +19,7 @@ from game import (
     play,
     redo,
     refused_click,
+    rematch,
     review,
     review_button,
     stop_ai,
@@ -32,6 +34,9 @@ from render import apply_theme, drag_piece, drawn, render, render_cursor
 def do_action(action):
     kind, detail = action
     if kind == "play":
+        if learn.waiting():  # a move tried in the walk through the player's mistakes: not played
+            learn.attempt(detail)
+            return
         play(detail, True)  # it draws the new position: no second render
         return
     if kind == "cancel" and detail == "not-a-target":
@@ -229,12 +234,6 @@ def change_sound(_event):
     storage.save()
 
 
-def close_result(_event):
-    app.result_closed = True
-    render()
-    storage.save()  # closed for this game, after a reload too
-
-
 def bind():
     svg = el("board")
     svg.setAttribute("tabindex", "0")
@@ -248,13 +247,13 @@ def bind():
     on(el("btn-redo"), "click", lambda e: spawn(redo()))
     on(el("btn-branch"), "click", lambda e: branch(True))
     on(el("btn-to-end"), "click", lambda e: branch(False))
-    on(el("result-close"), "click", close_result)
+    on(el("result-rematch"), "click", lambda e: rematch())
     on(el("btn-review"), "click", lambda e: spawn(review(el("review-depth").value)))
     on(el("result-review"), "click", lambda e: spawn(review(el("review-depth").value)))
     on(el("btn-review-run"), "click", lambda e: review_button())
     on(el("btn-analysis"), "click", lambda e: toggle_analysis())
     on(el("review-graph"), "click", on_moves_click)
-    on(el("review-marks"), "click", on_moves_click)
+    on(el("review-summary"), "click", on_moves_click)
     on(el("btn-flip"), "click", flip)
     on(el("btn-hint"), "click", lambda e: spawn(ask("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())

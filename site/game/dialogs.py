@@ -358,7 +358,6 @@ def bind():
     on(el("lang-menu"), "change", change_language)
     on(el("btn-new"), "click", lambda e: open_new_dialog())
     on(el("result-new"), "click", lambda e: open_new_dialog())
-    on(el("result-export"), "click", lambda e: open_io())
     on(el("btn-rules"), "click", lambda e: show_rules(app.view["ruleset"]))
     on(el("btn-rules-here"), "click", lambda e: show_rules(app.view["ruleset"]))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))

@@ -348,10 +348,10 @@ async def home():
     el("dlg-friends").close()
     if app.thinking:
         await stop_ai()
-    session, settings, problem, closed = storage.read_save()
+    session, settings, problem = storage.read_save()
     leave_friend()
     settings = settings or app.settings
-    put_game(session or Session.new(settings["ruleset"]), settings, closed)
+    put_game(session or Session.new(settings["ruleset"]), settings)
     message(problem or t("friend-home-back"), "warn" if problem else "info")
     accept(False)
 

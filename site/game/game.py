@@ -20,6 +20,7 @@ from page import B, load_language, message, spawn
 from pyscript import document, window
 from render import announce, apply_labels, render, render_board, render_progress, render_side
 
+from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_DEPTHS, Session
@@ -66,8 +67,8 @@ async def start_engine(eng=None):
         return await eng.wait()
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
-    if not eng.kind:
-        message(t("engine-loading"))  # Pyodide: megabytes and seconds, so the page says so
+    if app.view is not None:
+        render_progress()  # Pyodide's megabytes take seconds: the thinking line says it loads
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
@@ -77,8 +78,6 @@ async def start_engine(eng=None):
         return False
     B.mark(_flag(eng))
     document.body.dataset[_flag(eng)] = "ready"
-    if not eng.kind and document.getElementById("message").textContent == t("engine-loading"):
-        message("")
     if app.view is not None:  # MicroPython's worker can be up before the page's game is
         render_progress()  # only the AI's status line and buttons depend on it
     return True
@@ -206,17 +205,16 @@ def show_opened():
         hook()
 
 
-def put_game(session, settings, closed=False, chosen=False):
+def put_game(session, settings, chosen=False):
     """The one transition that puts a game on the board, whichever way it comes (a new game, an
     opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
-    ``session`` with ``settings``, its result box ``closed`` as saved. What belonged to the game
+    ``session`` with ``settings``. What belonged to the game
     before (state.fresh_game) starts afresh, and the input half entered goes. The caller then shows
     it (accept, show_opened)."""
     before = app.settings["mode"] if app.session is not None else settings["mode"]  # none at start
     app.played_mode = st.played_mode(before, settings["mode"], app.played_mode, chosen)
     for name, value in st.fresh_game().items():
         setattr(app, name, value)
-    app.result_closed = closed
     app.inp.reset()
     app.session, app.settings = session, settings
 
@@ -557,7 +555,6 @@ async def undo():
         await stop_ai()
     app.redo.append(app.session.take_back(undo_target()))
     app.ai_paused = False
-    app.result_closed = False
     message(t("taken-back", n=len(app.redo[-1])))
     app.note = True  # until Redo or the next move
     accept(False)
@@ -637,6 +634,16 @@ async def new_game(ruleset, mode, level, lang):
     show_opened()
 
 
+def rematch():
+    """The same game again with the sides swapped: against the computer the player takes the other
+    side; two players on one device swap seats, so the board turns round for them too."""
+    swap = {"officers": "rebels", "rebels": "officers"}
+    mode = app.settings["mode"]
+    app.settings["flipped"] = not app.settings["flipped"]
+    settings = app.settings
+    spawn(new_game(settings["ruleset"], swap.get(mode, mode), settings["level"], settings["lang"]))
+
+
 # -- review and analysis ------------------------------------------------------------------
 
 
@@ -689,9 +696,11 @@ async def review(depth="quick"):
             rv["error"] = error
         elif rv["marks"] is not None and rv["done"] == rv["total"]:
             rv["state"] = "done"
+            officers = [p["officers"] for p in rv["points"]]
+            sides = [p["side"] for p in rv["points"]]
+            rv["accuracy"] = {side: accuracy(officers, sides, side) for side in ("rebels", "officers")}
             app.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
-            message(t("review-done", n=len(rv["marks"])))
     render()
 
 

@@ -20,6 +20,7 @@ import chapters
 import controls
 import dialogs
 import friend
+import learn
 import state as st
 import storage
 from app import app
@@ -73,10 +74,10 @@ async def main():
     app.data = json.loads(r.value)
     app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
-    session, settings, problem, result_closed = storage.read_save()
+    session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
     settings = settings or app.settings
-    put_game(session or Session.new(settings["ruleset"]), settings, result_closed)
+    put_game(session or Session.new(settings["ruleset"]), settings)
     apply_theme()
     await load_language(app.settings["lang"])
     apply_labels()
@@ -87,6 +88,7 @@ async def main():
     annotate.bind()
     chapters.bind()
     friend.bind()
+    learn.bind()
     opened = linked and await friend.follow_link()  # a game or share link
     if not opened and (app.study is not None or not await friend.resume()):
         accept(False)

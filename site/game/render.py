@@ -225,7 +225,7 @@ def render_markers(movable=None, targets=None):
     marks += [("highlight", p) for p in v.get("points") or []]
     if app.annotating and app.inp.arrow_from:
         marks.append(("selected", app.inp.arrow_from))
-    mark = review_mark(v["ply"])
+    mark = review_mark(v["ply"]) if app.learn is None else None  # a lesson keeps the answer back
     if mark:  # the better move the review found, from the position before the move played
         over += draw.arrow_svg(drawn.at, draw.move_points(mark["best"]), mark["best"], "engine")
     if app.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
@@ -272,7 +272,7 @@ def status_text():
     if app.annotating and not v["outcome"]:
         return t("annotate-status", side=side_name(v["turn"]))
     if v["outcome"]:
-        return t("status-over", result=result_text(v["outcome"]))
+        return t("status-game-over")  # the result itself is the card's, at the end of the moves
     if v["ply"] < v["length"]:
         return review_status(v)
     if app.thinking == "move":
@@ -382,6 +382,7 @@ def render_review():
         )
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.analysis_on else "false")
     if rv is None:
+        el("review-note").textContent = ""
         return
     running = app.thinking == "review"
     state = rv.get("state", "")
@@ -410,25 +411,62 @@ def render_review():
         run.textContent = t("review-resume" if 0 < rv["done"] < rv["total"] else "review-run")
     chances = [p["officers"] if p else None for p in rv["points"]]
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
-    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"))
-    box = el("review-marks")
-    box.innerHTML = ""
-    for m in rv["marks"]:
-        item = document.createElement("li")
-        button = document.createElement("button")
-        button.type = "button"
-        button.dataset.ply = str(m["ply"])
-        button.className = "mark-" + m["kind"]
-        button.textContent = t("review-mark", move=m["move"], symbol=m["symbol"], kind=t("kind-" + m["kind"]))
-        item.append(button)
-        box.append(item)
-    mark = review_mark(v["ply"])
+    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 320, 72)
+    render_summary(rv, v)
+    mark = None if app.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
     el("review-note").textContent = (
         t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
           line=" ".join(mark["line"][:6]), before=round(mark["before"] * 100), after=round(mark["after"] * 100))
         if mark
         else ""
     )  # fmt: skip
+
+
+# The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
+SUMMARY_ROWS = (
+    ("summary-inaccuracies", ("inaccuracy",)),
+    ("summary-mistakes", ("mistake", "missed-win")),
+    ("summary-blunders", ("blunder",)),
+)
+
+
+def render_summary(rv, v):
+    """A finished review's summary, as lichess gives it: a row per side (its token, the side's name
+    for screen readers) with its inaccuracies, mistakes and blunders (each count a button to that
+    side's next such move) and its accuracy (asalto_core.accuracy)."""
+    table = el("review-summary")
+    done = rv.get("state") == "done"
+    table.hidden = not done
+    el("review-head").hidden = done  # a finished review needs its button no more
+    if not done:
+        return
+    first = v["first"]
+    body = table.querySelector("tbody")
+    body.innerHTML = ""
+    for side in (first, "officers" if first == "rebels" else "rebels"):
+        tr = body.appendChild(document.createElement("tr"))
+        th = tr.appendChild(document.createElement("th"))
+        th.scope = "row"
+        token = th.appendChild(document.createElement("span"))
+        token.className = "token " + side
+        name = th.appendChild(document.createElement("span"))
+        name.className = "visually-hidden"
+        name.textContent = side_name(side, True)
+        for key, kinds in SUMMARY_ROWS:
+            plies = [m["ply"] for m in rv["marks"] if m["side"] == side and m["kind"] in kinds]
+            td = tr.appendChild(document.createElement("td"))
+            if not plies:
+                td.textContent = "0"
+                continue
+            later = [p for p in plies if p > v["ply"]]
+            button = td.appendChild(document.createElement("button"))
+            button.type = "button"
+            button.dataset.ply = str(later[0] if later else plies[0])  # the next one, round again at the end
+            button.className = "count-" + kinds[0]
+            button.textContent = str(len(plies))
+            button.setAttribute("aria-label", t("summary-next", n=len(plies), what=t(key), side=side_name(side)))
+        figure = rv.get("accuracy", {}).get(side)
+        tr.appendChild(document.createElement("td")).textContent = "–" if figure is None else f"{figure}%"
 
 
 def reason_text(mark):
@@ -471,13 +509,17 @@ def render_moves():
 def follow_move():
     """The move shown scrolls into the list's view (the list scrolls, never the page); run after
     the panels above the list have opened or closed, since they move it. At the game's end the
-    result row comes into view with the last move."""
+    list scrolls to its end: the last move, and the result card under it."""
     wrap = el("moves-wrap")
     cur = wrap.querySelector('[aria-current="step"]')
     if cur is None:
         return
     box = wrap.getBoundingClientRect()
     if box.height == 0:
+        return
+    v = app.view
+    if v["final"] and v["ply"] == v["length"]:  # the last move, then its result card under it
+        wrap.scrollTop = wrap.scrollHeight
         return
     move = cur.getBoundingClientRect()
     if move.top >= box.top + wrap.querySelector("thead").offsetHeight and move.bottom <= box.bottom:
@@ -488,8 +530,8 @@ def follow_move():
 def move_rows(v):
     """The move list as rows of plain data, compared with the rows on screen:
     ("start", text, current), ("moves", number, cell, cell) with a cell (ply, text, label, current)
-    or None, ("side", entries) for the side lines since the last main-line move, and at a finished
-    game's end ("result", score, words)."""
+    or None, and ("side", entries) for the side lines since the last main-line move (a finished
+    game's result follows them in its card, render_result)."""
     first = v["first"]
     rows = [("start", t("start-position"), v["ply"] == 0)]
     row, free, side_line = None, [], []
@@ -519,10 +561,6 @@ def move_rows(v):
             free = []  # the placement has its row to itself
     if side_line:
         rows.append(("side", tuple(side_line)))
-    final = v["final"]
-    if final:  # the score as PGN writes it (the rebels, who move first, first), then in words
-        score = PGN_RESULTS[final["winner"] + "-win" if final["winner"] else "draw"]
-        rows.append(("result", score, result_text(final)))
     return [tuple(r) for r in rows]
 
 
@@ -542,12 +580,6 @@ def row_node(row):
     td = document.createElement("td")
     td.colSpan = 3
     tr.append(td)
-    if row[0] == "result":
-        tr.className = "result"
-        score = td.appendChild(document.createElement("strong"))
-        score.textContent = row[1]
-        td.append(document.createTextNode(" " + row[2]))
-        return tr
     if row[0] == "start":
         tr.className = "start"
         td.append(move_button(0, row[1], "", row[2]))
@@ -605,21 +637,34 @@ def render_panels():
         el("huff-explain").hidden = seen.ok and seen.value == "1"
         B.save(HUFF_SEEN_KEY, "1")
     el("panel-chain").hidden = not (can_input() and app.inp.can_stop(board()))
-    result = el("result")
-    final = v["final"]
-    result.hidden = final is None or app.result_closed
-    if final:
-        el("result-text").textContent = result_text(final)
-        result.dataset.winner = final["winner"] or "draw"
+    render_result()
     branch = el("panel-branch")
     branch.hidden = not app.branch_asked
     if app.branch_asked:
         el("branch-text").textContent = t("branch-ask", later=v["length"] - v["ply"])
 
 
+def render_result():
+    """A finished game's card at the end of its moves (as lichess ends the move list): the score as
+    PGN writes it (the rebels, who move first, first), the result in words, and what comes next.
+    Its Review gives way to the review's own button once there is a review; a game with a friend
+    has no Rematch here (a new link is a new game)."""
+    final = app.view["final"]
+    card = el("result")
+    card.hidden = final is None
+    if final is None:
+        return
+    el("result-score").textContent = PGN_RESULTS[final["winner"] + "-win" if final["winner"] else "draw"]
+    el("result-text").textContent = result_text(final)
+    card.dataset.winner = final["winner"] or "draw"
+    el("result-rematch").hidden = app.friend is not None
+    el("result-review").hidden = app.review is not None
+
+
 def player_card(side):
-    """What a side's card shows: (side, name, who plays it, pieces on the board, the pill: '',
-    'to-move', 'thinking' or 'winner')."""
+    """What a side's card shows: (side, name, who plays it, its pieces on the board, the other
+    side's pieces it took, the pill: '', 'to-move', 'thinking' or 'winner', the search's depth,
+    whether MicroPython stands in for Pyodide)."""
     v = app.view
     ai = st.ai_side(app.settings["mode"])
     if app.friend is not None:
@@ -627,11 +672,14 @@ def player_card(side):
     elif side in ai:
         who = t("player-computer", level=t("level-" + app.settings["level"]))
     elif app.settings["mode"] == "humans":
-        who = t("player-human")
+        who = ""  # both sides played here: the side's name says all (said once, not on both cards)
     else:
         who = t("player-you")
     kind = "O" if side == "officers" else "R"
     count = sum(1 for k in v["pieces"].values() if k == kind)
+    prey = "R" if kind == "O" else "O"
+    at_start = sum(1 for k in app.session.game.start.pieces().values() if k == prey)
+    taken = max(0, at_start - sum(1 for k in v["pieces"].values() if k == prey))
     final = v["final"] if v["ply"] == v["length"] else None
     if final:
         pill = "winner" if final["winner"] == side else ""
@@ -641,7 +689,7 @@ def player_card(side):
         pill = ""
     # A strong level's move searched on MicroPython while Pyodide loads: the card says so.
     stand_in = pill == "thinking" and app.thinker.kind == "light" and not B.lightLevel(app.settings["level"])
-    return (side, side_name(side, True), who, count, pill, app.depth if pill == "thinking" else 0, stand_in)
+    return (side, side_name(side, True), who, count, taken, pill, app.depth if pill == "thinking" else 0, stand_in)
 
 
 def render_players():
@@ -656,30 +704,32 @@ def render_players():
         if was == card:
             continue
         drawn.players[node_id] = card
-        side, name, who, count, pill, depth, stand_in = card
+        side, name, who, count, taken, pill, depth, stand_in = card
         node = el(node_id)
         words = {"to-move": t("pill-to-move"), "winner": t("pill-winner"), "thinking": t("thinking")}
         pill_text = t("pill-depth", depth=depth) if depth else words.get(pill, "")
         if stand_in:
             pill_text = t("thinking-light")
         pieces = t("pieces-left", n=count, side=side_name(side))
+        other = "rebels" if side == "officers" else "officers"
+        took = t("pieces-taken", n=taken, side=side_name(other, True)) if taken else ""
         if was is None or was[:3] != card[:3]:
             node.dataset.side = side
             node.querySelector(".token").className = "token " + side
             node.querySelector(".who strong").textContent = name
             node.querySelector(".who span").textContent = who
-        if was is None or was[4:] != card[4:]:
+        if was is None or was[5:] != card[5:]:
             node.classList.toggle("to-move", pill in ("to-move", "thinking"))
             tag = node.querySelector(".turn")
             tag.hidden = not pill
             tag.classList.toggle("thinking", pill == "thinking")
             tag.querySelector(".pill-text").textContent = pill_text
-        if was is None or was[3] != count:
+        if was is None or was[3:5] != card[3:5]:  # what it took, as lichess shows captured pieces
             num = node.querySelector(".count")
-            num.textContent = str(count)
-            num.title = pieces
+            num.textContent = str(taken) if taken else ""
+            num.title = took
         # A screen reader hears the card as one sentence (its parts are hidden from it).
-        node.setAttribute("aria-label", ", ".join(x for x in (name, who, pieces, pill_text) if x))
+        node.setAttribute("aria-label", ", ".join(x for x in (name, who, pieces, took, pill_text) if x))
 
 
 def render_buttons():
@@ -697,11 +747,17 @@ def render_buttons():
     el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None or friend
     el("btn-review").disabled = bool(app.thinking) or not v["length"]
     el("btn-review-run").disabled = (bool(app.thinking) and app.thinking != "review") or not v["length"]
-    el("btn-stop-ai").hidden = not app.thinking
-    starting = (app.engine.starting or app.light.starting) and bool(st.ai_side(app.settings["mode"]))
-    el("thinking").hidden = not (app.thinking or starting)
-    el("thinking").classList.toggle("starting", not app.thinking)
-    if app.thinking:
+    # The thinking line: the search under way (a review says its own progress and has its own
+    # Stop), or a worker starting; Pyodide's start is said whatever asked for it.
+    searching = app.thinking and app.thinking != "review"
+    el("btn-stop-ai").hidden = not searching
+    starting = app.engine.starting or (app.light.starting and bool(st.ai_side(app.settings["mode"])))
+    el("thinking").hidden = not (searching or (starting and not app.thinking))
+    el("thinking").classList.toggle("starting", not searching)
+    if app.thinking == "move":
+        # The computer's bar says it thinks: here its Stop, and Pyodide's loading if it still is.
+        el("thinking-text").textContent = t("engine-loading") if app.engine.starting else ""
+    elif searching:
         el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
     elif starting:
         el("thinking-text").textContent = t("engine-loading" if app.engine.starting else "engine-starting")

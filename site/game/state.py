@@ -75,14 +75,14 @@ def ai_side(mode):
 
 def fresh_game():
     """The App fields that belong to the game on the board, as another game starts them: nothing of
-    the previous game (Undo's redo stack, its closed result box, a paused or forced AI, its review,
-    analysis or hint, a new line agreed or asked for, a note) carries into the next."""
+    the previous game (Undo's redo stack, a paused or forced AI, its review and the walk
+    through its mistakes, analysis or hint, a new line agreed or asked for, a note) carries into the next."""
     return {
         "redo": [],
-        "result_closed": False,
         "ai_paused": False,
         "ai_forced": False,
         "review": None,
+        "learn": None,
         "analysis": None,
         "hint": None,
         "branch_asked": False,

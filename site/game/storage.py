@@ -45,8 +45,6 @@ def save():
     blob = app.session.saved()
     blob["version"] = SAVE_VERSION
     blob["settings"] = app.settings
-    if app.result_closed:  # for this game (absent in older saves: the box shows)
-        blob["result_closed"] = True
     too_long = len(blob.get("record", "")) > MAX_TEXT  # a reload would keep the moves alone
     if too_long and not _warned[0]:
         message(t("save-too-long", n=MAX_TEXT), "warn")
@@ -110,13 +108,12 @@ def read_blob(text):
 
 
 def read_save():
-    """(session, settings, problem, result_closed) from local storage; session is None when there
-    is no usable save, problem is '' or a message saying why the save was set aside (and whether
-    the last good save was restored instead), and result_closed whether the saved game's result
-    box was closed (False in older saves)."""
+    """(session, settings, problem) from local storage; session is None when there is no usable
+    save, problem is '' or a message saying why the save was set aside (and whether the last good
+    save was restored instead)."""
     r = B.load(SAVE_KEY)
     if not r.ok or not r.value:
-        return None, None, "", False
+        return None, None, ""
     _seen[0] = r.value
     try:
         blob = json.loads(r.value)
@@ -131,7 +128,7 @@ def read_save():
     except AsaltoError as err:
         return restore_good(r.value, t("save-corrupt", error=str(err)), str(err))
     B.save(GOOD_KEY, r.value)
-    return session, settings, "", blob.get("result_closed") is True
+    return session, settings, ""
 
 
 def restore_good(text, problem, error):
@@ -141,10 +138,10 @@ def restore_good(text, problem, error):
     good = B.load(GOOD_KEY)
     kept = read_blob(good.value) if good.ok and good.value and good.value != text else None
     if kept is None:
-        return None, None, problem, False
+        return None, None, problem
     B.save(SAVE_KEY, good.value)
     _seen[0] = good.value
-    return kept[0], kept[1], t("save-restored", error=error or problem), False
+    return kept[0], kept[1], t("save-restored", error=error or problem)
 
 
 def changed_elsewhere(key, text):

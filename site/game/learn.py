@@ -1,0 +1,194 @@
+"""Learn from your mistakes (lichess's walk through a reviewed game): the player's own mistakes and
+blunders one by one. The board goes to the position before each; the player tries a move there
+(it is not played: the game stays as it was); the engine says whether it is as good as the best
+(asalto_core.accuracy.as_good); after a second miss the best move is shown. Skip, Next and Stop
+are buttons, and the board takes the move by keyboard as by pointer.
+
+``app.learn`` is the walk: the marks, the one shown (``i``), the misses on it, the move tried and
+the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
+"""
+
+import json
+
+import state as st
+from app import app, board
+from game import engine_for, navigate, start_engine
+from i18n import side_name, t
+from page import el, on, spawn
+from render import extra_panels, render
+
+from asalto_core.accuracy import as_good
+
+TRY_SECONDS = 1.0  # the engine's look at the position after a move tried (the hint's order of time)
+KINDS = ("mistake", "blunder", "missed-win")  # what the walk goes through, as lichess (no inaccuracies)
+
+
+def own_marks():
+    """The review's marks of the player's own moves: every side the computer or a friend does not
+    play (both in a game of two players on this device; none when watching)."""
+    if app.review is None or app.review.get("state") != "done":
+        return []
+    if app.friend is not None:
+        mine = (app.friend["side"],)
+    elif app.settings["mode"] == "watch":
+        mine = ()
+    else:
+        computer = st.ai_side(app.settings["mode"])
+        mine = tuple(s for s in ("rebels", "officers") if s not in computer)
+    return [m for m in app.review["marks"] if m["side"] in mine and m["kind"] in KINDS]
+
+
+def current():
+    w = app.learn
+    return w["marks"][w["i"]] if w is not None and w["i"] < len(w["marks"]) else None
+
+
+def waiting():
+    """Whether a move made on the board now is the player's try (not a move of the game)."""
+    mark = current()
+    return mark is not None and app.learn["state"] in ("find", "retry") and app.view["ply"] == mark["ply"] - 1
+
+
+def start():
+    app.learn = {"marks": own_marks(), "i": 0, "misses": 0, "tried": "", "state": "find"}
+    spawn(go(0))
+
+
+async def go(i):
+    """The walk's ``i``-th mistake: the position before it, the player's move to find."""
+    w = app.learn
+    w.update({"i": i, "misses": 0, "tried": "", "state": "find" if i < len(w["marks"]) else "done"})
+    if w["state"] == "done":
+        app.branch_ok = False
+        render()
+        return
+    await navigate(w["marks"][i]["ply"] - 1)
+    app.branch_ok = True  # moves may be made here, and are taken as tries (controls.do_action)
+    render()
+
+
+def stop():
+    app.learn = None
+    app.branch_ok = False
+    app.hint = None
+    render()
+
+
+def attempt(move):
+    """A move the player tried: as good as the best, the move played again, or asked of the engine."""
+    w, mark = app.learn, current()
+    w["tried"] = str(move)
+    app.inp.reset()
+    if w["tried"] == mark["best"]:
+        answer(True)
+    elif w["tried"] == mark["move"]:
+        answer(False)
+    else:
+        w["state"] = "checking"
+        render()
+        spawn(check(move, mark))
+
+
+async def check(move, mark):
+    """Ask the engine how the move tried leaves the mover, against the best move's chance."""
+    side = mark["side"]
+    after = board().position.play(move)
+    outcome = after.outcome()
+    if outcome is not None:
+        found = 0.5 if outcome.winner is None else float(outcome.winner == side)
+    else:
+        found = await search(move, side)
+        if found is None:  # no answer (the worker failed, or the walk moved on): try again
+            if app.learn is not None and current() is mark:
+                app.learn["state"] = "retry"
+                render()
+            return
+    if app.learn is None or current() is not mark:
+        return
+    before = app.review["points"][mark["ply"] - 1]["officers"]
+    answer(as_good(before if side == "officers" else 1 - before, found))
+
+
+async def search(move, side):
+    """The mover's chance after ``move`` as the engine sees it, or None."""
+    eng = engine_for("hint")
+    if app.thinking or not await start_engine(eng):
+        return None
+    app.think_n += 1
+    app.thinking = "learn"
+    app.thinker = eng
+    request = app.session.tried_request(move, app.think_n, TRY_SECONDS)
+    r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{app.think_n}")
+    app.thinking = ""
+    if not r.ok:
+        return None
+    reply = json.loads(r.value)
+    if not reply["ok"] or reply.get("cancelled"):
+        return None
+    a = reply["analysis"]
+    if a.get("mate") is not None:  # a forced result, from the side to move's view
+        mover_wins = (a["mate"] > 0) == (a["side"] == side)
+        return 1.0 if mover_wins else 0.0
+    p = a["win_probability"]
+    return p if a["side"] == side else 1 - p
+
+
+def answer(good):
+    w, mark = app.learn, current()
+    if good:
+        w["state"] = "good"
+        app.branch_ok = False
+    else:
+        w["misses"] += 1
+        if w["misses"] >= 2:  # the second miss: the best move, as the engine's arrow
+            w["state"] = "shown"
+            app.branch_ok = False
+            app.hint = mark["best"]
+        else:
+            w["state"] = "retry"
+    render()
+    if w["state"] in ("good", "shown"):
+        el("learn-next").focus()  # the keyboard goes on from here
+
+
+def render_panel():
+    """The walk's panel, and the Learn button of a finished review with mistakes of the player's."""
+    if app.review is None:
+        app.learn = None  # the game changed under the review: the walk ends with it
+    w, v = app.learn, app.view
+    el("btn-learn").hidden = w is not None or not own_marks()
+    panel = el("panel-learn")
+    panel.hidden = w is None
+    if w is None:
+        return
+    mark = current()
+    if mark is not None and v["ply"] != mark["ply"] - 1:
+        app.branch_ok = False  # browsed away: a move elsewhere is a move of the game, asked first
+    total = len(w["marks"])
+    state = w["state"]
+    panel.dataset.state = state
+    if state == "done":
+        el("learn-title").textContent = t("learn-title-done")
+        el("learn-text").textContent = t("learn-done", n=total)
+    else:
+        el("learn-title").textContent = t("learn-title", n=w["i"] + 1, total=total)
+        side = side_name(mark["side"])
+        words = {
+            "find": ("learn-find", {"move": mark["move"], "kind": t("kind-" + mark["kind"]), "side": side}),
+            "retry": ("learn-retry", {"move": w["tried"]}),
+            "checking": ("learn-checking", {"move": w["tried"]}),
+            "good": ("learn-good", {"move": w["tried"]}),
+            "shown": ("learn-shown", {"move": w["tried"], "best": mark["best"]}),
+        }
+        key, args = words[state]
+        el("learn-text").textContent = t(key, **args)
+    el("learn-next").hidden = state not in ("good", "shown")
+    el("learn-skip").hidden = state in ("good", "shown", "done")
+
+
+def bind():
+    on(el("btn-learn"), "click", lambda e: start())
+    on(el("learn-next"), "click", lambda e: spawn(go(app.learn["i"] + 1)))
+    on(el("learn-skip"), "click", lambda e: spawn(go(app.learn["i"] + 1)))
+    on(el("learn-stop"), "click", lambda e: stop())
+    extra_panels.append(render_panel)
