@@ -325,6 +325,15 @@ function renderCrosstable() {
     Object.assign(el.dataset, data);
     return el;
   };
+  // A bot's name may break after its ':', '.', '_' or '-' (a phone's narrow table), never mid-word.
+  const nameCell = (name) => {
+    const el = cell("th", "", { bot: name });
+    for (const part of name.split(/(?<=[:._-])/)) {
+      if (el.childNodes.length) el.append(document.createElement("wbr"));
+      el.append(part);
+    }
+    return el;
+  };
   const rows = tour.table;
   const head = document.createElement("tr");
   for (const label of ["#", t("lab-bot"), t("lab-elo"), t("lab-games"), t("lab-score"), ...rows.map((r) => String(r.rank))]) {
@@ -337,7 +346,7 @@ function renderCrosstable() {
       row.elo === null ? "–" : row.margin === null ? (row.wins ? "∞" : "−∞") : `${Math.round(row.elo)} ± ${Math.round(row.margin)}`;
     tr.append(
       cell("td", String(row.rank)),
-      Object.assign(cell("th", row.bot, { bot: row.bot }), { scope: "row" }),
+      Object.assign(nameCell(row.bot), { scope: "row" }),
       cell("td", elo, { elo: row.elo === null ? "" : String(row.elo), margin: row.margin === null ? "" : String(row.margin) }),
       cell("td", String(row.games)),
       cell("td", String(row.score), { score: String(row.score) })
