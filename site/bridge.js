@@ -417,6 +417,32 @@
         }, 0));
       });
     },
+    // ``fn`` in the next animation frame (a hidden tab paints none: there, after a timer), so
+    // that what it draws goes on screen in that frame, however many changes asked for it.
+    onFrame(fn) {
+      let done = false;
+      const go = () => {
+        if (!done) {
+          done = true;
+          fn();
+        }
+      };
+      if (document.hidden) setTimeout(go, 16);
+      else requestAnimationFrame(go);
+      setTimeout(go, 500);
+    },
+    // Whether the code running now handles an event (a click, a key): not a timer's or a worker's.
+    inEvent() {
+      return Boolean(window.event);
+    },
+    // ``fn`` at the end of this task (after the handler that asked for it), before any frame.
+    atTaskEnd(fn) {
+      queueMicrotask(() => fn());
+    },
+    // ``fn`` when the browser is idle, at the latest after ``ms``.
+    onIdle(fn, ms) {
+      onIdle(() => fn(), ms);
+    },
     // The cores the device reports: a review shares its positions among that many workers.
     cores() {
       return navigator.hardwareConcurrency || 1;

@@ -11,6 +11,7 @@ game goes on. A game against a weaker level, or of two players, never fetches Py
 import asyncio
 import json
 
+import frames
 import state as st
 import storage
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target
@@ -18,7 +19,7 @@ from engine_client import CALL_MS, Engine
 from i18n import choose, set_language, t, verdict
 from page import B, load_language, spawn
 from pyscript import document, window
-from render import announce, apply_labels, message, render, render_board, render_progress, render_side, side_name
+from render import announce, apply_labels, message, render, render_progress, side_name
 
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
@@ -127,8 +128,12 @@ async def book_move(session, level):
     book = await opening_book(session.game.start.ruleset)
     if book is None:
         return None
-    position, history = session.game.board.position, session.positions_before()
-    return book.choose(position, app.levels[level]["margin"], app.think_n, history)
+
+    def history():  # written only for a position in the book
+        yield from session.positions_before()
+
+    position = session.game.board.position
+    return book.choose(position, app.levels[level]["margin"], app.think_n, history())
 
 
 async def restart_engine(eng=None):
@@ -163,37 +168,29 @@ def take_view():
 
 
 def show(animate):
-    """Draw the session's position and save the game."""
+    """Draw the session's position (frames.py: from the next frame on) and save the game (when
+    the browser is idle: a save is nothing a player sees)."""
     take_view()
     render(animate)
-    storage.save()
+    frames.later("save", storage.save)
 
 
-def accept(animate=True, defer=False):
-    """Show a changed game (tests count them in data-synced), then let the AI move if it is its turn.
-    With ``defer`` (a move played) only the board is drawn in this task, so a click's task stays
-    short; the move list, panels and save follow in the next (finish_move)."""
-    if defer:
-        take_view()
-        render_board(animate)
-        spawn(finish_move())
-        return
+def accept(animate=True):
+    """Show a changed game (tests count them in data-synced, once it is drawn and saved), then
+    let the AI move if it is its turn (its search starts while the page draws)."""
     show(animate)
     synced()
     spawn(maybe_ai())
 
 
-async def finish_move():
-    await asyncio.sleep(0)  # the click's task ends here: the board goes on screen without waiting
-    render_side()
-    storage.save()
-    synced()
-    await maybe_ai()
-
-
 def synced():
     app.synced += 1
-    document.body.dataset.synced = str(app.synced)
+    n = str(app.synced)
+    frames.when_done(lambda: set_mark("synced", n))
+
+
+def set_mark(name, value):
+    document.body.dataset[name] = value
 
 
 opened_hooks = []  # called once another game is on the board (chapters.py: it goes into the study)
@@ -254,11 +251,16 @@ def play(move, human_move=False):
         B.sound(move_sound(last))
     if human_move:
         app.move_seen = asyncio.Event()  # the AI's reply waits until this move is on screen
-    accept(defer=True)
+    accept()
     if human_move:
         spawn(move_painted(app.move_seen))
     else:
-        document.body.dataset.replyShown = f"{window.performance.now():.1f}"  # the AI's move, drawn
+        spawn(reply_painted())
+
+
+async def reply_painted():
+    """Note when the computer's reply reached the screen (as move_painted does the player's)."""
+    document.body.dataset.replyShown = f"{float(await B.afterPaint()):.1f}"
 
 
 async def move_painted(seen):
@@ -605,10 +607,11 @@ async def new_game(ruleset, mode, level, lang):
         return
     message("")
     app.games += 1
-    document.body.dataset.games = str(app.games)
     if needs_ai():
         start_for_game()
     show_opened()
+    n = str(app.games)
+    frames.when_done(lambda: set_mark("games", n))  # the new game drawn
 
 
 # -- review and analysis ------------------------------------------------------------------

@@ -4,6 +4,7 @@ The board's drawing is svg.py's (shared with the embed view and diagram export);
 module places the pieces and markers and fills the status, move list, panels and buttons.
 """
 
+import frames
 import rules_text
 import state as st
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
@@ -771,14 +772,18 @@ extra_panels = []
 
 
 def render(animate=False):
-    """Everything the page shows, now."""
-    if render_board(animate):
-        render_side()
+    """Ask for everything the page shows: frames.py draws it at the end of the task, the board
+    first (a move shows in the click's own task), then the panels beside it, the move list and
+    the list's scroll, as many as fit in a frame's budget (the rest in the next frames)."""
+    frames.request("board", animate)
+    frames.request("side")
+    frames.request("moves")
+    frames.request("follow")
 
 
 def render_board(animate=False):
     """The board: pieces, markers and the points' labels. False when there is no game to draw,
-    or the editor drew its own. A move shows this in the click's own task (game.show)."""
+    or the editor drew its own."""
     if app.view is None:
         return False
     if app.editor is not None:
@@ -792,13 +797,19 @@ def render_board(animate=False):
 
 
 def render_side():
-    """Everything beside the board, then the body's data-* that tests and the bench wait on."""
+    """Everything beside the board, then the body's data-* that tests and the bench wait on, now."""
+    draw_side()
+    draw_moves()
+    follow_move()
+
+
+def draw_side(_=None):
+    """The status, the players' cards, the panels and the buttons (frames.py's "side")."""
     if app.view is None or app.editor is not None:
         return
     el("panel-setup").hidden = True
     el("status").textContent = status_text()
     render_players()
-    render_moves()
     render_panels()
     for panel in extra_panels:
         panel()
@@ -806,13 +817,25 @@ def render_side():
     render_review()
     render_annotation()
     render_comment()
-    follow_move()
+    render_thinking()
+
+
+def draw_moves(_=None):
+    """The move list, then the body's data-* of the position shown (frames.py's "moves")."""
+    if app.view is None or app.editor is not None:
+        return
+    render_moves()
     body = document.body
     body.dataset.editor = ""
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])
     body.dataset.over = "1" if app.view["outcome"] else "0"
-    render_thinking()
+
+
+def draw_follow(_=None):
+    """The move shown scrolled into view (frames.py's "follow", last: it reads the layout)."""
+    if app.view is not None and app.editor is None:
+        follow_move()
 
 
 def render_thinking():
@@ -822,13 +845,27 @@ def render_thinking():
 
 
 def render_progress():
-    """The AI's search depth, or the review's progress, while the worker thinks; and a search that
-    starts (the board and the move list are as they were: a phone's main thread is spared them)."""
+    """Ask for the AI's search depth, or the review's progress, while the worker thinks; and a
+    search that starts (the board and the move list are as they were: a phone's main thread is
+    spared them)."""
+    frames.request("progress")
+
+
+def draw_progress(_=None):
+    if app.view is None or app.editor is not None:
+        return
     el("status").textContent = status_text()
     render_players()
     render_buttons()
     render_review()
     render_thinking()
+
+
+frames.part("board", render_board)
+frames.part("side", draw_side, covers=("progress",))
+frames.part("progress", draw_progress)
+frames.part("moves", draw_moves)
+frames.part("follow", draw_follow)
 
 
 def render_cursor():
