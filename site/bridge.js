@@ -177,9 +177,24 @@
       return guard(() => {
         if (aiWorkers.has(name)) return name; // started already (boot.js)
         const config = aiConfig(kind);
-        const job = import("./pyscript/core.js").then(({ PyWorker, MPWorker }) =>
-          (kind === "light" ? MPWorker : PyWorker)("./worker.py", { config, version: config.interpreter })
-        );
+        // The worker's script (and Pyodide's loader) fetched here first: PyScript tells the page
+        // nothing of a worker whose files cannot be fetched (it would wait out the start's limit),
+        // so a file refused fails the start at once, as "unreachable" (the page says it in words).
+        const first = ["./worker.py", ...(kind === "light" ? [] : [config.interpreter])];
+        const reach = (url) =>
+          fetch(url).then(
+            (r) => {
+              if (!r.ok) throw new Error("unreachable");
+            },
+            () => {
+              throw new Error("unreachable");
+            }
+          );
+        const job = Promise.all(first.map(reach))
+          .then(() => import("./pyscript/core.js"))
+          .then(({ PyWorker, MPWorker }) =>
+            (kind === "light" ? MPWorker : PyWorker)("./worker.py", { config, version: config.interpreter })
+          );
         job.catch(() => {}); // whenWorker reports a failed start
         aiWorkers.set(name, job);
         const marks = (window.asaltoMarks = window.asaltoMarks || {});
@@ -438,10 +453,6 @@
     // ``fn`` at the end of this task (after the handler that asked for it), before any frame.
     atTaskEnd(fn) {
       queueMicrotask(() => fn());
-    },
-    // ``fn`` when the browser is idle, at the latest after ``ms``.
-    onIdle(fn, ms) {
-      onIdle(() => fn(), ms);
     },
     // The cores the device reports: a review shares its positions among that many workers.
     cores() {

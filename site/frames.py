@@ -1,23 +1,22 @@
-"""Redraws as chessground makes them: a change asks for the parts it affects (``request``), the
-requests of a task are coalesced and drawn once, at the task's end, in the order of the parts
-(the board first, then what is beside it) and within a frame's budget (FRAME_MS): what does not
-fit is drawn in the next animation frames, so that no task is long on a phone's CPU, while a
-fast device draws it all at once. Work that no frame shows (the save) waits for the browser's
-idle time (``later``); ``when_done`` runs once all of it is done (the marks that tests and the
-bench wait on), and the body's data-drawing says that something is still to be drawn."""
+"""Redraws as chessground makes them: a change asks for the parts it affects (``request``), and
+the requests are coalesced and drawn once, in the order of the parts (the board first, then
+what is beside it) and within a frame's budget (FRAME_MS), the rest in the next animation
+frames, so that no task is long on a phone's CPU. A player's input is drawn whole at the end of
+its own task (the next frame shows it); a change from a timer or a worker's answer in the next
+animation frames, so its task stays short. ``when_done`` runs once all of it is drawn (the
+marks that tests and the bench wait on); the body's data-drawing says something is still to be
+drawn."""
 
 from page import B, report
 from pyscript import document
 from pyscript.ffi import create_proxy
 
 FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
-IDLE_MS = 300  # work put off for idle time runs at the latest after this
 
 _parts = []  # (name, draw, the names of the parts it draws too): in the order they are drawn
 _dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
-_later = {}  # name -> fn, for the idle time
-_done = []  # callbacks once nothing is left to draw or do
-_asked = [False, False]  # a turn of drawing asked for, an idle callback asked for
+_done = []  # callbacks once nothing is left to draw
+_asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
 
 
 def part(name, draw, covers=()):
@@ -32,71 +31,61 @@ def request(name, arg=None):
     if name in _dirty:
         arg = _dirty[name] or arg
     _dirty[name] = arg
-    if not _asked[0]:
+    document.body.dataset.drawing = "1"
+    if B.inEvent():  # a player's input: drawn in its own task (even with a frame's turn to come)
+        if not _asked[1]:
+            _asked[1] = True
+            B.atTaskEnd(_input_proxy)
+    elif not _asked[0]:  # a timer's, a worker's answer: its task stays short, the drawing has a frame
         _asked[0] = True
-        document.body.dataset.drawing = "1"
-        if B.inEvent():  # a player's input: drawn in its own task, seen in the next frame
-            B.atTaskEnd(_turn_proxy)
-        else:  # a timer's, a worker's answer: its task stays short, the drawing has a frame
-            B.onFrame(_turn_proxy)
-
-
-def later(name, fn):
-    """Run ``fn`` once the parts asked for are drawn and the browser is idle (one run per name)."""
-    _later[name] = fn
-    _settle()
+        B.onFrame(_turn_proxy)
 
 
 def when_done(fn):
-    """Run ``fn`` once every part asked for is drawn and the idle work is done (now, if it is)."""
+    """Run ``fn`` once every part asked for is drawn (now, if it is)."""
     _done.append(fn)
     _settle()
 
 
+def _input_turn():
+    _asked[1] = False
+    _draw(None)  # what a player's input changed is on screen when its task ends, all of it
+
+
 def _turn():
-    """Draw the parts asked for, in order, until the turn's budget is spent; the rest next frame."""
     _asked[0] = False
+    _draw(FRAME_MS)
+
+
+def _draw(budget):
+    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent; the rest
+    in the next frame."""
     start = B.now()
     drew = False
     for name, draw, covers in _parts:
         if name not in _dirty:
             continue
-        if drew and B.now() - start > FRAME_MS:
+        if drew and budget is not None and B.now() - start > budget:
             break
         for other in covers:
             _dirty.pop(other, None)
         _guarded(draw, _dirty.pop(name))
         drew = True
     if _dirty:
-        _asked[0] = True
-        B.onFrame(_turn_proxy)
+        if not _asked[0]:
+            _asked[0] = True
+            B.onFrame(_turn_proxy)
         return
     document.body.dataset.drawing = ""
     _settle()
 
 
 def _settle():
-    """Once the drawing is done: the idle work, then the callbacks waiting for all of it."""
-    if _dirty or _asked[0] or _asked[1]:
-        return
-    if _later:
-        _asked[1] = True
-        B.onIdle(_idle_proxy, IDLE_MS)
+    """Once the drawing is done: the callbacks waiting for it."""
+    if _dirty or True in _asked:
         return
     while _done:
         _guarded(_done.pop(0))
-
-
-def _idle():
-    _asked[1] = False
-    if _dirty:  # a change came meanwhile: its drawing first
-        return
-    jobs = list(_later.values())
-    _later.clear()
-    for fn in jobs:
-        _guarded(fn)
-
-    _settle()
 
 
 def _guarded(fn, *args):
@@ -108,4 +97,4 @@ def _guarded(fn, *args):
 
 
 _turn_proxy = create_proxy(_turn)
-_idle_proxy = create_proxy(_idle)
+_input_proxy = create_proxy(_input_turn)

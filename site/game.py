@@ -60,11 +60,23 @@ def _flag(eng):
     return "light" if eng.kind else "engine"
 
 
+def start_problem(eng):
+    """Why a worker did not start, in plain words (a file that could not be fetched: the
+    connection), or the worker's own words."""
+    return t("engine-unreachable") if eng.error == "unreachable" else eng.error
+
+
 async def start_engine(eng=None):
-    """Start an AI worker once (in the background: the game is playable meanwhile)."""
+    """Start an AI worker once (in the background: the game is playable meanwhile); one whose
+    start failed before starts again, under a new name. A failure is said where it matters: not
+    for Pyodide (the game plays on, on MicroPython, and the side card says which engine thinks),
+    and not during a review (its status says it, with its button to try again)."""
     eng = eng or app.engine
     if eng.ready or eng.starting:
         return await eng.wait()
+    if eng.error:
+        app.worker_n += 1
+        eng.replace(f"{eng.kind or 'engine'}-{app.worker_n}")
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
     if not eng.kind:
@@ -72,7 +84,11 @@ async def start_engine(eng=None):
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
-        message(t("engine-failed", error=eng.error), "error")
+        shown = document.getElementById("message").textContent
+        if eng.kind and app.thinking != "review":
+            message(t("engine-failed", error=start_problem(eng)), "error")
+        elif shown in (t("engine-loading"), t("engine-restarting")):
+            message("")
         document.body.dataset[_flag(eng)] = "failed"
         B.keepOffline(False)
         return False
@@ -168,15 +184,15 @@ def take_view():
 
 
 def show(animate):
-    """Draw the session's position (frames.py: from the next frame on) and save the game (when
-    the browser is idle: a save is nothing a player sees)."""
+    """Draw the session's position (frames.py: at the end of a player's task, else from the next
+    frame on) and save the game."""
     take_view()
     render(animate)
-    frames.later("save", storage.save)
+    storage.save()
 
 
 def accept(animate=True):
-    """Show a changed game (tests count them in data-synced, once it is drawn and saved), then
+    """Show a changed game (tests count them in data-synced, once it is drawn), then
     let the AI move if it is its turn (its search starts while the page draws)."""
     show(animate)
     synced()
@@ -685,8 +701,10 @@ async def review_pass(rv, depth, n):
 
     async def drain(k, eng):
         while queue and live():
-            take = queue[:REVIEW_CHUNK]
-            del queue[:REVIEW_CHUNK]
+            # A few positions at a time, fewer as the queue runs out, so the workers end together.
+            size = max(1, min(REVIEW_CHUNK, len(queue) // len(app.reviewing)))
+            take = queue[:size]
+            del queue[:size]
             busy[0] += 1
             error = await review_share(eng, rv, depth, take, f"think-{n}-{k}")
             busy[0] -= 1
@@ -697,7 +715,7 @@ async def review_pass(rv, depth, n):
 
     async def crew(k, eng):
         if not await start_engine(eng):
-            return eng.error or "no worker started"
+            return start_problem(eng) or "no worker started"
         if rv["state"] == "starting" and live():
             rv["state"] = "running"
             render_progress()

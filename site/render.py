@@ -80,14 +80,32 @@ def side_name(side, capital=False):
     return t(side[0].upper() + side[1:] if capital else side)
 
 
+_said = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
+
+
 def point_label(name, movable=(), targets=()):
     """A point of the game's board as a screen reader hears it (page.point_label)."""
     kind = app.view["pieces"].get(name) if app.view else None
     if name in app.inp.clicks:
-        return piece_point_label(name, kind, "selected")
-    if name in targets:
-        return piece_point_label(name, kind, "target")
-    return piece_point_label(name, kind, "movable" if name in movable else "")
+        state = "selected"
+    elif name in targets:
+        state = "target"
+    else:
+        state = "movable" if name in movable else ""
+    key = (language(), name, kind, state)
+    text = _said.get(key)
+    if text is None:
+        text = _said[key] = piece_point_label(name, kind, state)
+    return text
+
+
+def piece_label(kind, point):
+    """A piece as a screen reader hears it (kept as point_label keeps a point's)."""
+    key = (language(), point, kind, "piece")
+    text = _said.get(key)
+    if text is None:
+        text = _said[key] = t("officer-on" if kind == "O" else "rebel-on", point=point)
+    return text
 
 
 def draw_board():
@@ -165,7 +183,7 @@ def render_pieces(animate, movable):
     added = []
     for point, kind in pieces.items():
         x, y = drawn.at[point]
-        now = (x, y, t("officer-on" if kind == "O" else "rebel-on", point=point), point in movable)
+        now = (x, y, piece_label(kind, point), point in movable)
         entry = shown.get(point)
         if entry is None:
             html.append(draw.piece_svg(kind, point, (x, y), now[2]).replace('role="img"', 'aria-hidden="true"', 1))
@@ -893,6 +911,7 @@ def apply_labels():
     for name in ("link-lesson", "welcome-learn"):
         el(name).href = t("lesson-page")
     drawn.players = {}
+    _said.clear()  # a catalog that came since: its words
 
 
 def apply_theme():
