@@ -26,6 +26,13 @@ def no_pyodide(context, console):
     console.errors[:] = [e for e in console.errors if not any(s in e.lower() for s in said)]
 
 
+def no_alarm(page) -> None:
+    """Only the extra strength is missing: nothing on the page says an engine failed."""
+    box = page.locator("#message")
+    assert box.get_attribute("class") != "error", box.inner_text()
+    assert "could not start" not in box.inner_text()
+
+
 def test_a_strong_level_replies_on_micropython_while_pyodide_never_comes(context, server, no_pyodide):
     page = context.new_page()
     open_site(page, server.url)
@@ -35,6 +42,8 @@ def test_a_strong_level_replies_on_micropython_while_pyodide_never_comes(context
     assert "quick engine" in page.inner_text("#player-top").lower()  # the computer's card says which engine thinks
     page.wait_for_function("Number(document.body.dataset.ply) >= 6", timeout=ENGINE_MS)
     assert len(moves(page)) == 6
+    page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=ENGINE_MS)  # Pyodide's start ended
+    no_alarm(page)
 
 
 def test_a_whole_review_runs_on_micropython_while_pyodide_never_comes(context, server, no_pyodide):
@@ -47,6 +56,27 @@ def test_a_whole_review_runs_on_micropython_while_pyodide_never_comes(context, s
     review_done(page)
     assert "c3-d4" in page.locator("#review-marks button").first.inner_text()
     assert page.evaluate("document.body.dataset.review") == "done"
+    no_alarm(page)
+
+
+def test_a_review_whose_workers_cannot_start_says_so_and_its_button_tries_again(context, server, console):
+    """The workers' files refused: the review fails at once (tried twice), says why in plain
+    words with its Try again button; with the files back, the second press finishes it."""
+    context.route("**/worker.py", lambda route: route.abort())  # from the start: no worker ever up
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, RECORD)
+    press(page, "#btn-review")
+    page.wait_for_function("document.body.dataset.review === 'failed'", timeout=ENGINE_MS)
+    assert "could not be downloaded" in page.inner_text("#review-status")
+    assert page.inner_text("#btn-review-run") == "Try again"
+    assert page.is_enabled("#btn-review-run")
+    context.unroute("**/worker.py")
+    page.click("#btn-review-run")
+    review_done(page)
+    assert page.evaluate("document.body.dataset.review") == "done"
+    console.errors[:] = [e for e in console.errors if "net::err_failed" not in e.lower()]  # the refused files
 
 
 def test_review_pressed_twice_while_it_starts_runs_once_and_never_says_stopped(page, server):

@@ -128,6 +128,8 @@ class Session:
         self._before: list[Position] = []  # the position before each move of the game
         self._history: list[dict[str, Any]] = []  # the move list's entries, one per move
         self._tree: list[dict[str, Any]] | None = None  # the whole move list, kept until the tree changes
+        # The texts of _before's positions, each written once (the AI is sent them all at every move).
+        self._texts: dict[int, tuple[Position, str]] = {}
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -249,7 +251,13 @@ class Session:
     def positions_before(self) -> list[str]:
         """The texts of the positions before the cursor, oldest first (the AI's repetition history)."""
         if len(self.game.path) == 1:
-            return [p.text() for p in self._before[: self.game.ply]]
+            out = []
+            for i, position in enumerate(self._before[: self.game.ply]):
+                kept = self._texts.get(i)
+                if kept is None or kept[0] is not position:
+                    kept = self._texts[i] = (position, position.text())
+                out.append(kept[1])
+            return out
         board = self.game.board.copy()
         out = []
         while board.move_stack:

@@ -13,11 +13,12 @@ import asyncio
 import json
 
 import chapters
+import frames
 import rules_text
 import state as st
 import storage
 from app import app
-from game import accept, end_welcome, leave_friend, move_message, open_game, put_game, show, stop_ai
+from game import accept, end_welcome, leave_friend, move_message, open_game, put_game, set_mark, show, stop_ai
 from i18n import language, side_name, t
 from page import B, el, message, on, spawn
 from pyscript import document
@@ -101,7 +102,8 @@ async def start(ruleset, side):
     first = session.view()["turn"] == side
     await enter(entry, session, note="friend-started" if first else "friend-they-start")
     app.games += 1
-    document.body.dataset.games = str(app.games)
+    n = str(app.games)
+    frames.when_done(lambda: set_mark("games", n))  # the game drawn
 
 
 async def open_link(params):

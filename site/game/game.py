@@ -11,6 +11,7 @@ game goes on. A game against a weaker level, or of two players, never fetches Py
 import asyncio
 import json
 
+import frames
 import state as st
 import storage
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target
@@ -18,7 +19,7 @@ from engine_client import CALL_MS, Engine
 from i18n import choose, set_language, side_name, t, verdict
 from page import B, load_language, message, spawn
 from pyscript import document, window
-from render import announce, apply_labels, render, render_board, render_progress, render_side
+from render import announce, apply_labels, render, render_progress
 
 from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
@@ -60,11 +61,23 @@ def _flag(eng):
     return "light" if eng.kind else "engine"
 
 
+def start_problem(eng):
+    """Why a worker did not start, in plain words (a file that could not be fetched: the
+    connection), or the worker's own words."""
+    return t("engine-unreachable") if eng.error == "unreachable" else eng.error
+
+
 async def start_engine(eng=None):
-    """Start an AI worker once (in the background: the game is playable meanwhile)."""
+    """Start an AI worker once (in the background: the game is playable meanwhile); one whose
+    start failed before starts again, under a new name. A failure is said where it matters: not
+    for Pyodide (the game plays on, on MicroPython, and the side card says which engine thinks),
+    and not during a review (its status says it, with its button to try again)."""
     eng = eng or app.engine
     if eng.ready or eng.starting:
         return await eng.wait()
+    if eng.error:
+        app.worker_n += 1
+        eng.replace(f"{eng.kind or 'engine'}-{app.worker_n}")
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
     if app.view is not None:
@@ -72,7 +85,11 @@ async def start_engine(eng=None):
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
-        message(t("engine-failed", error=eng.error), "error")
+        shown = document.getElementById("message").textContent
+        if eng.kind and app.thinking != "review":
+            message(t("engine-failed", error=start_problem(eng)), "error")
+        elif shown in (t("engine-loading"), t("engine-restarting")):
+            message("")
         document.body.dataset[_flag(eng)] = "failed"
         B.keepOffline(False)
         return False
@@ -126,8 +143,12 @@ async def book_move(session, level):
     book = await opening_book(session.game.start.ruleset)
     if book is None:
         return None
-    position, history = session.game.board.position, session.positions_before()
-    return book.choose(position, app.levels[level]["margin"], app.think_n, history)
+
+    def history():  # written only for a position in the book
+        yield from session.positions_before()
+
+    position = session.game.board.position
+    return book.choose(position, app.levels[level]["margin"], app.think_n, history())
 
 
 async def restart_engine(eng=None):
@@ -162,37 +183,29 @@ def take_view():
 
 
 def show(animate):
-    """Draw the session's position and save the game."""
+    """Draw the session's position (frames.py: at the end of a player's task, else from the next
+    frame on) and save the game."""
     take_view()
     render(animate)
     storage.save()
 
 
-def accept(animate=True, defer=False):
-    """Show a changed game (tests count them in data-synced), then let the AI move if it is its turn.
-    With ``defer`` (a move played) only the board is drawn in this task, so a click's task stays
-    short; the move list, panels and save follow in the next (finish_move)."""
-    if defer:
-        take_view()
-        render_board(animate)
-        spawn(finish_move())
-        return
+def accept(animate=True):
+    """Show a changed game (tests count them in data-synced, once it is drawn), then
+    let the AI move if it is its turn (its search starts while the page draws)."""
     show(animate)
     synced()
     spawn(maybe_ai())
 
 
-async def finish_move():
-    await asyncio.sleep(0)  # the click's task ends here: the board goes on screen without waiting
-    render_side()
-    storage.save()
-    synced()
-    await maybe_ai()
-
-
 def synced():
     app.synced += 1
-    document.body.dataset.synced = str(app.synced)
+    n = str(app.synced)
+    frames.when_done(lambda: set_mark("synced", n))
+
+
+def set_mark(name, value):
+    document.body.dataset[name] = value
 
 
 opened_hooks = []  # called once another game is on the board (chapters.py: it goes into the study)
@@ -257,11 +270,16 @@ def play(move, human_move=False):
         B.sound(move_sound(last))
     if human_move:
         app.move_seen = asyncio.Event()  # the AI's reply waits until this move is on screen
-    accept(defer=True)
+    accept()
     if human_move:
         spawn(move_painted(app.move_seen))
     else:
-        document.body.dataset.replyShown = f"{window.performance.now():.1f}"  # the AI's move, drawn
+        spawn(reply_painted())
+
+
+async def reply_painted():
+    """Note when the computer's reply reached the screen (as move_painted does the player's)."""
+    document.body.dataset.replyShown = f"{float(await B.afterPaint()):.1f}"
 
 
 async def move_painted(seen):
@@ -628,10 +646,11 @@ async def new_game(ruleset, mode, level, lang):
     apply_labels()
     message("")
     app.games += 1
-    document.body.dataset.games = str(app.games)
     if needs_ai():
         start_for_game()
     show_opened()
+    n = str(app.games)
+    frames.when_done(lambda: set_mark("games", n))  # the new game drawn
 
 
 def rematch():
@@ -717,8 +736,10 @@ async def review_pass(rv, depth, n):
 
     async def drain(k, eng):
         while queue and live():
-            take = queue[:REVIEW_CHUNK]
-            del queue[:REVIEW_CHUNK]
+            # A few positions at a time, fewer as the queue runs out, so the workers end together.
+            size = max(1, min(REVIEW_CHUNK, len(queue) // len(app.reviewing)))
+            take = queue[:size]
+            del queue[:size]
             busy[0] += 1
             error = await review_share(eng, rv, depth, take, f"think-{n}-{k}")
             busy[0] -= 1
@@ -729,7 +750,7 @@ async def review_pass(rv, depth, n):
 
     async def crew(k, eng):
         if not await start_engine(eng):
-            return eng.error or "no worker started"
+            return start_problem(eng) or "no worker started"
         if rv["state"] == "starting" and live():
             rv["state"] = "running"
             render_progress()

@@ -19,6 +19,7 @@ import annotate
 import chapters
 import controls
 import dialogs
+import frames
 import friend
 import learn
 import state as st
@@ -61,6 +62,11 @@ async def follow_other_tab(key, text):
     message(t("save-other-kept" if lost else "save-other-tab"), "warn" if lost else "info")
 
 
+def board_ready():
+    B.mark("board")
+    document.body.dataset.board = "ready"
+
+
 async def main():
     B.mark("mpy")
     mode, level = storage.saved_play()
@@ -97,8 +103,7 @@ async def main():
     el("controls").disabled = False  # the toolbar and the menu work from now on
     el("welcome").hidden = not (first_visit and not opened)
     chapters.render_study()
-    B.mark("board")
-    document.body.dataset.board = "ready"
+    frames.when_done(board_ready)  # once the game is drawn and saved (frames.py)
     if problem:
         message(problem, "warn")
     if needs_ai():

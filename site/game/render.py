@@ -4,6 +4,7 @@ The board's drawing is svg.py's (shared with the embed view and diagram export);
 module places the pieces and markers and fills the status, move list, panels and buttons.
 """
 
+import frames
 import rules_text
 import state as st
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
@@ -69,14 +70,32 @@ def printable(text):
     return "".join("\ufffd" if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
 
 
+_said = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
+
+
 def point_label(name, movable=(), targets=()):
     """A point of the game's board as a screen reader hears it (page.point_label)."""
     kind = app.view["pieces"].get(name) if app.view else None
     if name in app.inp.clicks:
-        return piece_point_label(name, kind, "selected")
-    if name in targets:
-        return piece_point_label(name, kind, "target")
-    return piece_point_label(name, kind, "movable" if name in movable else "")
+        state = "selected"
+    elif name in targets:
+        state = "target"
+    else:
+        state = "movable" if name in movable else ""
+    key = (language(), name, kind, state)
+    text = _said.get(key)
+    if text is None:
+        text = _said[key] = piece_point_label(name, kind, state)
+    return text
+
+
+def piece_label(kind, point):
+    """A piece as a screen reader hears it (kept as point_label keeps a point's)."""
+    key = (language(), point, kind, "piece")
+    text = _said.get(key)
+    if text is None:
+        text = _said[key] = t("officer-on" if kind == "O" else "rebel-on", point=point)
+    return text
 
 
 def draw_board():
@@ -154,7 +173,7 @@ def render_pieces(animate, movable):
     added = []
     for point, kind in pieces.items():
         x, y = drawn.at[point]
-        now = (x, y, t("officer-on" if kind == "O" else "rebel-on", point=point), point in movable)
+        now = (x, y, piece_label(kind, point), point in movable)
         entry = shown.get(point)
         if entry is None:
             html.append(draw.piece_svg(kind, point, (x, y), now[2]).replace('role="img"', 'aria-hidden="true"', 1))
@@ -817,14 +836,18 @@ extra_panels = []
 
 
 def render(animate=False):
-    """Everything the page shows, now."""
-    if render_board(animate):
-        render_side()
+    """Ask for everything the page shows: frames.py draws it at the end of the task, the board
+    first (a move shows in the click's own task), then the panels beside it, the move list and
+    the list's scroll, as many as fit in a frame's budget (the rest in the next frames)."""
+    frames.request("board", animate)
+    frames.request("side")
+    frames.request("moves")
+    frames.request("follow")
 
 
 def render_board(animate=False):
     """The board: pieces, markers and the points' labels. False when there is no game to draw,
-    or the editor drew its own. A move shows this in the click's own task (game.show)."""
+    or the editor drew its own."""
     if app.view is None:
         return False
     if app.editor is not None:
@@ -838,13 +861,19 @@ def render_board(animate=False):
 
 
 def render_side():
-    """Everything beside the board, then the body's data-* that tests and the bench wait on."""
+    """Everything beside the board, then the body's data-* that tests and the bench wait on, now."""
+    draw_side()
+    draw_moves()
+    follow_move()
+
+
+def draw_side(_=None):
+    """The status, the players' cards, the panels and the buttons (frames.py's "side")."""
     if app.view is None or app.editor is not None:
         return
     el("panel-setup").hidden = True
     el("status").textContent = status_text()
     render_players()
-    render_moves()
     render_panels()
     for panel in extra_panels:
         panel()
@@ -852,13 +881,25 @@ def render_side():
     render_review()
     render_annotation()
     render_comment()
-    follow_move()
+    render_thinking()
+
+
+def draw_moves(_=None):
+    """The move list, then the body's data-* of the position shown (frames.py's "moves")."""
+    if app.view is None or app.editor is not None:
+        return
+    render_moves()
     body = document.body
     body.dataset.editor = ""
     body.dataset.turn = app.view["turn"]
     body.dataset.ply = str(app.view["ply"])
     body.dataset.over = "1" if app.view["outcome"] else "0"
-    render_thinking()
+
+
+def draw_follow(_=None):
+    """The move shown scrolled into view (frames.py's "follow", last: it reads the layout)."""
+    if app.view is not None and app.editor is None:
+        follow_move()
 
 
 def render_thinking():
@@ -868,13 +909,27 @@ def render_thinking():
 
 
 def render_progress():
-    """The AI's search depth, or the review's progress, while the worker thinks; and a search that
-    starts (the board and the move list are as they were: a phone's main thread is spared them)."""
+    """Ask for the AI's search depth, or the review's progress, while the worker thinks; and a
+    search that starts (the board and the move list are as they were: a phone's main thread is
+    spared them)."""
+    frames.request("progress")
+
+
+def draw_progress(_=None):
+    if app.view is None or app.editor is not None:
+        return
     el("status").textContent = status_text()
     render_players()
     render_buttons()
     render_review()
     render_thinking()
+
+
+frames.part("board", render_board)
+frames.part("side", draw_side, covers=("progress",))
+frames.part("progress", draw_progress)
+frames.part("moves", draw_moves)
+frames.part("follow", draw_follow)
 
 
 def render_cursor():
@@ -902,6 +957,7 @@ def apply_labels():
     for name in ("link-lesson", "welcome-learn"):
         el(name).href = t("lesson-page")
     drawn.players = {}
+    _said.clear()  # a catalog that came since: its words
 
 
 def apply_theme():

@@ -177,9 +177,24 @@
       return guard(() => {
         if (aiWorkers.has(name)) return name; // started already (boot.js)
         const config = aiConfig(kind);
-        const job = import("./pyscript/core.js").then(({ PyWorker, MPWorker }) =>
-          (kind === "light" ? MPWorker : PyWorker)("./worker.py", { config, version: config.interpreter })
-        );
+        // The worker's script (and Pyodide's loader) fetched here first: PyScript tells the page
+        // nothing of a worker whose files cannot be fetched (it would wait out the start's limit),
+        // so a file refused fails the start at once, as "unreachable" (the page says it in words).
+        const first = ["./worker.py", ...(kind === "light" ? [] : [config.interpreter])];
+        const reach = (url) =>
+          fetch(url).then(
+            (r) => {
+              if (!r.ok) throw new Error("unreachable");
+            },
+            () => {
+              throw new Error("unreachable");
+            }
+          );
+        const job = Promise.all(first.map(reach))
+          .then(() => import("./pyscript/core.js"))
+          .then(({ PyWorker, MPWorker }) =>
+            (kind === "light" ? MPWorker : PyWorker)("./worker.py", { config, version: config.interpreter })
+          );
         job.catch(() => {}); // whenWorker reports a failed start
         aiWorkers.set(name, job);
         const marks = (window.asaltoMarks = window.asaltoMarks || {});
@@ -416,6 +431,28 @@
           done();
         }, 0));
       });
+    },
+    // ``fn`` in the next animation frame (a hidden tab paints none: there, after a timer), so
+    // that what it draws goes on screen in that frame, however many changes asked for it.
+    onFrame(fn) {
+      let done = false;
+      const go = () => {
+        if (!done) {
+          done = true;
+          fn();
+        }
+      };
+      if (document.hidden) setTimeout(go, 16);
+      else requestAnimationFrame(go);
+      setTimeout(go, 500);
+    },
+    // Whether the code running now handles an event (a click, a key): not a timer's or a worker's.
+    inEvent() {
+      return Boolean(window.event);
+    },
+    // ``fn`` at the end of this task (after the handler that asked for it), before any frame.
+    atTaskEnd(fn) {
+      queueMicrotask(() => fn());
     },
     // The cores the device reports: a review shares its positions among that many workers.
     cores() {

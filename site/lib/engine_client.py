@@ -51,6 +51,7 @@ class Engine:
         B.killWorker(self.name)
         self.name = name
         self.ready = False
+        self.error = ""
 
     async def wait(self):
         """Until the worker's start has ended: True if it is ready (no polling: the page's

@@ -46,6 +46,11 @@ def on_error(report):
     _report[0] = report
 
 
+def report(err):
+    """Show an error that escaped a task or a callback (on_error's way)."""
+    _report[0](err)
+
+
 # What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
 # decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
 BAD_JSON = (ValueError, RuntimeError)
@@ -122,7 +127,7 @@ def spawn(coro):
         try:
             await coro
         except Exception as err:  # noqa: BLE001 - show, never lose the page
-            _report[0](err)
+            report(err)
 
     return asyncio.create_task(guarded())
 

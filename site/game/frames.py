@@ -1,0 +1,100 @@
+"""Redraws as chessground makes them: a change asks for the parts it affects (``request``), and
+the requests are coalesced and drawn once, in the order of the parts (the board first, then
+what is beside it) and within a frame's budget (FRAME_MS), the rest in the next animation
+frames, so that no task is long on a phone's CPU. A player's input is drawn whole at the end of
+its own task (the next frame shows it); a change from a timer or a worker's answer in the next
+animation frames, so its task stays short. ``when_done`` runs once all of it is drawn (the
+marks that tests and the bench wait on); the body's data-drawing says something is still to be
+drawn."""
+
+from page import B, report
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
+
+_parts = []  # (name, draw, the names of the parts it draws too): in the order they are drawn
+_dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
+_done = []  # callbacks once nothing is left to draw
+_asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
+
+
+def part(name, draw, covers=()):
+    """A part of the page that ``draw(arg)`` draws whole (from the state it reads when called),
+    and with it the parts named in ``covers`` (those asked for are then drawn)."""
+    _parts.append((name, draw, covers))
+
+
+def request(name, arg=None):
+    """Ask for a part to be drawn at the end of this task (or in a coming frame); two asks before
+    it is drawn make one draw (their arguments or'ed: an animated move stays animated)."""
+    if name in _dirty:
+        arg = _dirty[name] or arg
+    _dirty[name] = arg
+    document.body.dataset.drawing = "1"
+    if B.inEvent():  # a player's input: drawn in its own task (even with a frame's turn to come)
+        if not _asked[1]:
+            _asked[1] = True
+            B.atTaskEnd(_input_proxy)
+    elif not _asked[0]:  # a timer's, a worker's answer: its task stays short, the drawing has a frame
+        _asked[0] = True
+        B.onFrame(_turn_proxy)
+
+
+def when_done(fn):
+    """Run ``fn`` once every part asked for is drawn (now, if it is)."""
+    _done.append(fn)
+    _settle()
+
+
+def _input_turn():
+    _asked[1] = False
+    _draw(None)  # what a player's input changed is on screen when its task ends, all of it
+
+
+def _turn():
+    _asked[0] = False
+    _draw(FRAME_MS)
+
+
+def _draw(budget):
+    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent; the rest
+    in the next frame."""
+    start = B.now()
+    drew = False
+    for name, draw, covers in _parts:
+        if name not in _dirty:
+            continue
+        if drew and budget is not None and B.now() - start > budget:
+            break
+        for other in covers:
+            _dirty.pop(other, None)
+        _guarded(draw, _dirty.pop(name))
+        drew = True
+    if _dirty:
+        if not _asked[0]:
+            _asked[0] = True
+            B.onFrame(_turn_proxy)
+        return
+    document.body.dataset.drawing = ""
+    _settle()
+
+
+def _settle():
+    """Once the drawing is done: the callbacks waiting for it."""
+    if _dirty or True in _asked:
+        return
+    while _done:
+        _guarded(_done.pop(0))
+
+
+def _guarded(fn, *args):
+    """A draw or a job that fails is shown, and the rest still run (the page's marks are set)."""
+    try:
+        fn(*args)
+    except Exception as err:  # noqa: BLE001 - show, never lose the page
+        report(err)
+
+
+_turn_proxy = create_proxy(_turn)
+_input_proxy = create_proxy(_input_turn)
