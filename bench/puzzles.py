@@ -12,9 +12,10 @@
                         only write the set from the games mined
     python bench/puzzles.py --table
                         print docs/teaching.md's table of the set's size per ruleset and theme
-    python bench/puzzles.py
+    python bench/puzzles.py [--before REV]
                         re-prove every puzzle of the set and write its size, its mix per ruleset
-                        and theme and the time taken to bench/results/puzzles.md
+                        and theme and the time taken to bench/results/puzzles.md (with the set
+                        of git revision REV beside it)
 
 Games: each starts from random legal placements and OPENING random quiet plies; then game N is
 played as SOURCES[N % len(SOURCES)] says: self-play of the AI's levels (as the page plays them,
@@ -46,6 +47,7 @@ import argparse
 import datetime
 import json
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -559,8 +561,55 @@ def giveaways(data: dict) -> list[str]:
     return found
 
 
-def reprove() -> None:
-    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md."""
+def earlier(rev: str) -> list[str]:
+    """The set as git revision ``rev`` had it: its size and mix, to set beside today's."""
+    text = subprocess.run(
+        ["git", "show", f"{rev}:site/puzzles.json"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    old = json.loads(text)
+    one = sum(len(p["line"]) == 1 for p in old["puzzles"])
+    return [
+        f"## Before: the set at {rev} ({old['provenance']['date']})",
+        "",
+        table(old).rstrip("\n"),
+        "",
+        f"One-move puzzles: {one} of {len(old['puzzles'])} ({one / len(old['puzzles']):.0%}).",
+        "",
+        mix(old).rstrip("\n"),
+        "",
+    ]
+
+
+def rates() -> str:
+    """Puzzles mined per CPU-minute by each version of the miner (told apart by its branches per
+    game: 3 before endings were forked late and the prover kept a memo, 8 since), from the records."""
+    by: dict = {}
+    for rs in RULESETS:
+        record = GAMES / f"puzzles-{rs}.jsonl"
+        cpu = 0.0
+        for line in record.read_text().splitlines() if record.exists() else []:
+            g = json.loads(line)
+            row = by.setdefault(g.get("branches", 0), [0, 0.0, 0, 0])
+            row[0] += 1
+            row[1] += g["cpu"] - cpu
+            row[2] += len(g["puzzles"])
+            row[3] += sum(len(p["line"]) >= 3 for p in g["puzzles"])
+            cpu = g["cpu"]
+    lines = [
+        "| branches per game | games | CPU min | puzzles | per CPU-min | 3+ plies per CPU-min |",
+        "|---|---|---|---|---|---|",
+    ]
+    for branches, (games, seconds, found, long) in sorted(by.items()):
+        minutes = max(seconds / 60, 1e-9)
+        lines.append(
+            f"| {branches} | {games} | {minutes:.1f} | {found} | {found / minutes:.1f} | {long / minutes:.1f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def reprove(before: str = "") -> None:
+    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md (and the
+    set at git revision ``before`` beside it, if given)."""
     data = json.loads(SET.read_text())
     start = time.process_time()
     failed = [(p["id"], why) for p in data["puzzles"] if (why := check(p))]
@@ -594,6 +643,11 @@ def reprove() -> None:
             "",
             mix(data).rstrip("\n"),
             "",
+            "Mining rate (puzzles found per CPU-minute, each position once per game, before the set's "
+            "balance of lengths), by the miner's version:",
+            "",
+            rates().rstrip("\n"),
+            "",
             "The ratings' check (the share solved by solvers of known strength) is bench/puzzle_ratings.py's, "
             "in bench/results/puzzle-ratings.md.",
             "",
@@ -602,6 +656,7 @@ def reprove() -> None:
             *(f"- FAILED {i}: {why}" for i, why in failed),
             *(f"- FORCED IN EFFECT {i}" for i in forced),
             "",
+            *(earlier(before) if before else []),
         ]
     )
     RESULTS.write_text(text)
@@ -628,6 +683,7 @@ def main() -> None:
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
     parser.add_argument("--table", action="store_true", help="print docs/teaching.md's table of the set and stop")
+    parser.add_argument("--before", default="", help="a git revision whose set the results show beside this one")
     args = parser.parse_args()
     if args.table:
         print(table(json.loads(SET.read_text())), end="")
@@ -637,7 +693,7 @@ def main() -> None:
     if args.mine or args.write:
         write_set()
     else:
-        reprove()
+        reprove(args.before)
 
 
 if __name__ == "__main__":
