@@ -582,27 +582,33 @@ def earlier(rev: str) -> list[str]:
 
 def rates() -> str:
     """Puzzles mined per CPU-minute by each version of the miner (told apart by its branches per
-    game: 3 before endings were forked late and the prover kept a memo, 8 since), from the records."""
+    game: 3 before endings were forked late and the prover kept a memo, 8 since), from the records;
+    an older version's finds were judged by its laxer checks, so the last column counts those the
+    set keeps today (proven now, and within the balance of lengths)."""
     by: dict = {}
+    in_set = {p["position"] for p in json.loads(SET.read_text())["puzzles"]}
     for rs in RULESETS:
         record = GAMES / f"puzzles-{rs}.jsonl"
         cpu = 0.0
         for line in record.read_text().splitlines() if record.exists() else []:
             g = json.loads(line)
-            row = by.setdefault(g.get("branches", 0), [0, 0.0, 0, 0])
+            row = by.setdefault(g.get("branches", 0), [0, 0.0, 0, 0, 0])
             row[0] += 1
             row[1] += g["cpu"] - cpu
             row[2] += len(g["puzzles"])
             row[3] += sum(len(p["line"]) >= 3 for p in g["puzzles"])
+            row[4] += sum(p["position"] in in_set for p in g["puzzles"])
             cpu = g["cpu"]
     lines = [
-        "| branches per game | games | CPU min | puzzles | per CPU-min | 3+ plies per CPU-min |",
-        "|---|---|---|---|---|---|",
+        "| branches per game | games | CPU min | puzzles | per CPU-min | 3+ plies per CPU-min "
+        "| in the set per CPU-min |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for branches, (games, seconds, found, long) in sorted(by.items()):
+    for branches, (games, seconds, found, long, kept) in sorted(by.items()):
         minutes = max(seconds / 60, 1e-9)
         lines.append(
-            f"| {branches} | {games} | {minutes:.1f} | {found} | {found / minutes:.1f} | {long / minutes:.1f} |"
+            f"| {branches} | {games} | {minutes:.1f} | {found} | {found / minutes:.1f} | {long / minutes:.1f} "
+            f"| {kept / minutes:.1f} |"
         )
     return "\n".join(lines) + "\n"
 
