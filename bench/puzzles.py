@@ -12,29 +12,33 @@
                         only write the set from the games mined
     python bench/puzzles.py --table
                         print docs/teaching.md's table of the set's size per ruleset and theme
-    python bench/puzzles.py
+    python bench/puzzles.py [--before REV]
                         re-prove every puzzle of the set and write its size, its mix per ruleset
-                        and theme and the time taken to bench/results/puzzles.md
+                        and theme and the time taken to bench/results/puzzles.md (with the set
+                        of git revision REV beside it)
 
 Games: each starts from random legal placements and OPENING random quiet plies; then game N is
 played as SOURCES[N % len(SOURCES)] says: self-play of the AI's levels (as the page plays them,
 with a node budget so a run is the same on any machine: weaker play leaves more to punish), a
 level against a random-ish player (the blunders a newcomer makes), or self-play under a house
-rule people use (its positions are posed as puzzles under the named rules). BRANCHES
-more endings are played on from random positions of the game's second half (each a game of
-its own from there, with its own seed and levels): most puzzles lie near a game's end. Each
-position is searched full width (every move's score exact, SCREEN_DEPTH plies): a forced win,
-an only defence or a move two rebels better than any other is a candidate. Where the officers
-could capture, the slip the screen likes best (a move that fails to capture, leaving an officer
-to huff) is played and its position screened too: the huff puzzles. When a game is won, its
-last END_SCAN plies are asked of the prover: the winner's shortest forced win, the loser's only
-defence, and the wins the loser's other moves would have allowed. Every candidate is then
-proven by :mod:`asalto_core.tactics` (the set keeps only what it proves: no answer forced in
-effect, a gain backed by material to the line's end); the same position is kept once. A set
-with more one-move puzzles than longer ones keeps, of the one-move puzzles, as many as there are
-longer ones, those with the most first moves to choose from. A record's games without
-``branches`` were mined before endings were branched and slips tried, those without ``source``
-before SOURCES (the script's history has those versions); their puzzles are proven like the rest.
+rule people use (its positions are posed as puzzles under the named rules). BRANCHES more
+endings are played on from random positions of the game's last FORK plies (each a game of its
+own from there, with its own seed and levels, for BRANCH_PLIES at most): most puzzles lie near a
+game's end, and an ending costs a few dozen moves where a game costs hundreds. Each position is
+searched full width (every move's score exact, SCREEN_DEPTH plies): a forced win, an only
+defence or a move two rebels better than any other is a candidate. Where the officers could
+capture, the slip the screen likes best (a move that fails to capture, leaving an officer to
+huff) is played and its position screened too: the huff puzzles. When a game is won, its last
+END_SCAN plies are asked of the prover: the winner's shortest forced win, the loser's only
+defence, and the wins the loser's other moves would have allowed; the prover keeps what it
+settled for the whole game (a :class:`~asalto_core.proof.Memo`), as these questions share their
+trees. Every candidate is then proven by :mod:`asalto_core.tactics` (the set keeps only what it
+proves: no answer forced in effect, a gain backed by material to the line's end); the same
+position is kept once. A set with more one-move puzzles than longer ones keeps, of the one-move
+puzzles, as many as there are longer ones, those with the most first moves to choose from. A
+record's games without ``branches`` were mined before endings were branched and slips tried,
+those without ``source`` before SOURCES (the script's history has those versions); their puzzles
+are proven like the rest.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ import argparse
 import datetime
 import json
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -57,7 +62,7 @@ from asalto_core import Position, __version__, ai  # noqa: E402
 from asalto_core.errors import AsaltoError  # noqa: E402
 from asalto_core.movegen import OFFICERS, PLACING  # noqa: E402
 from asalto_core.notation import Move, move_from_raw  # noqa: E402
-from asalto_core.proof import OutOfProof, forces_win  # noqa: E402
+from asalto_core.proof import Memo, OutOfProof, forces_win  # noqa: E402
 from asalto_core.rulesets import custom_name  # noqa: E402
 from asalto_core.search import WIN, WON, Searcher  # noqa: E402
 from asalto_core.tactics import (  # noqa: E402
@@ -101,8 +106,11 @@ MAX_WIN = 9  # the longest forced win (plies) mined
 HUFF_WIN = 5  # the longest forced win mined after an officer fails to capture
 MAX_PLIES = {"*": 200, "royal-garrison": 400}  # its sepoys take longer to deplete or to hem in
 END_BUDGET = 20_000  # prover positions per question of the end-of-game scan (a candidate is proven again after)
-BRANCHES = 3  # endings played on from each game
+BRANCHES = 8  # endings played on from each game
+FORK = 40  # a branch forks at most this many plies before the game's end (and in its second half)
+BRANCH_PLIES = 60  # a branch not over by then is no ending: it stops
 END_SCAN = 30  # plies before a won game's end searched for forced wins and only defences
+MEMO_SIZE = 2_000_000  # prover entries a game's memos keep (some hundreds of MB) before starting afresh
 GAMES = ROOT / "bench" / "games"
 SET = ROOT / "site" / "puzzles" / "puzzles.json"
 RESULTS = ROOT / "bench" / "results" / "puzzles.md"
@@ -127,6 +135,17 @@ def scores(position: Position, depth: int, nodes: int | None) -> tuple[dict, int
     return groups, last.depth
 
 
+MEMOS: dict[tuple[str, int], Memo] = {}  # the prover's memo per ruleset and winner, for one game
+
+
+def _proves(ruleset: str, state: tuple, winner: int, plies: int, budget: int) -> bool:
+    """forces_win with the game's memo: its endings and lines ask about the same trees again."""
+    memo = MEMOS.get((ruleset, winner))
+    if memo is None or len(memo) > MEMO_SIZE:
+        memo = MEMOS[ruleset, winner] = Memo(ruleset, winner)
+    return forces_win(ruleset, state, winner, plies, budget=budget, memo=memo)
+
+
 def _text(position: Position, raw: tuple) -> str:
     return str(move_from_raw(position.geometry, raw, position.state[2]))
 
@@ -142,12 +161,12 @@ def _win_line(position: Position, plies: int) -> list[str] | None:
             for m in k.moves(position.state):
                 groups.setdefault(k.play(position.state, m), m)
             if position.state[2] == solver:
-                wins = [m for c, m in groups.items() if forces_win(rs, c, solver, left - 1, budget=BUDGET)]
+                wins = [m for c, m in groups.items() if _proves(rs, c, solver, left - 1, BUDGET)]
                 if len(wins) != 1:
                     return None
                 move = wins[0]
             else:
-                holds = [m for c, m in groups.items() if not forces_win(rs, c, solver, left - 3, budget=BUDGET)]
+                holds = [m for c, m in groups.items() if not _proves(rs, c, solver, left - 3, BUDGET)]
                 if not holds:
                     return None
                 move = holds[0]
@@ -222,6 +241,7 @@ def play_game(ruleset: str, n: int, branches: int = 0) -> list[dict]:
     its positions; then ``branches`` more endings, each played on from a position of the game's
     second half with its own seed."""
     rng = random.Random(f"{SEED}:{ruleset}:{n}")
+    MEMOS.clear()
     _, officers, rebels, house = source(n)
     try:
         played = custom_name(ruleset, house) if house else ruleset
@@ -240,8 +260,8 @@ def play_game(ruleset: str, n: int, branches: int = 0) -> list[dict]:
     found, history = _play_on(position, [], rng, f"{n}", known, (officers, rebels))
     for b in range(1, branches + 1):
         twig = random.Random(f"{SEED}:{ruleset}:{n}:{b}")
-        fork = twig.randint(len(history) // 2, len(history) - 1) if len(history) > 1 else 0
-        more, _ = _play_on(history[fork], history[:fork], twig, f"{n}.{b}", known, (officers, rebels))
+        fork = twig.randint(max(len(history) // 2, len(history) - FORK), len(history) - 1) if len(history) > 1 else 0
+        more, _ = _play_on(history[fork], history[:fork], twig, f"{n}.{b}", known, (officers, rebels), BRANCH_PLIES)
         found += more
     return found
 
@@ -285,10 +305,11 @@ def _play_on(
     name: str,
     known: set[str],
     sides: tuple[str, str] = ("*", "*"),
+    plies: int = 0,
 ):
-    """Play ``position`` to its end (or MAX_PLIES) by the players ``sides`` says ("*": a weaker
-    level chosen by ``rng``), keeping the puzzles of each new position and of a won game's last
-    plies; ``known`` positions are not kept again. Returns the puzzles and the game's positions
+    """Play ``position`` to its end (or MAX_PLIES, or ``plies`` if given) by the players ``sides``
+    says ("*": a weaker level chosen by ``rng``), keeping the puzzles of each new position and of a
+    won game's last plies; ``known`` positions are not kept again. Returns the puzzles and the game's positions
     before its last move."""
     levels = tuple(rng.choice(LEVELS) if p == "*" else p for p in sides)
     players = (ai.Player(), ai.Player())
@@ -302,7 +323,7 @@ def _play_on(
                 p["game"] = f"{name}:{ply}"
                 found.append(p)
 
-    for _ in range(MAX_PLIES.get(position.ruleset, MAX_PLIES["*"])):
+    for _ in range(plies or MAX_PLIES.get(position.ruleset, MAX_PLIES["*"])):
         if position.outcome():
             break
         posed = named(position)
@@ -357,7 +378,7 @@ def the_end(position: Position, left: int, winner: str) -> list[dict]:
     holds, lost = [], []
     for child, m in groups.items():
         try:
-            if forces_win(rs, child, 1 - side, left - 1, budget=END_BUDGET):
+            if _proves(rs, child, 1 - side, left - 1, END_BUDGET):
                 lost.append(m)
             else:
                 holds.append(m)
@@ -381,7 +402,7 @@ def _shortest_win(position: Position, left: int) -> dict | None:
         return None  # a forced move is no puzzle
     for n in range(1, min(left, MAX_WIN) + 1, 2):
         try:
-            if forces_win(position.ruleset, position.state, side, n, budget=BUDGET):
+            if _proves(position.ruleset, position.state, side, n, BUDGET):
                 line = _win_line(position, n)
                 return {"position": position.text(), "line": line, "kind": "win"} if line else None
         except OutOfProof:
@@ -540,8 +561,61 @@ def giveaways(data: dict) -> list[str]:
     return found
 
 
-def reprove() -> None:
-    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md."""
+def earlier(rev: str) -> list[str]:
+    """The set as git revision ``rev`` had it: its size and mix, to set beside today's."""
+    text = subprocess.run(
+        ["git", "show", f"{rev}:site/puzzles.json"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    old = json.loads(text)
+    one = sum(len(p["line"]) == 1 for p in old["puzzles"])
+    return [
+        f"## Before: the set at {rev} ({old['provenance']['date']})",
+        "",
+        table(old).rstrip("\n"),
+        "",
+        f"One-move puzzles: {one} of {len(old['puzzles'])} ({one / len(old['puzzles']):.0%}).",
+        "",
+        mix(old).rstrip("\n"),
+        "",
+    ]
+
+
+def rates() -> str:
+    """Puzzles mined per CPU-minute by each version of the miner (told apart by its branches per
+    game: 3 before endings were forked late and the prover kept a memo, 8 since), from the records;
+    an older version's finds were judged by its laxer checks, so the last column counts those the
+    set keeps today (proven now, and within the balance of lengths)."""
+    by: dict = {}
+    in_set = {p["position"] for p in json.loads(SET.read_text())["puzzles"]}
+    for rs in RULESETS:
+        record = GAMES / f"puzzles-{rs}.jsonl"
+        cpu = 0.0
+        for line in record.read_text().splitlines() if record.exists() else []:
+            g = json.loads(line)
+            row = by.setdefault(g.get("branches", 0), [0, 0.0, 0, 0, 0])
+            row[0] += 1
+            row[1] += g["cpu"] - cpu
+            row[2] += len(g["puzzles"])
+            row[3] += sum(len(p["line"]) >= 3 for p in g["puzzles"])
+            row[4] += sum(p["position"] in in_set for p in g["puzzles"])
+            cpu = g["cpu"]
+    lines = [
+        "| branches per game | games | CPU min | puzzles | per CPU-min | 3+ plies per CPU-min "
+        "| in the set per CPU-min |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for branches, (games, seconds, found, long, kept) in sorted(by.items()):
+        minutes = max(seconds / 60, 1e-9)
+        lines.append(
+            f"| {branches} | {games} | {minutes:.1f} | {found} | {found / minutes:.1f} | {long / minutes:.1f} "
+            f"| {kept / minutes:.1f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def reprove(before: str = "") -> None:
+    """Re-prove the whole set; write its size, mix and time to bench/results/puzzles.md (and the
+    set at git revision ``before`` beside it, if given)."""
     data = json.loads(SET.read_text())
     start = time.process_time()
     failed = [(p["id"], why) for p in data["puzzles"] if (why := check(p))]
@@ -575,6 +649,11 @@ def reprove() -> None:
             "",
             mix(data).rstrip("\n"),
             "",
+            "Mining rate (puzzles found per CPU-minute, each position once per game, before the set's "
+            "balance of lengths), by the miner's version:",
+            "",
+            rates().rstrip("\n"),
+            "",
             "The ratings' check (the share solved by solvers of known strength) is bench/puzzle_ratings.py's, "
             "in bench/results/puzzle-ratings.md.",
             "",
@@ -583,6 +662,7 @@ def reprove() -> None:
             *(f"- FAILED {i}: {why}" for i, why in failed),
             *(f"- FORCED IN EFFECT {i}" for i in forced),
             "",
+            *(earlier(before) if before else []),
         ]
     )
     RESULTS.write_text(text)
@@ -609,6 +689,7 @@ def main() -> None:
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
     parser.add_argument("--table", action="store_true", help="print docs/teaching.md's table of the set and stop")
+    parser.add_argument("--before", default="", help="a git revision whose set the results show beside this one")
     args = parser.parse_args()
     if args.table:
         print(table(json.loads(SET.read_text())), end="")
@@ -618,7 +699,7 @@ def main() -> None:
     if args.mine or args.write:
         write_set()
     else:
-        reprove()
+        reprove(args.before)
 
 
 if __name__ == "__main__":

@@ -259,13 +259,48 @@ def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
     assert f"{theme}\t2\t1" in page.locator("#theme-table tbody tr").all_inner_texts()
 
 
+def test_the_history_has_its_own_address(page, server):
+    """puzzles.html#history opens the history; Back to the puzzles leaves it; from the trainer its
+    link opens it and the browser's Back returns, the failed puzzle still listed to replay."""
+    p = next(p for p in PUZZLES if simple(p))
+    log = [[p["id"], 0, 1480]]
+    with_profile(page, dict(ts.fresh_profile(), rating=1480, failed=1, tried=[p["id"]], log=log))
+    open_trainer(page, server.url + "puzzles.html#history")
+    page.wait_for_selector("body[data-view=history]")
+    assert page.title() == "Your puzzle history" and not page.is_visible("#board")
+    assert page.locator(f'#failed-list button[data-id="{p["id"]}"]').count() == 1
+    assert page.evaluate("document.activeElement.id") == "btn-back"
+    page.keyboard.press("Enter")  # Back to the puzzles, by keyboard
+    page.wait_for_selector("body[data-view=trainer]")
+    assert page.url == server.url + "puzzles.html" and page.is_visible("#board")
+    page.click("#btn-history")
+    page.wait_for_selector("body[data-view=history]")
+    assert page.url == server.url + "puzzles.html#history"
+    page.go_back()
+    page.wait_for_selector("body[data-view=trainer]")
+    assert page.url == server.url + "puzzles.html" and page.title() != "Your puzzle history"
+    page.go_forward()
+    page.wait_for_selector("body[data-view=history]")
+    page.click("#btn-back")
+    page.wait_for_selector("body[data-view=trainer]")
+    assert page.url == server.url + "puzzles.html"
+
+
 def test_a_streak_run_ends_at_the_first_miss(page, server):
-    """Each puzzle of a run is harder than the last; a miss ends it, the rating untouched."""
-    pool = ts.matching(PUZZLES, "assault")
-    first = ts.run_next(pool)
-    second = ts.run_next(pool, first["rating"], [first["id"]])
-    assert second["rating"] >= first["rating"] + ts.RUN_STEP
-    with_profile(page, dict(ts.fresh_profile(), filters={"ruleset": "assault", "theme": "", "difficulty": "normal"}))
+    """Each puzzle of a run is harder than the last and of the theme chosen; a miss ends it, the
+    rating untouched."""
+    unfiltered = ts.run_next(ts.matching(PUZZLES, "assault"))
+    for theme in THEME_NAMES:  # a theme whose run starts elsewhere than the run of every theme
+        pool = ts.matching(PUZZLES, "assault", theme)
+        first = ts.run_next(pool)
+        second = ts.run_next(pool, first["rating"], [first["id"]]) if first else None
+        if second and simple(first) and simple(second) and first["id"] != unfiltered["id"]:
+            break
+    else:
+        raise AssertionError("no Assault theme to run through")
+    assert second["rating"] >= first["rating"] + ts.RUN_STEP and theme in second["themes"]
+    filters = {"ruleset": "assault", "theme": theme, "difficulty": "normal"}
+    with_profile(page, dict(ts.fresh_profile(), filters=filters))
     open_trainer(page, server.url + "puzzles.html")
     page.click("#btn-run")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{first['id']}'")

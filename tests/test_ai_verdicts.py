@@ -100,3 +100,31 @@ def test_the_line_of_a_fortress_filled_next_move_is_not_an_older_hash_move():
     after = p.play_raw(pv[0]).play_raw(pv[1]).play_raw(pv[2])
     assert after.outcome().winner == "rebels"
     assert check_verdict(p.text(), "strongest", 3600) > 0
+
+
+def test_a_memo_shared_between_questions_changes_no_answer():
+    # A game's last plies asked one after another, each win in 1 to 7 plies, with one memo and with
+    # none: the memo only saves work (the later questions visit fewer positions).
+    from asalto_core.proof import Memo, OutOfProof
+
+    board = Position.from_text("assault R1R/RRR/RRRRR2/7/R1O1O2/3/3 r - 52")
+    line = [board]
+    for _ in range(6):
+        a = best_move(line[-1], "casual", node_limit=300)
+        if line[-1].play(a.move).outcome():
+            break
+        line.append(line[-1].play(a.move))
+    memo = {side: Memo("assault", side) for side in (0, 1)}
+    asked = 0
+    for p in reversed(line):
+        for side in (0, 1):
+            for plies in (1, 3, 5, 7):
+                try:
+                    alone = forces_win("assault", p.state, side, plies, budget=20_000)
+                except OutOfProof:
+                    continue
+                assert forces_win("assault", p.state, side, plies, budget=20_000, memo=memo[side]) == alone
+                asked += 1
+    assert asked >= 20 and len(memo[0]) and len(memo[1])
+    with pytest.raises(ValueError):
+        forces_win("asalto", line[0].state, 0, 1, memo=memo[0])

@@ -25,11 +25,27 @@ if TYPE_CHECKING:
     from .ai import Analysis
     from .movegen import RawMove, State
 
-__all__ = ["Check", "OutOfProof", "check_announcement", "forces_win"]
+__all__ = ["Check", "Memo", "OutOfProof", "check_announcement", "forces_win"]
 
 
 class OutOfProof(Exception):
     """The prover's node budget ran out before the question was settled."""
+
+
+class Memo:
+    """What the prover learnt about one ruleset and winner, kept between questions: per position
+    the fewest plies known to win and the most known not to. Questions about nearby positions (a
+    game's last plies, a line's moves, a win asked in 1, 3, 5 plies) share most of their trees,
+    and every entry is a settled fact, so reusing it never changes an answer, only its cost."""
+
+    def __init__(self, ruleset: str, winner: int) -> None:
+        self.ruleset = ruleset
+        self.winner = winner
+        self.won: dict[State, int] = {}
+        self.not_won: dict[State, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.won) + len(self.not_won)
 
 
 def forces_win(
@@ -40,6 +56,7 @@ def forces_win(
     *,
     hints: dict[State, RawMove] | None = None,
     budget: int | None = None,
+    memo: Memo | None = None,
 ) -> bool:
     """Whether ``winner`` can force the game's end in its favour within ``plies`` plies.
 
@@ -48,13 +65,17 @@ def forces_win(
     it never counts on one, and :func:`check_announcement` plays the line on a Board. ``hints`` (a
     position -> the winner's move to try first, e.g. the announced line) and moves that end the
     game at once only change the order the winner's moves are tried in, never the answer.
-    ``budget`` caps the positions visited: past it :class:`OutOfProof` is raised.
+    ``budget`` caps the positions visited: past it :class:`OutOfProof` is raised. ``memo`` (of
+    the same ruleset and winner) carries what earlier questions settled into this one.
     """
     k = kernel(ruleset)
     hints = hints or {}
+    if memo is None:
+        memo = Memo(ruleset, winner)
+    elif (memo.ruleset, memo.winner) != (ruleset, winner):
+        raise ValueError(f"a memo of {memo.ruleset} for side {memo.winner} asked about {ruleset} for side {winner}")
     # Per position, the fewest plies known to win and the most known not to: a win in 3 is a win in 5.
-    won: dict[State, int] = {}
-    not_won: dict[State, int] = {}
+    won, not_won = memo.won, memo.not_won
     visited = [0]
 
     def go(state: State, n: int) -> bool:

@@ -59,6 +59,8 @@ class Trainer:
         self.index = 0
         self.busy = False  # the computer is answering: clicks wait
         self.run = None  # a streak run: {"count", "last" rating solved, "played" ids, "over"}
+        self.opened_here = False  # the history was opened from the trainer (Back returns to it)
+        self.focus_board = False  # the trainer shown again takes the focus to the board (a replay)
 
 
 tr = Trainer()
@@ -401,7 +403,7 @@ def start_run(_event=None):
 
 
 def next_in_run():
-    pool = ts.matching(tr.puzzles, tr.filters["ruleset"])
+    pool = filtered()  # the rules and theme chosen
     nxt = ts.run_next(pool, tr.run["last"], tr.run["played"])
     if nxt is None:
         finish_run(t("pz-run-done", n=tr.run["count"]))
@@ -444,19 +446,58 @@ def show_run(text=""):
 
 
 # -- the history: per theme, the rating over time, the failed ones to replay ------------------
-def open_history(_event=None):
+# Its own address (puzzles.html#history): a link to it opens it, the browser's Back returns.
+HISTORY_HASH = "#history"
+
+
+def here_hash():
+    r = B.here()
+    return json.loads(r.value)["hash"] if r.ok else ""
+
+
+def show_view(_event=None):
+    """The view the address names: the history at #history, else the trainer."""
+    if here_hash() == HISTORY_HASH:
+        open_history()
+    elif document.body.dataset.view == "history":
+        close_history()
+
+
+def open_history():
+    if tr.frame is not None:
+        return  # a teacher's frame keeps no history
     fill_history()
     el("trainer").hidden = True
     el("history").hidden = False
     document.body.dataset.view = "history"
+    document.title = t("pz-history-title")
     el("btn-back").focus()
 
 
-def close_history(_event=None):
+def close_history():
     el("history").hidden = True
     el("trainer").hidden = False
     document.body.dataset.view = "trainer"
-    el("btn-history").focus()
+    document.title = t("pz-page-title")
+    tr.opened_here = False
+    focus = el("board") if tr.focus_board else el("btn-history")
+    tr.focus_board = False
+    focus.focus()
+
+
+def leave_history(_event=None):
+    """Back to the puzzles: the browser's Back when the history was opened from them (the
+    address is then the trainer's again), else the address without its #history."""
+    if tr.opened_here:
+        tr.opened_here = False
+        window.history.back()
+        return
+    B.clearHash()
+    close_history()
+
+
+def on_history_link(_event):
+    tr.opened_here = here_hash() != HISTORY_HASH
 
 
 def fill_history():
@@ -504,11 +545,11 @@ def on_replay(event):
     if button is None:
         return
     wanted = [p for p in tr.puzzles if p["id"] == button.dataset.id]
-    close_history()
     if wanted:
         end_run()
         start(wanted[0])
-        el("board").focus()
+        tr.focus_board = True
+    leave_history()
 
 
 def on_show_themes(_event):
@@ -573,8 +614,9 @@ def bind():
     on(el("btn-stop"), "click", lambda e: stop_chain())
     on(el("btn-daily"), "click", daily)
     on(el("btn-run"), "click", start_run)
-    on(el("btn-history"), "click", open_history)
-    on(el("btn-back"), "click", close_history)
+    on(el("btn-history"), "click", on_history_link)
+    on(el("btn-back"), "click", leave_history)
+    B.onHashChange(show_view)
     on(el("failed-list"), "click", on_replay)
     on(el("pick-difficulty"), "change", on_filter)
     on(el("show-themes"), "change", on_show_themes)
@@ -611,6 +653,7 @@ async def main():
     r = B.here()
     where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
     params, link_problems = read_embed(where["search"], where["hash"])
+    history = params.pop("history", None) is not None  # puzzles.html#history: the history page
     await load_language(params.get("lang", "") or saved_language())
     apply_labels(params.get("lang", "") or saved_language())
     r = await B.fetchText("./data.json", 30000)
@@ -656,6 +699,8 @@ async def main():
             daily()
         else:
             next_one()
+    if history:
+        open_history()
     document.body.dataset.board = "ready"
     B.mark("puzzles")
     B.keepOffline(False)
