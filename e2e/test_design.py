@@ -60,6 +60,7 @@ MARK_KINDS = {
     "target": '<circle class="m-target" r="14"/>',
     "chain": '<polyline class="chain-path" points="0,0 100,0"/>',
     "huffable": '<circle class="m-huffable" r="42"/>',
+    "huffing": '<g class="m-huffing"><circle r="42"/></g>',
     "captured": '<path class="m-captured" d="M0 0L10 10"/>',
     "hint": '<g class="arrow engine"><polyline points="0,0 100,0"/></g>',
     "teacher-green": '<g class="arrow"><polyline points="0,0 100,0"/></g>',

@@ -35,6 +35,7 @@ class Drawing:
         self.piece_nodes = {}  # point -> [node, kind, what was written]
         self.gone_pieces = []  # nodes fading out, removed at the next render
         self.jumped = set()  # the rebels drawn faded: jumped by the chain being entered
+        self.huffing = None  # the officer drawn faded: to be huffed with the move being entered
         self.markers = None  # the marks' SVG as written (under, over the pieces)
         self.moves = None  # what the move list shows
         self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
@@ -82,11 +83,20 @@ def side_name(side, capital=False):
 def point_label(name, movable=(), targets=()):
     """A point of the game's board as a screen reader hears it (page.point_label)."""
     kind = app.view["pieces"].get(name) if app.view else None
+    if name == huffing():
+        return piece_point_label(name, kind, "huffing")
     if name in app.inp.clicks:
         return piece_point_label(name, kind, "selected")
     if name in targets:
         return piece_point_label(name, kind, "target")
+    if app.view and name in app.view["huffable"] and can_input():
+        return piece_point_label(name, kind, "huffable")
     return piece_point_label(name, kind, "movable" if name in movable else "")
+
+
+def huffing():
+    """The officer the player has pressed to huff with the move being made, or None."""
+    return app.inp.huff if app.view and can_input() else None
 
 
 def draw_board():
@@ -109,6 +119,7 @@ def forget_drawing():
     drawn.piece_nodes = {}
     drawn.gone_pieces = []
     drawn.jumped = set()
+    drawn.huffing = None
     drawn.markers = None
 
 
@@ -191,6 +202,16 @@ def render_pieces(animate, movable):
             if now[3]:
                 node.classList.add("movable")
             shown[point] = [node, kind, now]
+    fade_huffed(shown)
+
+
+def fade_huffed(shown):
+    """The officer pressed to be huffed is drawn faded until the move is made or the huff dropped."""
+    now = huffing()
+    for point in {drawn.huffing, now} - {None}:
+        if point in shown:
+            shown[point][0].classList.toggle("huffing", point == now)
+    drawn.huffing = now
 
 
 def jumped_point(frm, to):
@@ -218,8 +239,10 @@ def render_markers(movable=None, targets=None):
     v = app.view
     marks, under = last_move_marks(drawn.at, v.get("last"))
     over = ""
-    for p in v["huffable"]:
-        marks.append(("huffable", p))
+    chosen = huffing()
+    marks += [("huffable", p) for p in v["huffable"] if p != chosen]
+    if chosen:  # ringed and crossed out over the officer, which is drawn faded
+        over += draw.markers_svg(drawn.at, [("huffing", chosen)])
     if can_input():
         for p in app.inp.clicks:
             marks.append(("selected", p))
@@ -312,7 +335,9 @@ def status_text():
         what = t("status-target" + keys)
     else:
         what = t("status-pick" + keys)
-    if v["huff_choice"] and app.inp.huff is None and not app.inp.clicks:
+    if v["huff_choice"] and app.inp.huff is not None:
+        what = t("status-huffing", point=app.inp.huff) + "; " + what
+    elif v["huff_choice"] and not app.inp.clicks:
         # Where a huff is due, no piece moves until the rebels say which officer goes.
         what = t("status-huff-due") if v["auto_removal"] else t("status-huff") + "; " + what
     return t("status-join", head=head, what=what)

@@ -106,6 +106,9 @@ _CSS_TEMPLATE = """
 .m-last { fill: $last; fill-opacity: .28; stroke: $last; stroke-width: 3; }
 .m-captured { fill: none; stroke: $marked; stroke-width: 7; stroke-linecap: round; }
 .m-huffable { fill: none; stroke: $marked; stroke-width: 7; stroke-dasharray: 14 7; }
+.m-huffing circle { fill: none; stroke: $marked; stroke-width: 8; }
+.m-huffing path { fill: none; stroke: $marked; stroke-width: 9; stroke-linecap: round; }
+.m-huffing path.halo { stroke: $paper; stroke-width: 17; }
 .m-hint { fill: none; stroke: $engine; stroke-width: 7; stroke-dasharray: 4 7; stroke-linecap: round; }
 .m-highlight { fill: none; stroke: $green; stroke-width: 8; }
 .m-highlight.c-red { stroke: $red; } .m-highlight.c-blue { stroke: $blue; } .m-highlight.c-yellow { stroke: $yellow; }
@@ -327,8 +330,8 @@ def piece_svg(
 
 
 def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
-    """Highlights from a list of (kind, point) pairs: last/target/selected/stop/huffable/captured/
-    cursor, and a teacher's ``highlight`` (its point may carry a colour letter, ``'Re5'``)."""
+    """Highlights from a list of (kind, point) pairs: last/target/selected/stop/huffable/huffing/
+    captured/cursor, and a teacher's ``highlight`` (its point may carry a colour letter, ``'Re5'``)."""
     out = []
     for kind, point in marks:
         colour = ""
@@ -343,6 +346,13 @@ def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
             out.append(f'<circle class="m-stop" cx="{x}" cy="{y}" r="40"/>')
         elif kind == "cursor":
             out.append(f'<rect class="m-cursor" x="{x - 44}" y="{y - 44}" width="88" height="88" rx="12"/>')
+        elif kind == "huffing":  # an officer to be removed with the move being made: ringed and crossed out
+            d = 19
+            cross = f"M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"
+            out.append(
+                f'<g class="m-huffing" data-mark="{esc(point)}"><circle cx="{x}" cy="{y}" r="42"/>'
+                f'<path class="halo" d="{cross}"/><path d="{cross}"/></g>'
+            )
         elif kind == "captured":  # a cross where a rebel was taken
             d = 16
             out.append(
