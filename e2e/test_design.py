@@ -54,7 +54,7 @@ def test_a_newcomer_moves_before_pyodide_has_loaded(browser, server):
 
 
 MARK_KINDS = {
-    "last": '<circle class="m-last" r="42"/>',
+    "last": '<rect class="m-last" width="80" height="80"/>',
     "last-path": '<polyline class="last-path" points="0,0 100,0"/>',
     "selected": '<circle class="m-selected" r="42"/>',
     "target": '<circle class="m-target" r="14"/>',

@@ -178,7 +178,8 @@ def render_pieces(animate, movable):
         now = (x, y, t("officer-on" if kind == "O" else "rebel-on", point=point), point in movable)
         entry = shown.get(point)
         if entry is None:
-            html.append(draw.piece_svg(kind, point, (x, y), now[2]).replace('role="img"', 'aria-hidden="true"', 1))
+            piece = draw.piece_svg(kind, point, (x, y), now[2], sets=True)
+            html.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
             added.append((point, kind, now))
             continue
         was = entry[2]
@@ -755,7 +756,7 @@ def render_editor():
     pieces = []
     for point, kind in ed.pieces.items():
         label = t("officer-on" if kind == "O" else "rebel-on", point=point)
-        piece = draw.piece_svg(kind, point, drawn.at[point], label)
+        piece = draw.piece_svg(kind, point, drawn.at[point], label, sets=True)
         pieces.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
     document.querySelector("#board .layer-pieces").innerHTML = "".join(pieces)
     marks = [("huffable", p) for p in ed.huffs()]
@@ -893,3 +894,6 @@ def apply_theme():
         root.removeAttribute("data-theme")
     el("theme-menu").value = theme
     el("sound-toggle").checked = bool(app.settings.get("sound"))
+    # The piece set and board colouring chosen: the board's CSS follows these on the root.
+    root.dataset.pieces = el("pieces-menu").value = app.settings["pieces"]
+    root.dataset.colours = el("colours-menu").value = app.settings["colours"]
