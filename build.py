@@ -346,7 +346,9 @@ def start_board() -> str:
     layers = svg.static_layers(geometry, False, position.rules.marked_lines)
     who = {"O": "officer", "R": "rebel"}
     pieces = "".join(
-        svg.piece_svg(kind, point, at[point], f"{who[kind]} on {point}").replace('role="img"', 'aria-hidden="true"', 1)
+        svg.piece_svg(kind, point, at[point], f"{who[kind]} on {point}", sets=True).replace(
+            'role="img"', 'aria-hidden="true"', 1
+        )
         for point, kind in sorted(position.pieces().items())
     )
     return layers.replace('<g class="layer-pieces"></g>', f'<g class="layer-pieces">{pieces}</g>')

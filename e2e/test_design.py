@@ -55,12 +55,13 @@ def test_a_newcomer_moves_before_pyodide_has_loaded(browser, server):
 
 
 MARK_KINDS = {
-    "last": '<circle class="m-last" r="42"/>',
+    "last": '<rect class="m-last" width="80" height="80"/>',
     "last-path": '<polyline class="last-path" points="0,0 100,0"/>',
     "selected": '<circle class="m-selected" r="42"/>',
     "target": '<circle class="m-target" r="14"/>',
     "chain": '<polyline class="chain-path" points="0,0 100,0"/>',
     "huffable": '<circle class="m-huffable" r="42"/>',
+    "huffing": '<g class="m-huffing"><circle r="42"/></g>',
     "captured": '<path class="m-captured" d="M0 0L10 10"/>',
     "hint": '<g class="arrow engine"><polyline points="0,0 100,0"/></g>',
     "teacher-green": '<g class="arrow"><polyline points="0,0 100,0"/></g>',

@@ -67,6 +67,17 @@ def test_a_huff_then_a_step_plays_the_huffing_move():
     assert inp.press(board, step.path[1]) == ("play", str(step))
 
 
+def test_the_officer_pressed_while_a_rebel_is_selected_is_huffed_and_the_rebel_stays_selected():
+    board = huff_board()
+    officer = next(m.huff for m in board.legal_moves if m.huff and m.path)
+    step = next(m for m in board.legal_moves if m.huff == officer and m.path)
+    inp = board_input.Input()
+    assert inp.press(board, step.path[0]) == ("select", step.path[0])
+    assert inp.press(board, officer) == ("huff", officer)
+    assert inp.clicks == [step.path[0]]
+    assert inp.press(board, step.path[1]) == ("play", str(step))
+
+
 def test_press_plays_every_legal_move_of_every_start():
     for name in RULESETS:
         board = Board(name)

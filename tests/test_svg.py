@@ -96,9 +96,19 @@ def contrast(a: str, b: str) -> float:
 MARKS = ("target", "last", "engine", "marked", "green", "red", "blue", "yellow", "line")
 
 
-@pytest.mark.parametrize("palette", [svg.PALETTE, svg.PALETTE_DARK], ids=["light", "dark"])
+# Every board colouring a player may choose, in both themes: the palette with its grounds.
+PALETTES = {
+    f"{name}-{theme}": {**base, **grounds[i]}
+    for name, grounds in svg.BOARD_COLOURINGS.items()
+    for i, (theme, base) in enumerate((("light", svg.PALETTE), ("dark", svg.PALETTE_DARK)))
+}
+
+
+@pytest.mark.parametrize("palette", list(PALETTES.values()), ids=list(PALETTES))
 def test_every_mark_stands_out_on_the_board_and_the_fortress(palette):
-    """WCAG 2.1 non-text contrast (3:1) for each mark, on the paper and on the fortress, in both themes."""
+    """WCAG 2.1 non-text contrast (3:1) for each mark, on the paper and on the fortress, in both
+    themes and every board colouring (the coordinates, text, 4.5:1 on the paper)."""
+    assert contrast(palette["coord"], palette["paper"]) >= 4.5
     for ground in ("paper", "fort"):
         for mark in MARKS:
             assert contrast(palette[mark], palette[ground]) >= 3, (mark, ground)

@@ -36,7 +36,7 @@ ARROW_HEAD = 34  # length of an arrow's head, in SVG units
 
 # The board's colours, one place for the page (as CSS variables) and for diagrams (literally,
 # so that SVG tools without CSS variables draw the same figure). Each mark has its own colour
-# and shape: last move olive (tinted points and its path), moves green (rings and dots), the
+# and shape: last move olive (square frames on its points and its path), moves green (rings and dots), the
 # engine's suggestions violet (a dashed arrow), huffs and captures red, a teacher's marks in
 # four colours (green by default; red, blue, and lichess's orange 'yellow'), the keyboard's cursor a dashed square.
 PALETTE = {
@@ -86,6 +86,28 @@ PALETTE_DARK = {
     "yellow": "#ffb347",
 }
 
+# The board colourings a player may choose on the page (its settings): each sets the board's
+# ground, fortress, lines and coordinates, light and dark; the palette's own is "wood". Every
+# mark keeps at least 3:1 against each ground in both themes (tests/test_svg.py measures it).
+BOARD_GROUNDS = ("paper", "fort", "line", "coord")
+BOARD_COLOURINGS: "dict[str, tuple[dict[str, str], dict[str, str]]]" = {
+    "wood": (
+        {g: PALETTE[g] for g in BOARD_GROUNDS},
+        {g: PALETTE_DARK[g] for g in BOARD_GROUNDS},
+    ),
+    "green": (
+        {"paper": "#eef2e4", "fort": "#d2dfbd", "line": "#3f5a36", "coord": "#55684a"},
+        {"paper": "#1b221b", "fort": "#2f3d2c", "line": "#a3bb98", "coord": "#98ad8e"},
+    ),
+    "slate": (
+        {"paper": "#eceff3", "fort": "#d3dae4", "line": "#46505e", "coord": "#5a6573"},
+        {"paper": "#1c1f25", "fort": "#343b47", "line": "#aab4c3", "coord": "#9ca6b5"},
+    ),
+}
+# The piece sets a player may choose: plain discs (an officer's crest a ring), crowned officers
+# and marked rebels, or shaded stones. Each is the page's CSS over the shapes piece_svg draws.
+PIECE_SETS = ("discs", "crowns", "stones")
+
 # The colours a teacher draws with: the letter written before an arrow or a point in a record
 # (``Rd4-d5``, ``Be5``; none is green), as lichess's [%cal] and [%csl] name them.
 MARK_COLOURS = {"G": "green", "R": "red", "B": "blue", "Y": "yellow"}
@@ -100,18 +122,28 @@ _CSS_TEMPLATE = """
 .piece.officer > circle { fill: $officer; stroke: $officer-edge; stroke-width: 4; }
 .piece.officer > .crest { fill: none; stroke: $crest; stroke-width: 4; }
 .piece.rebel > circle { fill: $rebel; stroke: $rebel-edge; stroke-width: 3; }
+.piece .glyph, .piece .shine { display: none; }
+[data-pieces="crowns"] .piece .glyph, [data-pieces="stones"] .piece .shine { display: inline; }
+[data-pieces="crowns"] .piece.officer > .crest { display: none; }
+.piece.officer > .glyph { fill: $crest; stroke: none; }
+.piece.rebel > .glyph { fill: none; stroke: $rebel-edge; stroke-width: 3; }
+.piece > .shine { fill: $officer-edge; fill-opacity: .3; stroke: none; }
+[data-pieces="stones"] .piece.officer > .crest { stroke-width: 2; stroke-opacity: .7; }
 .m-target { fill: $target; }
 .m-selected { fill: $target; fill-opacity: .18; stroke: $target; stroke-width: 6; }
 .m-stop { fill: none; stroke: $target; stroke-width: 4; stroke-dasharray: 8 6; }
-.m-last { fill: $last; fill-opacity: .28; stroke: $last; stroke-width: 3; }
+.m-last { fill: none; stroke: $last; stroke-width: 5; }
 .m-captured { fill: none; stroke: $marked; stroke-width: 7; stroke-linecap: round; }
 .m-huffable { fill: none; stroke: $marked; stroke-width: 7; stroke-dasharray: 14 7; }
+.m-huffing circle { fill: none; stroke: $marked; stroke-width: 8; }
+.m-huffing path { fill: none; stroke: $marked; stroke-width: 9; stroke-linecap: round; }
+.m-huffing path.halo { stroke: $paper; stroke-width: 17; }
 .m-hint { fill: none; stroke: $engine; stroke-width: 7; stroke-dasharray: 4 7; stroke-linecap: round; }
 .m-highlight { fill: none; stroke: $green; stroke-width: 8; }
 .m-highlight.c-red { stroke: $red; } .m-highlight.c-blue { stroke: $blue; } .m-highlight.c-yellow { stroke: $yellow; }
 .m-cursor { fill: none; stroke: $ink; stroke-width: 4; stroke-dasharray: 6 4; }
 .last-path, .chain-path { fill: none; stroke-width: 8; stroke-linecap: round; stroke-linejoin: round; }
-.last-path { stroke: $last; opacity: .85; }
+.last-path { stroke: $last; stroke-width: 6; opacity: .85; }
 .chain-path { stroke: $target; stroke-dasharray: 14 10; }
 .arrow { opacity: .85; }
 .arrow polyline { fill: none; stroke: $green; stroke-width: 14; stroke-linecap: round; stroke-linejoin: round; }
@@ -145,7 +177,12 @@ def palette_css() -> str:
     that declares ``color-scheme: light dark`` follows the theme, and one that declares nothing
     (an embedded figure) stays light."""
     names = sorted(PALETTE)
-    return ":root { " + " ".join(f"--{n}: light-dark({PALETTE[n]}, {PALETTE_DARK[n]});" for n in names) + " }\n"
+    out = ":root { " + " ".join(f"--{n}: light-dark({PALETTE[n]}, {PALETTE_DARK[n]});" for n in names) + " }\n"
+    for name in sorted(BOARD_COLOURINGS):  # the colouring chosen, on the root: <html data-colours=...>
+        light, dark = BOARD_COLOURINGS[name]
+        ground = " ".join(f"--{g}: light-dark({light[g]}, {dark[g]});" for g in BOARD_GROUNDS)
+        out += f':root[data-colours="{name}"] {{ {ground} }}\n'
+    return out
 
 
 class DrawingError(AsaltoError):
@@ -309,16 +346,29 @@ def static_layers(
 
 
 def piece_svg(
-    kind: str, point: str, xy: tuple[float, float], label: str, extra: str = "", animated: bool = True
+    kind: str,
+    point: str,
+    xy: tuple[float, float],
+    label: str,
+    extra: str = "",
+    animated: bool = True,
+    sets: bool = False,
 ) -> str:
     """One piece. On screen it is placed with a CSS transform so that moves animate;
-    in a diagram (``animated=False``) with the transform attribute every SVG tool reads."""
+    in a diagram (``animated=False``) with the transform attribute every SVG tool reads.
+    With ``sets`` it carries the shapes of every piece set (PIECE_SETS), the page's CSS showing
+    those of the set chosen."""
     x, y = xy
     cls = "officer" if kind == "O" else "rebel"
     r = OFFICER_R if kind == "O" else REBEL_R
     inner = f'<circle r="{r}"/>'
     if kind == "O":
         inner += f'<circle class="crest" r="{r - 11}"/>'
+    if sets and kind == "O":  # a crown, and a stone's shine
+        inner += '<path class="glyph" d="M-16 10L-16-8L-8 1L0-13L8 1L16-8L16 10Z"/>'
+        inner += '<ellipse class="shine" cx="-8" cy="-11" rx="13" ry="8"/>'
+    elif sets:  # a rebel's boss, and its shine
+        inner += '<circle class="glyph" r="10"/><ellipse class="shine" cx="-6" cy="-9" rx="10" ry="6"/>'
     place = f'style="transform: translate({x}px, {y}px)"' if animated else f'transform="translate({x} {y})"'
     return (
         f'<g class="piece {cls}{esc(extra)}" data-piece="{esc(point)}" role="img" aria-label="{esc(label)}" {place}>'
@@ -327,8 +377,8 @@ def piece_svg(
 
 
 def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
-    """Highlights from a list of (kind, point) pairs: last/target/selected/stop/huffable/captured/
-    cursor, and a teacher's ``highlight`` (its point may carry a colour letter, ``'Re5'``)."""
+    """Highlights from a list of (kind, point) pairs: last/target/selected/stop/huffable/huffing/
+    captured/cursor, and a teacher's ``highlight`` (its point may carry a colour letter, ``'Re5'``)."""
     out = []
     for kind, point in marks:
         colour = ""
@@ -339,10 +389,20 @@ def markers_svg(at: "Layout", marks: "Iterable[tuple[str, str]]") -> str:
         x, y = at[point]
         if kind == "target":
             out.append(f'<circle class="m-target" cx="{x}" cy="{y}" r="14"/>')
+        elif kind == "last":  # a square frame, never a ring or a disc: no selection looks like it
+            frame = f'x="{x - 40}" y="{y - 40}" width="80" height="80" rx="6"'
+            out.append(f'<rect class="m-last" {frame} data-mark="{esc(point)}"/>')
         elif kind == "stop":
             out.append(f'<circle class="m-stop" cx="{x}" cy="{y}" r="40"/>')
         elif kind == "cursor":
             out.append(f'<rect class="m-cursor" x="{x - 44}" y="{y - 44}" width="88" height="88" rx="12"/>')
+        elif kind == "huffing":  # an officer to be removed with the move being made: ringed and crossed out
+            d = 19
+            cross = f"M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"
+            out.append(
+                f'<g class="m-huffing" data-mark="{esc(point)}"><circle cx="{x}" cy="{y}" r="42"/>'
+                f'<path class="halo" d="{cross}"/><path d="{cross}"/></g>'
+            )
         elif kind == "captured":  # a cross where a rebel was taken
             d = 16
             out.append(

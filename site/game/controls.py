@@ -229,6 +229,14 @@ def change_theme(_event):
     storage.save()
 
 
+def change_look(_event):
+    """A piece set or board colouring chosen in the menu: shown at once, kept with the settings."""
+    app.settings["pieces"] = el("pieces-menu").value
+    app.settings["colours"] = el("colours-menu").value
+    apply_theme()
+    storage.save()
+
+
 def change_sound(_event):
     app.settings["sound"] = bool(el("sound-toggle").checked)
     storage.save()
@@ -269,4 +277,6 @@ def bind():
     on(el("menu"), "toggle", on_menu_toggle)
     on(el("theme-menu"), "change", change_theme)
     on(el("sound-toggle"), "change", change_sound)
+    on(el("pieces-menu"), "change", change_look)
+    on(el("colours-menu"), "change", change_look)
     on(el("huff-buttons"), "click", on_huff_click)

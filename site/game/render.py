@@ -36,6 +36,7 @@ class Drawing:
         self.piece_nodes = {}  # point -> [node, kind, what was written]
         self.gone_pieces = []  # nodes fading out, removed at the next render
         self.jumped = set()  # the rebels drawn faded: jumped by the chain being entered
+        self.huffing = None  # the officer drawn faded: to be huffed with the move being entered
         self.markers = None  # the marks' SVG as written (under, over the pieces)
         self.moves = None  # what the move list shows
         self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
@@ -76,10 +77,14 @@ _said = {}  # (language, point, what stands on it, state) -> its label: written 
 def point_label(name, movable=(), targets=()):
     """A point of the game's board as a screen reader hears it (page.point_label)."""
     kind = app.view["pieces"].get(name) if app.view else None
+    if name == huffing():
+        return piece_point_label(name, kind, "huffing")
     if name in app.inp.clicks:
         state = "selected"
     elif name in targets:
         state = "target"
+    elif app.view and name in app.view["huffable"] and can_input():
+        state = "huffable"
     else:
         state = "movable" if name in movable else ""
     key = (language(), name, kind, state)
@@ -96,6 +101,11 @@ def piece_label(kind, point):
     if text is None:
         text = _said[key] = t("officer-on" if kind == "O" else "rebel-on", point=point)
     return text
+
+
+def huffing():
+    """The officer the player has pressed to huff with the move being made, or None."""
+    return app.inp.huff if app.view and can_input() else None
 
 
 def draw_board():
@@ -118,6 +128,7 @@ def forget_drawing():
     drawn.piece_nodes = {}
     drawn.gone_pieces = []
     drawn.jumped = set()
+    drawn.huffing = None
     drawn.markers = None
 
 
@@ -176,7 +187,8 @@ def render_pieces(animate, movable):
         now = (x, y, piece_label(kind, point), point in movable)
         entry = shown.get(point)
         if entry is None:
-            html.append(draw.piece_svg(kind, point, (x, y), now[2]).replace('role="img"', 'aria-hidden="true"', 1))
+            piece = draw.piece_svg(kind, point, (x, y), now[2], sets=True)
+            html.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
             added.append((point, kind, now))
             continue
         was = entry[2]
@@ -200,6 +212,16 @@ def render_pieces(animate, movable):
             if now[3]:
                 node.classList.add("movable")
             shown[point] = [node, kind, now]
+    fade_huffed(shown)
+
+
+def fade_huffed(shown):
+    """The officer pressed to be huffed is drawn faded until the move is made or the huff dropped."""
+    now = huffing()
+    for point in {drawn.huffing, now} - {None}:
+        if point in shown:
+            shown[point][0].classList.toggle("huffing", point == now)
+    drawn.huffing = now
 
 
 def jumped_point(frm, to):
@@ -227,8 +249,10 @@ def render_markers(movable=None, targets=None):
     v = app.view
     marks, under = last_move_marks(drawn.at, v.get("last"))
     over = ""
-    for p in v["huffable"]:
-        marks.append(("huffable", p))
+    chosen = huffing()
+    marks += [("huffable", p) for p in v["huffable"] if p != chosen]
+    if chosen:  # ringed and crossed out over the officer, which is drawn faded
+        over += draw.markers_svg(drawn.at, [("huffing", chosen)])
     if can_input():
         for p in app.inp.clicks:
             marks.append(("selected", p))
@@ -321,7 +345,9 @@ def status_text():
         what = t("status-target" + keys)
     else:
         what = t("status-pick" + keys)
-    if v["huff_choice"] and app.inp.huff is None and not app.inp.clicks:
+    if v["huff_choice"] and app.inp.huff is not None:
+        what = t("status-huffing", point=app.inp.huff) + "; " + what
+    elif v["huff_choice"] and not app.inp.clicks:
         # Where a huff is due, no piece moves until the rebels say which officer goes.
         what = t("status-huff-due") if v["auto_removal"] else t("status-huff") + "; " + what
     return t("status-join", head=head, what=what)
@@ -795,7 +821,7 @@ def render_editor():
     pieces = []
     for point, kind in ed.pieces.items():
         label = t("officer-on" if kind == "O" else "rebel-on", point=point)
-        piece = draw.piece_svg(kind, point, drawn.at[point], label)
+        piece = draw.piece_svg(kind, point, drawn.at[point], label, sets=True)
         pieces.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
     document.querySelector("#board .layer-pieces").innerHTML = "".join(pieces)
     marks = [("huffable", p) for p in ed.huffs()]
@@ -970,3 +996,6 @@ def apply_theme():
         root.removeAttribute("data-theme")
     el("theme-menu").value = theme
     el("sound-toggle").checked = bool(app.settings.get("sound"))
+    # The piece set and board colouring chosen: the board's CSS follows these on the root.
+    root.dataset.pieces = el("pieces-menu").value = app.settings["pieces"]
+    root.dataset.colours = el("colours-menu").value = app.settings["colours"]

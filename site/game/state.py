@@ -5,6 +5,7 @@ and the trainer enter moves the same way)."""
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
 from asalto_core.rulesets import DEFAULT_RULESET, find_ruleset
+from asalto_core.svg import BOARD_COLOURINGS, PIECE_SETS
 
 MODES = ("officers", "rebels", "humans", "watch")  # what the human plays
 THEMES = ("", "light", "dark")  # "" follows the system
@@ -21,6 +22,8 @@ def default_settings():
         "lang": "",
         "theme": "",  # "" follows the system; "light" or "dark" as chosen
         "sound": False,  # sounds are off until the player turns them on
+        "pieces": PIECE_SETS[0],  # the piece set (asalto_core.svg)
+        "colours": "wood",  # the board's colouring (asalto_core.svg)
     }
 
 
@@ -44,6 +47,10 @@ def clean_settings(raw, rulesets, levels, languages):
     if text.get("theme") in THEMES:
         s["theme"] = text["theme"]
     s["sound"] = raw.get("sound") is True
+    if text.get("pieces") in PIECE_SETS:
+        s["pieces"] = text["pieces"]
+    if text.get("colours") in BOARD_COLOURINGS:
+        s["colours"] = text["colours"]
     return s
 
 

@@ -45,23 +45,24 @@ class Input:
 
     # -- transitions -----------------------------------------------------------
     def choose_huff(self, board, point):
-        """Pick (or drop, with None) the officer to huff; a lone huff is played at once."""
+        """Pick (or drop, with None) the officer to huff; a lone huff is played at once. A piece
+        already selected stays selected where it can still move with (or without) the huff."""
         self.huff = point
-        self.clicks = []
-        done = self.complete(board)
+        if not all(c in self.targets(board, self.clicks[:i]) for i, c in enumerate(self.clicks)):
+            self.clicks = []
+        done = self.complete(board, [])
         if point is not None and done is not None:
-            self.huff = None
-            return ("play", done)
+            return self._played(done)
         return ("huff", point)
 
     def press(self, board, point):
-        """A point pressed on the board: before any click a huffable officer picks (or drops)
-        the huff, as both the game page and a puzzle take it; anything else is a click."""
-        if not self.clicks and point in board.position.huffable():
+        """A point pressed on the board: a huffable officer is huffed (pressed again, kept), at any
+        time in the rebels' turn, as both the game page and a puzzle take it; anything else is a click."""
+        if point in board.position.huffable():
             if board.position.implied_huff() is None:  # the rebels say which officer (and, by choice, whether)
                 return self.choose_huff(board, None if self.huff == point else point)
             lone = board.move_for([])  # the officer that failed goes with every move; the last one alone
-            if lone is not None:
+            if lone is not None and not self.clicks:
                 return self._played(str(lone))
         return self.click(board, point)
 

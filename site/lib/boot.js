@@ -45,6 +45,12 @@
   } else if (settings && (settings.theme === "light" || settings.theme === "dark")) {
     document.documentElement.dataset.theme = settings.theme;
   }
+  // ... and the piece set and board colouring chosen, on the site's own pages (a frame keeps its
+  // link's look); the game page checks them again (state.py).
+  if (settings && window.self === window.top) {
+    if (typeof settings.pieces === "string") document.documentElement.dataset.pieces = settings.pieces;
+    if (typeof settings.colours === "string") document.documentElement.dataset.colours = settings.colours;
+  }
   // A frame on another site may be refused storage (the reader blocks third-party storage):
   // PyScript's module opens an IndexedDB database as it loads (for pyscript.fs, which no page
   // uses) and a refused open throws inside PyScript. Such a frame gets an IndexedDB whose opens

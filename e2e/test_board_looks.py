@@ -1,0 +1,122 @@
+"""The board's looks: piece sets and board colourings chosen in the menu, kept with the settings;
+every mark at least 3:1 against every colouring's board and fortress in both themes, as the
+browser draws them; the last move framed, never taken for a selection."""
+
+from __future__ import annotations
+
+import pytest
+
+from asalto_core import svg
+from helpers import choose, click_point, new_game, open_site, play
+
+# Each mark as the page draws it, with the part whose colour must stand out.
+MARKS = {
+    "last": '<rect class="m-last" width="80" height="80"/>',
+    "last-path": '<polyline class="last-path" points="0,0 100,0"/>',
+    "selected": '<circle class="m-selected" r="42"/>',
+    "target": '<circle class="m-target" r="14"/>',
+    "chain": '<polyline class="chain-path" points="0,0 100,0"/>',
+    "huffable": '<circle class="m-huffable" r="42"/>',
+    "huffing": '<g class="m-huffing"><circle r="42"/></g>',
+    "captured": '<path class="m-captured" d="M0 0L10 10"/>',
+    "hint": '<g class="arrow engine"><polyline points="0,0 100,0"/></g>',
+    "teacher-green": '<g class="arrow"><polyline points="0,0 100,0"/></g>',
+    "teacher-red": '<g class="arrow c-red"><polyline points="0,0 100,0"/></g>',
+    "teacher-blue": '<g class="arrow c-blue"><polyline points="0,0 100,0"/></g>',
+    "teacher-yellow": '<g class="arrow c-yellow"><polyline points="0,0 100,0"/></g>',
+    "highlight": '<circle class="m-highlight" r="42"/>',
+    "cursor": '<rect class="m-cursor" width="88" height="88"/>',
+}
+
+DRAWN = """(marks) => {
+    const layer = document.querySelector('#board .layer-markers');
+    const out = {};
+    for (const [kind, svg] of Object.entries(marks)) {
+        layer.innerHTML = svg;
+        let node = layer.firstElementChild;
+        if (node.tagName === 'g') node = node.firstElementChild;
+        const s = getComputedStyle(node);
+        out[kind] = s.stroke === 'none' ? s.fill : s.stroke;
+    }
+    layer.innerHTML = '';
+    out.paper = getComputedStyle(document.querySelector('#board-wrap')).backgroundColor;
+    out.fort = getComputedStyle(document.querySelector('#board .layer-fortress rect')).fill;
+    return out;
+}"""
+
+
+def rgb(css: str) -> tuple[float, ...]:
+    """An 'rgb(r, g, b)' colour as the browser computes it, as 0..1 channels."""
+    inside = css[css.index("(") + 1 : css.index(")")].replace(",", " ").split()
+    return tuple(float(c) / 255 for c in inside[:3])
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two computed colours."""
+
+    def lum(c: str) -> float:
+        ch = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb(c)]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_mark_stands_out_on_every_board_colouring(browser, server, scheme):
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        grounds = set()
+        for colouring in svg.BOARD_COLOURINGS:
+            choose(page, "#colours-menu", colouring)
+            page.wait_for_function(f"document.documentElement.dataset.colours === '{colouring}'")
+            drawn = page.evaluate(DRAWN, MARKS)
+            paper, fort = drawn.pop("paper"), drawn.pop("fort")
+            grounds.add((paper, fort))
+            for kind, colour in drawn.items():
+                for ground in (paper, fort):
+                    assert contrast(colour, ground) >= 3, (colouring, scheme, kind, colour, ground)
+        assert len(grounds) == len(svg.BOARD_COLOURINGS), "each colouring draws its own board"
+    finally:
+        context.close()
+
+
+def test_the_piece_set_and_colouring_chosen_are_shown_and_kept(page, server):
+    open_site(page, server.url)
+    shown = """() => ({
+        crown: getComputedStyle(document.querySelector('#board .piece.officer .glyph')).display,
+        crest: getComputedStyle(document.querySelector('#board .piece.officer .crest')).display,
+        shine: getComputedStyle(document.querySelector('#board .piece.rebel .shine')).display,
+        paper: getComputedStyle(document.querySelector('#board-wrap')).backgroundColor,
+    })"""
+    first = page.evaluate(shown)
+    assert first["crown"] == "none" and first["crest"] != "none" and first["shine"] == "none"
+    choose(page, "#pieces-menu", "crowns")
+    choose(page, "#colours-menu", "green")
+    crowned = page.evaluate(shown)
+    assert crowned["crown"] != "none" and crowned["crest"] == "none"
+    assert crowned["paper"] != first["paper"]
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]")
+    assert page.evaluate(shown) == crowned, "kept with the settings"
+    assert page.input_value("#pieces-menu") == "crowns" and page.input_value("#colours-menu") == "green"
+    choose(page, "#pieces-menu", "stones")
+    assert page.evaluate(shown)["shine"] != "none"
+
+
+def test_the_last_move_is_framed_not_ringed_like_a_selection(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    click_point(page, "c5")  # the officers' turn: a selection beside the last move
+    looks = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board .layer-markers > *')]
+            .filter(n => /m-last|m-selected/.test(n.getAttribute('class')))
+            .map(n => [n.getAttribute('class'), [n.tagName, getComputedStyle(n).fill, getComputedStyle(n).stroke]]))"""
+    )
+    last, selected = looks["m-last"], looks["m-selected"]
+    assert last[0] == "rect" and selected[0] == "circle", "a square frame, never a ring"
+    assert last[1] == "none" and selected[1] != "none", "the last move's points are not filled"
+    assert last[2] != selected[2]

@@ -1,0 +1,62 @@
+"""The phone layout (390x844) at a first visit, in each language: the opponent's bar above the
+board, the player's bar below it, the move strip under that with its |< < > >|, the toolbar at
+the bottom; nothing the player needs below the fold or under the fixed toolbar."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import open_site, play
+
+BOXES = """() => {
+    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                           return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+    return {
+        top: box('#player-top'), board: box('#board-wrap'), bottom: box('#player-bottom'),
+        moves: box('#moves-wrap'), start: box('#moves tr.start'), nav: box('#controls .nav'),
+        status: box('#status'), toolbar: box('#controls .toolbar'),
+        topText: document.querySelector('#player-top').innerText,
+        bottomText: document.querySelector('#player-bottom').innerText,
+    };
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES"])
+def test_a_first_visit_on_a_phone_shows_both_bars_around_the_board_and_the_moves(browser, server, locale):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, locale=locale)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        b = page.evaluate(BOXES)
+        # A first visit plays the rebels against the computer: the computer's bar on top.
+        assert page.evaluate("document.documentElement.lang") == locale[:2]
+        assert b["top"]["bottom"] <= b["board"]["top"] + 1, "the opponent's bar above the board"
+        assert b["board"]["bottom"] <= b["bottom"]["top"] + 1, "the player's bar below the board"
+        assert b["bottom"]["bottom"] <= b["moves"]["top"] + 1, "the move strip under the player's bar"
+        assert b["moves"]["bottom"] <= b["nav"]["top"] + 1, "|< < > >| under the move strip"
+        assert b["toolbar"]["bottom"] <= 844 + 1 and b["toolbar"]["top"] > 844 - 80, "the toolbar at the bottom"
+        for part in ("top", "board", "bottom", "start", "nav", "status"):
+            box = b[part]
+            assert box["top"] >= 0 and box["bottom"] <= b["toolbar"]["top"] + 1, (locale, part, box, b["toolbar"])
+            assert box["left"] >= 0 and box["right"] <= 390 + 1, (locale, part, box)
+    finally:
+        context.close()
+
+
+def test_the_bars_and_navigation_stay_in_view_during_a_game_on_a_phone(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        page.click("#welcome-humans")
+        page.wait_for_selector("#welcome", state="hidden")
+        for move in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
+            play(page, *move)
+        page.evaluate("window.scrollTo(0, 0)")
+        b = page.evaluate(BOXES)
+        for part in ("top", "board", "bottom", "nav", "status"):
+            assert b[part]["top"] >= 0 and b[part]["bottom"] <= b["toolbar"]["top"] + 1, (part, b[part])
+        current = page.locator('#moves button[aria-current="step"]').bounding_box()
+        assert b["moves"]["top"] <= current["y"] and current["y"] + current["height"] <= b["moves"]["bottom"] + 1
+    finally:
+        context.close()
