@@ -148,14 +148,14 @@ def test_the_result_stays_after_reload(page, server):
 
 def test_a_game_opened_after_undo_brings_no_redo_and_shows_its_own_result(page, server):
     """Another game comes onto the board without what belonged to the one before (game.put_game):
-    Undo's redo stack, the result box closed in the last game."""
+    Undo's redo stack; the opened game, finished, shows its own result card."""
     open_site(page, server.url)
     start_house_rules_with_the_details_closed(page)
     for move in QUICK_END:
         play(page, *move)
-    page.click("#result-close")
-    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#result")).to_be_visible()
     press(page, "#btn-undo")
+    expect(page.locator("#result")).to_be_hidden()
     expect(page.locator("body")).to_have_attribute("data-ply", "3")
     expect(page.locator("#btn-redo")).to_be_enabled()
     import_text(page, '[Ruleset "assault:win=24"]\n[Result "0-1"]\n\n1. d4-d5 c5-c6 2. d3-d4 e5xc5 0-1\n')

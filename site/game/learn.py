@@ -10,6 +10,7 @@ the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 
 import json
 
+import frames
 import state as st
 from app import app, board
 from game import engine_for, navigate, start_engine
@@ -148,7 +149,7 @@ def answer(good):
             w["state"] = "retry"
     render()
     if w["state"] in ("good", "shown"):
-        el("learn-next").focus()  # the keyboard goes on from here
+        frames.when_done(lambda: el("learn-next").focus())  # once drawn: the keyboard goes on from here
 
 
 def render_panel():

@@ -429,8 +429,8 @@ def render_review():
     if rv is None:
         el("review-note").textContent = ""
         return
-    running = app.thinking == "review"
     state = rv.get("state", "")
+    running = app.thinking == "review" and state != "stopped"  # a stopped one ends its chunk under way
     bar = el("review-progress")
     bar.hidden = not running
     bar.max = max(rv["total"], 1)
