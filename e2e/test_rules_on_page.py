@@ -102,7 +102,8 @@ def test_a_game_of_house_rules_played_to_its_end(page, server):
     for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]:
         play(page, frm, to)
     assert page.get_attribute("body", "data-over") == "1"
-    assert "Officers win" in page.inner_text("#status")
+    expect(page.locator("#status")).to_have_text("Game over.")  # the status says it; the card says how
+    expect(page.locator("#result-text")).to_contain_text("Officers win")
     press(page, "#btn-rules")
     assert "house rules" in page.inner_text("#rules-title")
     page.click("#dlg-rules button[value=close]")
