@@ -272,3 +272,16 @@ def test_random_game_positions_round_trip_through_text():
             board.push(rng.choice(moves))
             assert Position.from_text(board.text()) == board.position
             assert not math.isnan(len(board.text()))
+
+
+def test_a_comment_holding_the_records_stand_in_for_a_brace_reads_back_as_it_is_kept():
+    """A record writes a comment's '}' as its look-alike U+FF5D and reads that back as '}': a
+    comment typed with the look-alike is kept as '}' at once, so the game reads back equal."""
+    game = Game("asalto")
+    game.comment("\uff5d and }")
+    assert game.comments[0] == "} and }"
+    again = Game.from_record(game.record())
+    assert again == game and again.record() == game.record()
+    session = Session.from_text(game.record())[0]
+    session.set_comment("a \uff5d")
+    assert Session.from_text(session.game.record())[0].game == session.game

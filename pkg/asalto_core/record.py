@@ -330,9 +330,11 @@ class Game:
         self.path = path
 
     def comment(self, text: str, ply: int | None = None) -> None:
-        """Set the comment after main-line move ``ply`` (default: the node on the board)."""
+        """Set the comment after main-line move ``ply`` (default: the node on the board). The look-alike
+        a record writes for '}' is kept as '}', as the record reads it back."""
         if not isinstance(text, str):
             raise NotationError(f"a comment must be text, not {type(text).__name__}")
+        text = text.replace(BRACE_STANDIN, "}")
         if ply is None:
             line, k = self.node(self.path)
             line.comments[k] = text

@@ -45,7 +45,7 @@ from . import svg
 from .errors import AsaltoError, NotationError, quote
 from .geometry import bits
 from .position import Position
-from .record import MAX_DEPTH, NAGS, Game, Line, RecordError, join_comment, split_comment
+from .record import BRACE_STANDIN, MAX_DEPTH, NAGS, Game, Line, RecordError, join_comment, split_comment
 from .rulesets import find_ruleset
 
 if TYPE_CHECKING:
@@ -325,7 +325,7 @@ class Session:
             raise SessionError(f"the comment has {len(text)} characters; at most {MAX_COMMENT}")
         line, k = self._node()
         _plain, arrows, points = split_comment(line.comments[k])
-        line.comments[k] = join_comment(text, arrows, points)
+        line.comments[k] = join_comment(text.replace(BRACE_STANDIN, "}"), arrows, points)  # as a record reads it
 
     def set_nag(self, symbol: str) -> None:
         """The symbol of the move shown: one of ``! ? !! ?? !? ?!`` or '' for none."""
