@@ -5,28 +5,13 @@ browser draws them; the last move framed, never taken for a selection."""
 from __future__ import annotations
 
 import pytest
+from test_design import MARK_KINDS
 
 from asalto_core import svg
 from helpers import choose, click_point, new_game, open_site, play
 
-# Each mark as the page draws it, with the part whose colour must stand out.
-MARKS = {
-    "last": '<rect class="m-last" width="80" height="80"/>',
-    "last-path": '<polyline class="last-path" points="0,0 100,0"/>',
-    "selected": '<circle class="m-selected" r="42"/>',
-    "target": '<circle class="m-target" r="14"/>',
-    "chain": '<polyline class="chain-path" points="0,0 100,0"/>',
-    "huffable": '<circle class="m-huffable" r="42"/>',
-    "huffing": '<g class="m-huffing"><circle r="42"/></g>',
-    "captured": '<path class="m-captured" d="M0 0L10 10"/>',
-    "hint": '<g class="arrow engine"><polyline points="0,0 100,0"/></g>',
-    "teacher-green": '<g class="arrow"><polyline points="0,0 100,0"/></g>',
-    "teacher-red": '<g class="arrow c-red"><polyline points="0,0 100,0"/></g>',
-    "teacher-blue": '<g class="arrow c-blue"><polyline points="0,0 100,0"/></g>',
-    "teacher-yellow": '<g class="arrow c-yellow"><polyline points="0,0 100,0"/></g>',
-    "highlight": '<circle class="m-highlight" r="42"/>',
-    "cursor": '<rect class="m-cursor" width="88" height="88"/>',
-}
+# Each mark as the page draws it (test_design's table), with the teacher's highlight besides.
+MARKS = {**MARK_KINDS, "highlight": '<circle class="m-highlight" r="42"/>'}
 
 DRAWN = """(marks) => {
     const layer = document.querySelector('#board .layer-markers');
