@@ -1,5 +1,6 @@
-"""The page's code as a newcomer meets it: which modules change the game page's state (``App``), where
-a redraw is asked for, the longest functions, the README's size. Counted from the source (``ast``), for
+"""The page's code as a newcomer meets it: which modules change the game page's state (``App``) outside
+its one writer (site/game/api.py), where a redraw is asked for (callers that pick drawing functions, and
+changes that name what changed), the longest functions, the README's size. Counted from the source (``ast``), for
 this tree and, with ``--before COMMIT``, for an earlier one, so a change to the page's structure shows
 in figures. Writes bench/results/code-shape.md.
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LONGEST = 8  # functions listed
+API_CHANGES = ("redraw", "set", "edit", "set_input")  # site/game/api.py's functions that name a change
 
 
 def _root_name(node: ast.expr) -> str:
@@ -24,6 +26,13 @@ def _root_name(node: ast.expr) -> str:
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return node.id if isinstance(node, ast.Name) else ""
+
+
+def _app_writes(node: ast.AST) -> int:
+    """How many writes to App ``node`` makes: assignments to ``app.<field>`` (or into it), setattr(app, ...)."""
+    n = sum(1 for t in _targets(node) if isinstance(t, (ast.Attribute, ast.Subscript)) and _root_name(t) == "app")
+    setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
+    return n + (1 if setattr_call and node.args and _root_name(node.args[0]) == "app" else 0)
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:
@@ -38,29 +47,37 @@ def _targets(node: ast.AST) -> list[ast.expr]:
 
 
 def shape(root: Path) -> dict:
-    """The figures of the tree at ``root``: App's writers, redraw call sites, functions by length."""
+    """The figures of the tree at ``root``: App's writers outside the API, redraw call sites, functions
+    by length."""
     site = sorted(p for p in (root / "site").rglob("*.py") if "mpylib" not in p.parts and "lab" not in p.parts)
     writes: Counter[str] = Counter()
     fields: set[str] = set()
-    renders: Counter[str] = Counter()
+    renders: Counter[str] = Counter()  # render(), render_progress(), ...: the caller picks what is drawn
+    changes: Counter[str] = Counter()  # api.redraw/set/edit/set_input naming a change that is drawn
     functions: list[tuple[int, str]] = []
     for path in site:
         tree = ast.parse(path.read_text())
-        redraws = any(  # the game page's redraw (render.render), not another page's own render()
-            isinstance(n, ast.ImportFrom) and n.module == "render" and any(a.name == "render" for a in n.names)
+        picked = {  # the game page's drawing functions a module calls (not another page's own render())
+            a.name
             for n in tree.body
-        )
+            if isinstance(n, ast.ImportFrom) and n.module == "render"
+            for a in n.names
+            if a.name in ("render", "render_progress", "render_cursor", "render_side")
+        }
         for node in ast.walk(tree):
-            for target in _targets(node):
-                if isinstance(target, (ast.Attribute, ast.Subscript)) and _root_name(target) == "app":
-                    writes[path.stem] += 1
+            if path.stem != "api":
+                writes[path.stem] += _app_writes(node)
             if isinstance(node, ast.ClassDef) and node.name == "App":
                 for sub in ast.walk(node):
                     for target in _targets(sub):
                         if isinstance(target, ast.Attribute) and _root_name(target) == "self":
                             fields.add(target.attr)
-            if redraws and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "render":
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in picked:
                 renders[path.stem] += 1
+            named = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args
+            named = named and _root_name(node.func) == "api" and node.func.attr in API_CHANGES
+            if named and not (isinstance(node.args[0], ast.Constant) and node.args[0].value == "none"):
+                changes[path.stem] += 1
     for path in site + sorted((root / "pkg" / "asalto_core").rglob("*.py")) + sorted((root / "bench").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -69,9 +86,10 @@ def shape(root: Path) -> dict:
     readme = (root / "README.md").read_text()
     bench_site = root / "bench" / "site.py"
     return {
-        "writers": dict(writes.most_common()),
+        "writers": {m: n for m, n in writes.most_common() if n},
         "fields": len(fields),
         "renders": dict(renders.most_common()),
+        "changes": dict(changes.most_common()),
         "longest": sorted(functions, reverse=True)[:LONGEST],
         "longest_page": sorted(f for f in functions if f[1].startswith("site/"))[::-1][:LONGEST],
         "readme_kb": round(len(readme.encode()) / 1000, 1),
@@ -84,13 +102,16 @@ def shape(root: Path) -> dict:
 def report(label: str, s: dict) -> list[str]:
     writers = ", ".join(f"{m} {n}" for m, n in s["writers"].items())
     renders = ", ".join(f"{m} {n}" for m, n in s["renders"].items())  # the game page's redraw
+    changes = ", ".join(f"{m} {n}" for m, n in s.get("changes", {}).items())
     return [
         f"## {label}",
         "",
-        f"- modules that write `App`'s fields: {len(s['writers'])} ({sum(s['writers'].values())} writes: {writers});"
-        f" `App` has {s['fields']} fields",
-        f"- the game page's `render()` call sites: {sum(s['renders'].values())} in {len(s['renders'])} modules"
-        f" ({renders})",
+        f"- modules other than api.py that write `App`'s fields: {len(s['writers'])}"
+        f" ({sum(s['writers'].values())} writes: {writers or 'none'}); `App` has {s['fields']} fields",
+        f"- call sites that pick the game page's drawing functions (`render()`, `render_progress()`, ...):"
+        f" {sum(s['renders'].values())} in {len(s['renders'])} modules ({renders or 'none'})",
+        f"- changes that name what changed (`api.redraw/set/edit/set_input`, a change drawn):"
+        f" {sum(s.get('changes', {}).values())} in {len(s.get('changes', {}))} modules ({changes or 'none'})",
         "- longest functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest"]),
         "- longest page functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest_page"]),
         f"- README: {s['readme_kb']} KB, {s['readme_lines']} lines; bench/site.py: {s['bench_site_lines']} lines",

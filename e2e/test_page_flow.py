@@ -147,7 +147,7 @@ def test_the_result_stays_after_reload(page, server):
 
 
 def test_a_game_opened_after_undo_brings_no_redo_and_shows_its_own_result(page, server):
-    """Another game comes onto the board without what belonged to the one before (game.put_game):
+    """Another game comes onto the board without what belonged to the one before (api.put_game):
     Undo's redo stack; the opened game, finished, shows its own result card."""
     open_site(page, server.url)
     start_house_rules_with_the_details_closed(page)

@@ -210,7 +210,7 @@ def test_the_questions_answer_the_same_on_micropython():
     assert on_mpy == [getattr(state, name)(*args) for name, args in cases]
 
 
-# -- another game on the board: one transition (game.put_game) --------------------------------------
+# -- another game on the board: one transition (api.put_game) ---------------------------------------
 GAME_PAGE = ROOT / "site" / "game"
 # Every way a game comes onto the board: (module, function).
 PATHS = [
@@ -298,3 +298,71 @@ def test_the_transition_decides_the_same_on_micropython():
     )
     extra = {"cases.json": json.dumps(cases), "state.py": (GAME_PAGE / "state.py").read_text()}
     assert json.loads(micropython.run(code, extra)) == [getattr(state, name)(*args) for name, args in cases]
+
+
+# -- one writer of the page's state (api.py) and redraws that name what changed ----------------------
+
+
+def _root(node: ast.AST) -> str:
+    """The name an attribute or subscript chain starts from: ``app`` for ``app.settings["mode"]``."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _app_writes(tree: ast.AST) -> list[int]:
+    """The lines that write App: an assignment to ``app.<field>`` (or into it), or setattr(app, ...)."""
+    out = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]:
+            if not isinstance(target, ast.Name) and _root(target) == "app":
+                out.append(node.lineno)
+        setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
+        if setattr_call and node.args and _root(node.args[0]) == "app":
+            out.append(node.lineno)
+    return out
+
+
+def test_only_the_api_writes_the_app():
+    """The other modules read the state and call api.py, so every change ends in a redraw request."""
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        if path.stem == "api":
+            continue
+        assert _app_writes(ast.parse(path.read_text())) == [], f"{path.name} writes App: call api.py instead"
+    assert _app_writes(ast.parse((GAME_PAGE / "api.py").read_text())), "the API writes the state (the test reads)"
+
+
+def _redraws() -> set[str]:
+    tree = ast.parse((GAME_PAGE / "api.py").read_text())
+    table = next(n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "REDRAWS")
+    return {k.value for k in table.value.keys}
+
+
+def test_every_change_names_what_changed_from_the_one_table():
+    """A caller says what changed (a key of api.REDRAWS), never which drawing functions run."""
+    names = _redraws()
+    calls = 0
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            if not (isinstance(node.func.value, ast.Name) and node.func.value.id == "api"):
+                continue
+            if node.func.attr in ("set", "edit", "redraw", "set_input"):
+                change = node.args[0]
+                changes = [change.body, change.orelse] if isinstance(change, ast.IfExp) else [change]  # one of two
+                for c in changes:
+                    assert isinstance(c, ast.Constant) and c.value in names, f"{path.name}:{node.lineno}"
+                calls += 1
+            else:
+                assert node.func.attr in ("count", "put_game", "keep_chapter", "record_text"), (
+                    f"{path.name}:{node.lineno}: api.{node.func.attr}"
+                )
+    assert calls > 50
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        text = path.read_text()
+        if path.stem not in ("api", "frames"):
+            assert "frames.request(" not in text, f"{path.name} asks frames.py for a part: name the change (api)"

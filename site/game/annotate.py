@@ -6,11 +6,11 @@ shows it. Right-drag on the board draws an arrow and a right-click marks a point
 lichess); on a touch screen the arrow tool takes two clicks instead.
 """
 
+import api
 from app import app
 from game import show
 from i18n import language, t
 from page import B, copy_text, el, on, spawn
-from render import render
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
@@ -18,11 +18,9 @@ from asalto_core.links import embed_query
 
 
 def toggle():
-    app.annotating = not app.annotating
-    app.inp.arrow_tool = False
-    app.inp.arrow_from = None
     app.inp.reset()
-    render()
+    api.set_input("none", arrow_tool=False, arrow_from=None)
+    api.set("game", annotating=not app.annotating)
 
 
 def say(text, kind="info"):
@@ -43,9 +41,7 @@ def edit(action):
 
 
 def toggle_arrow_tool():
-    app.inp.arrow_tool = not app.inp.arrow_tool
-    app.inp.arrow_from = None
-    render()
+    api.set_input("input", arrow_tool=not app.inp.arrow_tool, arrow_from=None)
 
 
 def toggled(marks, mark, colour):
@@ -79,14 +75,11 @@ def brush(event):
 def arrow_tool_click(point):
     """The arrow tool: a first click picks where the arrow starts, a second where it ends
     (the same point twice marks it)."""
-    if app.inp.arrow_from is None:
-        app.inp.arrow_from = point
-        render()
-    elif app.inp.arrow_from == point:
-        app.inp.arrow_from = None
+    frm = app.inp.arrow_from
+    api.set_input("input", arrow_from=point if frm is None else None)
+    if frm == point:
         toggle_point(point)
-    else:
-        frm, app.inp.arrow_from = app.inp.arrow_from, None
+    elif frm is not None:
         toggle_arrow(frm, point)
 
 
@@ -134,7 +127,7 @@ def download_sheet():
     flipped = app.settings["flipped"]
     try:
         if app.study is not None:
-            app.study.chapters[app.chapter].game = app.session.game
+            api.keep_chapter()
             title = app.study.title or t("sheet-title")
             page = app.study.sheet_page(title, flipped, language(), *words, t("sheet-answer"))
         else:

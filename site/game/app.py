@@ -1,12 +1,15 @@
-"""The game page's state (one App) and the questions the other modules ask of it; no DOM.
+"""The game page's state (one App, its fields grouped: the game, the AI, a study or a friend's
+game, the page) and the questions the other modules ask of it; no DOM.
 
-The game is an engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its
-plain-data picture of the position on screen. render.py draws everything from this state
-and keeps its own record of what is on screen (render.Drawing); the input being entered is
-``app.inp`` (board_input.Input). Whose move it is, what a click may do and how far Undo goes are
-state.py's pure functions, asked here of the App's fields. Another game comes onto the board
-only through game.put_game, which starts afresh the fields that belong to one game
-(state.fresh_game); the AI is asked through game.ask.
+The other modules read ``app``; only api.py writes it (chessground's api.ts: a test checks it), and
+each change it makes names what changed, which frames.py draws once per frame. The game is an
+engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its plain-data picture of
+the position on screen. render.py draws everything from this state and keeps its own record of
+what is on screen (render.Drawing); the input being entered is ``app.inp`` (board_input.Input).
+Whose move it is, what a click may do and how far Undo goes are state.py's pure functions, asked
+here of the App's fields. Another game comes onto the board only through api.put_game, which
+starts afresh the fields that belong to one game (state.fresh_game); the AI is asked through
+game.ask.
 """
 
 import asyncio
@@ -20,15 +23,24 @@ from asalto_core.rulesets import find_ruleset
 
 class App:
     def __init__(self):
-        self.data = None  # data.json: boards, rulesets, AI levels
-        self.book_moves = 0  # moves played from the book since the page opened (data-book-moves)
-        self.books = {}  # ruleset -> its opening book (asalto_core.book.Book), None, or the Event of its fetch
-        self.rulesets = {}
-        self.levels = {}
-        self.settings = st.default_settings()
+        # The game on the board (put_game starts these afresh: state.fresh_game)
         self.session = None  # the game: asalto_core.session.Session
         self.view = None  # session.view(), taken after every change
         self.inp = Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
+        self.redo = []  # groups of moves taken back by Undo, the last group first to come back
+        self.branch_asked = False  # a click while browsing asked whether to play from there
+        self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
+        self.note = False  # the message holds only until the game changes (Moves taken back: n.)
+        self.hint = None  # the engine's suggested move (its text), drawn until the position changes
+        self.played_mode = ""  # the mode against the AI before a game was opened for two players
+        self.moved_at = -1e9  # when the player's last move was painted (performance.now(), ms)
+        self.move_seen = asyncio.Event()  # set once it was (game.move_painted)
+        self.move_seen.set()
+        self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
+        self.learn = None  # the walk through the player's mistakes of the review (learn.py)
+        self.analysis_on = False  # the analysis board: the engine's view of every position shown
+        self.analysis = None  # its latest answer, with the ply it is for
+        # The AI: its workers, the search under way, the opening books
         self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
         self.light = Engine("light-1", "light")  # the weaker levels' MicroPython worker: light-2, ... on restarts
         self.thinker = self.engine  # the worker of the search under way
@@ -40,41 +52,26 @@ class App:
         self.depth = 0
         self.ai_paused = False
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
-        self.hint = None  # the engine's suggested move (its text), drawn until the position changes
-        self.redo = []  # groups of moves taken back by Undo, the last group first to come back
-        self.branch_asked = False  # a click while browsing asked whether to play from there
-        self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
-        self.note = False  # the message holds only until the game changes (Moves taken back: n.)
-        self.played_mode = ""  # the mode against the AI before a game was opened for two players
-        self.moved_at = -1e9  # when the player's last move was painted (performance.now(), ms)
-        self.move_seen = asyncio.Event()  # set once it was (game.move_painted)
-        self.move_seen.set()
-        self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
-        self.learn = None  # the walk through the player's mistakes of the review (learn.py)
-        self.analysis_on = False  # the analysis board: the engine's view of every position shown
-        self.analysis = None  # its latest answer, with the ply it is for
-        self.editor = None  # editor.Editor while a position is being set up
-        self.annotating = False  # annotation mode: moves become side lines, marks are drawn
+        self.books = {}  # ruleset -> its opening book (asalto_core.book.Book), None, or the Event of its fetch
+        self.book_moves = 0  # moves played from the book since the page opened (data-book-moves)
+        # A study or a game with a friend
         self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
         self.record_games = None  # a record of more games than a study holds: its games (chapters.py)
         self.chapter = 0  # the chapter on the board: its game is the session's
-        # A game with a friend at a distance (storage.read_friends' entry): only its side moves here.
-        self.friend = None
+        self.friend = None  # a game with a friend at a distance (storage.read_friends' entry): only its side moves here
         self.home_flipped = False  # the board's orientation before a game with a friend turned it
+        # The page: its data, settings and modes, and the marks tests wait on
+        self.data = None  # data.json: boards, rulesets, AI levels
+        self.rulesets = {}
+        self.levels = {}
+        self.settings = st.default_settings()
+        self.editor = None  # editor.Editor while a position is being set up
+        self.annotating = False  # annotation mode: moves become side lines, marks are drawn
         self.synced = 0  # views shown after a move or a new game (tests wait on it)
         self.games = 0  # games started from the New game dialog (tests wait on it)
 
 
 app = App()
-
-
-def record_text():
-    """The record the page exports: the whole study (the chapter shown holding the game on the
-    board), else the game."""
-    if app.study is None:
-        return app.session.record()
-    app.study.chapters[app.chapter].game = app.session.game
-    return app.study.record()
 
 
 def board():
@@ -84,10 +81,13 @@ def board():
 
 def rules_of(name):
     """A ruleset's rules-panel data: from data.json, or from the engine for house rules."""
-    rs = app.rulesets.get(name)
+    rs = app.rulesets.get(name) or _house_rules.get(name)
     if rs is None:
-        rs = app.rulesets[name] = find_ruleset(name).to_json()
+        rs = _house_rules[name] = find_ruleset(name).to_json()
     return rs
+
+
+_house_rules = {}  # house rules' rules-panel data, made once (not the App's: no game state)
 
 
 def geometry():

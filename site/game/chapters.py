@@ -3,21 +3,23 @@
 The study is the engine's (asalto_core.study): the board shows one chapter, whose game is the
 page's session (``app.session.game`` is that chapter's game, so every move, comment and mark
 lands in it). Everything the page exports (the record, the embed code, the lesson kit) is the
-whole study once there is one (app.record_text). It is kept in local storage beside the game's
+whole study once there is one (api.record_text). It is kept in local storage beside the game's
 save, under its own key (whenever it changes and when the page is left), and read back on the next
 visit unless the page opens a shared game.
 """
 
 import json
 
+import api
 import state as st
+from api import put_game
 from app import app
-from game import open_game, opened_hooks, put_game
+from game import open_game, opened_hooks
 from i18n import t
 from keys import STUDY_KEY
 from page import BAD_JSON, B, el, on, set_aside
 from pyscript import document
-from render import link_problem, render
+from render import link_problem
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import read_share
@@ -51,7 +53,7 @@ def sync():
         return
     n = add_chapter(game)
     if n is not None:
-        app.chapter = n
+        api.set("none", chapter=n)
         say(t("chapter-added", n=n + 1))
 
 
@@ -97,7 +99,7 @@ def restore():
         return t("study-bad-save", error=err)
     n = data.get("chapter")  # a chapter number that does not read opens the first chapter
     n = n if type(n) is int and 0 <= n < len(study.chapters) else 0
-    app.study, app.chapter = study, n
+    api.set("none", study=study, chapter=n)
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
     put_game(Session(game), st.opened_settings(app.settings, game.start.ruleset))
@@ -115,12 +117,12 @@ def import_study(text):
     if len(games) < 2:
         return ""
     if len(games) > MAX_CHAPTERS:
-        app.record_games = games
+        api.set("none", record_games=games)
         render_record()
         show_record_game(0)
         return t("imported-record", n=len(games), max=MAX_CHAPTERS)
     study = Study.from_record(text)  # its error is the importer's to show
-    app.study, app.chapter = study, 0
+    api.set("none", study=study, chapter=0)
     open_game(Session(study.chapters[0].game), opened="study-opened")
     save()
     render_study()
@@ -169,7 +171,7 @@ def say_record(text):
 
 
 def close_record():
-    app.record_games = None
+    api.set("none", record_games=None)
     render_record()
 
 
@@ -186,17 +188,16 @@ def open_shared(params):
 
 def start():
     """A study of one chapter: the game on the board."""
-    app.study = Study("", [])
-    app.chapter = add_chapter(app.session.game)
+    api.set("none", study=Study("", []))
+    api.set("panel", chapter=add_chapter(app.session.game))
     save()
-    render()
     render_study()
 
 
 def show(n):
     """Chapter ``n`` on the board."""
     sync()
-    app.chapter = n
+    api.set("none", chapter=n)
     open_game(Session(app.study.chapters[n].game), opened="chapter-opened")
     save()
     render_study()
@@ -226,7 +227,7 @@ def move_chapter(step):
     n = app.chapter + step
     if 0 <= n < len(app.study.chapters):
         app.study.move(app.chapter, n)
-        app.chapter = n
+        api.set("none", chapter=n)
         save()
         render_study()
 
@@ -240,7 +241,7 @@ def delete_chapter():
     except AsaltoError as err:
         say(str(err), "error")
         return
-    app.chapter = min(app.chapter, len(app.study.chapters) - 1)
+    api.set("none", chapter=min(app.chapter, len(app.study.chapters) - 1))
     say("")
     open_game(Session(app.study.chapters[app.chapter].game), opened="chapter-opened")  # saves (opened)
     render_study()
@@ -248,10 +249,8 @@ def delete_chapter():
 
 def end_study():
     """Back to one game (the one on the board); the other chapters are dropped."""
-    app.study = None
-    app.chapter = 0
+    api.set("panel", study=None, chapter=0)
     B.remove(STUDY_KEY)
-    render()
     render_study()
 
 
@@ -260,7 +259,7 @@ def on_field(event):
     if app.study is None:
         return
     if target.id == "study-title":
-        edit(lambda: setattr(app.study, "title", " ".join(target.value.split())[:120]))
+        edit(lambda: api.edit("none", "study", title=" ".join(target.value.split())[:120]))
     elif target.id == "chapter-title":
         edit(lambda: app.study.rename(app.chapter, target.value))
     elif target.id == "chapter-prompt":

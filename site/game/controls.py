@@ -7,6 +7,7 @@ it returns: play a move, or a named cancel.
 import json
 
 import annotate
+import api
 import learn
 import storage
 from app import app, board, can_input
@@ -28,7 +29,7 @@ from game import (
 )
 from page import B, el, message, on, point_toward, spawn
 from pyscript import document, window
-from render import apply_theme, drag_piece, drawn, render, render_cursor
+from render import apply_theme, drag_piece, drawn
 
 
 def do_action(action):
@@ -41,7 +42,7 @@ def do_action(action):
         return
     if kind == "cancel" and detail == "not-a-target":
         message("")
-    render()
+    api.redraw("input")
 
 
 def click_point(point):
@@ -50,7 +51,7 @@ def click_point(point):
             app.editor.toggle_huff(point)
         else:
             app.editor.press(point)
-        render()
+        api.redraw("input")
         return
     if app.annotating and app.inp.arrow_tool:
         annotate.arrow_tool_click(point)
@@ -82,15 +83,16 @@ def nearest_point(event):
 
 def on_pointerdown(event):
     if event.button == 2 and app.annotating and app.editor is None:
-        app.inp.right_from = nearest_point(event)  # a right-drag draws an arrow, a right-click marks a point
+        # a right-drag draws an arrow, a right-click marks a point
+        api.set_input("none", right_from=nearest_point(event))
         return
     if event.button != 0 or app.view is None:
         return
     point = nearest_point(event)
     if point is None:
         return
-    app.inp.cursor = None  # the keyboard's cursor shows only while the keyboard is used
-    app.inp.drag = {"from": point, "x": event.clientX, "y": event.clientY, "moved": False}
+    # the keyboard's cursor shows only while the keyboard is used
+    api.set_input("none", cursor=None, drag={"from": point, "x": event.clientX, "y": event.clientY, "moved": False})
     el("board").setPointerCapture(event.pointerId)
 
 
@@ -110,7 +112,8 @@ def on_pointermove(event):
 
 def on_pointerup(event):
     if event.button == 2 and app.inp.right_from is not None:
-        frm, app.inp.right_from = app.inp.right_from, None
+        frm = app.inp.right_from
+        api.set_input("none", right_from=None)
         to = nearest_point(event)
         if to == frm:
             annotate.toggle_point(frm, annotate.brush(event))
@@ -118,7 +121,7 @@ def on_pointerup(event):
             annotate.toggle_arrow(frm, to, annotate.brush(event))
         return
     d = app.inp.drag
-    app.inp.drag = None
+    api.set_input("none", drag=None)
     if d is None:
         return
     if not d["moved"]:
@@ -130,7 +133,7 @@ def on_pointerup(event):
     if target and target != d["from"]:
         click_point(target)
     else:
-        render()
+        api.redraw("input")
 
 
 def move_cursor(dx, dy):
@@ -139,13 +142,11 @@ def move_cursor(dx, dy):
     if app.inp.cursor not in drawn.at:
         # Start where play can start: the selection, else the first piece that can move.
         first = app.inp.targets(board()) if app.view else []
-        app.inp.cursor = app.inp.clicks[-1] if app.inp.clicks else (first or sorted(drawn.at))[0]
-        render_cursor()
+        api.set_input("input", cursor=app.inp.clicks[-1] if app.inp.clicks else (first or sorted(drawn.at))[0])
         return
     best = point_toward(drawn.at, app.inp.cursor, dx, dy)
     if best:
-        app.inp.cursor = best
-        render_cursor()
+        api.set_input("input", cursor=best)
 
 
 def on_board_key(event):
@@ -162,7 +163,7 @@ def on_board_key(event):
             do_action(app.inp.stop(board()))
     elif key == "Escape":
         app.inp.reset("escape")
-        render()
+        api.redraw("input")
 
 
 def on_key(event):
@@ -188,8 +189,7 @@ def on_key(event):
 
 
 def flip(_event):
-    app.settings["flipped"] = not app.settings["flipped"]
-    render()
+    api.edit("game", "settings", flipped=not app.settings["flipped"])
     storage.save()
 
 
@@ -224,21 +224,20 @@ def on_menu_toggle(event):
 
 
 def change_theme(_event):
-    app.settings["theme"] = el("theme-menu").value
+    api.edit("none", "settings", theme=el("theme-menu").value)
     apply_theme()
     storage.save()
 
 
 def change_look(_event):
     """A piece set or board colouring chosen in the menu: shown at once, kept with the settings."""
-    app.settings["pieces"] = el("pieces-menu").value
-    app.settings["colours"] = el("colours-menu").value
+    api.edit("none", "settings", pieces=el("pieces-menu").value, colours=el("colours-menu").value)
     apply_theme()
     storage.save()
 
 
 def change_sound(_event):
-    app.settings["sound"] = bool(el("sound-toggle").checked)
+    api.edit("none", "settings", sound=bool(el("sound-toggle").checked))
     storage.save()
 
 

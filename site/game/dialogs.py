@@ -1,18 +1,20 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
+import api
 import chapters
 import friend
 import i18n
 import rules_text
 import state as st
 import storage
-from app import app, geometry, record_text, rules_of
+from api import record_text
+from app import app, geometry, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import codes, language, t
 from page import B, copy_text, el, load_language, on, spawn
 from pyscript import document
-from render import apply_labels, render
+from render import apply_labels
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
@@ -218,7 +220,7 @@ def change_language(_event):
     if i18n.loaded(code):
         switch_language(code)
     else:
-        app.settings["lang"] = code
+        api.edit("none", "settings", lang=code)
         storage.save()  # the choice is kept even if the page is left before its catalog comes
         spawn(fetch_language(code))
 
@@ -229,16 +231,15 @@ async def fetch_language(code):
 
 
 def switch_language(code):
-    app.settings["lang"] = code
+    api.edit("game", "settings", lang=code)
     apply_labels()
-    render()
     storage.save()
 
 
 # -- the position editor ------------------------------------------------------------------
 def open_setup():
     """Set up a position, starting from the one on the board."""
-    app.editor = Editor(app.session.game.board.position)
+    api.set("input", editor=Editor(app.session.game.board.position))
     sel = el("setup-ruleset")
     sel.innerHTML = ""
     names = [rs["name"] for rs in app.data["rulesets"]]
@@ -250,13 +251,11 @@ def open_setup():
         option.textContent = rules_text.title(name)
         sel.append(option)
     sel.value = app.editor.ruleset
-    render()
 
 
 def close_setup():
-    app.editor = None
-    app.inp.cursor = None
-    render()
+    api.set_input("none", cursor=None)
+    api.set("game", editor=None)
 
 
 def setup_changed(event):
@@ -268,14 +267,14 @@ def setup_changed(event):
         ed.set_ruleset(target.value)
     elif target.id == "setup-turn":
         ed.turn = target.value
-    render()
+    api.redraw("input")
 
 
 def setup_play():
     position, _ = app.editor.position()
     if position is None:
         return
-    app.editor = None
+    api.set("none", editor=None)
     open_game(Session(Game(position=position)))
 
 
@@ -382,7 +381,7 @@ def bind():
     on(el("setup-embed"), "click", lambda e: setup_embed())
     on(el("setup-link"), "click", lambda e: setup_link())
     on(el("setup-diagram"), "click", lambda e: setup_diagram())
-    on(el("setup-clear"), "click", lambda e: (app.editor.clear(), render()))
-    on(el("setup-start"), "click", lambda e: (app.editor.set_ruleset(app.editor.ruleset), render()))
+    on(el("setup-clear"), "click", lambda e: (app.editor.clear(), api.redraw("input")))
+    on(el("setup-start"), "click", lambda e: (app.editor.set_ruleset(app.editor.ruleset), api.redraw("input")))
     on(el("panel-setup"), "change", setup_changed)
     on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))

@@ -12,18 +12,20 @@ can be taken back until its link is sent (shared or copied).
 import asyncio
 import json
 
+import api
 import chapters
 import frames
 import rules_text
 import state as st
 import storage
+from api import put_game
 from app import app
-from game import accept, end_welcome, leave_friend, move_message, open_game, put_game, set_mark, show, stop_ai
+from game import accept, end_welcome, leave_friend, move_message, open_game, set_mark, show, stop_ai
 from i18n import language, side_name, t
 from page import B, el, message, on, spawn
 from pyscript import document
 from pyscript.ffi import create_proxy
-from render import announce, extra_panels, link_problem, render, render_side
+from render import announce, extra_panels, link_problem
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
@@ -55,8 +57,8 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
         await stop_ai()
     end_welcome()
     if app.friend is None:
-        app.home_flipped = app.settings["flipped"]  # the board's way round comes back with the next game
-    app.friend = entry
+        api.set("none", home_flipped=app.settings["flipped"])  # the board's way round comes back with the next game
+    api.set("none", friend=entry)
     settings = st.opened_settings(app.settings, entry["ruleset"])
     settings["flipped"] = entry["side"] == "officers"  # the player's side at the bottom
     put_game(session, settings)
@@ -101,8 +103,7 @@ async def start(ruleset, side):
     }  # fmt: skip
     first = session.view()["turn"] == side
     await enter(entry, session, note="friend-started" if first else "friend-they-start")
-    app.games += 1
-    n = str(app.games)
+    n = str(api.count("games"))
     frames.when_done(lambda: set_mark("games", n))  # the game drawn
 
 
@@ -215,9 +216,8 @@ def sent():
     n = len(app.session.game.moves) if e is not None else 0
     if e is None or e["sent"] == n:
         return
-    e["sent"] = n
+    api.edit("panel", "friend", sent=n)
     storage.keep_friend(e)
-    render()
 
 
 async def send(use_sheet):
@@ -404,4 +404,4 @@ def bind():
         on(node, "change", mode_changed)
     B.onHashChange(create_proxy(lambda: spawn(follow_link())))
     if app.view is not None:
-        render_side()
+        api.redraw("panel")

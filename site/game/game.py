@@ -11,15 +11,17 @@ game goes on. A game against a weaker level, or of two players, never fetches Py
 import asyncio
 import json
 
+import api
 import frames
 import state as st
 import storage
+from api import put_game
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target
 from engine_client import CALL_MS, Engine
 from i18n import choose, set_language, side_name, t, verdict
 from page import B, load_language, message, spawn
 from pyscript import document, window
-from render import announce, apply_labels, render, render_progress
+from render import announce, apply_labels
 
 from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
@@ -76,12 +78,11 @@ async def start_engine(eng=None):
     if eng.ready or eng.starting:
         return await eng.wait()
     if eng.error:
-        app.worker_n += 1
-        eng.replace(f"{eng.kind or 'engine'}-{app.worker_n}")
+        eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
     if app.view is not None:
-        render_progress()  # Pyodide's megabytes take seconds: the thinking line says it loads
+        api.redraw("progress")  # Pyodide's megabytes take seconds: the thinking line says it loads
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
@@ -96,7 +97,7 @@ async def start_engine(eng=None):
     B.mark(_flag(eng))
     document.body.dataset[_flag(eng)] = "ready"
     if app.view is not None:  # MicroPython's worker can be up before the page's game is
-        render_progress()  # only the AI's status line and buttons depend on it
+        api.redraw("progress")  # only the AI's status line and buttons depend on it
     return True
 
 
@@ -123,7 +124,8 @@ async def opening_book(ruleset):
     if ruleset not in app.rulesets:
         return None  # house rules: no book (and no request for one)
     if ruleset not in app.books:
-        fetched = app.books[ruleset] = asyncio.Event()  # a second caller waits for this fetch
+        fetched = asyncio.Event()  # a second caller waits for this fetch
+        api.edit("none", "books", **{ruleset: fetched})
         r = await B.fetchText(f"./books/{ruleset}.json", BOOK_MS)
         book = None
         if r.ok:
@@ -131,7 +133,7 @@ async def opening_book(ruleset):
                 book = Book.from_json(r.value)
             except AsaltoError as err:
                 print("opening book not read:", err)
-        app.books[ruleset] = book
+        api.edit("none", "books", **{ruleset: book})
         fetched.set()
     elif isinstance(app.books[ruleset], asyncio.Event):
         await app.books[ruleset].wait()
@@ -155,8 +157,7 @@ async def restart_engine(eng=None):
     """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1 (or light-N+1)."""
     eng = eng or app.engine
     message(t("engine-restarting"), "warn")
-    app.worker_n += 1
-    eng.replace(f"{eng.kind or 'engine'}-{app.worker_n}")
+    eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
     document.body.dataset[_flag(eng)] = "restarting"
     ok = await start_engine(eng)
     if ok:
@@ -166,27 +167,27 @@ async def restart_engine(eng=None):
 
 
 # -- showing the game ---------------------------------------------------------------------
-def take_view():
-    """The session's position becomes the one shown; what belonged to the one before goes."""
-    app.view = app.session.view()
-    if app.review and app.review["moves"] != app.session.descriptor()["moves"][: len(app.review["moves"])]:
-        app.review = None  # the game changed under the review
+def take_view(animate=False):
+    """The session's position becomes the one shown (drawn, its move sliding in with ``animate``);
+    what belonged to the one before goes."""
+    v = app.session.view()
+    changed = app.review and app.review["moves"] != app.session.descriptor()["moves"][: len(app.review["moves"])]
     app.inp.reset()
-    app.hint = None
-    app.branch_asked = False
-    v = app.view
+    api.set("none", view=v, hint=None, branch_asked=False)
+    if changed:
+        api.set("none", review=None)  # the game changed under the review
+    if v["ply"] == v["length"]:
+        api.set("none", branch_ok=False)
+    api.redraw("game", animate)
     ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.settings["mode"])
     if app.analysis_on and not app.thinking and not v["outcome"] and not (ai_next and not app.ai_paused):
         spawn(ask("analysis"))
-    if app.view["ply"] == app.view["length"]:
-        app.branch_ok = False
 
 
 def show(animate):
     """Draw the session's position (frames.py: at the end of a player's task, else from the next
     frame on) and save the game."""
-    take_view()
-    render(animate)
+    take_view(animate)
     storage.save()
 
 
@@ -199,8 +200,7 @@ def accept(animate=True):
 
 
 def synced():
-    app.synced += 1
-    n = str(app.synced)
+    n = str(api.count("synced"))
     frames.when_done(lambda: set_mark("synced", n))
 
 
@@ -216,20 +216,6 @@ def show_opened():
     accept(False)
     for hook in opened_hooks:
         hook()
-
-
-def put_game(session, settings, chosen=False):
-    """The one transition that puts a game on the board, whichever way it comes (a new game, an
-    opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
-    ``session`` with ``settings``. What belonged to the game
-    before (state.fresh_game) starts afresh, and the input half entered goes. The caller then shows
-    it (accept, show_opened)."""
-    before = app.settings["mode"] if app.session is not None else settings["mode"]  # none at start
-    app.played_mode = st.played_mode(before, settings["mode"], app.played_mode, chosen)
-    for name, value in st.fresh_game().items():
-        setattr(app, name, value)
-    app.inp.reset()
-    app.session, app.settings = session, settings
 
 
 def open_game(session, settings=None, opened=""):
@@ -255,21 +241,20 @@ def play(move, human_move=False):
         last = app.session.play(move, branch=app.annotating)  # annotating: a side line, nothing dropped
     except AsaltoError as err:
         message(t("illegal", error=str(err)), "error")
-        render()
+        api.redraw("input")
         return
-    app.redo = []
-    app.branch_ok = False
+    api.set("none", redo=[], branch_ok=False)
     if human_move:
         end_welcome()
     text = move_message(last)
     if text or human_move or app.note:
         message(text)
-        app.note = False
+        api.set("none", note=False)
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     if app.settings["sound"]:
         B.sound(move_sound(last))
     if human_move:
-        app.move_seen = asyncio.Event()  # the AI's reply waits until this move is on screen
+        api.set("none", move_seen=asyncio.Event())  # the AI's reply waits until this move is on screen
     accept()
     if human_move:
         spawn(move_painted(app.move_seen))
@@ -286,7 +271,7 @@ async def move_painted(seen):
     """Note when the player's move reached the screen: the frame that draws it and the task after
     it (the paint), not the click's task, so a slow device never shows move and reply as one."""
     at = float(await B.afterPaint())
-    app.moved_at = at
+    api.set("none", moved_at=at)
     document.body.dataset.movePainted = f"{at:.1f}"
     seen.set()
 
@@ -294,8 +279,8 @@ async def move_painted(seen):
 def leave_friend():
     """The game with a friend gives way to another (it stays kept, and in the list of games)."""
     if app.friend is not None:
-        app.friend = None
-        app.settings["flipped"] = app.home_flipped
+        api.set("none", friend=None)
+        api.edit("game", "settings", flipped=app.home_flipped)
         storage.leave_friends()
 
 
@@ -376,33 +361,25 @@ async def ask(purpose):
         return
     if not still_asked(session, ply, purpose):  # the worker may have taken seconds to start
         return
-    app.ai_forced = False
-    app.think_n += 1
-    key = f"think-{app.think_n}"
-    app.thinking = purpose
-    app.thinker = eng
-    app.depth = 0
+    key = f"think-{api.count('think_n')}"
+    # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
+    api.set("progress" if purpose == "move" else "input", ai_forced=False, thinking=purpose, thinker=eng, depth=0)
     level, seconds = ASKED[purpose]
     level = level or app.settings["level"]
     shown = app.view["ply"]
     req = session.think_request(level, app.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
-    if purpose == "move":
-        render_progress()  # the computer's turn: nothing on the board changes
-    else:
-        render()  # a hint or the analysis: the player's pieces wait meanwhile
     spawn(watch_progress(key))
     r = await asked
     if purpose == "move" and r.ok:
         await hold_reply()
-    app.thinking = ""
-    app.depth = 0
+    api.set("progress", thinking="", depth=0)
     # Keep the build for offline use (the whole of it, Pyodide too, once Pyodide searched). Asked only
     # now, after a search: the service worker's copying would have taken CPU from the AI's first move.
     B.keepOffline(not eng.kind)
     if not r.ok:
-        render()
+        api.redraw("input")
         if r.error == "cancelled":
             return
         # Dead or stuck: restart, and let the AI try again if it is still its move.
@@ -412,7 +389,7 @@ async def ask(purpose):
     answer = json.loads(r.value)
     if not answer["ok"]:
         message(answer["error"], "error")
-        render()
+        api.redraw("input")
         return
     stopped = purpose == "move" and app.ai_paused  # Stop pressed while the reply was held
     if answer.get("cancelled") or stopped or app.session is not session or session.game.ply != ply:
@@ -428,22 +405,20 @@ def answer_move(a, shown):
 
 def answer_hint(a, shown):
     """A hint: the move drawn on the board until the position changes, and said in words."""
-    app.hint = a["move"]
     message(t("hint-is", move=a["move"], describe=verdict(a)))
-    render()
+    api.set("input", hint=a["move"])
 
 
 def answer_analysis(a, shown):
     """The analysis board: the engine's view of the position shown, then the AI's turn if it is."""
-    app.analysis = {"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]}
-    render()
+    api.set("panel", analysis={"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]})
     spawn(maybe_ai())
 
 
 def answer_too_late():
     """An answer for a position no longer on the board (or a reply the player stopped): said, dropped."""
     message(t("ai-cancelled"))
-    render()
+    api.redraw("input")
 
 
 def analysis_too_late():
@@ -470,16 +445,13 @@ async def play_from_book(session, ply):
         return False
     if not still_asked(session, ply, "move"):
         return True  # the game moved on while the book came: nothing to play, nothing to search
-    app.ai_forced = False
-    app.thinking = "move"
-    render_progress()
+    api.set("progress", ai_forced=False, thinking="move")
     await hold_reply()
-    app.thinking = ""
+    api.set("progress", thinking="")
     if app.ai_paused or app.session is not session or session.game.ply != ply:
-        render()
+        api.redraw("input")
         return True
-    app.book_moves += 1
-    document.body.dataset.bookMoves = str(app.book_moves)
+    document.body.dataset.bookMoves = str(api.count("book_moves"))
     play(str(choice.move))
     start_for_game(level)  # Pyodide, for the moves after the book, while the player thinks
     return True
@@ -514,8 +486,7 @@ async def watch_progress(key):
         except ValueError:
             p = None
         if p and p.get("depth") and p["depth"] != app.depth:
-            app.depth = p["depth"]
-            render_progress()
+            api.set("progress", depth=p["depth"])
 
 
 async def stop_ai():
@@ -524,18 +495,18 @@ async def stop_ai():
     if app.thinking == "review":
         await stop_review()
         return
-    app.ai_paused = app.thinking == "move"
+    api.set("progress", ai_paused=app.thinking == "move")
     r = await app.thinker.call("cancel", None, 3000)
     if not r.ok:
         B.abort(f"think-{app.think_n}")
 
 
 def ai_now():
-    app.ai_paused = False
+    api.set("progress", ai_paused=False)
     v = app.view
     if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.settings["mode"]):
         # Let the AI play this move for the side to move (also truncates when reviewing).
-        app.ai_forced = True
+        api.set("none", ai_forced=True)
         spawn(ask("move"))
     else:
         spawn(maybe_ai())
@@ -549,7 +520,7 @@ async def navigate(ply):
     if app.thinking:
         await stop_ai()
     app.session.go_to(max(0, min(ply, len(app.session.game.moves))))
-    app.ai_paused = False
+    api.set("none", ai_paused=False)
     show(False)
 
 
@@ -571,10 +542,9 @@ async def undo():
         return
     if app.thinking:
         await stop_ai()
-    app.redo.append(app.session.take_back(undo_target()))
-    app.ai_paused = False
-    message(t("taken-back", n=len(app.redo[-1])))
-    app.note = True  # until Redo or the next move
+    taken = app.session.take_back(undo_target())
+    api.set("none", redo=app.redo + [taken], ai_paused=False, note=True)  # the note: until Redo or the next move
+    message(t("taken-back", n=len(taken)))
     accept(False)
 
 
@@ -583,21 +553,20 @@ async def redo():
         return
     if app.thinking:
         await stop_ai()
-    moves = app.redo.pop()
+    moves = app.redo[-1]
+    api.set("none", redo=app.redo[:-1], ai_paused=False)
     app.session.go_to(len(app.session.game.moves))
     for m in moves:
         app.session.play(m)
-    app.ai_paused = False
     if app.note:
         message("")
-        app.note = False
+        api.set("none", note=False)
     show(False)
 
 
 def ask_branch():
     """A click on the board while browsing: ask before a move drops the moves after this one."""
-    app.branch_asked = True
-    render()
+    api.set("input", branch_asked=True)
 
 
 def refused_click():
@@ -619,11 +588,10 @@ def refused_click():
 
 def branch(play_here):
     """The answer: play from the position shown, or go back to the last move."""
-    app.branch_asked = False
+    api.set("input", branch_asked=False)
     if play_here:
-        app.branch_ok = True
+        api.set("input", branch_ok=True)
         message(t("branch-on"))
-        render()
     else:
         spawn(navigate(len(app.session.game.moves)))
 
@@ -645,11 +613,10 @@ async def new_game(ruleset, mode, level, lang):
     set_language(choose(lang, B.language()))
     apply_labels()
     message("")
-    app.games += 1
+    n = str(api.count("games"))
     if needs_ai():
         start_for_game()
     show_opened()
-    n = str(app.games)
     frames.when_done(lambda: set_mark("games", n))  # the new game drawn
 
 
@@ -658,7 +625,7 @@ def rematch():
     side; two players on one device swap seats, so the board turns round for them too."""
     swap = {"officers": "rebels", "rebels": "officers"}
     mode = app.settings["mode"]
-    app.settings["flipped"] = not app.settings["flipped"]
+    api.edit("game", "settings", flipped=not app.settings["flipped"])
     settings = app.settings
     spawn(new_game(settings["ruleset"], swap.get(mode, mode), settings["level"], settings["lang"]))
 
@@ -674,8 +641,7 @@ def review_workers():
         return [app.engine]
     n = max(1, min(REVIEW_WORKERS, int(B.cores())))
     while len(app.reviewers) < n - 1:
-        app.worker_n += 1
-        app.reviewers.append(Engine(f"review-{app.worker_n}", "light"))
+        api.set("none", reviewers=app.reviewers + [Engine(f"review-{api.count('worker_n')}", "light")])
     return [app.light] + app.reviewers[: n - 1]
 
 
@@ -685,30 +651,24 @@ async def review(depth="quick"):
     verdict. Stop keeps what was found, and the review goes on from there next time. A failure is
     tried once more (on new workers), then said, with the button to try again."""
     if app.thinking or app.session is None:
-        render()
+        api.redraw("panel")
         return
     moves = app.session.descriptor()["moves"]
     rv = app.review
     if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
         total = len(moves) + 1
-        rv = app.review = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
-    rv["depth"] = depth
-    rv["state"] = "starting"
-    rv["error"] = ""
-    app.think_n += 1
-    n = app.think_n
-    app.thinking = "review"
-    render()
+        rv = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
+    rv.update({"depth": depth, "state": "starting", "error": ""})
+    n = api.count("think_n")
+    api.set("panel", review=rv, thinking="review")
     error = await review_pass(rv, depth, n)
     if error and rv["state"] != "stopped" and app.think_n == n:
         for eng in app.reviewing:
             await restart_engine(eng)
         error = await review_pass(rv, depth, n)
-    app.thinking = ""
-    app.reviewing = []
     for eng in app.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
         B.killWorker(eng.name)
-    app.reviewers = []
+    api.set("panel", thinking="", reviewing=[], reviewers=[])
     if app.review is rv and rv["state"] != "stopped":
         if error:
             rv["state"] = "failed"
@@ -720,14 +680,15 @@ async def review(depth="quick"):
             rv["accuracy"] = {side: accuracy(officers, sides, side) for side in ("rebels", "officers")}
             app.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
-    render()
+    api.redraw("panel")
 
 
 async def review_pass(rv, depth, n):
     """One attempt at the positions still to search, then the judging; "" if it ended well (or was
     stopped), else what failed. The positions wait in one queue, a few at a time: each worker takes
     the next as soon as it is up and free, and Pyodide, if it comes up meanwhile, joins them."""
-    engines = app.reviewing = review_workers()
+    engines = review_workers()
+    api.set("none", reviewing=engines)
     queue = [ply for ply, point in enumerate(rv["points"]) if point is None]
     busy = [0]  # chunks being searched
 
@@ -753,12 +714,12 @@ async def review_pass(rv, depth, n):
             return start_problem(eng) or "no worker started"
         if rv["state"] == "starting" and live():
             rv["state"] = "running"
-            render_progress()
+            api.redraw("progress")
         return await drain(k, eng)
 
     async def join_pyodide():
         if await app.engine.wait() and queue and live():
-            app.reviewing.append(app.engine)
+            api.set("none", reviewing=app.reviewing + [app.engine])
             await drain(len(engines), app.engine)
 
     if app.engine.starting and app.engine not in engines:
@@ -837,18 +798,18 @@ async def watch_share(eng, rv, key, searching):
             before = rv["done"]
             take_points(rv, p["points"])
             if rv["done"] != before:
-                render_progress()
+                api.redraw("progress")
 
 
 async def stop_review():
     """Stop the review: each worker answers with what it found, kept for next time."""
     if app.thinking != "review" or app.review is None:
         return
-    app.review["state"] = "stopped"
+    api.edit("panel", "review", state="stopped")
     for eng in app.reviewing:
         if eng.ready:
             await eng.call("cancel", None, 3000)
-    render()
+    api.redraw("panel")
 
 
 def review_button():
@@ -860,8 +821,6 @@ def review_button():
 
 
 def toggle_analysis():
-    app.analysis_on = not app.analysis_on
-    app.analysis = None
-    render()
+    api.set("panel", analysis_on=not app.analysis_on, analysis=None)
     if app.analysis_on:
         spawn(ask("analysis"))

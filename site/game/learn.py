@@ -10,13 +10,14 @@ the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 
 import json
 
+import api
 import frames
 import state as st
 from app import app, board
 from game import engine_for, navigate, start_engine
 from i18n import side_name, t
 from page import el, on, spawn
-from render import extra_panels, render
+from render import extra_panels
 
 from asalto_core.accuracy import as_good
 
@@ -51,42 +52,36 @@ def waiting():
 
 
 def start():
-    app.learn = {"marks": own_marks(), "i": 0, "misses": 0, "tried": "", "state": "find"}
+    api.set("panel", learn={"marks": own_marks(), "i": 0, "misses": 0, "tried": "", "state": "find"})
     spawn(go(0))
 
 
 async def go(i):
     """The walk's ``i``-th mistake: the position before it, the player's move to find."""
     w = app.learn
-    w.update({"i": i, "misses": 0, "tried": "", "state": "find" if i < len(w["marks"]) else "done"})
+    api.edit("panel", "learn", i=i, misses=0, tried="", state="find" if i < len(w["marks"]) else "done")
     if w["state"] == "done":
-        app.branch_ok = False
-        render()
+        api.set("panel", branch_ok=False)
         return
     await navigate(w["marks"][i]["ply"] - 1)
-    app.branch_ok = True  # moves may be made here, and are taken as tries (controls.do_action)
-    render()
+    api.set("panel", branch_ok=True)  # moves may be made here, and are taken as tries (controls.do_action)
 
 
 def stop():
-    app.learn = None
-    app.branch_ok = False
-    app.hint = None
-    render()
+    api.set("input", learn=None, branch_ok=False, hint=None)
 
 
 def attempt(move):
     """A move the player tried: as good as the best, the move played again, or asked of the engine."""
     w, mark = app.learn, current()
-    w["tried"] = str(move)
+    api.edit("none", "learn", tried=str(move))
     app.inp.reset()
     if w["tried"] == mark["best"]:
         answer(True)
     elif w["tried"] == mark["move"]:
         answer(False)
     else:
-        w["state"] = "checking"
-        render()
+        api.edit("input", "learn", state="checking")
         spawn(check(move, mark))
 
 
@@ -101,8 +96,7 @@ async def check(move, mark):
         found = await search(move, side)
         if found is None:  # no answer (the worker failed, or the walk moved on): try again
             if app.learn is not None and current() is mark:
-                app.learn["state"] = "retry"
-                render()
+                api.edit("panel", "learn", state="retry")
             return
     if app.learn is None or current() is not mark:
         return
@@ -115,12 +109,11 @@ async def search(move, side):
     eng = engine_for("hint")
     if app.thinking or not await start_engine(eng):
         return None
-    app.think_n += 1
-    app.thinking = "learn"
-    app.thinker = eng
-    request = app.session.tried_request(move, app.think_n, TRY_SECONDS)
-    r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{app.think_n}")
-    app.thinking = ""
+    n = api.count("think_n")
+    api.set("progress", thinking="learn", thinker=eng)
+    request = app.session.tried_request(move, n, TRY_SECONDS)
+    r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{n}")
+    api.set("progress", thinking="")
     if not r.ok:
         return None
     reply = json.loads(r.value)
@@ -137,17 +130,13 @@ async def search(move, side):
 def answer(good):
     w, mark = app.learn, current()
     if good:
-        w["state"] = "good"
-        app.branch_ok = False
+        api.edit("input", "learn", state="good")
+        api.set("input", branch_ok=False)
+    elif w["misses"] >= 1:  # the second miss: the best move, as the engine's arrow
+        api.edit("input", "learn", misses=w["misses"] + 1, state="shown")
+        api.set("input", branch_ok=False, hint=mark["best"])
     else:
-        w["misses"] += 1
-        if w["misses"] >= 2:  # the second miss: the best move, as the engine's arrow
-            w["state"] = "shown"
-            app.branch_ok = False
-            app.hint = mark["best"]
-        else:
-            w["state"] = "retry"
-    render()
+        api.edit("input", "learn", misses=1, state="retry")
     if w["state"] in ("good", "shown"):
         frames.when_done(lambda: el("learn-next").focus())  # once drawn: the keyboard goes on from here
 
@@ -155,7 +144,7 @@ def answer(good):
 def render_panel():
     """The walk's panel, and the Learn button of a finished review with mistakes of the player's."""
     if app.review is None:
-        app.learn = None  # the game changed under the review: the walk ends with it
+        api.set("none", learn=None)  # the game changed under the review: the walk ends with it
     w, v = app.learn, app.view
     el("btn-learn").hidden = w is not None or not own_marks()
     panel = el("panel-learn")
@@ -164,7 +153,7 @@ def render_panel():
         return
     mark = current()
     if mark is not None and v["ply"] != mark["ply"] - 1:
-        app.branch_ok = False  # browsed away: a move elsewhere is a move of the game, asked first
+        api.set("none", branch_ok=False)  # browsed away: a move elsewhere is a move of the game, asked first
     total = len(w["marks"])
     state = w["state"]
     panel.dataset.state = state

@@ -16,6 +16,7 @@ the game needs it. One module per concern:
 import json
 
 import annotate
+import api
 import chapters
 import controls
 import dialogs
@@ -24,8 +25,9 @@ import friend
 import learn
 import state as st
 import storage
+from api import put_game
 from app import app
-from game import accept, needs_ai, open_game, put_game, start_for_game
+from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
 from keys import FRIENDS_KEY
 from page import B, el, load_language, message, on_error, spawn, stop_start
@@ -77,9 +79,9 @@ async def main():
     if not r.ok:
         stop_start(t("data-failed", error=r.error))
         return
-    app.data = json.loads(r.value)
-    app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
-    app.levels = {lv["name"]: lv for lv in app.data["levels"]}
+    data = json.loads(r.value)
+    rulesets = {rs["name"]: rs for rs in data["rulesets"]}
+    api.set("none", data=data, rulesets=rulesets, levels={lv["name"]: lv for lv in data["levels"]})
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
     settings = settings or app.settings

@@ -38,8 +38,9 @@ class Drawing:
         self.jumped = set()  # the rebels drawn faded: jumped by the chain being entered
         self.huffing = None  # the officer drawn faded: to be huffed with the move being entered
         self.markers = None  # the marks' SVG as written (under, over the pieces)
-        self.moves = None  # what the move list shows
+        self.moves = None  # the move list's headers as written (the first side, the language)
         self.move_rows = []  # its rows on screen: (move_rows' row, tr node)
+        self.current = None  # the button of the move shown (aria-current)
         self.players = {}  # what each side's card shows
         self.comment = ""  # the comment on the move shown, as written
 
@@ -522,18 +523,17 @@ def reason_text(mark):
 def render_moves():
     """The moves as a table of numbered rows (the side that moves first in the first column),
     built as DOM nodes with text, never from HTML strings; the list scrolls, not the page.
-    Only the rows that differ from those on screen are rebuilt, so a move late in a long game
-    costs what one early in it does."""
+    Only the rows that differ from those on screen are built (a move played appends or patches
+    the last row; the rows are plain tuples whose words are made once), and the move shown is
+    marked by moving its aria-current from one button to another, so browsing rebuilds no row
+    and a move late in a long game costs what one early in it does."""
     v = app.view
-    marks = app.review["marks"] if app.review else None
-    key = (v["tree"], v["path"], v["final"], marks, language())
-    if key == drawn.moves:
-        return  # the same moves, the same one shown: nothing to redraw
-    drawn.moves = key
     first = v["first"]
-    second = "officers" if first == "rebels" else "rebels"
-    el("moves-first").textContent = side_name(first, True)
-    el("moves-second").textContent = side_name(second, True)
+    head = (first, language())
+    if head != drawn.moves:
+        drawn.moves = head
+        el("moves-first").textContent = side_name(first, True)
+        el("moves-second").textContent = side_name("officers" if first == "rebels" else "rebels", True)
     body = el("moves").querySelector("tbody")
     shown = drawn.move_rows
     rows = move_rows(v)
@@ -549,6 +549,34 @@ def render_moves():
             shown.append((row, node))
     while len(shown) > len(rows):
         shown.pop()[1].remove()
+    mark_current(body, v["path"])
+
+
+def mark_current(body, path):
+    """The move shown (its path in the tree; [] the start) gets aria-current, the one before loses it."""
+    if not path:
+        query = 'button[data-ply="0"]'
+    elif len(path) == 1:
+        query = f'button[data-ply="{path[0]}"]'
+    else:
+        query = f'button[data-path="{",".join(str(i) for i in path)}"]'
+    button = body.querySelector(query)
+    if drawn.current is not None:
+        drawn.current.removeAttribute("aria-current")
+    if button is not None:
+        button.setAttribute("aria-current", "step")
+    drawn.current = button
+
+
+_labels = {}  # (move's words, language) -> its label for screen readers, made once
+
+
+def spoken(key, **words):
+    """t(key, **words), remembered: the move list says the same move the same way every time."""
+    memo = (key, tuple(sorted(words.items())), language())
+    if memo not in _labels:
+        _labels[memo] = t(key, **words)
+    return _labels[memo]
 
 
 def follow_move():
@@ -573,20 +601,19 @@ def follow_move():
 
 
 def move_rows(v):
-    """The move list as rows of plain data, compared with the rows on screen:
-    ("start", text, current), ("moves", number, cell, cell) with a cell (ply, text, label, current)
-    or None, and ("side", entries) for the side lines since the last main-line move (a finished
-    game's result follows them in its card, render_result)."""
+    """The move list as rows of plain data, compared with the rows on screen (the move shown is
+    not in them: mark_current): ("start", text), ("moves", number, cell, cell) with a cell
+    (ply, text, label) or None, and ("side", entries) for the side lines since the last main-line
+    move (a finished game's result follows them in its card, render_result)."""
     first = v["first"]
-    rows = [("start", t("start-position"), v["ply"] == 0)]
+    marks = {m["ply"]: m for m in app.review["marks"]} if app.review and app.review["marks"] else {}
+    rows = [("start", spoken("start-position"))]
     row, free, side_line = None, [], []
     for h in v["tree"]:
         if h["depth"]:
-            label = t("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])
+            label = spoken("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])
             text = f"{h['label']} {h['move']}{h['nag']}".strip()
-            side_line.append(
-                (tuple(h["path"]), text, label, h["current"], h["depth"], h["starts_variation"], h["ends_variation"])
-            )
+            side_line.append((tuple(h["path"]), text, label, h["depth"], h["starts_variation"], h["ends_variation"]))
             continue
         if side_line:
             rows.append(("side", tuple(side_line)))
@@ -597,11 +624,11 @@ def move_rows(v):
             rows.append(row)
             free = [2, 3] if column == 1 else [3]  # a row begun by the second side leaves the first cell empty
         ply = h["path"][0]
-        label = t("move-by", side=side_name(h["side"]), move=h["move"], number=move_number(h))
-        mark = review_mark(ply)
+        label = spoken("move-by", side=side_name(h["side"]), move=h["move"], number=move_number(h))
+        mark = marks.get(ply)
         if mark:
-            label += ", " + t("kind-" + mark["kind"])
-        row[free.pop(0)] = (ply, h["move"] + (h["nag"] or (mark["symbol"] if mark else "")), label, h["current"])
+            label += ", " + spoken("kind-" + mark["kind"])
+        row[free.pop(0)] = (ply, h["move"] + (h["nag"] or (mark["symbol"] if mark else "")), label)
         if h["label"] == "0.":
             free = []  # the placement has its row to itself
     if side_line:
@@ -620,20 +647,20 @@ def row_node(row):
         for cell in row[2:]:
             td = tr.appendChild(document.createElement("td"))
             if cell:
-                td.append(move_button(cell[0], cell[1], cell[2], cell[3]))
+                td.append(move_button(cell[0], cell[1], cell[2]))
         return tr
     td = document.createElement("td")
     td.colSpan = 3
     tr.append(td)
     if row[0] == "start":
         tr.className = "start"
-        td.append(move_button(0, row[1], "", row[2]))
+        td.append(move_button(0, row[1], ""))
         return tr
     tr.className = "variation"  # side lines, indented by depth, each in parentheses
-    for path, text, label, current, depth, starts, ends in row[1]:
+    for path, text, label, depth, starts, ends in row[1]:
         if starts:
             td.append(document.createTextNode(" " + "  " * (depth - 1) + "("))
-        button = move_button(None, text, label, current)
+        button = move_button(None, text, label)
         button.dataset.path = ",".join(str(i) for i in path)
         td.append(button)
         if ends:
@@ -641,7 +668,7 @@ def row_node(row):
     return tr
 
 
-def move_button(ply, text, label, current):
+def move_button(ply, text, label):
     button = document.createElement("button")
     button.type = "button"
     if ply is not None:
@@ -649,8 +676,6 @@ def move_button(ply, text, label, current):
     button.textContent = text
     if label:
         button.setAttribute("aria-label", label)
-    if current:
-        button.setAttribute("aria-current", "step")
     return button
 
 
@@ -861,16 +886,6 @@ def editor_label(name):
 extra_panels = []
 
 
-def render(animate=False):
-    """Ask for everything the page shows: frames.py draws it at the end of the task, the board
-    first (a move shows in the click's own task), then the panels beside it, the move list and
-    the list's scroll, as many as fit in a frame's budget (the rest in the next frames)."""
-    frames.request("board", animate)
-    frames.request("side")
-    frames.request("moves")
-    frames.request("follow")
-
-
 def render_board(animate=False):
     """The board: pieces, markers and the points' labels. False when there is no game to draw,
     or the editor drew its own."""
@@ -884,13 +899,6 @@ def render_board(animate=False):
     render_pieces(animate, movable)
     render_markers(movable, targets)
     return True
-
-
-def render_side():
-    """Everything beside the board, then the body's data-* that tests and the bench wait on, now."""
-    draw_side()
-    draw_moves()
-    follow_move()
 
 
 def draw_side(_=None):
@@ -934,14 +942,10 @@ def render_thinking():
     document.body.dataset.thinker = ("light" if app.thinker.kind else "engine") if app.thinking else ""
 
 
-def render_progress():
-    """Ask for the AI's search depth, or the review's progress, while the worker thinks; and a
-    search that starts (the board and the move list are as they were: a phone's main thread is
-    spared them)."""
-    frames.request("progress")
-
-
 def draw_progress(_=None):
+    """The AI's search depth, or the review's progress, while the worker thinks (frames.py's
+    "progress": the board and the move list are as they were, a phone's main thread is spared them)."""
+
     if app.view is None or app.editor is not None:
         return
     el("status").textContent = status_text()
@@ -956,11 +960,6 @@ frames.part("side", draw_side, covers=("progress",))
 frames.part("progress", draw_progress)
 frames.part("moves", draw_moves)
 frames.part("follow", draw_follow)
-
-
-def render_cursor():
-    """The keyboard cursor's marker; screen readers hear its point through aria-activedescendant."""
-    render_markers()
 
 
 def apply_labels():

@@ -76,7 +76,7 @@ def ai_side(mode):
     return ()
 
 
-# Putting another game on the board (game.put_game, the one transition every path takes: a new game,
+# Putting another game on the board (api.put_game, the one transition every path takes: a new game,
 # an opened one, a game with a friend, back home, a chapter, the save at start, another tab's game).
 
 

@@ -14,8 +14,10 @@ tab about to overwrite a save it has not seen keeps that game as the previous on
 
 import json
 
+import api
 import state as st
-from app import app, record_text
+from api import record_text
+from app import app
 from i18n import codes, t
 from keys import FRIENDS_KEY, GOOD_KEY, PREVIOUS_KEY, SAVE_KEY
 from page import BAD_JSON, B, message, set_aside
@@ -36,9 +38,8 @@ def save():
     if app.friend is not None:
         moves = app.session.descriptor()["moves"]
         if moves[: len(app.friend["moves"])] == app.friend["moves"] and len(moves) > len(app.friend["moves"]):
-            app.friend["time"] = int(B.epochSeconds())  # a move played here
-        app.friend["moves"] = moves
-        app.friend["sent"] = min(app.friend["sent"], len(app.friend["moves"]))
+            api.edit("none", "friend", time=int(B.epochSeconds()))  # a move played here
+        api.edit("none", "friend", moves=moves, sent=min(app.friend["sent"], len(moves)))
         keep_friend(app.friend)
         save_settings_only()
         return
