@@ -25,7 +25,7 @@ def moves(position: Position) -> list[str]:
 
 
 def script(path: str, name: str | None = None) -> ModuleType:
-    """The project's script at ``path`` (from the root, e.g. "site/game/state.py") as a module, loaded by
+    """The project's script at ``path`` (from the root, e.g. "site/game/game_state.py") as a module, loaded by
     path: the page's, the bench's and the tools' folders are not packages, and bench/ on sys.path
     would shadow tests/fuzz.py with bench/fuzz.py."""
     spec = importlib.util.spec_from_file_location(name or Path(path).stem, ROOT / path)
@@ -44,5 +44,5 @@ def page_modules_on_path() -> None:
 
 
 def page_file(name: str) -> Path:
-    """A file of the pages by the name it has in dist/ (e.g. "state.py"), wherever its app keeps it."""
+    """A file of the pages by the name it has in dist/ (e.g. "game_state.py"), wherever its app keeps it."""
     return script("build.py", "asalto_build").site_files()[name]

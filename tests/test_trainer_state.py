@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import micropython
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -198,3 +199,30 @@ def test_the_set_is_read_in_the_order_of_its_ids_however_it_is_written():
     assert [p["id"] for p in data["puzzles"]] == sorted(p["id"] for p in data["puzzles"])  # written in order
     data["puzzles"].reverse()
     assert ts.read_set(json.dumps(data))[0] == PUZZLES
+
+
+def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
+    """The trainer's pure state is the page's: what it decides on CPython it decides on MicroPython."""
+    raw = {"rating": 1712.5, "rd": 80, "log": [["t1", 1, 1500, 1520.0]], "junk": 3}
+    code = (
+        "import json, trainer_state as ts\n"
+        "raw = json.load(open('/lib/raw.json'))\n"
+        "out = [[round(x, 6) for x in ts.glicko(1500, 350, 1900, True)],\n"
+        "       [round(x, 6) for x in ts.glicko(1500, 350, 1100, False)],\n"
+        "       round(ts.expected(1500, 1700), 6), ts.difficulty_range('1200-1600'), ts.day_number('2026-11-26'),\n"
+        "       ts.clean_profile(raw), ts.fresh_profile()]\n"
+        "print(json.dumps(out))\n"
+    )
+    extra = {"raw.json": json.dumps(raw)}
+    for name in ("trainer_state.py", "board_input.py"):
+        extra[name] = page_file(name).read_text()
+    want = [
+        [round(x, 6) for x in ts.glicko(1500, 350, 1900, True)],
+        [round(x, 6) for x in ts.glicko(1500, 350, 1100, False)],
+        round(ts.expected(1500, 1700), 6),
+        ts.difficulty_range("1200-1600"),
+        ts.day_number("2026-11-26"),
+        ts.clean_profile(raw),
+        ts.fresh_profile(),
+    ]
+    assert json.loads(micropython.run(code, extra)) == json.loads(json.dumps(want))

@@ -6,14 +6,14 @@ The engine's rules run here on MicroPython: a position, a record or a puzzle is 
 once (``Session.frames``: one frame per move) and stepped through locally, with no
 worker and no Pyodide, so ten figures on one page cost little. Each bad parameter adds
 a specific message and the rest still works. What is shown (the ply, autoplay, a
-puzzle's state) is figure.py's, a pure module with unit tests; this module draws it and
+puzzle's state) is embed_state.py's, a pure module with unit tests; this module draws it and
 turns clicks and keys into its transitions.
 """
 
 import asyncio
 import json
 
-import figure as fg
+import embed_state as fg
 from i18n import choose, languages, set_language, t
 from page import (
     B,
@@ -51,7 +51,7 @@ class Viewer:
         self.opts = {}
         self.ruleset = "assault"
         self.at = {}
-        self.fig = None  # figure.Figure: the frames and what is shown
+        self.fig = None  # embed_state.Figure: the frames and what is shown
         self.session = None  # the engine's game (asalto_core.session.Session)
         self.cursor = None  # the keyboard's point on a puzzle's board
         self.study = None  # asalto_core.study.Study: a record of several games, one chapter shown

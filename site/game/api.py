@@ -7,7 +7,7 @@ frames.py and draws each from the state it reads when drawn.
 """
 
 import frames
-import state as st
+import game_state as st
 from app import app
 
 # What changed -> the parts of the page drawn again (render.py's frames.part names), in one table.

@@ -6,7 +6,7 @@ each change it makes names what changed, which frames.py draws once per frame. T
 engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its plain-data picture of
 the position on screen. render.py draws everything from this state and keeps its own record of
 what is on screen (render.Drawing); the input being entered is ``app.inp`` (board_input.Input).
-Whose move it is, what a click may do and how far Undo goes are state.py's pure functions, asked
+Whose move it is, what a click may do and how far Undo goes are game_state.py's pure functions, asked
 here of the App's fields. Another game comes onto the board only through api.put_game, which
 starts afresh the fields that belong to one game (state.fresh_game); the AI is asked through
 game.ask.
@@ -14,7 +14,7 @@ game.ask.
 
 import asyncio
 
-import state as st
+import game_state as st
 from board_input import Input
 from engine_client import Engine
 

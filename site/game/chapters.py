@@ -11,7 +11,7 @@ visit unless the page opens a shared game.
 import json
 
 import api
-import state as st
+import game_state as st
 from api import put_game
 from app import app
 from game import open_game, opened_hooks

@@ -5,7 +5,7 @@ import chapters
 import friend
 import i18n
 import rules_text
-import state as st
+import game_state as st
 import storage
 from api import record_text
 from app import app, geometry, rules_of

@@ -16,7 +16,7 @@ import api
 import chapters
 import frames
 import rules_text
-import state as st
+import game_state as st
 import storage
 from api import put_game
 from app import app

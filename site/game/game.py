@@ -13,7 +13,7 @@ import json
 
 import api
 import frames
-import state as st
+import game_state as st
 import storage
 from api import put_game
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target

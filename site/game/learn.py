@@ -12,7 +12,7 @@ import json
 
 import api
 import frames
-import state as st
+import game_state as st
 from app import app, board
 from game import engine_for, navigate, start_engine
 from i18n import side_name, t

@@ -23,7 +23,7 @@ import dialogs
 import frames
 import friend
 import learn
-import state as st
+import game_state as st
 import storage
 from api import put_game
 from app import app

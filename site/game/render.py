@@ -6,7 +6,7 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import frames
 import rules_text
-import state as st
+import game_state as st
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, side_name, t
 from page import B, el, last_move_marks, message

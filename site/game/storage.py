@@ -15,7 +15,7 @@ tab about to overwrite a save it has not seen keeps that game as the previous on
 import json
 
 import api
-import state as st
+import game_state as st
 from api import record_text
 from app import app
 from i18n import codes, t

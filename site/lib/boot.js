@@ -46,7 +46,7 @@
     document.documentElement.dataset.theme = settings.theme;
   }
   // ... and the piece set and board colouring chosen, on the site's own pages (a frame keeps its
-  // link's look); the game page checks them again (state.py).
+  // link's look); the game page checks them again (game_state.py).
   if (settings && window.self === window.top) {
     if (typeof settings.pieces === "string") document.documentElement.dataset.pieces = settings.pieces;
     if (typeof settings.colours === "string") document.documentElement.dataset.colours = settings.colours;

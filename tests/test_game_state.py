@@ -1,4 +1,4 @@
-"""The pages' pure state (site/game/state.py and site/lib/board_input.py, run by MicroPython in the
+"""The pages' pure state (site/game/game_state.py and site/lib/board_input.py, run by MicroPython in the
 browser): move entry, whose move it is, and what another game on the board starts with."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 
-state = script("site/game/state.py", "page_state")
+state = script("site/game/game_state.py", "page_state")
 board_input = script("site/lib/board_input.py", "page_board_input")
 
 
@@ -201,11 +201,11 @@ def test_the_questions_answer_the_same_on_micropython():
         ("browsing", [view_at(3)]),
     ]
     code = (
-        "import json, state\n"
+        "import json, game_state as state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "state.py": (ROOT / "site" / "game" / "state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), "game_state.py": (ROOT / "site" / "game" / "game_state.py").read_text()}
     on_mpy = json.loads(micropython.run(code, extra))
     assert on_mpy == [getattr(state, name)(*args) for name, args in cases]
 
@@ -292,11 +292,11 @@ def test_the_transition_decides_the_same_on_micropython():
         ("played_mode", ["humans", "humans", "watch"]),
     ]
     code = (
-        "import json, state\n"
+        "import json, game_state as state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "state.py": (GAME_PAGE / "state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
     assert json.loads(micropython.run(code, extra)) == [getattr(state, name)(*args) for name, args in cases]
 
 

@@ -1,15 +1,18 @@
-"""The embed view's pure state (site/embed/figure.py, run by MicroPython in the browser): stepping and puzzles."""
+"""The embed view's pure state (site/embed/embed_state.py, run by MicroPython in the browser): stepping and puzzles."""
 
 from __future__ import annotations
 
+import json
+
+import micropython
 import pytest
 
 from asalto_core.notation import Move
 from asalto_core.session import Session
-from helpers import page_modules_on_path, script
+from helpers import page_file, page_modules_on_path, script
 
-page_modules_on_path()  # figure.py imports board_input.py
-fg = script("site/embed/figure.py")
+page_modules_on_path()  # embed_state.py imports board_input.py
+fg = script("site/embed/embed_state.py")
 
 
 @pytest.fixture(autouse=True)
@@ -202,3 +205,28 @@ def test_the_answer_after_a_right_first_move_is_the_rest_of_the_line():
 def test_a_record_ending_on_a_reply_drops_it():
     fig, _ = puzzle_figure(THREE.replace(" e5xc3xe3 *", " *"))
     assert fig.puzzle.solvings[0].puzzle.moves == 2
+
+
+def test_stepping_and_autoplay_answer_the_same_on_micropython():
+    """The embed's pure state is the page's: what it decides on CPython it decides on MicroPython."""
+    session, _ = Session.from_text(RECORD)
+    data = {"frames": session.frames(), "history": session.view()["history"]}
+    code = (
+        "import json, embed_state as fg\n"
+        "d = json.load(open('/lib/figure.json'))\n"
+        "fig = fg.Figure(d['frames'], d['history'])\n"
+        "out = [fig.go(-3), fig.go(99), fg.start_ply(fig.frames, 2, None), fg.start_ply(fig.frames, None, 2)]\n"
+        "fig.start_playing()\n"
+        "while fig.playing and fig.step_play():\n"
+        "    out.append(fig.ply)\n"
+        "print(json.dumps(out))\n"
+    )
+    extra = {"figure.json": json.dumps(data)}
+    for name in ("embed_state.py", "board_input.py", "i18n.py"):
+        extra[name] = page_file(name).read_text()
+    fig = fg.Figure(data["frames"], data["history"])
+    want = [fig.go(-3), fig.go(99), fg.start_ply(fig.frames, 2, None), fg.start_ply(fig.frames, None, 2)]
+    fig.start_playing()
+    while fig.playing and fig.step_play():
+        want.append(fig.ply)
+    assert json.loads(micropython.run(code, extra)) == json.loads(json.dumps(want))

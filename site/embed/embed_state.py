@@ -2,7 +2,7 @@
 
 The embed view (viewer.py) draws from a :class:`Figure` and sends it the reader's clicks
 and keys; everything that decides what is shown lives here and is unit-tested on CPython
-(tests/test_figure.py). The game comes from the engine's ``Session`` (one frame per ply);
+(tests/test_embed_state.py). The game comes from the engine's ``Session`` (one frame per ply);
 a puzzle asks the engine's ``Board`` which clicks make which move, as the game page does, and
 its ``puzzle`` module whether a move solves it (an answer with the same effect counts).
 """
