@@ -126,7 +126,8 @@ def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
         page.click("#learn-skip")
         walk_state(page, "find", "done")
     page.click("#learn-stop")
-    assert page.is_hidden("#panel-learn") and page.is_visible("#btn-learn")
+    expect(page.locator("#panel-learn")).to_be_hidden()
+    expect(page.locator("#btn-learn")).to_be_visible()
 
 
 def test_the_best_move_found_is_good(page, server):

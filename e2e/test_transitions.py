@@ -40,7 +40,7 @@ def assert_nothing_left(page, ply: str = "0") -> None:
 def test_a_new_game_starts_with_nothing_of_the_last(page, server):
     open_site(page, server.url)
     leave_a_game_half_done(page)
-    new_game(page, "citadelle", "rebels", "beginner")
+    new_game(page, "citadelle", "officers", "beginner")  # the officers move first: the player
     assert_nothing_left(page)
     expect(page.locator("#player-top")).to_contain_text("Computer")  # its own mode: against the computer
     expect(page.locator("#message")).not_to_contain_text("two players")
