@@ -116,8 +116,9 @@ def main() -> None:
     parser.add_argument("--label", default="now", help="the name of this run in the results")
     parser.add_argument("--xml", nargs=2, type=Path, metavar=("ENGINE", "BROWSER"), help="reports made before")
     parser.add_argument("--note", default="", help="how the run was made, printed under the table")
+    parser.add_argument("--load", default="", help="the load when the reports of --xml were made")
     args = parser.parse_args()
-    load = round(os.getloadavg()[0], 1)
+    load = args.load if args.xml else round(os.getloadavg()[0], 1)
     if args.xml:
         suites = {name: read_report(path) for name, path in zip(SUITES, args.xml, strict=True)}
         run = {"steps": {name: r["wall_s"] for name, r in suites.items()}, "suites": suites}
