@@ -53,19 +53,24 @@ def read_report(path: Path) -> dict:
     }
 
 
-def run_steps(folder: Path) -> dict:
-    """Each step of the test command timed; the suites' reports read."""
+def run_steps(folder: Path, lock: str | None) -> dict:
+    """Each step of the test command timed (a suite by its own report); the suites' reports read.
+    With ``lock``, the browser tests wait for that file's lock (``flock``), as on a shared machine."""
     steps, reports = {}, {}
     for name, command in tasks.test_steps().items():
-        extra = []
+        argv = [str(c) for c in command]
         if name in SUITES:
-            extra = [f"--junitxml={folder / (name.split()[0] + '.xml')}", "-p", "no:cacheprovider"]
+            report = folder / (name.split()[0] + ".xml")
+            argv += [f"--junitxml={report}", "-p", "no:cacheprovider"]
+            if lock and name == "browser tests":
+                argv = ["flock", lock, *argv]
         began = time.monotonic()
-        done = subprocess.run([str(c) for c in command] + extra, cwd=ROOT, check=False)
+        done = subprocess.run(argv, cwd=ROOT, check=False)
         steps[name] = round(time.monotonic() - began, 1)
         if name in SUITES:
-            reports[name] = read_report(folder / (name.split()[0] + ".xml"))
-        elif done.returncode:
+            reports[name] = read_report(report)
+            steps[name] = reports[name]["wall_s"]
+        if done.returncode:
             print(f"{name} failed (exit {done.returncode})", flush=True)
     return {"steps": steps, "suites": reports}
 
@@ -117,6 +122,7 @@ def main() -> None:
     parser.add_argument("--xml", nargs=2, type=Path, metavar=("ENGINE", "BROWSER"), help="reports made before")
     parser.add_argument("--note", default="", help="how the run was made, printed under the table")
     parser.add_argument("--load", default="", help="the load when the reports of --xml were made")
+    parser.add_argument("--lock", help="a lock file the browser tests wait for (flock), on a shared machine")
     args = parser.parse_args()
     load = args.load if args.xml else round(os.getloadavg()[0], 1)
     if args.xml:
@@ -126,7 +132,7 @@ def main() -> None:
         tasks.build()
         tasks.ensure_browser()
         with tempfile.TemporaryDirectory() as tmp:
-            run = run_steps(Path(tmp))
+            run = run_steps(Path(tmp), args.lock)
     run.update(load=load, note=args.note)
     RESULTS.mkdir(exist_ok=True)
     store = RESULTS / "test-command.json"
