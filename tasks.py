@@ -115,27 +115,15 @@ def serve(port: str = "8000") -> None:
 def test_steps() -> dict[str, list[str | Path]]:
     """The checks of ``test`` by name, in order (bench/test_command.py times each of them)."""
     docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
+    engine = ["tests", "pkg", "README.md", *docs, "--doctest-glob=*.md"]
+    # Spread over the cores by pytest-xdist, each test file kept on one worker (a file's fixtures,
+    # MicroPython's conformance report among them, are made once).
+    cores = ["-n", "auto", "--dist", "loadfile"]
     return {
         "ruff": [PY, "-m", "ruff", "check", "."],
         "ruff format": [PY, "-m", "ruff", "format", "--check", "."],
         "mypy": [PY, "-m", "mypy"],  # strict on asalto_core ([tool.mypy] in pyproject.toml)
-        # Spread over the cores by pytest-xdist, each test file kept on one worker (a file's fixtures,
-        # MicroPython's conformance report among them, are made once).
-        "engine and docs tests": [
-            PY,
-            "-m",
-            "pytest",
-            "-q",
-            "-n",
-            "auto",
-            "--dist",
-            "loadfile",
-            "tests",
-            "pkg",
-            "README.md",
-            *docs,
-            "--doctest-glob=*.md",
-        ],
+        "engine and docs tests": [PY, "-m", "pytest", "-q", *cores, *engine],
         "browser tests": [PY, "-m", "pytest", "-q", "e2e"],
     }
 
