@@ -3,7 +3,7 @@
 
 Runs each check of the test command (``tasks.test_steps``) in turn on the built site, the two
 pytest suites with a JUnit XML report, and keeps per label: each step's wall time, each suite's
-slowest tests and its time per test file. ``--xml engine.xml browser.xml`` reads two reports made
+slowest tests and its time per test file. ``--xml engine.xml [browser.xml]`` reads reports made
 before (``pytest --junitxml``) instead of running the suites, e.g. of an older commit. Every label
 run stays in the results beside the others, with the machine's load when it was measured.
 """
@@ -119,14 +119,14 @@ def markdown(runs: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--label", default="now", help="the name of this run in the results")
-    parser.add_argument("--xml", nargs=2, type=Path, metavar=("ENGINE", "BROWSER"), help="reports made before")
+    parser.add_argument("--xml", nargs="+", type=Path, metavar="REPORT", help="reports made before, in SUITES order")
     parser.add_argument("--note", default="", help="how the run was made, printed under the table")
     parser.add_argument("--load", default="", help="the load when the reports of --xml were made")
     parser.add_argument("--lock", help="a lock file the browser tests wait for (flock), on a shared machine")
     args = parser.parse_args()
     load = args.load if args.xml else round(os.getloadavg()[0], 1)
     if args.xml:
-        suites = {name: read_report(path) for name, path in zip(SUITES, args.xml, strict=True)}
+        suites = {name: read_report(path) for name, path in zip(SUITES, args.xml, strict=False)}
         run = {"steps": {name: r["wall_s"] for name, r in suites.items()}, "suites": suites}
     else:
         tasks.build()
