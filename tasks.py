@@ -112,15 +112,27 @@ def serve(port: str = "8000") -> None:
         httpd.serve_forever()
 
 
+def test_steps() -> dict[str, list[str | Path]]:
+    """The checks of ``test`` by name, in order (bench/test_command.py times each of them)."""
+    docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
+    engine = ["tests", "pkg", "README.md", *docs, "--doctest-glob=*.md"]
+    # Spread over the cores by pytest-xdist, each test file kept on one worker (a file's fixtures,
+    # MicroPython's conformance report among them, are made once).
+    cores = ["-n", "auto", "--dist", "loadfile"]
+    return {
+        "ruff": [PY, "-m", "ruff", "check", "."],
+        "ruff format": [PY, "-m", "ruff", "format", "--check", "."],
+        "mypy": [PY, "-m", "mypy"],  # strict on asalto_core ([tool.mypy] in pyproject.toml)
+        "engine and docs tests": [PY, "-m", "pytest", "-q", *cores, *engine],
+        "browser tests": [PY, "-m", "pytest", "-q", "e2e"],
+    }
+
+
 def test() -> None:
     build()
     ensure_browser()
-    run(PY, "-m", "ruff", "check", ".")
-    run(PY, "-m", "ruff", "format", "--check", ".")
-    run(PY, "-m", "mypy")  # strict on asalto_core ([tool.mypy] in pyproject.toml)
-    docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
-    run(PY, "-m", "pytest", "-q", "tests", "pkg", "README.md", *docs, "--doctest-glob=*.md")
-    run(PY, "-m", "pytest", "-q", "e2e")
+    for command in test_steps().values():
+        run(*command)
 
 
 def wheel() -> None:

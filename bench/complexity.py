@@ -99,20 +99,25 @@ SHAPES = (
 )
 
 
-def measure(make, n):
+def measure(make, n, runs=1):
+    """The input's size and the reader's milliseconds for it (the mean of ``runs``)."""
     size, work = make(n)
     start = now_ms()
-    work()
-    return size, now_ms() - start
+    for _ in range(runs):
+        work()
+    return size, (now_ms() - start) / runs
 
 
 def report(factor=16, only=None):
-    """[[shape, size, ms, size x factor, ms, ratio]] per shape (the ratio is 16 for a linear reader)."""
+    """[[shape, size, ms, size x factor, ms, ratio]] per shape (the ratio is 16 for a linear reader).
+
+    The small input is read ``factor`` times, as long as the large one takes when linear: a busy
+    machine slows both alike (a single short read could miss the other processes' turns)."""
     rows = []
     for name, make, n in SHAPES:
         if only and only not in name:
             continue
-        small, t1 = measure(make, n)
+        small, t1 = measure(make, n, factor)
         large, t16 = measure(make, n * factor)
         rows.append([name, small, round(t1, 1), large, round(t16, 1), round(t16 / max(t1, 0.01), 1)])
     return rows

@@ -67,8 +67,8 @@ def test_a_cross_site_frame_refused_storage_shows_no_error(browser_type, browser
             assert game.locator("#comment").inner_text() == "Forward."
             game.locator("#btn-forward").click()
             assert game.locator("body").get_attribute("data-ply") == "2"
+            expect(game.locator("html")).to_have_attribute("data-offline", "unavailable")
             page.wait_for_timeout(4000)  # past the pause after which a page asks for offline use
-            assert game.locator("html").get_attribute("data-offline") == "unavailable"
     finally:
         host.stop()
     assert not console.errors, console.errors

@@ -1,15 +1,22 @@
 """The page's catalogs, compiled as build.py compiles them, where the page's i18n module reads
-them: the tests that run page modules (figure, editor, i18n) on CPython need no built site."""
+them: the tests that run page modules (figure, editor, i18n) on CPython need no built site.
+
+Hypothesis never times an example: on a busy shared machine (or beside another test file, under
+pytest-xdist) a slow example is no failure. Each test keeps its own number of examples."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from helpers import page_modules_on_path, script
 
 ROOT = Path(__file__).resolve().parent.parent
+
+settings.register_profile("asalto", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("asalto")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,8 +1,13 @@
 """Shared helpers: positions built from lists of points; a project script loaded by its path; the
-pages' folders."""
+pages' folders; the engine's wheel."""
 
+import fcntl
+import hashlib
 import importlib.util
+import os
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -46,3 +51,21 @@ def page_modules_on_path() -> None:
 def page_file(name: str) -> Path:
     """A file of the pages by the name it has in dist/ (e.g. "game_state.py"), wherever its app keeps it."""
     return script("build.py", "asalto_build").site_files()[name]
+
+
+def built_wheel(folder: Path) -> Path:
+    """The engine's wheel, built by ``pip wheel`` (setuptools from the index, as build.py does) into
+    ``folder``. One build at a time per tree: setuptools builds inside the tree (build/, the
+    .egg-info), and pytest-xdist runs test files side by side."""
+    tree = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    with open(Path(tempfile.gettempdir()) / f"asalto-wheel-{tree}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", folder, ROOT],
+            check=True,
+            env={**env, "PYTHONWARNINGS": "ignore"},
+            cwd=folder,
+        )
+    (wheel,) = folder.glob("asalto_core-*.whl")
+    return wheel

@@ -108,7 +108,7 @@ def grow(data, game: Game, depth: int) -> None:
             game.go_to_path(after)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data(), st.sampled_from(["assault", "asalto", "german-tactics", "royal-garrison", "citadelle"]))
 def test_random_annotated_games_round_trip(data, ruleset):
     game = Game(ruleset)
@@ -152,7 +152,7 @@ def test_the_tree_lists_every_move_in_reading_order():
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.data())
 def test_the_move_list_kept_between_moves_is_the_one_its_record_reads_back(data):
     """The session extends its move list by one entry when the main line grows at its end (so a
@@ -382,7 +382,7 @@ POINTS = sorted(BOARDS["standard"].index)
 COLOURED = st.sampled_from(["", "R", "B", "Y"])  # green is kept without its letter
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.lists(st.tuples(COLOURED, st.sampled_from(POINTS), st.sampled_from(POINTS)), max_size=5),
     st.lists(st.tuples(COLOURED, st.sampled_from(POINTS)), max_size=5),

@@ -21,6 +21,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from helpers import built_wheel  # noqa: E402
 
 # What PyScript does for the worker: the config's files written to the working directory
 # (build.ENGINE_ZIP), then worker.py run there; the exported functions are called after it.
@@ -53,12 +54,7 @@ def wheel_modules(wheel: Path) -> set[str]:
 @pytest.mark.skipif(not (shutil.which("node") and PYODIDE.exists()), reason="needs node and npm's Pyodide")
 @pytest.mark.timeout(300)
 def test_the_worker_plays_from_the_built_bytecode_alone(tmp_path):
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp_path, ROOT],
-        check=True,
-        cwd=tmp_path,
-    )
-    (wheel,) = tmp_path.glob("asalto_core-*.whl")
+    wheel = built_wheel(tmp_path)
     bytecode = build.compile_bytecode(wheel, PYODIDE)
     with zipfile.ZipFile(bytecode) as z:
         assert {n.removesuffix(".pyc") for n in z.namelist()} == wheel_modules(wheel)

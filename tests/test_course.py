@@ -41,7 +41,7 @@ def test_perft_is_the_referees():
     assert tuple(figures) == EXTERNAL["course"][1] == REGRESSION["course"][:4]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.randoms(use_true_random=False), st.floats(0, 0.3))
 def test_random_games_agree_move_by_move(rng, illegal_rate):
     """Each position's moves, each move's result (huffs and passes included) and each game's end."""

@@ -110,7 +110,7 @@ def test_tags_never_contradict_the_game():
 AWKWARD = st.text(st.characters(blacklist_categories=("Cs",)) | st.sampled_from('{}[]"\\\n\r\t*.'), max_size=30)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(
     st.sampled_from(list(RULESET_NAMES) + ["assault:first=officers"]),
     st.lists(st.integers(0, 10**6), max_size=40),
@@ -228,7 +228,7 @@ REQUEST = st.fixed_dictionaries(
 ).map(lambda r: dict(r, node_limit=40))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(REQUEST, min_size=1, max_size=6))
 def test_one_worker_answers_as_a_fresh_worker_per_request(requests):
     """No request leaves state behind but the one kept on purpose: a long-lived worker answers each
@@ -247,7 +247,7 @@ NASTY_TEXT = st.text(st.characters(), max_size=20) | st.sampled_from(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(NASTY_TEXT, NASTY_TEXT, NASTY_TEXT, st.sampled_from(sorted(BOARDS)))
 def test_every_svg_parses_as_xml(title, kind, point, board):
     geometry = BOARDS[board].to_json()

@@ -55,7 +55,6 @@ def random_game(ruleset: str, plies: int, seed: int, annotate: bool = False) -> 
 
 
 @given(st.lists(st.tuples(texts, texts), max_size=8))
-@settings(deadline=None)  # a busy shared machine: no timing in tests
 def test_a_query_reads_back_the_same_and_as_browsers_read_it(pairs):
     query = write_query(pairs)
     assert query == urlencode(pairs, safe="*").replace("~", "%7E")  # what URLSearchParams writes
@@ -64,7 +63,6 @@ def test_a_query_reads_back_the_same_and_as_browsers_read_it(pairs):
 
 
 @given(texts)
-@settings(deadline=None)
 def test_packed_text_reads_back_the_same(text):
     packed = pack(text)
     assert unpack(packed) == text
@@ -72,7 +70,7 @@ def test_packed_text_reads_back_the_same(text):
 
 
 @given(st.sampled_from(list(RULESETS)), st.integers(0, 60), st.integers(0, 10**6), st.booleans())
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 def test_a_shared_game_reads_back_with_its_annotations_and_cursor(ruleset, plies, seed, annotate):
     s = random_game(ruleset, plies, seed, annotate)
     query = share_query(s.record(), s.path)
@@ -83,7 +81,7 @@ def test_a_shared_game_reads_back_with_its_annotations_and_cursor(ruleset, plies
 
 
 @given(st.lists(st.sampled_from(list(RULESETS)), min_size=1, max_size=3), texts)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 def test_an_embed_carries_any_record_text_faithfully(rulesets, prefix):
     # A study is several games in one text; an embed must carry whatever text it is given.
     record = prefix + "\n\n".join(random_game(name, 9, i, True).record() for i, name in enumerate(rulesets))
@@ -107,7 +105,7 @@ def test_an_embed_keeps_a_short_record_readable_and_the_fragment_wins():
     st.integers(0, 10**12 - 1),  # seconds: up to the year 33658
     st.binary(min_size=10, max_size=10),
 )
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 def test_a_game_link_reads_back_the_same_game(ruleset, plies, seed, time, noise):
     s = random_game(ruleset, plies, seed)
     g = s.descriptor()
@@ -228,7 +226,7 @@ HOUSE_RULES = [custom_name("assault", {"win": "20"}), custom_name("asalto", {"fi
 
 
 @given(st.sampled_from(list(RULESETS) + HOUSE_RULES), st.integers(0, 40), st.integers(0, 10**6), texts)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 def test_a_puzzle_embed_reads_back_its_position_answer_and_prompt(ruleset, plies, seed, prompt):
     # Session.puzzle_params -> the one writer -> the one reader -> the embed's checks: the same puzzle.
     s = random_game(ruleset, plies + 1, seed)

@@ -15,6 +15,7 @@ import pytest
 
 from asalto_core import Board, Game, InvalidPositionError, Position, UnknownRulesetError
 from asalto_core.__main__ import main
+from helpers import built_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -106,13 +107,7 @@ def _env() -> dict[str, str]:
 def test_the_built_wheel_installs_the_command_the_licence_and_the_types(tmp_path):
     """``pip wheel`` (setuptools from the index, as ``build.py`` does), then a fresh venv without the index."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp_path / "wheels", ROOT],
-        check=True,
-        env={**env, "PYTHONWARNINGS": "ignore"},
-        cwd=tmp_path,
-    )
-    (wheel,) = (tmp_path / "wheels").glob("asalto_core-*.whl")
+    wheel = built_wheel(tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
     assert "asalto_core/py.typed" in names and any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not any(n.startswith(("tests/", "site/", "bench/")) for n in names)

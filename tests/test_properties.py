@@ -24,7 +24,7 @@ def counts(board: Board) -> tuple[int, int]:
     return values.count("O"), values.count("R")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 40))
 def test_undo_restores_every_position(data, ruleset, plies):
     board = play_random(data, ruleset, plies)
@@ -37,7 +37,7 @@ def test_undo_restores_every_position(data, ruleset, plies):
     assert board.text() == Position.start(ruleset).text()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 60))
 def test_text_forms_round_trip_along_random_games(data, ruleset, plies):
     board = play_random(data, ruleset, plies)
@@ -49,7 +49,7 @@ def test_text_forms_round_trip_along_random_games(data, ruleset, plies):
     assert Game.from_record(game.record()) == game
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 30))
 def test_random_non_moves_are_refused_and_change_nothing(data, ruleset, plies):
     board = play_random(data, ruleset, plies)
@@ -71,7 +71,7 @@ def test_random_non_moves_are_refused_and_change_nothing(data, ruleset, plies):
         assert board.text() == before
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.data(), st.sampled_from(sorted(RULESETS)))
 def test_random_games_end_with_a_result_and_pieces_never_increase(data, ruleset):
     board = Board(ruleset)
@@ -93,7 +93,7 @@ def test_random_games_end_with_a_result_and_pieces_never_increase(data, ruleset)
 
 
 @given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 30))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 def test_clicking_a_legal_moves_points_finds_that_move(data, ruleset, plies):
     board = play_random(data, ruleset, plies)
     for move in board.legal_moves:
@@ -107,7 +107,7 @@ def test_clicking_a_legal_moves_points_finds_that_move(data, ruleset, plies):
 
 
 @given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 30))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 def test_clicks_that_make_no_move_are_refused(data, ruleset, plies):
     board = play_random(data, ruleset, plies)
     points = list(board.geometry.points)

@@ -55,7 +55,7 @@ def _effect(position, move):
     return (move.path[-1:] or move.place, gone, move.huff)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(st.sampled_from(["assault", "asalto", "citadelle"]), st.data())
 def test_same_effect_is_what_the_solver_sees(ruleset, data):
     """Two legal moves count as one answer exactly when they end on the same point, take the

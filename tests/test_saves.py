@@ -141,7 +141,7 @@ def annotated_session(data) -> Session:
     return s
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(st.data())
 def test_every_save_the_page_writes_reads_back(data):
     s = annotated_session(data)

@@ -63,7 +63,7 @@ def test_a_plain_record_is_a_study_of_one_chapter_and_bad_records_are_refused():
 TITLES = st.text(alphabet='ab c"\\}{[]é', min_size=1, max_size=20).filter(lambda t: t.strip())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.tuples(TITLES, st.sampled_from([GAME, POSITION]), st.booleans()), min_size=1, max_size=5), TITLES)
 def test_any_study_round_trips(chapters, title):
     study = Study(title)
