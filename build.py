@@ -22,8 +22,8 @@ Nothing is fetched at run time from anywhere but the site itself:
 - the translations, one gettext catalog per language (``pkg/asalto_core/locale/LANG.po``: the
   page's words and the engine's rules texts), are compiled
   by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
-- ``data.json`` holds every board's geometry, every ruleset's rules panel and the AI levels,
-  exported from the engine;
+- ``data.json`` holds the rulesets' names and titles and the AI levels, exported from the
+  engine (a page makes each board and rules panel from the engine it runs);
 - every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
 - ``sw.js`` gets the build hash of all the files: a new deploy gets a new cache.
 """

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .ai import LEVELS, Player
 from .errors import AsaltoError, quote
-from .geometry import BOARD_NAMES, BOARDS
 from .position import Position
 from .review import DEPTHS, Point, evaluate, judge
 from .rulesets import RULESET_NAMES, RULESETS
@@ -215,14 +214,16 @@ def _points(raw: Any, most: int) -> list[Point | None]:
 
 
 def site_data() -> dict[str, Any]:
-    """What the page reads before its engine starts: boards, rulesets, AI levels (with the margin
-    a level strays from the best, which the page's opening book needs).
+    """What a page reads that its engine does not hold: the rulesets' names and titles (the
+    menus, in the engine's order) and the AI levels (with the margin a level strays from the
+    best, which the page's opening book needs). A page makes a board's drawing data and a
+    ruleset's rules panel from the engine it runs (``Geometry.to_json``, ``Ruleset.to_json``),
+    so neither crosses the network twice.
 
-    ``build.py`` writes it to ``data.json``; the lists keep the engine's order.
+    ``build.py`` writes it to ``data.json``.
     """
     levels = [{"name": k, "title": v.title, "time_limit": v.time_limit, "margin": v.margin} for k, v in LEVELS.items()]
     return {
-        "boards": {name: BOARDS[name].to_json() for name in BOARD_NAMES},
-        "rulesets": [RULESETS[name].to_json() for name in RULESET_NAMES],
+        "rulesets": [{"name": name, "title": RULESETS[name].title} for name in RULESET_NAMES],
         "levels": levels,
     }

@@ -14,13 +14,14 @@ import asyncio
 import state as st
 from board_input import Input
 from engine_client import Engine
+from page import as_data
 
 from asalto_core.rulesets import find_ruleset
 
 
 class App:
     def __init__(self):
-        self.data = None  # data.json: boards, rulesets, AI levels
+        self.data = None  # page.site_data: rulesets, AI levels, boards
         self.book_moves = 0  # moves played from the book since the page opened (data-book-moves)
         self.books = {}  # ruleset -> its opening book (asalto_core.book.Book), None, or the Event of its fetch
         self.rulesets = {}
@@ -83,10 +84,10 @@ def board():
 
 
 def rules_of(name):
-    """A ruleset's rules-panel data: from data.json, or from the engine for house rules."""
+    """A ruleset's rules-panel data, from the engine (house rules too), made once."""
     rs = app.rulesets.get(name)
     if rs is None:
-        rs = app.rulesets[name] = find_ruleset(name).to_json()
+        rs = app.rulesets[name] = as_data(find_ruleset(name).to_json())
     return rs
 
 

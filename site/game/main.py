@@ -13,8 +13,6 @@ the game needs it. One module per concern:
 - friend.py: games with a friend at a distance, each move sent as a link
 """
 
-import json
-
 import annotate
 import chapters
 import controls
@@ -28,7 +26,7 @@ from app import app
 from game import accept, needs_ai, open_game, put_game, start_for_game
 from i18n import t
 from keys import FRIENDS_KEY
-from page import B, el, load_language, message, on_error, spawn, stop_start
+from page import B, el, load_language, message, on_error, site_data, spawn, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_labels, apply_theme
@@ -77,8 +75,8 @@ async def main():
     if not r.ok:
         stop_start(t("data-failed", error=r.error))
         return
-    app.data = json.loads(r.value)
-    app.rulesets = {rs["name"]: rs for rs in app.data["rulesets"]}
+    app.data = site_data(r.value)
+    app.rulesets = dict.fromkeys(rs["name"] for rs in app.data["rulesets"])  # each panel made by rules_of
     app.levels = {lv["name"]: lv for lv in app.data["levels"]}
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
