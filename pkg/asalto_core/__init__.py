@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .errors import AsaltoError, IllegalMoveError, InvalidPositionError, NotationError, UnknownRulesetError
 from .geometry import BOARDS, Geometry, find_board
 from .notation import Move
+from .perft import perft
 from .position import Board, LegalMoves, Outcome, Position
 from .record import Game, RecordError
 from .rulesets import RULESETS, Ruleset, find_ruleset
@@ -21,7 +22,6 @@ from .rulesets import RULESETS, Ruleset, find_ruleset
 if TYPE_CHECKING:
     from . import svg
     from .ai import LEVELS, Analysis, analyse, best_move
-    from .perft import perft
 
 __version__ = "0.1.0"  # the one place: pyproject.toml reads it (setuptools dynamic version)
 
@@ -62,10 +62,6 @@ def __getattr__(name: str) -> object:
         from . import ai
 
         return getattr(ai, name)
-    if name == "perft":  # the rules' test tool: no page counts positions
-        from .perft import perft
-
-        return perft
     if name == "svg":  # ``asalto_core.svg.board(...)`` after a plain ``import asalto_core``
         import sys
 

@@ -10,7 +10,7 @@ from app import app, geometry, record_text, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import codes, language, t
-from page import B, copy_text, el, load_language, on, spawn
+from page import B, copy_text, el, load_language, load_rules_texts, on, spawn
 from pyscript import document
 from render import apply_labels, render
 
@@ -23,6 +23,12 @@ from asalto_core.session import Session
 
 
 def show_rules(name):
+    spawn(open_rules(name))
+
+
+async def open_rules(name):
+    """The rules dialog, once its texts are at hand (fetched the first time)."""
+    await load_rules_texts()
     rs = rules_text.panel(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
@@ -64,6 +70,12 @@ def open_new_dialog():
 
 
 def new_desc():
+    spawn(say_new_desc())
+
+
+async def say_new_desc():
+    """The chosen rules' description, once the rules texts are at hand (fetched the first time)."""
+    await load_rules_texts()
     el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 

@@ -26,6 +26,11 @@ async def load_language(setting):
     await i18n.load(i18n.choose(setting, B.language()), lambda url: B.fetchText(url, CATALOG_MS))
 
 
+async def load_rules_texts():
+    """Fetch the rules panel's texts in the page's language (i18n.load_rules) before they are shown."""
+    await i18n.load_rules(lambda url: B.fetchText(url, CATALOG_MS))
+
+
 _report = [print]  # how the page shows an error no task caught (set by on_error)
 
 
