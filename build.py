@@ -130,7 +130,8 @@ def inline_config(name: str, page: str, configs: dict[str, dict]) -> str:
     for config, value in configs.items():
         attr = f'config="./{config}"'
         if attr in page:
-            page = page.replace(attr, f'config="{html.escape(json.dumps(value, separators=(",", ":")))}"')
+            text = html.escape(json.dumps(value, separators=(",", ":")), quote=False).replace("'", "&#x27;")
+            page = page.replace(attr, f"config='{text}'")  # in single quotes: its JSON's own need no escaping
     if 'type="mpy" config="./' in page:
         sys.exit(f"site/{name}: its MicroPython script names a config the build does not write")
     return page
@@ -340,6 +341,14 @@ def fill_in(path: Path, values: dict[str, str]) -> None:
     path.write_text(text)
 
 
+def unindent(name: str, page: str) -> str:
+    """A page as served: its lines without their indentation (a tenth of the markup). Whitespace
+    only matters inside a ``<pre>`` or a ``<textarea>``: the pages have none that spans lines."""
+    if "<pre" in page or any("</textarea>" not in line for line in page.splitlines() if "<textarea" in line):
+        sys.exit(f"site/{name}: a <pre>, or a <textarea> over several lines, would lose its indentation")
+    return "".join(line.strip() + "\n" for line in page.splitlines())
+
+
 def strip_comments(path: Path) -> None:
     """A page's script or style sheet as served: without its comments (they explain the source in
     site/) and indentation, so a first visit downloads only the code. Scripts lose only whole-line
@@ -349,7 +358,12 @@ def strip_comments(path: Path) -> None:
         if re.search(r"[\"'][^\"'\n]*/\*", text):
             sys.exit(f"{path.name}: a quoted '/*' would be read as a comment")
         text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-        lines = text.splitlines()
+        # Spaces around punctuation go too, on lines without a quoted string (a selector's own
+        # spaces, before a ':' or between names, stay).
+        lines = [
+            line if "'" in line or '"' in line else re.sub(r":\s+", ":", re.sub(r"\s*([{};,>])\s*", r"\1", line))
+            for line in text.splitlines()
+        ]
     else:
         lines = [line for line in text.splitlines() if not line.lstrip().startswith("//")]
         if any("`" in line.split("//")[0] or line.endswith("\\") for line in lines):
@@ -553,7 +567,7 @@ def build(out: Path) -> str:
             if "<body>\n" not in page:
                 sys.exit(f"site/{name} must have a <body> line (the <py-config> goes after it)")
             page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)
-        page = inline_config(name, page, configs)
+        page = unindent(name, inline_config(name, page, configs))
         (out / name).write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")

@@ -28,7 +28,6 @@ from page import (
     rules_in,
     site_data,
     spawn,
-    stop_start,
 )
 from page import point_label as piece_point_label
 from pyscript import document, window
@@ -528,11 +527,7 @@ async def main():
     params, link_problems = read_embed(where["search"], where["hash"])
     await load_language(params.get("lang", ""))
     apply_labels(params.get("lang", ""))
-    r = await B.fetchText("./data.json", 30000)
-    if not r.ok:
-        stop_start(t("embed-data-failed", error=r.error))
-        return
-    v.data = site_data(r.value)
+    v.data = site_data()
     names = [rs["name"] for rs in v.data["rulesets"]]
     v.opts, problems = read_params(params, names, [code for code, _ in languages()])
     document.documentElement.dataset.theme = v.opts["bg"]

@@ -34,7 +34,10 @@
     }
   }
 
-  const settings = savedSettings();
+  // The embed view (no asalto-page) never reads them: its look is its link's, and a teacher's page
+  // of ten frames then makes no storage requests as they start.
+  const sitePage = !!document.querySelector('meta[name="asalto-page"]');
+  const settings = sitePage ? savedSettings() : {};
   // The theme the player chose, before the first paint (no flash of the other theme).
   // A frame's colours are its link's (bg=dark or auto; light by default: asalto_core.embed reads
   // them again with the rest of the link, and says if bg= is wrong).

@@ -65,7 +65,7 @@ def loaded(code):
 async def load(code, fetch_text):
     """Fetch a language's catalog before it is shown (``fetch_text(url)``: the page's fetch, an
     answer with ok and value); a catalog that does not come leaves the page in English."""
-    if code in _catalogs or code not in [c for c, _ in languages()]:
+    if loaded(code) or code not in codes():  # English is on the file system: read, never fetched
         return
     r = await fetch_text("./" + FOLDER + "/" + code + ".json")
     if r.ok:

@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy
 
 from asalto_core import svg
 from asalto_core.geometry import BOARDS
-from asalto_core.rulesets import find_ruleset
+from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
 
 B = window.asaltoBridge
 CATALOG_MS = 30000
@@ -121,9 +121,12 @@ class Boards:
 _panels = {}  # ruleset name -> its rules-panel data, made on first use
 
 
-def site_data(text):
-    """The page's data: data.json's rulesets (names, titles) and AI levels, and the boards."""
+def site_data(text="{}"):
+    """The page's data: what data.json adds (the game's AI levels: ``text``), the rulesets' names
+    and titles in the engine's order, and the boards. The embed and the trainer need no data.json:
+    a frame of a teacher's page starts with no request for it."""
     data = json.loads(text)
+    data["rulesets"] = [{"name": name, "title": as_data(RULESETS[name].title)} for name in RULESET_NAMES]
     data["boards"] = Boards()
     return data
 

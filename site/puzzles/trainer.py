@@ -657,12 +657,11 @@ async def main():
     history = params.pop("history", None) is not None  # puzzles.html#history: the history page
     await load_language(params.get("lang", "") or saved_language())
     apply_labels(params.get("lang", "") or saved_language())
-    r = await B.fetchText("./data.json", 30000)
     s = await B.fetchText("./puzzles.json", 30000)
-    if not r.ok or not s.ok:
-        stop_start(t("pz-data-failed", error=r.error or s.error))
+    if not s.ok:
+        stop_start(t("pz-data-failed", error=s.error))
         return
-    tr.data = site_data(r.value)
+    tr.data = site_data()
     try:
         tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
     except ts.SetError as err:
