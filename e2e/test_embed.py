@@ -142,6 +142,9 @@ def test_a_position_alone_needs_no_engine(page, server):
     assert e1 < d7  # flipped
     page.wait_for_timeout(500)
     assert not [u for u in requested if "pyodide" in u or "worker.py" in u]
+    # The engine it runs gives the rulesets and the board: no data.json; English only, no rules texts.
+    assert not [u for u in requested if u.endswith("/data.json")]
+    assert sorted({u.rsplit("/", 1)[1] for u in requested if "/locale/" in u}) == ["en.json", "languages.json"]
     # PyScript's plugins that no page uses stay unloaded (build.PLUGINS_OFF)
     unused = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
     assert not [u for u in requested if any(f"/pyscript/{name}-" in u for name in unused)]
@@ -166,6 +169,10 @@ def test_a_frame_takes_its_colours_from_the_link(page, server):
     assert min(background(page)) > 200
     open_embed(page, embed_url(server, position=BEFORE_CHAIN, bg="purple"))
     assert messages(page) == ["'bg' must be light, dark, auto, not 'purple'"]
+    assert min(background(page)) > 200
+    # The player's dark theme on this site stays on its own pages: a frame is as its link says.
+    page.evaluate("localStorage.setItem('asalto.save.v1', JSON.stringify({settings: {theme: 'dark'}}))")
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN))
     assert min(background(page)) > 200
 
 
