@@ -24,6 +24,9 @@ Nothing is fetched at run time from anywhere but the site itself:
   by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
 - ``data.json`` holds the rulesets' names and titles and the AI levels, exported from the
   engine (a page makes each board and rules panel from the engine it runs);
+- each page's own modules and its English catalog go in one gzip'd tar (``mpy.tar.gz`` for the
+  game page's config ``mpy.json``, and so on), which boot.js has the browser unpack into
+  MicroPython's file system before the page's entry runs: one request, and compressed on any host;
 - every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
 - ``sw.js`` gets the build hash of all the files: a new deploy gets a new cache.
 """
@@ -32,8 +35,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
 import html
+import io
 import json
 import os
 import posixpath
@@ -42,6 +47,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import urllib.parse
 from pathlib import Path
@@ -123,15 +129,40 @@ PY_CONFIG_VALUE = {"interpreter": "./pyodide/pyodide.mjs", "plugins": PLUGINS_OF
 PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
 
 
+# Each page's MicroPython config (written into the page) and its entry module.
+PAGE_CONFIGS = (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py"))
+
+
+def archive_name(config: str) -> str:
+    """The archive of a page's own modules and English catalog: ``embed-mpy.json`` -> ``embed-mpy.tar.gz``."""
+    return config.removesuffix(".json") + ".tar.gz"
+
+
+def write_archive(out: Path, name: str, files: list[str]) -> None:
+    """``files`` of ``out`` in one gzip'd tar, by their paths: one request for what a page needs
+    first, and compressed (a static host such as GitHub Pages compresses neither bytecode nor a
+    tar). The same bytes from the same files (no dates, no owners), so the build hash holds."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for f in sorted(files):
+            data = (out / f).read_bytes()
+            info = tarfile.TarInfo(f)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    (out / name).write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
+
+
 def inline_config(name: str, page: str, configs: dict[str, dict]) -> str:
     """The page's ``<script type="mpy" config="./X.json">`` with that config written in the
     attribute: PyScript then has no config file to fetch, and a fetch that fails (a reload during
-    the first visit) can never leave it without an interpreter and reaching for a CDN's."""
+    the first visit) can never leave it without an interpreter and reaching for a CDN's. The tag
+    also names the page's archive (``data-archive``), which boot.js unpacks before the entry runs."""
     for config, value in configs.items():
         attr = f'config="./{config}"'
         if attr in page:
             text = html.escape(json.dumps(value, separators=(",", ":")), quote=False).replace("'", "&#x27;")
-            page = page.replace(attr, f"config='{text}'")  # in single quotes: its JSON's own need no escaping
+            # in single quotes: its JSON's own need no escaping
+            page = page.replace(attr, f"config='{text}' data-archive=\"./{archive_name(config)}\"")
     if 'type="mpy" config="./' in page:
         sys.exit(f"site/{name}: its MicroPython script names a config the build does not write")
     return page
@@ -454,11 +485,11 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
-def kit_files(out: Path, embed_modules: list[str], page_engine: list[str], catalogs: list[str]) -> list[str]:
+def kit_files(out: Path, page_engine: list[str], catalogs: list[str]) -> list[str]:
     """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
     error report; the plugins the pages turn off are left out)."""
-    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "data.json"]
-    files += [mpy(m) for m in embed_modules] + catalogs
+    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py"]
+    files += [archive_name("embed-mpy.json")] + catalogs
     files += [f"asalto_core/{mpy(m)}" for m in page_engine] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
     files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
@@ -534,16 +565,17 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
-    for config, entry in (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py")):
+    for config, entry in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
-        files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
-        files.update({f"./{name}": f"./{name}" for name in page_catalogs})
-        files.update(engine_files(engine))
+        # The page's own modules and English in one archive (boot.js unpacks it); the engine's
+        # files one by one, as the AI's worker loads them too (from the HTTP cache).
+        write_archive(out, archive_name(config), [mpy(m) for m in modules] + page_catalogs)
+        files = engine_files(engine)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
-    kit = kit_files(out, embed_modules, page_engine, catalogs)
+    kit = kit_files(out, page_engine, catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.

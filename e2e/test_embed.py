@@ -142,9 +142,11 @@ def test_a_position_alone_needs_no_engine(page, server):
     assert e1 < d7  # flipped
     page.wait_for_timeout(500)
     assert not [u for u in requested if "pyodide" in u or "worker.py" in u]
-    # The engine it runs gives the rulesets and the board: no data.json; English only, no rules texts.
-    assert not [u for u in requested if u.endswith("/data.json")]
-    assert sorted({u.rsplit("/", 1)[1] for u in requested if "/locale/" in u}) == ["en.json", "languages.json"]
+    # The engine it runs gives the rulesets and the board: no data.json. English comes in the
+    # frame's archive with its own modules (one request): no catalog, no rules texts, no module alone.
+    assert not [u for u in requested if u.endswith("/data.json") or "/locale/" in u]
+    assert [u for u in requested if u.endswith(".tar.gz")] == [server.url + "embed-mpy.tar.gz"]
+    assert not [u for u in requested if u.endswith(("/figure.mpy", "/embed_view.mpy", "/i18n.mpy"))]
     # PyScript's plugins that no page uses stay unloaded (build.PLUGINS_OFF)
     unused = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
     assert not [u for u in requested if any(f"/pyscript/{name}-" in u for name in unused)]
