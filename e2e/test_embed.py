@@ -142,6 +142,11 @@ def test_a_position_alone_needs_no_engine(page, server):
     assert e1 < d7  # flipped
     page.wait_for_timeout(500)
     assert not [u for u in requested if "pyodide" in u or "worker.py" in u]
+    # The engine it runs gives the rulesets and the board: no data.json. English comes in the
+    # frame's archive with its own modules (one request): no catalog, no rules texts, no module alone.
+    assert not [u for u in requested if u.endswith("/data.json") or "/locale/" in u]
+    assert [u for u in requested if u.endswith(".tar.gz")] == [server.url + "embed-mpy.tar.gz"]
+    assert not [u for u in requested if u.endswith(("/figure.mpy", "/embed_view.mpy", "/i18n.mpy"))]
     # PyScript's plugins that no page uses stay unloaded (build.PLUGINS_OFF)
     unused = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
     assert not [u for u in requested if any(f"/pyscript/{name}-" in u for name in unused)]
@@ -166,6 +171,10 @@ def test_a_frame_takes_its_colours_from_the_link(page, server):
     assert min(background(page)) > 200
     open_embed(page, embed_url(server, position=BEFORE_CHAIN, bg="purple"))
     assert messages(page) == ["'bg' must be light, dark, auto, not 'purple'"]
+    assert min(background(page)) > 200
+    # The player's dark theme on this site stays on its own pages: a frame is as its link says.
+    page.evaluate("localStorage.setItem('asalto.save.v1', JSON.stringify({settings: {theme: 'dark'}}))")
+    open_embed(page, embed_url(server, position=BEFORE_CHAIN))
     assert min(background(page)) > 200
 
 

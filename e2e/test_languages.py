@@ -144,11 +144,25 @@ def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for,
 
 
 def test_a_page_loads_only_the_catalogs_it_shows(page, server):
-    """English (every page's fallback) comes with the page; another language when it is chosen."""
+    """English (every page's fallback) comes with the page (in its archive); another language when
+    it is chosen; the rules texts (a third of a catalog) when the rules are first shown, in the
+    page's language."""
     catalogs: list[str] = []
     page.on("request", lambda r: catalogs.append(r.url.rsplit("/", 1)[1]) if "/locale/" in r.url else None)
     open_site(page, server.url)
-    assert sorted(set(catalogs)) == ["en.json", "languages.json"]
+    play(page, "d4", "d5")
+    assert catalogs == []
     switch(page, "fr")
     assert "fr.json" in catalogs and "de.json" not in catalogs and "es.json" not in catalogs
     assert page.title() == "Asalto : le jeu du siège"
+    assert not [name for name in catalogs if "rules" in name]
+    press(page, "#btn-rules")
+    page.locator("#dlg-rules details summary").click()
+    expect(page.locator("#rules-readings dt").first).to_be_visible()
+    assert english_left(page.locator("#dlg-rules").inner_text()) == []
+    assert [name for name in catalogs if "rules" in name] == ["fr.rules.json"]
+    page.click("#dlg-rules button[value=close]")
+    page.click("#btn-new")
+    expect(page.locator("#new-ruleset-desc")).not_to_be_empty()
+    assert english_left(page.locator("#new-ruleset-desc").inner_text()) == []
+    assert [name for name in catalogs if "rules" in name] == ["fr.rules.json"]  # fetched once

@@ -1,6 +1,7 @@
 """The post-game review (asalto_core.review and the worker's review request)."""
 
 import json
+import random
 
 import pytest
 from hypothesis import given
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 
 from asalto_core import Game, Position
 from asalto_core.accuracy import accuracy
+from asalto_core.ai import analyse
 from asalto_core.errors import AsaltoError
 from asalto_core.protocol import Worker
 from asalto_core.review import BLUNDER, INACCURACY, Point, evaluate, judge
@@ -92,6 +94,43 @@ def test_workers_sharing_a_game_each_search_their_own_positions_and_together_the
     judged = Worker().answer({"op": "review", "game": desc, "node_limit": 1, "points": merged})
     verdicts = [[(m["ply"], m["kind"], m["best"]) for m in a["marks"]] for a in (judged, alone)]
     assert not judged["cancelled"] and verdicts[0] == verdicts[1]  # (lines differ: one worker's table learns)
+
+
+def test_one_worker_asked_about_two_games_in_turn_reviews_each_its_own():
+    """A worker keeps the game it was last asked about: another game asked next is its own."""
+    worker = Worker()
+    first = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c5-c6"], "ply": 2}
+    second = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "e5-e6"], "ply": 2}
+    for desc in (first, second, first):
+        alone = Worker().answer({"op": "review", "game": desc, "node_limit": 300, "plies": [2]})
+        again = worker.answer({"op": "review", "game": desc, "node_limit": 300, "plies": [2]})
+        assert again["points"][2]["best"] == alone["points"][2]["best"]
+        here = Position.start("assault").play(desc["moves"][0]).play(desc["moves"][1])
+        assert again["points"][2]["best"] in [str(m) for m in here.legal_moves]
+
+
+@given(st.integers(min_value=0, max_value=2**31))
+def test_a_search_given_the_games_positions_answers_as_one_given_their_texts(seed):
+    """The review hands each search the game's earlier positions as they are (not read from text
+    again): the same answer for the same node budget."""
+    game = Game("assault")
+    rng = random.Random(seed)
+    for _ in range(12):
+        moves = [str(m) for m in game.board.legal_moves]
+        if not moves or game.outcome() is not None:
+            break
+        game.play(rng.choice(moves))
+    every = [game.start]
+    for move in game.moves:
+        every.append(every[-1].play(move))
+    if every[-1].outcome() is not None:
+        return
+
+    def answers(history):  # every depth's answer but the time it took
+        steps = analyse(every[-1], history=history, node_limit=300)
+        return [{k: v for k, v in a.to_json().items() if k != "seconds"} for a in steps if a]
+
+    assert answers(every[:-1]) == answers([p.text() for p in every[:-1]])
 
 
 def test_a_workers_progress_carries_the_points_it_found():

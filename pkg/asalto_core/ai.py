@@ -160,7 +160,7 @@ class Player:
         time_limit: float | None = None,
         node_limit: int | None = None,
         seed: int = 0,
-        history: Sequence[str] = (),
+        history: Sequence[str | Position] = (),
     ) -> Iterator[Analysis | None]:
         """Like :func:`analyse` (same arguments, same yields), with the kept table."""
         position, lv = _check(position, level)
@@ -185,14 +185,15 @@ def analyse(
     time_limit: float | None = None,
     node_limit: int | None = None,
     seed: int = 0,
-    history: Sequence[str] = (),
+    history: Sequence[str | Position] = (),
 ) -> Iterator[Analysis | None]:
     """Search ``position``; yield None every ~1000 nodes and an :class:`Analysis` per completed depth.
 
     Stopping the iteration at any point cancels; the last Analysis yielded is the answer,
     and there is always one, even when the budget runs out before depth 1 is done.
-    ``history`` holds the texts of the game's earlier positions: returning to one is
-    scored as a draw. ``time_limit``/``node_limit`` replace the level's time budget.
+    ``history`` holds the game's earlier positions (their texts, or the positions themselves,
+    which a caller that has them saves reading again): returning to one is scored as a draw.
+    ``time_limit``/``node_limit`` replace the level's time budget.
     With the same arguments and a node budget, the answer is always the same (each call
     searches afresh; a :class:`Player` keeps its table from one call to the next).
 
@@ -224,7 +225,7 @@ def _analyse(
     time_limit: float | None,
     node_limit: int | None,
     seed: int,
-    history: Sequence[str],
+    history: Sequence[str | Position],
 ) -> Iterator[Analysis | None]:
     if time_limit is not None and (
         isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit < math.inf
@@ -232,11 +233,11 @@ def _analyse(
         raise AsaltoError(f"the time limit must be a number of seconds above 0, not {quote(time_limit)}")
     if node_limit is not None and (type(node_limit) is not int or node_limit < 1):
         raise AsaltoError(f"the node limit must be a whole number from 1, not {quote(node_limit)}")
-    if not isinstance(history, (list, tuple)) or not all(isinstance(t, str) for t in history):
+    if not isinstance(history, (list, tuple)) or not all(isinstance(t, (str, Position)) for t in history):
         raise AsaltoError("the history must be a list of position texts")
     if time_limit is None and node_limit is None:
         time_limit = lv.time_limit
-    before = [Position.from_text(t) for t in history]
+    before = [t if isinstance(t, Position) else Position.from_text(t) for t in history]
     for i, p in enumerate(before):
         if p.ruleset != position.ruleset:  # another board's position: its points are not this board's
             raise AsaltoError(f"history position {i + 1} is of the {p.ruleset} rules, not {position.ruleset}")

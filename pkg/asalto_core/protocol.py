@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .ai import LEVELS, Player
 from .errors import AsaltoError, quote
-from .geometry import BOARD_NAMES, BOARDS
 from .position import Position
 from .review import DEPTHS, Point, evaluate, judge
 from .rulesets import RULESET_NAMES, RULESETS
@@ -34,6 +33,8 @@ from .session import Session
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from .record import Game
 
 MAX_HISTORY = 5000  # positions before the one to think about
 MAX_SECONDS = 60.0  # the longest a request may ask the AI to think
@@ -84,6 +85,7 @@ class Worker:
         self.progress: dict[str, Any] | None = None
         self.cancelled = False
         self.player = Player()  # keeps its transposition table from one request to the next
+        self.reviewed: tuple[str, Game] | None = None  # the game a review asks about, replayed once
 
     def handle_json(self, text: str) -> str:
         """One request as JSON text; the answer as JSON text (never raises)."""
@@ -156,8 +158,7 @@ class Worker:
         self.cancelled = False
         self.progress = None
         try:
-            session = Session.from_descriptor(request.get("game"))
-            game = session.game
+            game = self._review_game(request.get("game"))
             seconds = request.get("seconds", DEPTHS["quick"])
             budget = _budget({"time_limit": seconds, "node_limit": request.get("node_limit")})
             done = _points(request.get("points"), len(game.moves) + 1)
@@ -182,6 +183,16 @@ class Worker:
             yield {"ok": True, "cancelled": False, "points": kept, "marks": [m.to_json() for m in marks]}
         except AsaltoError as err:
             yield {"ok": False, "error": str(err)}
+
+    def _review_game(self, descriptor: Any) -> Game:
+        """The game of a review request: the same game as the last request's is not replayed again
+        (several workers share a review, each asking for a few positions at a time)."""
+        if not isinstance(descriptor, dict):
+            return Session.from_descriptor(descriptor).game  # its error
+        key = repr([descriptor.get(k) for k in ("ruleset", "start", "moves", "ply")])
+        if self.reviewed is None or self.reviewed[0] != key:
+            self.reviewed = (key, Session.from_descriptor(descriptor).game)
+        return self.reviewed[1]
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -215,14 +226,16 @@ def _points(raw: Any, most: int) -> list[Point | None]:
 
 
 def site_data() -> dict[str, Any]:
-    """What the page reads before its engine starts: boards, rulesets, AI levels (with the margin
-    a level strays from the best, which the page's opening book needs).
+    """What a page reads that its engine does not hold: the rulesets' names and titles (the
+    menus, in the engine's order) and the AI levels (with the margin a level strays from the
+    best, which the page's opening book needs). A page makes a board's drawing data and a
+    ruleset's rules panel from the engine it runs (``Geometry.to_json``, ``Ruleset.to_json``),
+    so neither crosses the network twice.
 
-    ``build.py`` writes it to ``data.json``; the lists keep the engine's order.
+    ``build.py`` writes it to ``data.json``.
     """
     levels = [{"name": k, "title": v.title, "time_limit": v.time_limit, "margin": v.margin} for k, v in LEVELS.items()]
     return {
-        "boards": {name: BOARDS[name].to_json() for name in BOARD_NAMES},
-        "rulesets": [RULESETS[name].to_json() for name in RULESET_NAMES],
+        "rulesets": [{"name": name, "title": RULESETS[name].title} for name in RULESET_NAMES],
         "levels": levels,
     }

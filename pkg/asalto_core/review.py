@@ -112,7 +112,6 @@ def evaluate(
     searched (several workers share a game: positions are independent)."""
     search = player.analyse if player is not None else analyse
     every = positions(game)
-    texts = [p.text() for p in every]
     for ply, position in enumerate(every):
         if ply < len(done) and done[ply] is not None:
             yield done[ply]
@@ -126,7 +125,7 @@ def evaluate(
             continue
         budget: dict[str, Any] = {"node_limit": node_limit} if node_limit else {"time_limit": seconds}
         last = None
-        for item in search(position, "strongest", history=texts[:ply], **budget):
+        for item in search(position, "strongest", history=every[:ply], **budget):
             if item is None:
                 yield None
             else:

@@ -1,6 +1,6 @@
 """One embedded figure's state and transitions (no DOM): stepping through a game, and a puzzle.
 
-The embed view (viewer.py) draws from a :class:`Figure` and sends it the reader's clicks
+The embed view (embed_view.py) draws from a :class:`Figure` and sends it the reader's clicks
 and keys; everything that decides what is shown lives here and is unit-tested on CPython
 (tests/test_embed_state.py). The game comes from the engine's ``Session`` (one frame per ply);
 a puzzle asks the engine's ``Board`` which clicks make which move, as the game page does, and

@@ -8,7 +8,7 @@ the position on screen. render.py draws everything from this state and keeps its
 what is on screen (render.Drawing); the input being entered is ``app.inp`` (board_input.Input).
 Whose move it is, what a click may do and how far Undo goes are game_state.py's pure functions, asked
 here of the App's fields. Another game comes onto the board only through api.put_game, which
-starts afresh the fields that belong to one game (state.fresh_game); the AI is asked through
+starts afresh the fields that belong to one game (game_state.fresh_game); the AI is asked through
 game.ask.
 """
 
@@ -17,6 +17,7 @@ import asyncio
 import game_state as st
 from board_input import Input
 from engine_client import Engine
+from page import as_data
 
 from asalto_core.rulesets import find_ruleset
 
@@ -61,8 +62,8 @@ class App:
         self.friend = None  # a game with a friend at a distance (storage.read_friends' entry): only its side moves here
         self.home_flipped = False  # the board's orientation before a game with a friend turned it
         # The page: its data, settings and modes, and the marks tests wait on
-        self.data = None  # data.json: boards, rulesets, AI levels
-        self.rulesets = {}
+        self.data = None  # page.site_data: rulesets' names and titles, AI levels
+        self.rulesets = {}  # ruleset name -> None: its rules-panel data is made by rules_of
         self.levels = {}
         self.settings = st.default_settings()
         self.editor = None  # editor.Editor while a position is being set up
@@ -80,14 +81,14 @@ def board():
 
 
 def rules_of(name):
-    """A ruleset's rules-panel data: from data.json, or from the engine for house rules."""
-    rs = app.rulesets.get(name) or _house_rules.get(name)
+    """A ruleset's rules-panel data, from the engine (house rules too), made once."""
+    rs = _panels.get(name)
     if rs is None:
-        rs = _house_rules[name] = find_ruleset(name).to_json()
+        rs = _panels[name] = as_data(find_ruleset(name).to_json())
     return rs
 
 
-_house_rules = {}  # house rules' rules-panel data, made once (not the App's: no game state)
+_panels = {}  # each ruleset's rules-panel data, made once (not the App's: no game state)
 
 
 def geometry():

@@ -3,16 +3,16 @@
 import api
 import chapters
 import friend
+import game_state as st
 import i18n
 import rules_text
-import game_state as st
 import storage
 from api import record_text
 from app import app, geometry, rules_of
 from editor import Editor
 from game import new_game, open_game
 from i18n import codes, language, t
-from page import B, copy_text, el, load_language, on, spawn
+from page import B, copy_text, el, load_language, load_rules_texts, on, spawn
 from pyscript import document
 from render import apply_labels
 
@@ -25,6 +25,12 @@ from asalto_core.session import Session
 
 
 def show_rules(name):
+    spawn(open_rules(name))
+
+
+async def open_rules(name):
+    """The rules dialog, once its texts are at hand (fetched the first time)."""
+    await load_rules_texts()
     rs = rules_text.panel(name)
     el("rules-title").textContent = rs["title"]
     el("rules-desc").textContent = rs["description"]
@@ -66,6 +72,12 @@ def open_new_dialog():
 
 
 def new_desc():
+    spawn(say_new_desc())
+
+
+async def say_new_desc():
+    """The chosen rules' description, once the rules texts are at hand (fetched the first time)."""
+    await load_rules_texts()
     el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 

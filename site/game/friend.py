@@ -15,8 +15,8 @@ import json
 import api
 import chapters
 import frames
-import rules_text
 import game_state as st
+import rules_text
 import storage
 from api import put_game
 from app import app

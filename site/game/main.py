@@ -13,8 +13,6 @@ the game needs it. One module per concern:
 - friend.py: games with a friend at a distance, each move sent as a link
 """
 
-import json
-
 import annotate
 import api
 import chapters
@@ -22,15 +20,15 @@ import controls
 import dialogs
 import frames
 import friend
-import learn
 import game_state as st
+import learn
 import storage
 from api import put_game
 from app import app
 from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
 from keys import FRIENDS_KEY
-from page import B, el, load_language, message, on_error, spawn, stop_start
+from page import B, el, load_language, message, on_error, site_data, spawn, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_labels, apply_theme
@@ -79,8 +77,8 @@ async def main():
     if not r.ok:
         stop_start(t("data-failed", error=r.error))
         return
-    data = json.loads(r.value)
-    rulesets = {rs["name"]: rs for rs in data["rulesets"]}
+    data = site_data(r.value)
+    rulesets = dict.fromkeys(rs["name"] for rs in data["rulesets"])  # each panel made by rules_of
     api.set("none", data=data, rulesets=rulesets, levels={lv["name"]: lv for lv in data["levels"]})
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)

@@ -5,8 +5,8 @@ module places the pieces and markers and fills the status, move list, panels and
 """
 
 import frames
-import rules_text
 import game_state as st
+import rules_text
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, side_name, t
 from page import B, el, last_move_marks, message

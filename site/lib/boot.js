@@ -34,7 +34,10 @@
     }
   }
 
-  const settings = savedSettings();
+  // The embed view (no asalto-page) never reads them: its look is its link's, and a teacher's page
+  // of ten frames then makes no storage requests as they start.
+  const sitePage = !!document.querySelector('meta[name="asalto-page"]');
+  const settings = sitePage ? savedSettings() : {};
   // The theme the player chose, before the first paint (no flash of the other theme).
   // A frame's colours are its link's (bg=dark or auto; light by default: asalto_core.embed reads
   // them again with the rest of the link, and says if bg= is wrong).
@@ -73,9 +76,43 @@
     css.rel = "stylesheet";
     css.href = "./pyscript/core.css";
     document.head.append(css);
-    import("./pyscript/core.js").catch(function (err) {
-      stuck("pyscript: " + err);
-    });
+    // The page's own modules and English come in one archive (build.write_archive), fetched and
+    // unpacked by the browser while PyScript loads, and written to MicroPython's file system
+    // before the entry runs (PyScript's hook, which waits for it).
+    const tag = document.querySelector('script[type="mpy"][data-archive]');
+    const archive = tag ? unpack(tag.dataset.archive) : null;
+    if (archive) archive.catch((err) => stuck("modules: " + err));
+    import("./pyscript/core.js")
+      .then(function (pyscript) {
+        if (archive) pyscript.hooks.main.onBeforeRunAsync.add(async (wrap) => writeFiles(wrap.interpreter.FS, await archive));
+      })
+      .catch(function (err) {
+        stuck("pyscript: " + err);
+      });
+  }
+  // A gzip'd tar's files as [path, bytes]: the browser inflates it (DecompressionStream).
+  async function unpack(url) {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(url + ": " + r.status);
+    const tar = new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const files = [];
+    const text = (from, to) => new TextDecoder().decode(tar.subarray(from, to)).replace(/\0.*$/s, "");
+    for (let at = 0; at + 512 <= tar.length && tar[at]; ) {
+      const size = parseInt(text(at + 124, at + 136).trim(), 8);
+      files.push([text(at, at + 100), tar.slice(at + 512, at + 512 + size)]);
+      at += 512 + Math.ceil(size / 512) * 512;
+    }
+    return files;
+  }
+  function writeFiles(fs, files) {
+    for (const [path, bytes] of files) {
+      const parts = path.split("/");
+      for (let i = 1; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join("/");
+        if (!fs.analyzePath(dir).exists) fs.mkdir(dir);
+      }
+      fs.writeFile(path, bytes);
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
   else start();

@@ -4,6 +4,10 @@ translator's notes on the historic terms in its header), compiled by build.py wi
 configs list it); another language is fetched when it is chosen (``load``), so a page loads only
 the catalogs it shows. A catalog is read once. ``t("key", n=3)`` formats with ``str.format``;
 ``{Side}`` in a text is the ``side`` argument with a capital.
+
+The rules texts (each ruleset's description, source and readings: a third of a catalog, said only
+by the game page's rules panel) are a catalog's second file, ``locale/LANG.rules.json``, fetched
+the first time a page shows them (``load_rules``).
 """
 
 import json
@@ -12,6 +16,8 @@ FOLDER = "locale"  # where the compiled catalogs are (tests point it at their ow
 _lang = ["en"]
 _languages = []  # (code, name) in the menu's order, read from FOLDER/languages.json
 _catalogs = {}  # code -> {key: text}, each read on first use
+RULES_TEXTS = ("description-", "reading-", "source-")  # the keys build.py writes to LANG.rules.json
+_rules = []  # the codes whose rules texts are in their catalog
 
 
 def languages():
@@ -38,7 +44,17 @@ def catalog(code):
             if code == "en":
                 raise
             return catalog("en")
+        try:  # a build's folder holds the rules texts too (the tests'); a page's file system does not
+            with open(rules_file(code)) as f:
+                table.update(json.load(f))
+            _rules.append(code)
+        except OSError:
+            pass
     return table
+
+
+def rules_file(code):
+    return FOLDER + "/" + code + ".rules.json"
 
 
 def loaded(code):
@@ -49,11 +65,25 @@ def loaded(code):
 async def load(code, fetch_text):
     """Fetch a language's catalog before it is shown (``fetch_text(url)``: the page's fetch, an
     answer with ok and value); a catalog that does not come leaves the page in English."""
-    if code in _catalogs or code not in [c for c, _ in languages()]:
+    if loaded(code) or code not in codes():  # English is on the file system: read, never fetched
         return
     r = await fetch_text("./" + FOLDER + "/" + code + ".json")
     if r.ok:
         _catalogs[code] = json.loads(r.value)
+
+
+async def load_rules(fetch_text):
+    """Fetch the rules texts of the page's language before the rules panel says them (English's
+    if that language's do not come); a page fetches each language's once."""
+    for code in (_lang[0], "en"):
+        if code in _rules:
+            return
+        if loaded(code):
+            r = await fetch_text("./" + rules_file(code))
+            if r.ok:
+                catalog(code).update(json.loads(r.value))
+                _rules.append(code)
+                return
 
 
 def choose(setting, browser):

@@ -6,6 +6,7 @@ and every task runs under ``spawn`` so that an error is shown instead of ending 
 """
 
 import asyncio
+import json
 
 import i18n
 from i18n import t
@@ -13,6 +14,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from asalto_core import svg
+from asalto_core.geometry import BOARDS
+from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
 
 B = window.asaltoBridge
 CATALOG_MS = 30000
@@ -21,6 +24,11 @@ CATALOG_MS = 30000
 async def load_language(setting):
     """Fetch the catalog of the language the page will show (``setting``, else the browser's)."""
     await i18n.load(i18n.choose(setting, B.language()), lambda url: B.fetchText(url, CATALOG_MS))
+
+
+async def load_rules_texts():
+    """Fetch the rules panel's texts in the page's language (i18n.load_rules) before they are shown."""
+    await i18n.load_rules(lambda url: B.fetchText(url, CATALOG_MS))
 
 
 _report = [print]  # how the page shows an error no task caught (set by on_error)
@@ -68,8 +76,6 @@ def set_aside(key, text):
     aside_key(key), so a second one never replaces the first, and removed from ``key``, so no
     reload meets it again. The kept list holds texts only (a stored list of anything else is kept
     as one text), so it is never re-encoded from a nested value."""
-    import json
-
     aside = aside_key(key)
     r = B.load(aside)
     kept = []
@@ -93,13 +99,47 @@ def message(text, kind="info"):
     box.className = kind
 
 
+def as_data(value):
+    """The engine's ``to_json`` as data.json would give it (lists, never tuples)."""
+    return json.loads(json.dumps(value))
+
+
+class Boards:
+    """Each board's drawing data by name, made from the page's engine on first use: a page
+    builds only the boards it shows, and none crosses the network."""
+
+    def __init__(self):
+        self._made = {}
+
+    def __getitem__(self, name):
+        board = self._made.get(name)
+        if board is None:
+            board = self._made[name] = as_data(BOARDS[name].to_json())
+        return board
+
+
+_panels = {}  # ruleset name -> its rules-panel data, made on first use
+
+
+def site_data(text="{}"):
+    """The page's data: what data.json adds (the game's AI levels: ``text``), the rulesets' names
+    and titles in the engine's order, and the boards. The embed and the trainer need no data.json:
+    a frame of a teacher's page starts with no request for it."""
+    data = json.loads(text)
+    data["rulesets"] = [{"name": name, "title": as_data(RULESETS[name].title)} for name in RULESET_NAMES]
+    data["boards"] = Boards()
+    return data
+
+
 def rules_in(data, name):
-    """A ruleset's rules-panel data in the pages' data.json by its name; the default (the first)
-    for a name not there, as a frame or a puzzle may name one this build lacks."""
-    for rs in data["rulesets"]:
-        if rs["name"] == name:
-            return rs
-    return data["rulesets"][0]
+    """A ruleset's rules-panel data by its name, from the page's engine (made once); the default
+    (data.json's first) for a name not there, as a frame or a puzzle may name one this build lacks."""
+    names = [rs["name"] for rs in data["rulesets"]]
+    if name not in names:
+        name = names[0]
+    if name not in _panels:
+        _panels[name] = as_data(find_ruleset(name).to_json())
+    return _panels[name]
 
 
 def problem(text):

@@ -10,7 +10,8 @@ const CACHE = PREFIX + BUILD;
 // The pages themselves (build.py writes in every HTML page of the site) and what they load
 // first; the rest of a first visit is cached when its page asks (see "message"): the trainer's
 // puzzles.json (300 kB) when the puzzles page asks, not with an embed's or the game's first visit.
-const PAGES = ["./", ...__PAGES__, "bridge.js", "boot.js", "board.css", "style.css", "embed.css", "lesson.css", "puzzles.css"];
+// The site's address ("./") is not fetched apart: it is index.html, which "fetch" answers for it.
+const PAGES = [...__PAGES__, "bridge.js", "boot.js", "board.css", "style.css", "embed.css", "lesson.css", "puzzles.css"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -1,7 +1,7 @@
 """The puzzle trainer (MicroPython): proven puzzles from the engine's games, rated, themed, offline.
 
 What a puzzle is and how a try is judged is trainer_state.py's (pure, unit-tested on
-CPython); this module draws it and turns clicks and keys into its transitions, as viewer.py
+CPython); this module draws it and turns clicks and keys into its transitions, as embed_view.py
 does for an embedded figure. The set is ``puzzles.json`` from this site; the player's rating,
 streak and filters stay in local storage. With ``theme``, ``difficulty`` or ``count`` in the
 link (read by the embed reader, asalto_core.embed) the page is a teacher's frame: that set
@@ -30,6 +30,7 @@ from page import (
     reporter,
     rules_in,
     set_aside,
+    site_data,
     spawn,
     stop_start,
 )
@@ -656,12 +657,11 @@ async def main():
     history = params.pop("history", None) is not None  # puzzles.html#history: the history page
     await load_language(params.get("lang", "") or saved_language())
     apply_labels(params.get("lang", "") or saved_language())
-    r = await B.fetchText("./data.json", 30000)
     s = await B.fetchText("./puzzles.json", 30000)
-    if not r.ok or not s.ok:
-        stop_start(t("pz-data-failed", error=r.error or s.error))
+    if not s.ok:
+        stop_start(t("pz-data-failed", error=s.error))
         return
-    tr.data = json.loads(r.value)
+    tr.data = site_data()
     try:
         tr.puzzles, provenance, tr.themes = ts.read_set(s.value)
     except ts.SetError as err:

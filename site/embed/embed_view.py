@@ -1,0 +1,578 @@
+"""The embed view (MicroPython): a board, a position or an annotated game inside a teacher's page.
+
+Everything comes from the URL (asalto_core.embed reads and checks it) and every text
+from the URL or a record goes into the page as text (textContent), never as markup.
+The engine's rules run here on MicroPython: a position, a record or a puzzle is read
+once (``Session.frames``: one frame per move) and stepped through locally, with no
+worker and no Pyodide, so ten figures on one page cost little. Each bad parameter adds
+a specific message and the rest still works. What is shown (the ply, autoplay, a
+puzzle's state) is embed_state.py's, a pure module with unit tests; this module draws it and
+turns clicks and keys into its transitions.
+"""
+
+import asyncio
+import json
+
+import embed_state as fg
+from i18n import choose, languages, set_language, t
+from page import (
+    B,
+    draw_board,
+    el,
+    last_move_marks,
+    load_language,
+    on,
+    point_toward,
+    press_state,
+    problem,
+    rules_in,
+    site_data,
+    spawn,
+)
+from page import point_label as piece_point_label
+from pyscript import document, window
+
+from asalto_core import svg
+from asalto_core.embed import DEFAULT_PROMPT, read_params
+from asalto_core.errors import AsaltoError
+from asalto_core.links import read_embed
+from asalto_core.record import split_games
+from asalto_core.session import Session
+from asalto_core.study import Study
+
+PLAY_STEP_S = 1.2
+
+
+class Viewer:
+    def __init__(self):
+        self.data = None
+        self.opts = {}
+        self.ruleset = "assault"
+        self.at = {}
+        self.fig = None  # embed_state.Figure: the frames and what is shown
+        self.session = None  # the engine's game (asalto_core.session.Session)
+        self.cursor = None  # the keyboard's point on a puzzle's board
+        self.study = None  # asalto_core.study.Study: a record of several games, one chapter shown
+        self.chapter = 0
+
+
+v = Viewer()
+
+
+def set_status(text, kind=""):
+    box = el("status")
+    box.textContent = text
+    box.className = kind
+
+
+# -- drawing ---------------------------------------------------------------------
+def rules():
+    return rules_in(v.data, v.ruleset)
+
+
+def geometry():
+    return v.data["boards"][rules()["board"]]
+
+
+def show_board():
+    """The board: one image, or for a puzzle an application whose points are buttons."""
+    puzzle = bool(v.fig and v.fig.puzzle)
+    v.at = draw_board(
+        el("board"),
+        geometry(),
+        v.opts["flip"],
+        rules()["marked_lines"],
+        coords=v.opts["coords"],
+        interactive=puzzle,
+        label=point_label,
+    )
+
+
+def point_label(name):
+    """A puzzle's point as a screen reader hears it (page.point_label, in the frame's language)."""
+    if not v.fig:
+        return piece_point_label(name, None)
+    state = press_state(name, v.fig.marks(), v.fig.puzzle.inp.clicks if v.fig.puzzle else [])
+    return piece_point_label(name, v.fig.frame["pieces"].get(name), state)
+
+
+def check_marks():
+    """Arrows and highlights that do not fit the board shown are reported, then skipped."""
+    for name in v.opts["arrows"]:
+        points = svg.move_points(svg.mark_colour(name)[1])
+        if len(points) < 2 or any(p not in v.at for p in points):
+            problem(t("embed-arrow-bad", name=repr(name)))
+    for name in v.opts["highlight"]:
+        if name not in v.at:
+            problem(t("embed-highlight-bad", name=repr(name)))
+
+
+def render():
+    fig = v.fig
+    frame = fig.frame
+    pieces = []
+    for point in frame["pieces"]:
+        if point in v.at:
+            kind = frame["pieces"][point]
+            label = t("officer-on" if kind == "O" else "rebel-on", point=point)
+            pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
+    el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
+    marks, extra = last_move_marks(v.at, frame["last"])
+    if fig.ply == fig.start_ply and not fig.line:
+        marks += [("highlight", p) for p in v.opts["highlight"]]
+        extra += "".join(svg.mark_arrow_svg(v.at, m) for m in v.opts["arrows"])
+    # The record's own arrows and points at this move (its comment's [%arrows]/[%points]).
+    marks += [("highlight", p) for p in frame.get("points", [])]
+    marks += [("huffable", p) for p in frame.get("huffable", [])]
+    extra += "".join(svg.mark_arrow_svg(v.at, m) for m in frame.get("arrows", []))  # a colour letter first
+    answer = fig.answer_arrow()
+    if answer:
+        extra += svg.arrow_svg(v.at, svg.move_points(answer), answer)
+    marks += fig.marks()
+    if v.cursor:
+        marks.append(("cursor", v.cursor))
+    board = el("board")
+    board.querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
+    if fig.puzzle:
+        for node in board.querySelectorAll(".point"):
+            node.setAttribute("aria-label", point_label(node.getAttribute("data-point")))
+        if v.cursor:
+            board.setAttribute("aria-activedescendant", "pt-" + v.cursor)
+    else:
+        board.setAttribute("aria-label", t("embed-board-label", status=fig.status()[0]))
+    render_text()
+    document.body.dataset.ply = str(fig.ply)
+    document.body.dataset.path = ",".join(str(n) for n in fig.path())
+    if fig.puzzle:
+        document.body.dataset.puzzle = fig.puzzle.state
+
+
+def render_text():
+    fig = v.fig
+    set_status(*fig.status())
+    frame = fig.frame
+    el("nag").textContent = frame.get("nag", "")
+    el("comment").textContent = frame.get("comment", "")
+    top = fig.limit() if not fig.line else len(fig.frames) - 1
+    if fig.puzzle and fig.puzzle.open:
+        top = fig.puzzle.ply
+    here = ",".join(str(n) for n in fig.path())
+    solving = bool(fig.puzzle and fig.puzzle.open)
+    items = el("moves").children
+    for i in range(items.length):
+        item = items.item(i)
+        if item.classList.contains("break"):
+            continue
+        first = int(item.dataset.path.split(",")[0])
+        # A main-line move shows up to the limit; a variation with the move it replaces.
+        # While a puzzle is open its side lines stay hidden too (one may be another answer).
+        side = item.dataset.depth != "0"
+        item.hidden = (first + 1 if side else first) > top or (side and solving)
+        button = item.firstElementChild
+        if item.dataset.path == here:
+            button.setAttribute("aria-current", "step")
+        else:
+            button.removeAttribute("aria-current")
+    # A puzzle being solved shows its own buttons; the steps through the game once it is done.
+    for name in ("btn-first", "btn-back", "btn-play", "btn-forward", "btn-last"):
+        el(name).hidden = solving or len(fig.frames) < 2
+    el("btn-hint").hidden = el("btn-answer").hidden = not solving
+    at_start = fig.ply == 0 and not fig.line
+    el("btn-first").disabled = at_start
+    el("btn-back").disabled = at_start
+    el("btn-forward").disabled = fig.ply >= fig.limit()
+    el("btn-last").disabled = fig.ply >= fig.limit()
+    el("btn-play").disabled = fig.ply >= fig.limit() and not fig.playing
+    el("btn-play").setAttribute("aria-pressed", "true" if fig.playing else "false")
+
+
+def build_moves():
+    """The move list with its variations (indented, in parentheses), built node by node with
+    textContent (move texts and labels are data)."""
+    box = el("moves")
+    box.innerHTML = ""
+    for h in v.fig.tree:
+        if h["depth"] and h.get("starts_variation"):
+            box.append(line_break())
+        item = document.createElement("li")
+        path = ",".join(str(n) for n in h["path"])
+        item.dataset.path = path
+        item.dataset.depth = str(h["depth"])
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.path = path
+        if h["depth"]:
+            item.className = "var depth-" + str(min(h["depth"], 3))
+            if h.get("starts_variation"):
+                item.classList.add("var-start")
+            if h.get("ends_variation"):
+                item.classList.add("var-end")
+        else:
+            item.dataset.ply = str(h["path"][0])
+            button.dataset.ply = str(h["path"][0])
+        if h["label"]:
+            num = document.createElement("span")
+            num.className = "num"
+            num.textContent = h["label"]
+            button.append(num)
+        button.append(document.createTextNode(h["move"]))
+        if h.get("nag"):
+            nag = document.createElement("span")
+            nag.className = "nag"
+            nag.textContent = h["nag"]
+            button.append(nag)
+        item.append(button)
+        box.append(item)
+        if h["depth"] and h.get("ends_variation"):
+            box.append(line_break())
+    box.hidden = not v.fig.tree
+    box.classList.toggle("has-variations", any(h["depth"] for h in v.fig.tree))
+
+
+def line_break():
+    """An empty list item that starts a new line of the move list (around a variation)."""
+    item = document.createElement("li")
+    item.className = "break"
+    item.setAttribute("aria-hidden", "true")
+    return item
+
+
+def show_title(tags):
+    parts = [tags[k] for k in ("Event", "Date") if tags.get(k)]
+    players = [tags[k] for k in ("Officers", "Rebels") if tags.get(k)]
+    if len(players) == 2:
+        parts.append(t("embed-players", officers=players[0], rebels=players[1]))
+    if parts:
+        el("title").textContent = " · ".join(parts)
+        el("title").hidden = False
+
+
+# -- stepping -----------------------------------------------------------------------
+def go(ply):
+    v.fig.go(ply)
+    render()
+
+
+def first():
+    v.fig.enter([0])
+    render()
+
+
+async def autoplay():
+    v.fig.start_playing()
+    render()
+    while v.fig.playing:
+        await asyncio.sleep(PLAY_STEP_S)
+        if v.fig.playing:
+            v.fig.step_play()
+            render()
+    render()
+
+
+def toggle_play(_event):
+    if v.fig.playing:
+        v.fig.playing = False
+        render()
+    else:
+        spawn(autoplay())
+
+
+def on_moves_click(event):
+    button = event.target.closest("button[data-path]")
+    if button is not None:
+        v.fig.playing = False
+        v.fig.enter([int(n) for n in button.dataset.path.split(",")])
+        render()
+
+
+def on_key(event):
+    key = event.key
+    on_board = event.target.closest("#board") is not None
+    if on_board and v.fig.puzzle and key in ARROWS:
+        event.preventDefault()
+        move_cursor(*ARROWS[key])
+    elif on_board and v.fig.puzzle and key in ("Enter", " ") and v.cursor:
+        event.preventDefault()
+        v.fig.press(v.cursor)
+        render()
+    elif key == "ArrowLeft":
+        go(v.fig.ply - 1)
+    elif key == "ArrowRight":
+        go(v.fig.ply + 1)
+    elif key == "ArrowDown" and not on_board:  # into a variation that branches here
+        event.preventDefault()
+        v.fig.enter_variation()
+        render()
+    elif key == "ArrowUp" and not on_board:  # out of the variation, where it branched
+        event.preventDefault()
+        v.fig.leave()
+        render()
+
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def move_cursor(dx, dy):
+    """The keyboard's cursor on a puzzle's board: it starts on a piece that can move."""
+    if v.cursor not in v.at:
+        targets = [p for k, p in v.fig.marks() if k == "target"]
+        v.cursor = (targets or sorted(v.at))[0]
+    else:
+        v.cursor = point_toward(v.at, v.cursor, dx, dy) or v.cursor
+    render()
+
+
+# -- the puzzle -----------------------------------------------------------------------
+def setup_puzzle(prompt, answers):
+    fig = v.fig
+    v.session.go_to(fig.start_ply)
+    game = v.session.game
+    line = [str(m) for m in game.moves[fig.start_ply :]]
+    for text in fig.set_puzzle(game.board, answers, line, fg.wrong_moves(game, fig.start_ply)):
+        problem(text)
+    if fig.puzzle is None:
+        return
+    el("prompt").textContent = t("embed-prompt") if prompt == DEFAULT_PROMPT else prompt
+    el("prompt").hidden = False
+    board = el("board")
+    board.setAttribute("role", "application")
+    board.setAttribute("tabindex", "0")
+    board.setAttribute("aria-label", t("puzzle-board-label", prompt=el("prompt").textContent))
+    document.body.classList.add("puzzle")
+    show_board()  # its points become buttons
+
+
+def on_board_click(event):
+    target = event.target.closest("[data-point]")
+    if v.fig.puzzle is None or target is None:
+        return
+    v.cursor = None  # the keyboard's cursor shows only while the keyboard is used
+    v.fig.press(target.getAttribute("data-point"))
+    render()
+
+
+def show_answer(_event):
+    """The answer named, and a line of several moves played on the board."""
+    if v.fig.show_answer():
+        spawn(autoplay())
+    render()
+
+
+def show_hint(_event):
+    v.fig.hint()
+    render()
+
+
+# -- start -------------------------------------------------------------------------------
+def show_start():
+    """The ruleset's start position."""
+    v.fig = fg.Figure(Session.new(v.ruleset).frames())
+
+
+async def record_text():
+    """The record from the URL (inline or a link on this site), or '' with a message."""
+    o = v.opts
+    if o["record"]:
+        text = o["record"]
+    else:
+        r = B.siteUrl(o["record_url"])
+        if not r.ok:
+            problem(t("embed-url-refused", url=repr(o["record_url"])))
+            return ""
+        r = await B.fetchText(r.value, 15000)
+        if not r.ok:
+            problem(t("embed-record-failed", error=r.error))
+            return ""
+        text = r.value
+    if v.ruleset and "[Ruleset " not in text and "." in text:
+        text = f'[Ruleset "{v.ruleset}"]\n\n' + text
+    return text
+
+
+def load_game(text):
+    """A record or a position, read by the engine here; a bad record keeps the moves before the error."""
+    try:
+        session, warning = Session.from_text(text)
+    except AsaltoError as err:
+        problem(t("embed-game-bad", error=err))
+        return False
+    frames = session.frames()
+    if warning:
+        problem(t("embed-record-partial", error=warning, n=len(frames) - 1))
+    v.session = session
+    v.ruleset = session.game.start.ruleset
+    view = session.view()
+    v.fig = fg.Figure(frames, view["history"], tree=view["tree"], lines=session.variation_frames())
+    v.fig.repetition = session.game.board.position.rules.repetition
+    show_title(session.game.tags)
+    build_moves()
+    return True
+
+
+# -- a study: chapters -------------------------------------------------------------------------
+def read_study(text):
+    """The study in a record of several games (None for one game, or with a message if it cannot
+    be read: the first game is then shown as far as it reads)."""
+    try:
+        if len(split_games(text)) < 2:
+            return None
+        return Study.from_record(text)
+    except AsaltoError as err:
+        problem(t("embed-study-bad", error=err))
+        return None
+
+
+def build_chapters():
+    """The chapter menu: "n. title" per chapter (text, never markup)."""
+    select = el("chapter-select")
+    select.innerHTML = ""
+    for n, chapter in enumerate(v.study.chapters):
+        option = document.createElement("option")
+        option.value = str(n)
+        option.textContent = f"{n + 1}. {chapter.title}"
+        select.append(option)
+    el("chapters").hidden = False
+
+
+def reset_view():
+    """Forget the chapter shown: its puzzle, its move list, its title."""
+    v.fig = v.session = v.cursor = None
+    v.ruleset = "assault"
+    for name in ("prompt", "title"):
+        el(name).hidden = True
+        el(name).textContent = ""
+    el("moves").innerHTML = ""
+    board = el("board")
+    board.setAttribute("role", "img")
+    board.removeAttribute("tabindex")
+    board.removeAttribute("aria-activedescendant")
+    document.body.classList.remove("puzzle")
+    document.body.removeAttribute("data-puzzle")
+
+
+def show_chapter(n, ply=None, move=None):
+    """Chapter ``n`` of the study: its game, position or puzzle, from its start (or the link's ply)."""
+    reset_view()
+    v.chapter = n
+    chapter = v.study.chapters[n]
+    mode = "static"
+    if load_game(chapter.game.record()):
+        mode = "game"
+    if v.session is None:
+        show_start()
+    show_board()
+    start, trouble = fg.start_ply(v.fig.frames, ply, move)
+    v.fig.start_ply = v.fig.ply = start
+    if trouble:
+        problem(trouble)
+    linked = n == 0 and v.opts["puzzle"]  # the link's puzzle= is the first chapter's; the others' are their own
+    if mode == "game" and (chapter.prompt or linked):
+        setup_puzzle(chapter.prompt or v.opts["prompt"], [] if chapter.prompt else v.opts["answer"])
+        if v.fig.puzzle:
+            mode = "puzzle"
+    elif not v.fig.history:
+        mode = "static"
+    el("chapter-select").value = str(n)
+    el("btn-chapter-prev").disabled = n == 0
+    el("btn-chapter-next").disabled = n >= len(v.study.chapters) - 1
+    document.body.dataset.chapter = str(n)
+    return mode
+
+
+def go_chapter(n):
+    if v.study is None or not 0 <= n < len(v.study.chapters) or n == v.chapter:
+        return
+    v.fig.playing = False
+    el("messages").innerHTML = ""
+    mode = show_chapter(n)
+    el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
+    document.body.dataset.mode = mode
+    render()
+
+
+def on_chapter_change(_event):
+    go_chapter(int(el("chapter-select").value))
+
+
+def bind():
+    on(el("btn-first"), "click", lambda e: first())
+    on(el("btn-back"), "click", lambda e: go(v.fig.ply - 1))
+    on(el("btn-forward"), "click", lambda e: go(v.fig.ply + 1))
+    on(el("btn-last"), "click", lambda e: go(len(v.fig.line_frames())))
+    on(el("btn-play"), "click", toggle_play)
+    on(el("btn-answer"), "click", show_answer)
+    on(el("btn-hint"), "click", show_hint)
+    on(el("chapter-select"), "change", on_chapter_change)
+    on(el("btn-chapter-prev"), "click", lambda e: go_chapter(v.chapter - 1))
+    on(el("btn-chapter-next"), "click", lambda e: go_chapter(v.chapter + 1))
+    on(el("moves"), "click", on_moves_click)
+    on(el("board"), "click", on_board_click)
+    on(document, "keydown", on_key)
+
+
+def apply_labels(lang):
+    """The frame's fixed texts in ``lang=`` of the link, else the reader's browser language."""
+    document.documentElement.lang = set_language(choose(lang, B.language()))
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = t(node.getAttribute("data-i18n"))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
+    for node in document.querySelectorAll("[data-i18n-title]"):
+        node.setAttribute("title", t(node.getAttribute("data-i18n-title")))
+
+
+async def main():
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    params, link_problems = read_embed(where["search"], where["hash"])
+    await load_language(params.get("lang", ""))
+    apply_labels(params.get("lang", ""))
+    v.data = site_data()
+    names = [rs["name"] for rs in v.data["rulesets"]]
+    v.opts, problems = read_params(params, names, [code for code, _ in languages()])
+    document.documentElement.dataset.theme = v.opts["bg"]
+    if v.opts["theme"] or v.opts["difficulty"] or v.opts["count"]:  # a puzzle set: the trainer's frame shows it
+        window.location.replace("puzzles.html" + str(window.location.search) + str(window.location.hash))
+        return
+    for text in link_problems + problems:
+        problem(text)
+    o = v.opts
+    v.ruleset = o["ruleset"] or "assault"
+    if o["size"]:
+        el("embed").style.maxWidth = f"{o['size']}px"
+    has_game = bool(o["record"] or o["record_url"] or o["position"])
+    if o["puzzle"] and not has_game:
+        problem(t("embed-puzzle-no-game"))
+    mode = "static"
+    text = ""
+    if o["record"] or o["record_url"]:
+        text = await record_text()
+        v.study = read_study(text) if text else None
+    if v.study is not None:
+        build_chapters()
+        mode = show_chapter(0, o["ply"], o["move"])
+    else:
+        if text and load_game(text):
+            mode = "game"
+        elif o["position"] and load_game(o["position"]):
+            mode = "game" if o["puzzle"] else "static"
+        if v.session is None:
+            show_start()
+        show_board()
+        ply, trouble = fg.start_ply(v.fig.frames, o["ply"], o["move"])
+        v.fig.start_ply = v.fig.ply = ply
+        if trouble:
+            problem(trouble)
+        if mode == "game" and o["puzzle"]:
+            setup_puzzle(o["prompt"], o["answer"])
+            if v.fig.puzzle:
+                mode = "puzzle"
+    check_marks()
+    bind()
+    el("loading").hidden = True
+    el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
+    document.body.dataset.mode = mode
+    render()
+    document.body.dataset.embed = "ready"
+    B.mark("embed")
+    B.keepOffline(False)
