@@ -45,11 +45,12 @@
   } else if (settings && (settings.theme === "light" || settings.theme === "dark")) {
     document.documentElement.dataset.theme = settings.theme;
   }
-  // ... and the piece set and board colouring chosen, on the site's own pages (a frame keeps its
-  // link's look); the game page checks them again (state.py).
-  if (settings && window.self === window.top) {
-    if (typeof settings.pieces === "string") document.documentElement.dataset.pieces = settings.pieces;
-    if (typeof settings.colours === "string") document.documentElement.dataset.colours = settings.colours;
+  // ... and the piece set and board colouring the reader chose on the game page, on every page
+  // and frame of the site (a lesson's boards too); a frame's link may name its own (pieces=,
+  // colours=). The game page checks them again (state.py), a frame (asalto_core.embed).
+  for (const look of ["pieces", "colours"]) {
+    const chosen = frame.get(look) || (settings && typeof settings[look] === "string" ? settings[look] : "");
+    if (chosen) document.documentElement.dataset[look] = chosen;
   }
   // A frame on another site may be refused storage (the reader blocks third-party storage):
   // PyScript's module opens an IndexedDB database as it loads (for pyscript.fs, which no page
