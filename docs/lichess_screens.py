@@ -35,13 +35,13 @@ PLAYING = [("d4", "d5"), ("c5", "c6"), ("b5", "c5"), ("e5", "e6"), ("e3", "d4"),
 # (a schematic: lila sizes them from the board's width). A '.' is an empty cell.
 ROUND = "ui/round/css/_layout.scss (col3: side | app) and ui/round/css/_app-layout.scss (col2 app: board | table)"
 ANALYSE = "ui/analyse/css/_layout.scss (col3)"
-ROUND_PHONE = "ui/round/css/_app-layout.scss (col1)"
-ROUND_CONFIRM = "ui/round/css/_app-layout.scss (col1, .move-confirm: the controls replace the moves)"
+ROUND_PHONE = "ui/round/css/_app-layout.scss (col1), then _layout.scss (under)"
+ROUND_CONFIRM = "ui/round/css/_app-layout.scss (col1, .move-confirm: the controls replace the moves), then _layout.scss"
 ANALYSE_PHONE = "ui/analyse/css/_layout.scss (col1)"
 LAYOUTS = {
     ("desktop", "round"): (
         ROUND,
-        [250, 16, 620, 16, 330],
+        [250, 16, 620, 16, 378],
         [60, 40, 20, 50, 44, 300, 50, 44, 50, 20, 42],
         [
             "header header header header header",
@@ -59,7 +59,7 @@ LAYOUTS = {
     ),
     ("desktop", "analyse"): (
         ANALYSE,
-        [250, 16, 600, 18, 340],
+        [250, 16, 600, 18, 396],
         [60, 300, 300, 60],
         [
             "header header header header header",
@@ -71,7 +71,7 @@ LAYOUTS = {
     ("phone", "round"): (
         ROUND_PHONE,
         [390],
-        [50, 40, 44, 16, 390, 16, 44, 54, 150],
+        [50, 40, 44, 16, 390, 16, 44, 54, 190],
         ["header", "moves", "user-top", "mat-top", "board", "mat-bot", "user-bot", "controls", "under"],
     ),
     ("phone", "confirm"): (
