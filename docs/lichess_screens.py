@@ -28,7 +28,7 @@ from helpers import click_point, import_text, new_game, open_site, play, press  
 OUT = ROOT / "docs" / "screens"
 SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
 HUFF_OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]  # Asalto: d4 may be huffed
-PLAYING = [("d4", "d5"), ("c5", "c6"), ("b5", "c5"), ("e5", "e6"), ("e3", "d4"), ("c6", "b6")]
+PLAYING = [("d4", "d5"), ("c5", "c6"), ("b5", "c5"), ("e5", "e6"), ("e3", "d4")]
 
 # lila's grid-template-areas, as written in its stylesheets (the parts a board game has: no
 # pockets, expiration or keyboard-move rows), with each row's and column's size at that screen
