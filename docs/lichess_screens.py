@@ -146,9 +146,9 @@ LABEL = (
 )
 PAIR = """<!doctype html><html><body style="margin:0;background:{bg};color:{ink};font:14px/1.35 system-ui">
 <div id="pair" style="display:flex;gap:24px;padding:16px;width:max-content">
-<figure style="margin:0;width:{w}px"><figcaption style="height:3.2em">Schematic of lichess's layout, not a
+<figure style="margin:0;width:{w}px"><figcaption style="height:{cap}">Schematic of lichess's layout, not a
 screenshot: drawn from the grid-template-areas of lila's stylesheet {source}</figcaption>{svg}</figure>
-<figure style="margin:0;width:{w}px"><figcaption style="height:3.2em">Asalto, this build: {state}, {w}x{h},
+<figure style="margin:0;width:{w}px"><figcaption style="height:{cap}">Asalto, this build: {state}, {w}x{h},
 {scheme}</figcaption><img alt="" src="data:image/png;base64,{picture}" width="{w}" height="{h}"></figure>
 </div></body></html>"""
 
@@ -179,8 +179,9 @@ def compose(page, shot: bytes, size: str, state: str, scheme: str) -> bytes:
     w, h = SIZES[size]
     bg, ink = ("#111", "#eee") if scheme == "dark" else ("#fff", "#222")
     picture = base64.b64encode(shot).decode()
+    cap = "3.2em" if size == "desktop" else "7.2em"  # the captions' room: the phone's wrap to five lines
     page.set_content(
-        PAIR.format(bg=bg, ink=ink, w=w, h=h, source=html.escape(source), svg=svg, state=state, scheme=scheme,
+        PAIR.format(bg=bg, ink=ink, w=w, h=h, cap=cap, source=html.escape(source), svg=svg, state=state, scheme=scheme,
                     picture=picture)
     )  # fmt: skip
     return page.locator("#pair").screenshot()
@@ -237,7 +238,7 @@ def main() -> None:
                 )
                 shots = states(ctx.new_page(), server)
                 ctx.close()
-                side = browser.new_page(viewport={"width": 2 * w + 56, "height": h + 120}, color_scheme=scheme)
+                side = browser.new_page(viewport={"width": 2 * w + 56, "height": h + 200}, color_scheme=scheme)
                 for state, shot in shots.items():
                     path = OUT / f"lichess-{state}-{size}-{scheme}.png"
                     path.write_bytes(compose(side, shot, size, state, scheme))
