@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 from test_design import MARK_KINDS
+from test_embed import embed_url, open_embed
+from test_puzzles import open_trainer
 
 from asalto_core import svg
-from helpers import choose, click_point, new_game, open_site, play
+from helpers import ENGINE_MS, choose, click_point, new_game, open_site, play
 
 # Each mark as the page draws it (test_design's table), with the teacher's highlight besides.
 MARKS = {**MARK_KINDS, "highlight": '<circle class="m-highlight" r="42"/>'}
@@ -105,3 +107,33 @@ def test_the_last_move_is_framed_not_ringed_like_a_selection(page, server):
     assert last[0] == "rect" and selected[0] == "circle", "a square frame, never a ring"
     assert last[1] == "none" and selected[1] != "none", "the last move's points are not filled"
     assert last[2] != selected[2]
+
+
+LOOK = """() => ({
+    crown: getComputedStyle(document.querySelector('#board .piece.officer .glyph')).display,
+    fort: getComputedStyle(document.querySelector('#board .layer-fortress rect')).fill,
+})"""
+
+
+def test_the_look_chosen_reaches_the_trainer_the_embed_and_the_lessons(page, server):
+    """One choice in the game page's menu: the puzzle trainer, an embedded board and a lesson's
+    boards show the same pieces and colouring; a frame's link may name its own."""
+    open_site(page, server.url)
+    plain = page.evaluate(LOOK)
+    choose(page, "#pieces-menu", "crowns")
+    choose(page, "#colours-menu", "green")
+    chosen = page.evaluate(LOOK)
+    assert chosen["crown"] != "none" and plain["crown"] == "none" and chosen["fort"] != plain["fort"]
+    page.wait_for_function("/crowns/.test(localStorage.getItem('asalto.save.v1'))")
+    open_trainer(page, server.url + "puzzles.html")
+    assert page.evaluate(LOOK) == chosen, "the trainer"
+    open_embed(page, embed_url(server, ruleset="assault"))
+    assert page.evaluate(LOOK) == chosen, "an embedded board"
+    page.goto(server.url + "examples.html")
+    lesson = page.locator("#ex-board").element_handle().content_frame()
+    lesson.wait_for_selector("body[data-embed=ready]", timeout=ENGINE_MS)
+    assert lesson.evaluate(LOOK) == chosen, "a lesson's board"
+    open_embed(page, embed_url(server, ruleset="assault", pieces="discs", colours="wood"))
+    assert page.evaluate(LOOK) == plain, "the link's own look"
+    open_embed(page, embed_url(server, ruleset="assault", pieces="hats"))
+    assert "'pieces' must be discs, crowns, stones, not 'hats'" in page.inner_text("body")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, click_point, moves, new_game, open_site, pieces, play, press
+from helpers import ENGINE_MS, click_point, import_text, moves, new_game, open_site, pieces, play, press
 
 
 def test_set_up_a_position_and_play_it(page, server):
@@ -30,6 +30,15 @@ def test_set_up_a_position_and_play_it(page, server):
     assert pieces(page)["d5"] == "O" and len(pieces(page)) == 12
     play(page, "d5", "d3", "d1")  # the chain the teacher set up
     assert moves(page) == ["d5xd3xd1"]
+    # Its record is one PGN tools read: SetUp and FEN for the position, the result as 0-1 (the rebels,
+    # who move first, first); read back from SetUp and FEN alone, it is the same game and result.
+    press(page, "#btn-io")
+    record = page.input_value("#io-text")
+    page.click("#dlg-io button[value=close]")
+    assert '[SetUp "1"]' in record and '[FEN "assault ' in record and '[Result "0-1"]' in record, record
+    assert record.rstrip().endswith("d5xd3xd1 0-1"), record
+    import_text(page, "\n".join(line for line in record.splitlines() if not line.startswith("[Position ")))
+    assert moves(page) == ["d5xd3xd1"] and page.inner_text("#result-score") == "0-1"
 
 
 def test_the_editor_keeps_its_tool_shows_the_huff_it_embeds_and_says_when_the_game_is_over(page, server):

@@ -13,6 +13,7 @@ from pathlib import Path
 from conftest import ROOT, Console, Server, watched
 from playwright.sync_api import expect
 from test_embed import lesson_page
+from test_move_list import record
 
 from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
 
@@ -367,3 +368,24 @@ def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_af
     notes = re.findall(r'<p class="note">(.*?)</p>', sheet)
     assert len(notes) == 1 and notes[0].startswith("Answer: 2... d6xd4xf4xd6 (2... d6xd4 Only one rebel")
     assert notes[0].endswith("3. c3-d4 c5xc3xe5 4. e3-d4 e5xc3xe3")
+
+
+def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, server):
+    """A record that ends the game, imported into a new chapter: its result closes the move list,
+    under the study's panel, which stays where the teacher works (the chapter and its title)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_site(page, server.url)
+    two_chapters(page)
+    page.click("#chapter-new")
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 3")
+    import_text(page, record(None))
+    page.wait_for_selector("#result:not([hidden])")
+    page.wait_for_timeout(300)  # the frames drawn after the import
+    for part in ('#study-chapters button[aria-current="true"]', "#chapter-title"):
+        shown = page.evaluate(
+            """(sel) => { const r = document.querySelector(sel).getBoundingClientRect(),
+                                b = document.querySelector('#mode').getBoundingClientRect();
+                          return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }""",
+            part,
+        )
+        assert shown, part

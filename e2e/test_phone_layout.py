@@ -5,8 +5,12 @@ the bottom; nothing the player needs below the fold or under the fixed toolbar."
 from __future__ import annotations
 
 import pytest
+from test_accessibility import with_axe
+from test_huff import OPENING as HUFF_OPENING
+from test_move_list import record
+from test_panel import axe_clean
 
-from helpers import open_site, play
+from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play, press
 
 BOXES = """() => {
     const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
@@ -58,5 +62,57 @@ def test_the_bars_and_navigation_stay_in_view_during_a_game_on_a_phone(browser, 
             assert b[part]["top"] >= 0 and b[part]["bottom"] <= b["toolbar"]["top"] + 1, (part, b[part])
         current = page.locator('#moves button[aria-current="step"]').bounding_box()
         assert b["moves"]["top"] <= current["y"] and current["y"] + current["height"] <= b["moves"]["bottom"] + 1
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES"])
+def test_a_pending_huff_is_said_above_the_toolbar_on_a_phone(browser, server, locale):
+    """The huff's buttons, the move shown and the whole status line (three lines or four) stay
+    above the fixed toolbar while a huff waits for the move."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, locale=locale)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        new_game(page, "asalto", "humans")
+        for move in HUFF_OPENING:
+            play(page, *move)
+        click_point(page, "d4")
+        page.wait_for_selector("#board .layer-over .m-huffing")
+        page.evaluate("window.scrollTo(0, 0)")
+        b = page.evaluate(BOXES)
+        huff = page.locator("#huff-buttons").bounding_box()
+        current = page.locator('#moves button[aria-current="step"]').bounding_box()
+        assert huff["y"] + huff["height"] <= b["toolbar"]["top"] + 1, (locale, huff)
+        assert b["moves"]["top"] <= current["y"] and current["y"] + current["height"] <= b["moves"]["bottom"] + 1
+        for part in ("top", "board", "bottom", "nav", "status"):
+            assert b[part]["top"] >= 0 and b[part]["bottom"] <= b["toolbar"]["top"] + 1, (locale, part, b[part])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_phone_layout_passes_axe_while_playing_huffing_at_the_result_and_after_a_review(browser, server, scheme):
+    """axe-core under WCAG 2.2 AA on a phone (390x844): a game going on, a huff pending, the
+    result, a finished review."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, color_scheme=scheme)
+    try:
+        page = with_axe(context.new_page())
+        open_site(page, server.url)
+        new_game(page, "asalto", "humans")
+        for move in HUFF_OPENING[:3]:
+            play(page, *move)
+        assert axe_clean(page) == [], "playing"
+        for move in HUFF_OPENING[3:]:
+            play(page, *move)
+        click_point(page, "d4")
+        page.wait_for_selector("#board .layer-over .m-huffing")
+        assert axe_clean(page) == [], "a huff pending"
+        import_text(page, record(None))
+        page.wait_for_selector("#result:not([hidden])")
+        assert axe_clean(page) == [], "the result"
+        press(page, "#btn-review")
+        page.wait_for_selector("body[data-review=done]", timeout=4 * ENGINE_MS)
+        assert axe_clean(page) == [], "the review done"
     finally:
         context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 from test_accessibility import with_axe
 from test_move_list import record
@@ -166,3 +167,34 @@ def test_an_imported_record_is_reviewed(page, server):
     press(page, "#btn-review")
     review_done(page)
     assert page.locator("#review-summary button").count() >= 1
+
+
+# Whether a part is whole in view: inside the panel part that scrolls (or the panel) and the window.
+IN_VIEW = """(sel) => {
+    const node = document.querySelector(sel), r = node.getBoundingClientRect();
+    const box = (node.closest('#mode') || node.closest('#side')).getBoundingClientRect();
+    return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES"])
+def test_the_review_summary_fits_a_laptops_screen_with_the_result_and_a_note(browser, server, locale):
+    """At 1280x720, as on lichess: a finished game reviewed shows its result, both sides' rows of the
+    summary and Learn from your mistakes without scrolling, also with a marked move's note shown."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        import_text(page, record(None))
+        page.wait_for_selector("#result:not([hidden])")
+        press(page, "#btn-review")
+        page.wait_for_selector("body[data-review=done]", timeout=4 * ENGINE_MS)
+        for part in ("#result", "#review-summary tbody tr:last-child", "#btn-learn"):
+            assert page.evaluate(IN_VIEW, part), (locale, part)
+        page.click("#review-summary tbody button")  # a marked move: its note above the moves
+        page.wait_for_selector("#review-note:not(:empty)")
+        summary = "#review-summary tbody tr:last-child"
+        for part in ("#review-note", summary, "#btn-learn", '#moves [aria-current="step"]'):
+            assert page.evaluate(IN_VIEW, part), (locale, part)
+    finally:
+        context.close()

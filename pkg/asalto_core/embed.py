@@ -13,6 +13,7 @@ engine's to read (:mod:`asalto_core.session`, on the page's MicroPython like thi
 """
 
 from .geometry import is_number
+from .svg import BOARD_COLOURINGS, PIECE_SETS
 
 # Type names for checkers only: this file imports nothing at run time (``typing`` included).
 TYPE_CHECKING = False
@@ -205,6 +206,18 @@ def _bg(key: str, value: str, r: _Reading) -> str:
     return value or BACKGROUNDS[0]
 
 
+def _look(names: "Collection[str]") -> "Callable[[str, str, _Reading], str]":
+    """A piece set or a board colouring of svg's tables; '' (the reader's own choice) when absent."""
+
+    def read(key: str, value: str, r: _Reading) -> str:
+        if value and value not in names:
+            r.say(_quote(key) + " must be " + ", ".join(names) + ", not " + _quote(value))
+            return ""
+        return value
+
+    return read
+
+
 def _name(key: str, value: str, r: _Reading) -> str:
     """A theme or a puzzle id: letters, digits and '-'."""
     if len(value) <= 40 and all(c in _NAME_CHARS for c in value.lower()):
@@ -243,6 +256,8 @@ PARAMETERS: "tuple[tuple[str, str, Callable[[str, str, _Reading], Any]], ...]" =
     ("answer", "answer", _items),
     ("lang", "lang", _lang),
     ("bg", "bg", _bg),
+    ("pieces", "pieces", _look(PIECE_SETS)),
+    ("colours", "colours", _look(sorted(BOARD_COLOURINGS))),
     # A puzzle set from the trainer's (puzzles.html): embed.html hands these links over to it.
     ("theme", "theme", _name),
     ("id", "id", _name),

@@ -115,7 +115,7 @@ def render():
         if point in v.at:
             kind = frame["pieces"][point]
             label = t("officer-on" if kind == "O" else "rebel-on", point=point)
-            pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False))
+            pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False, sets=True))
     el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
     marks, extra = last_move_marks(v.at, frame["last"])
     if fig.ply == fig.start_ply and not fig.line:
@@ -531,6 +531,9 @@ async def main():
     names = [rs["name"] for rs in v.data["rulesets"]]
     v.opts, problems = read_params(params, names, [code for code, _ in languages()])
     document.documentElement.dataset.theme = v.opts["bg"]
+    for look in ("pieces", "colours"):  # the link's piece set and colouring, else the reader's own (boot.js)
+        if v.opts[look]:
+            document.documentElement.dataset[look] = v.opts[look]
     if v.opts["theme"] or v.opts["difficulty"] or v.opts["count"]:  # a puzzle set: the trainer's frame shows it
         window.location.replace("puzzles.html" + str(window.location.search) + str(window.location.hash))
         return

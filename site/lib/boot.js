@@ -34,10 +34,10 @@
     }
   }
 
-  // The embed view (no asalto-page) never reads them: its look is its link's, and a teacher's page
-  // of ten frames then makes no storage requests as they start.
+  // The embed view (no asalto-page) takes its colours from its link alone; the piece set and the
+  // board colouring the reader chose reach it too, unless its link names its own.
   const sitePage = !!document.querySelector('meta[name="asalto-page"]');
-  const settings = sitePage ? savedSettings() : {};
+  const settings = savedSettings();
   // The theme the player chose, before the first paint (no flash of the other theme).
   // A frame's colours are its link's (bg=dark or auto; light by default: asalto_core.embed reads
   // them again with the rest of the link, and says if bg= is wrong).
@@ -45,14 +45,15 @@
   const bg = frame.get("bg");
   if (bg === "light" || bg === "dark" || bg === "auto") {
     document.documentElement.dataset.theme = bg;
-  } else if (settings && (settings.theme === "light" || settings.theme === "dark")) {
+  } else if (sitePage && settings && (settings.theme === "light" || settings.theme === "dark")) {
     document.documentElement.dataset.theme = settings.theme;
   }
-  // ... and the piece set and board colouring chosen, on the site's own pages (a frame keeps its
-  // link's look); the game page checks them again (game_state.py).
-  if (settings && window.self === window.top) {
-    if (typeof settings.pieces === "string") document.documentElement.dataset.pieces = settings.pieces;
-    if (typeof settings.colours === "string") document.documentElement.dataset.colours = settings.colours;
+  // ... and the piece set and board colouring the reader chose on the game page, on every page
+  // and frame of the site (a lesson's boards too); a frame's link may name its own (pieces=,
+  // colours=). The game page checks them again (game_state.py), a frame (asalto_core.embed).
+  for (const look of ["pieces", "colours"]) {
+    const chosen = frame.get(look) || (settings && typeof settings[look] === "string" ? settings[look] : "");
+    if (chosen) document.documentElement.dataset[look] = chosen;
   }
   // A frame on another site may be refused storage (the reader blocks third-party storage):
   // PyScript's module opens an IndexedDB database as it loads (for pyscript.fs, which no page

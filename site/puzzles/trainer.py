@@ -152,7 +152,9 @@ def render():
     for point, kind in sorted(on_board.items()):
         if point in tr.at:
             text = t("officer-on" if kind == "O" else "rebel-on", point=point)
-            pieces.append(svg.piece_svg(kind, point, tr.at[point], text).replace('role="img"', 'aria-hidden="true"', 1))
+            pieces.append(
+                svg.piece_svg(kind, point, tr.at[point], text, sets=True).replace('role="img"', 'aria-hidden="true"', 1)
+            )
     board = el("board")
     board.querySelector(".layer-pieces").innerHTML = "".join(pieces)
     found, extra = marks()
