@@ -107,6 +107,21 @@ def test_the_docs_give_the_sets_size_per_ruleset_and_theme():
     assert section == script("bench/puzzles.py", "bench_puzzles").table(SET), "run: python bench/puzzles.py --table"
 
 
+def test_a_puzzle_mined_again_keeps_its_id_and_a_retired_id_is_never_given_again():
+    number = script("bench/puzzles.py", "bench_puzzles").number
+    a, b, c, d = ({"position": f"assaut {n}", "line": ["a"]} for n in "ABCD")
+    previous = {"puzzles": [dict(a, id="au0001"), dict(b, id="au0002"), dict(c, id="au0003")]}
+    again = [dict(d), dict(c), dict(a), dict(b, line=["b"])]  # b's line changed: another puzzle
+    last = number(again, previous)
+    assert [p["id"] for p in again] == ["au0004", "au0003", "au0001", "au0005"]
+    later = [dict(a), dict(c)]  # b and d retired: their numbers are not given again
+    number(later, {"puzzles": [*again[1:3]], "provenance": {"last_id": last}})
+    assert [p["id"] for p in later] == ["au0001", "au0003"]
+    fresh = [dict(b)]
+    number(fresh, {"puzzles": later, "provenance": {"last_id": last}})
+    assert fresh[0]["id"] == "au0006"
+
+
 # Puzzles of the set before issue 39, which its filters refuse (as the issue cites them).
 RG0285 = {"position": "royal-garrison RRRRRRR/RRR2/RRORR2RR/RRRRRO3/RR7/RRR6/R7O/5/5 o - 129",
           "line": ["c7xe5", "b4-c5", "f6xd6xf8"], "kind": "gain", "depth": 4}  # fmt: skip
