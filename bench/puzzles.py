@@ -462,6 +462,8 @@ def mine(rulesets: list[str], minutes: float, until: int, deadline: float, fewes
 
 def write_set() -> None:
     """The set from every mined game: one puzzle per position, themed and rated, with provenance."""
+    previous = json.loads(SET.read_text()) if SET.exists() else {"puzzles": []}
+    before = frozenset(p["position"] for p in previous["puzzles"])
     puzzles, seen, games = [], set(), {}
     for rs in RULESETS:
         record = GAMES / f"puzzles-{rs}.jsonl"
@@ -478,8 +480,8 @@ def write_set() -> None:
                 seen.add(p["position"])
                 p["themes"] = themes(p)
                 mined.append(p)
-        puzzles += balanced(mined)
-    last = number(puzzles, json.loads(SET.read_text()) if SET.exists() else {"puzzles": []})
+        puzzles += balanced(mined, before)
+    last = number(puzzles, previous)
     puzzles.sort(key=lambda p: p["id"])  # the trainer's order (it need not sort them on MicroPython)
     fitted = puzzle_ratings.rate(puzzles)
     data = {
@@ -527,15 +529,17 @@ def kept(lengths: dict) -> int:
     return longer + min(longer, len(lengths) - longer)
 
 
-def balanced(mined: list[dict]) -> list[dict]:
+def balanced(mined: list[dict], before: frozenset[str] = frozenset()) -> list[dict]:
     """A ruleset's puzzles with no more of one move than of three plies or more: the one-move
-    puzzles with the most first moves to choose from are kept (in the order mined)."""
+    puzzles already in the set (positions ``before``: players' histories name them) are kept
+    first, then those with the most first moves to choose from (in the order mined)."""
     longer = sum(len(p["line"]) >= 3 for p in mined)
     short = [p for p in mined if len(p["line"]) == 1]
     if len(short) <= longer:
         return mined
     choices = {p["position"]: len(Position.from_text(p["position"]).legal_moves) for p in short}
-    keep = {p["position"] for p in sorted(short, key=lambda p: -choices[p["position"]])[:longer]}
+    ranked = sorted(short, key=lambda p: (p["position"] not in before, -choices[p["position"]]))
+    keep = {p["position"] for p in ranked[:longer]}
     return [p for p in mined if len(p["line"]) >= 3 or p["position"] in keep]
 
 
