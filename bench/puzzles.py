@@ -595,10 +595,11 @@ def giveaways(data: dict) -> list[str]:
 
 def earlier(rev: str) -> list[str]:
     """The set as git revision ``rev`` had it: its size and mix, to set beside today's."""
-    text = subprocess.run(
-        ["git", "show", f"{rev}:site/puzzles.json"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    old = json.loads(text)
+    for path in (SET.relative_to(ROOT), "site/puzzles.json"):  # the set's place, and before the apps' folders
+        shown = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, text=True)
+        if shown.returncode == 0:
+            break
+    old = json.loads(shown.stdout)
     one = sum(len(p["line"]) == 1 for p in old["puzzles"])
     return [
         f"## Before: the set at {rev} ({old['provenance']['date']})",
