@@ -615,7 +615,8 @@ def earlier(rev: str) -> list[str]:
 
 def rates() -> str:
     """Puzzles mined per CPU-minute by each version of the miner (told apart by its branches per
-    game: 3 before endings were forked late and the prover kept a memo, 8 since), from the records;
+    game: 3 before endings were forked late and the prover kept a memo, 8 then, 12 since the prover's
+    leaves list no moves and random-ish players come more often), from the records;
     an older version's finds were judged by its laxer checks, so the last column counts those the
     set keeps today (proven now, and within the balance of lengths)."""
     by: dict = {}
