@@ -2,12 +2,14 @@
 """The trainer's puzzle set: mined from the engine's own games, every puzzle proven.
 
     python bench/puzzles.py --mine [--until N] [--minutes M] [--deadline HH:MM] [--rulesets assault,asalto]
+                        [--fewest]
                         play games (seeded: game N of a ruleset is always the same game), one
-                        per ruleset in turn, until each ruleset has N puzzles as the set keeps
-                        them (500), this run has had M minutes of CPU or the UTC clock says
-                        HH:MM, and keep the proven puzzles; resumable: the games mined are in
-                        bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes on
-                        from there. Then write the set (site/puzzles/puzzles.json)
+                        per ruleset in turn (--fewest: in the ruleset with the fewest puzzles),
+                        until each ruleset has N puzzles as the set keeps them (500), this run
+                        has had M minutes of CPU or the UTC clock says HH:MM, and keep the
+                        proven puzzles; resumable: the games mined are in
+                        bench/games/puzzles-<ruleset>.jsonl with the CPU spent, and a run goes
+                        on from there. Then write the set (site/puzzles/puzzles.json)
     python bench/puzzles.py --write
                         only write the set from the games mined
     python bench/puzzles.py --table
@@ -27,8 +29,8 @@ own from there, with its own seed and levels, for BRANCH_PLIES at most): most pu
 game's end, and an ending costs a few dozen moves where a game costs hundreds. Each position is
 searched full width (every move's score exact, SCREEN_DEPTH plies): a forced win, an only
 defence or a move two rebels better than any other is a candidate. Where the officers could
-capture, the slip the screen likes best (a move that fails to capture, leaving an officer to
-huff) is played and its position screened too: the huff puzzles. When a game is won, its last
+capture, the SLIPS the screen likes best (moves that fail to capture, leaving an officer to
+huff) are played and their positions screened too: the huff puzzles. When a game is won, its last
 END_SCAN plies are asked of the prover: the winner's shortest forced win, the loser's only
 defence, and the wins the loser's other moves would have allowed; the prover keeps what it
 settled for the whole game (a :class:`~asalto_core.proof.Memo`), as these questions share their
@@ -37,8 +39,10 @@ proves: no answer forced in effect, a gain backed by material to the line's end)
 position is kept once. A set with more one-move puzzles than longer ones keeps, of the one-move
 puzzles, as many as there are longer ones, those with the most first moves to choose from. A
 record's games without ``branches`` were mined before endings were branched and slips tried,
-those without ``source`` before SOURCES (the script's history has those versions); their puzzles
-are proven like the rest.
+those without ``source`` before SOURCES (the script's history has those versions); a record's
+``source`` says how its game was played (games mined with 8 branches followed an earlier table of
+8 sources, with fewer random-ish players); their puzzles are proven like the rest. The set's ids are
+kept across re-mines (:func:`number`).
 """
 
 from __future__ import annotations
@@ -91,22 +95,25 @@ WILD = "wild"  # the random-ish player: any legal move, a capture or huff when o
 # players, house-rule options or None). Each player is a level or WILD; "*" is beginner or casual.
 SOURCES = (
     ("self-play", "*", "*", None),
-    ("self-play", "strong", "casual", None),
     ("against a random-ish player", WILD, "casual", None),
     ("against a random-ish player", "casual", WILD, None),
     ("house rules", "*", "*", {"rebels": "any"}),
-    ("self-play", "casual", "strong", None),
     ("against a random-ish player", WILD, "beginner", None),
-    ("house rules", "*", "*", {"duty": "optional"}),
+    ("self-play", "strong", "casual", None),
+    ("against a random-ish player", WILD, "casual", None),
+    ("against a random-ish player", "beginner", WILD, None),
+    ("house rules", WILD, "*", {"duty": "optional"}),
+    ("self-play", "casual", "strong", None),
 )
 SCREEN_DEPTH = 2  # full-width plies searched at every position of a game
 SCREEN_NODES = 4_000
 GAIN_DEPTH = 4  # full-width plies that prove a material puzzle
 MAX_WIN = 9  # the longest forced win (plies) mined
 HUFF_WIN = 5  # the longest forced win mined after an officer fails to capture
+SLIPS = 3  # the officers' failures to capture tried per position, those the screen likes best first
 MAX_PLIES = {"*": 200, "royal-garrison": 400}  # its sepoys take longer to deplete or to hem in
 END_BUDGET = 20_000  # prover positions per question of the end-of-game scan (a candidate is proven again after)
-BRANCHES = 8  # endings played on from each game
+BRANCHES = 12  # endings played on from each game
 FORK = 40  # a branch forks at most this many plies before the game's end (and in its second half)
 BRANCH_PLIES = 60  # a branch not over by then is no ending: it stops
 END_SCAN = 30  # plies before a won game's end searched for forced wins and only defences
@@ -343,23 +350,23 @@ def _play_on(
 
 def failed_captures(position: Position, screened: dict) -> list[dict]:
     """Huff puzzles: where the officers could capture, a move of theirs that does not (or stops
-    short) leaves an officer to huff. The slip the screen (``screened``: each answer's score)
-    rates best, the one a player would fall for, is played and its puzzles kept: the rebels' forced
+    short) leaves an officer to huff. The SLIPS the screen (``screened``: each answer's score)
+    rates best, the ones a player would fall for, are played and their puzzles kept: the rebels' forced
     win or material gain after it (as a chess puzzle starts after the opponent's slip)."""
     k = position.kernel
     if position.state[2] != OFFICERS or not k.huffing:
         return []
-    slips = [mv for mv in screened.values() if mv[0][4]]
-    if not slips:
-        return []
-    slip = position.play_raw(max(slips, key=lambda mv: mv[1])[0])
-    if slip.outcome():
-        return []
-    found, _ = candidates(slip)
-    if found:  # one puzzle a position: a longer forced win found below would not be kept
-        return found
-    win = _shortest_win(slip, HUFF_WIN)
-    return [win] if win and proven(win) else []
+    found = []
+    for move, _ in sorted((mv for mv in screened.values() if mv[0][4]), key=lambda mv: -mv[1])[:SLIPS]:
+        slip = position.play_raw(move)
+        if slip.outcome():
+            continue
+        here, _ = candidates(slip)
+        if not here:  # one puzzle a position: a longer forced win found after the screen's would not be kept
+            win = _shortest_win(slip, HUFF_WIN)
+            here = [win] if win and proven(win) else []
+        found += here
+    return found
 
 
 def the_end(position: Position, left: int, winner: str) -> list[dict]:
@@ -410,10 +417,11 @@ def _shortest_win(position: Position, left: int) -> dict | None:
     return None
 
 
-def mine(rulesets: list[str], minutes: float, until: int, deadline: float) -> None:
-    """Play games in the rulesets in turn, one game each round, until each has ``until`` puzzles
-    (as the set keeps them), this run has had ``minutes`` of CPU or the clock passes ``deadline``
-    (a Unix time), appending to the records."""
+def mine(rulesets: list[str], minutes: float, until: int, deadline: float, fewest: bool = False) -> None:
+    """Play games in the rulesets in turn, one game each round (or, ``fewest``, always in the
+    ruleset with the fewest puzzles: the smallest catches up first), until each has ``until``
+    puzzles (as the set keeps them), this run has had ``minutes`` of CPU or the clock passes
+    ``deadline`` (a Unix time), appending to the records."""
     GAMES.mkdir(exist_ok=True)
     state = {}
     for rs in rulesets:
@@ -425,11 +433,13 @@ def mine(rulesets: list[str], minutes: float, until: int, deadline: float) -> No
             "kept": {p["position"]: len(p["line"]) for g in done for p in g["puzzles"] if proven(p)},
         }
     start = time.process_time()
+    if fewest:
+        rulesets.sort(key=lambda rs: kept(state[rs]["kept"]))
     while time.process_time() - start < minutes * 60 and time.time() < deadline:
         busy = [rs for rs in rulesets if kept(state[rs]["kept"]) < until]
         if not busy:
             break
-        for rs in busy:
+        for rs in busy[:1] if fewest else busy:
             s, before = state[rs], time.process_time()
             puzzles = play_game(rs, s["n"], BRANCHES)
             s["kept"].update({p["position"]: len(p["line"]) for p in puzzles})
@@ -446,10 +456,14 @@ def mine(rulesets: list[str], minutes: float, until: int, deadline: float) -> No
                 flush=True,
             )
             s["n"] += 1
+        if fewest:
+            rulesets.sort(key=lambda rs: kept(state[rs]["kept"]))
 
 
 def write_set() -> None:
     """The set from every mined game: one puzzle per position, themed and rated, with provenance."""
+    previous = json.loads(SET.read_text()) if SET.exists() else {"puzzles": []}
+    before = frozenset(p["position"] for p in previous["puzzles"])
     puzzles, seen, games = [], set(), {}
     for rs in RULESETS:
         record = GAMES / f"puzzles-{rs}.jsonl"
@@ -466,12 +480,8 @@ def write_set() -> None:
                 seen.add(p["position"])
                 p["themes"] = themes(p)
                 mined.append(p)
-        puzzles += balanced(mined)
-    numbers: dict = {}  # each ruleset's puzzles numbered in the order mined: an id never changes
-    for p in puzzles:
-        rs = p["position"].split()[0]
-        numbers[rs] = numbers.get(rs, 0) + 1
-        p["id"] = f"{PREFIX[rs]}{numbers[rs]:04d}"
+        puzzles += balanced(mined, before)
+    last = number(puzzles, previous)
     puzzles.sort(key=lambda p: p["id"])  # the trainer's order (it need not sort them on MicroPython)
     fitted = puzzle_ratings.rate(puzzles)
     data = {
@@ -485,6 +495,7 @@ def write_set() -> None:
             "slack": SLACK,
             "sources": [f"{what}: officers {o}, rebels {r}" + (f", {h}" if h else "") for what, o, r, h in SOURCES],
             "solvers": fitted["solvers"],
+            "last_id": last,
         },
         "themes": list(THEMES),
         "puzzles": puzzles,
@@ -493,21 +504,42 @@ def write_set() -> None:
     print(f"{len(puzzles)} puzzles written to {SET.relative_to(ROOT)}")
 
 
+def number(puzzles: list[dict], previous: dict) -> dict[str, int]:
+    """Give each puzzle its id: the one it had in the ``previous`` set (the same position and
+    line), so a player's history stays valid when the set is mined again; a new puzzle takes its
+    ruleset's next number, past every number ever given (``last_id`` in the provenance), so a
+    retired id never comes back as another puzzle. Returns the last number given per prefix."""
+    known = {(p["position"], tuple(p["line"])): p["id"] for p in previous["puzzles"]}
+    last = dict(previous.get("provenance", {}).get("last_id", {}))
+    for i in known.values():
+        last[i[:2]] = max(last.get(i[:2], 0), int(i[2:]))
+    for p in puzzles:
+        old = known.get((p["position"], tuple(p["line"])))
+        if old is None:
+            prefix = PREFIX[p["position"].split()[0]]
+            last[prefix] = last.get(prefix, 0) + 1
+            old = f"{prefix}{last[prefix]:04d}"
+        p["id"] = old
+    return last
+
+
 def kept(lengths: dict) -> int:
     """How many of the puzzles (position -> plies) the set keeps, as :func:`balanced` does."""
     longer = sum(n >= 3 for n in lengths.values())
     return longer + min(longer, len(lengths) - longer)
 
 
-def balanced(mined: list[dict]) -> list[dict]:
+def balanced(mined: list[dict], before: frozenset[str] = frozenset()) -> list[dict]:
     """A ruleset's puzzles with no more of one move than of three plies or more: the one-move
-    puzzles with the most first moves to choose from are kept (in the order mined)."""
+    puzzles already in the set (positions ``before``: players' histories name them) are kept
+    first, then those with the most first moves to choose from (in the order mined)."""
     longer = sum(len(p["line"]) >= 3 for p in mined)
     short = [p for p in mined if len(p["line"]) == 1]
     if len(short) <= longer:
         return mined
     choices = {p["position"]: len(Position.from_text(p["position"]).legal_moves) for p in short}
-    keep = {p["position"] for p in sorted(short, key=lambda p: -choices[p["position"]])[:longer]}
+    ranked = sorted(short, key=lambda p: (p["position"] not in before, -choices[p["position"]]))
+    keep = {p["position"] for p in ranked[:longer]}
     return [p for p in mined if len(p["line"]) >= 3 or p["position"] in keep]
 
 
@@ -563,10 +595,11 @@ def giveaways(data: dict) -> list[str]:
 
 def earlier(rev: str) -> list[str]:
     """The set as git revision ``rev`` had it: its size and mix, to set beside today's."""
-    text = subprocess.run(
-        ["git", "show", f"{rev}:site/puzzles.json"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    old = json.loads(text)
+    for path in (SET.relative_to(ROOT), "site/puzzles.json"):  # the set's place, and before the apps' folders
+        shown = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, text=True)
+        if shown.returncode == 0:
+            break
+    old = json.loads(shown.stdout)
     one = sum(len(p["line"]) == 1 for p in old["puzzles"])
     return [
         f"## Before: the set at {rev} ({old['provenance']['date']})",
@@ -582,7 +615,8 @@ def earlier(rev: str) -> list[str]:
 
 def rates() -> str:
     """Puzzles mined per CPU-minute by each version of the miner (told apart by its branches per
-    game: 3 before endings were forked late and the prover kept a memo, 8 since), from the records;
+    game: 3 before endings were forked late and the prover kept a memo, 8 then, 12 since the prover's
+    leaves list no moves and random-ish players come more often), from the records;
     an older version's finds were judged by its laxer checks, so the last column counts those the
     set keeps today (proven now, and within the balance of lengths)."""
     by: dict = {}
@@ -687,6 +721,7 @@ def main() -> None:
     parser.add_argument("--deadline", default="", help="stop mining at this UTC time (HH:MM)")
     parser.add_argument("--until", type=int, default=500, help="puzzles per ruleset to mine")
     parser.add_argument("--rulesets", default=",".join(RULESETS))
+    parser.add_argument("--fewest", action="store_true", help="mine the ruleset with the fewest puzzles next")
     parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
     parser.add_argument("--table", action="store_true", help="print docs/teaching.md's table of the set and stop")
     parser.add_argument("--before", default="", help="a git revision whose set the results show beside this one")
@@ -695,7 +730,7 @@ def main() -> None:
         print(table(json.loads(SET.read_text())), end="")
         return
     if args.mine:
-        mine(args.rulesets.split(","), args.minutes, args.until, deadline(args.deadline))
+        mine(args.rulesets.split(","), args.minutes, args.until, deadline(args.deadline), args.fewest)
     if args.mine or args.write:
         write_set()
     else:

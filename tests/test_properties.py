@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asalto_core import RULESETS, Board, Game, IllegalMoveError, Move, Position
+from asalto_core.movegen import kernel
 
 POINTS = [f"{f}{r}" for f in "abcdefghi" for r in range(1, 10)]
 
@@ -117,3 +118,19 @@ def test_clicks_that_make_no_move_are_refused(data, ruleset, plies):
         assert not matches
         with pytest.raises(IllegalMoveError):
             board.find_move(clicks)
+
+
+HOUSE = ("assault:duty=huff-best", "asalto:removal=auto", "assaut:duty=huff-instead", "citadelle:blocking=loses")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(sorted(RULESETS) + list(HOUSE)), st.integers(0), st.integers(0), st.integers(0, 2), st.integers(0)
+)
+def test_a_side_can_move_exactly_when_it_has_a_legal_move(ruleset, officers, rebels, side, huffable):
+    """The prover's leaves ask can_move instead of listing the moves: the two must agree in any state."""
+    k = kernel(ruleset)
+    officers &= k.all
+    rebels &= k.all & ~officers
+    state = (officers, rebels, side, huffable & officers if side == 1 else 0)
+    assert k.can_move(state) == bool(k.moves(state))

@@ -282,6 +282,19 @@ class Kernel:
             return REBELS, NO_MOVES
         return None
 
+    def can_move(self, state: State) -> bool:
+        """Whether the side to move has a legal move: :meth:`moves` is not empty, without listing them."""
+        officers, rebels, side, huffable = state
+        if side == OFFICERS:
+            return self._officers_can_move(officers, rebels)
+        if side == PLACING or self.passes:
+            return True
+        if huffable:
+            return bool(self._rebel_moves(officers, rebels, huffable))
+        empty = self.all ^ officers ^ rebels
+        steps = self.rebel_steps
+        return any(steps[p] & empty for p in bits(rebels))
+
     def _officers_can_move(self, officers: int, rebels: int) -> bool:
         empty = self.all ^ officers ^ rebels
         for o in bits(officers):

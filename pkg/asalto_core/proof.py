@@ -86,14 +86,18 @@ def forces_win(
         visited[0] += 1
         if budget is not None and visited[0] > budget:
             raise OutOfProof
-        moves = k.moves(state)
-        done = k.outcome(state, moves)
-        if done or n == 0:
+        if n == 0:  # a leaf: only whether the game is over, without listing the moves
+            done = k.decided(state) or (None if k.can_move(state) else k.outcome(state, []))
             result = done is not None and done[0] == winner
-        elif (OFFICERS if state[2] == PLACING else state[2]) == winner:
-            result = any(go(k.play(state, m), n - 1) for m in _winner_order(k, state, moves, winner, hints))
         else:
-            result = all(go(k.play(state, m), n - 1) for m in moves)
+            moves = k.moves(state)
+            done = k.outcome(state, moves)
+            if done:
+                result = done[0] == winner
+            elif (OFFICERS if state[2] == PLACING else state[2]) == winner:
+                result = any(go(k.play(state, m), n - 1) for m in _winner_order(k, state, moves, winner, hints))
+            else:
+                result = all(go(k.play(state, m), n - 1) for m in moves)
         if result:
             won[state] = min(n, won.get(state, n))
         else:
