@@ -85,7 +85,7 @@ class Worker:
         self.progress: dict[str, Any] | None = None
         self.cancelled = False
         self.player = Player()  # keeps its transposition table from one request to the next
-        self.reviewed: tuple[str, Game] | None = None  # the game a review asks about, replayed once
+        self.reviewed: tuple[list[Any], Game] | None = None  # the game a review asks about, replayed once
 
     def handle_json(self, text: str) -> str:
         """One request as JSON text; the answer as JSON text (never raises)."""
@@ -189,7 +189,9 @@ class Worker:
         (several workers share a review, each asking for a few positions at a time)."""
         if not isinstance(descriptor, dict):
             return Session.from_descriptor(descriptor).game  # its error
-        key = repr([descriptor.get(k) for k in ("ruleset", "start", "moves", "ply")])
+        # Compared with the last game's fields, which read: a field nested too deep to read is
+        # unequal at once, and then refused by the reader (never repr'd).
+        key = [descriptor.get(k) for k in ("ruleset", "start", "moves", "ply")]
         if self.reviewed is None or self.reviewed[0] != key:
             self.reviewed = (key, Session.from_descriptor(descriptor).game)
         return self.reviewed[1]
