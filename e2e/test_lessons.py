@@ -380,7 +380,7 @@ def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, 
     page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 3")
     import_text(page, record(None))
     page.wait_for_selector("#result:not([hidden])")
-    page.wait_for_timeout(300)  # the frames drawn after the import
+    expect(page.locator("body")).to_have_attribute("data-drawing", "")  # every frame after the import drawn
     for part in ('#study-chapters button[aria-current="true"]', "#chapter-title"):
         shown = page.evaluate(
             """(sel) => { const r = document.querySelector(sel).getBoundingClientRect(),

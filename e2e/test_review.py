@@ -90,8 +90,12 @@ def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
 
 
 def walk_state(page, *states: str) -> str:
+    """The walk's state once it is one of ``states`` and every part of the page shows it (the panel
+    is drawn a frame before the move list and the body's data-ply on a busy machine)."""
     page.wait_for_function(
-        f"{list(states)}.includes(document.querySelector('#panel-learn').dataset.state)", timeout=4 * ENGINE_MS
+        f"""{list(states)}.includes(document.querySelector('#panel-learn').dataset.state)
+            && document.body.dataset.drawing === ''""",
+        timeout=4 * ENGINE_MS,
     )
     return page.get_attribute("#panel-learn", "data-state")
 
