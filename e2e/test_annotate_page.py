@@ -17,7 +17,7 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4")]:
         play(page, frm, to)
     press(page, "#btn-annotate")
-    assert page.is_visible("#panel-annotate")
+    expect(page.locator("#panel-annotate")).to_be_visible()
     page.click('#moves [data-ply="1"]')  # after 1. d4-d5: the officers try another move
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
     play(page, "e5", "e6")

@@ -45,7 +45,9 @@ def test_huff_and_stop_here_are_in_view(browser, server, size):
         page.evaluate("window.scrollTo(0, 0)")
         click_point(page, "d6")
         click_point(page, "d4")
-        assert page.is_visible("#panel-chain") and in_view(page, "#btn-stop-chain")
+        expect(page.locator("#panel-chain")).to_be_visible()
+        expect(page.locator("body")).to_have_attribute("data-drawing", "")  # scrolled, once every part is drawn
+        assert in_view(page, "#btn-stop-chain")
     finally:
         context.close()
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 
 from conftest import Server
+from playwright.sync_api import expect
 
 from helpers import ENGINE_MS, moves, new_game, open_site, play
 
@@ -113,12 +115,13 @@ def test_keyboard_play(page, server):
     assert page.get_attribute("#pt-d4", "aria-label") == "d4, rebel, can move"
     page.keyboard.press("Enter")
     assert page.get_attribute("#pt-d5", "aria-label") == "d5, empty, legal target"
-    assert page.inner_text("#status").endswith("choose a highlighted point: arrow keys, then Enter")  # not "click"
+    status = re.compile(r"choose a highlighted point: arrow keys, then Enter$")  # not "click"
+    expect(page.locator("#status")).to_have_text(status)
     page.keyboard.press("ArrowUp")
     assert page.get_attribute("#board", "aria-activedescendant") == "pt-d5"
     before = page.evaluate("Number(document.body.dataset.synced)")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.synced) > {before}")
     assert moves(page) == ["d4-d5"]
-    assert page.inner_text("#announce") == "Rebels played d4-d5."
+    expect(page.locator("#announce")).to_have_text("Rebels played d4-d5.")
     assert page.get_attribute("#pt-d5", "aria-label").startswith("d5, rebel")

@@ -255,7 +255,7 @@ def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
     solve(page, p["line"])
     expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     page.click("#btn-history")
-    assert page.inner_text("#failed-list") == "None: every puzzle you missed has been solved since."
+    expect(page.locator("#failed-list")).to_have_text("None: every puzzle you missed has been solved since.")
     assert f"{theme}\t2\t1" in page.locator("#theme-table tbody tr").all_inner_texts()
 
 
