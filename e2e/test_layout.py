@@ -38,7 +38,7 @@ def test_huff_and_stop_here_are_in_view(browser, server, size):
         assert page.is_visible("#panel-huff") and in_view(page, '#huff-buttons [data-huff="d4"]')
         page.focus('#huff-buttons [data-huff="d4"]')
         page.keyboard.press("Enter")  # by keyboard too
-        assert page.get_attribute('#huff-buttons [data-huff="d4"]', "aria-pressed") == "true"
+        expect(page.locator('#huff-buttons [data-huff="d4"]')).to_have_attribute("aria-pressed", "true")
         play(page, "f4", "e4")
         play(page, "c6", "d6")
         play(page, "b5", "c5")

@@ -1,10 +1,10 @@
 """Redraws as chessground makes them: a change asks for the parts it affects (``request``), and
 the requests are coalesced and drawn once, in the order of the parts (the board first, then
 what is beside it) and within a frame's budget (FRAME_MS), the rest in the next animation
-frames, so that no task is long on a phone's CPU. A player's input has its first part (the board:
-the move, the selection) drawn at the end of its own task, so the next frame shows it, and the
-rest in the next animation frames; a change from a timer or a worker's answer is drawn from the
-next animation frame on, so its task stays short. ``when_done`` runs once all of it is drawn (the
+frames, so that no task is long on a phone's CPU. A player's input is drawn whole at the end of
+its own task (the next frame shows it, and what a player or a test reads after a click is
+there); a change from a timer or a worker's answer is drawn from the next animation frame on, so
+its task stays short. ``when_done`` runs once all of it is drawn (the
 marks that tests and the bench wait on); the body's data-drawing says something is still to be
 drawn."""
 
@@ -50,7 +50,7 @@ def when_done(fn):
 
 def _input_turn():
     _asked[1] = False
-    _draw(0)  # the board a player's input changed is on screen when its task ends; the rest per frame
+    _draw(None)  # what a player's input changed is on screen when its task ends, all of it
 
 
 def _turn():
@@ -59,14 +59,14 @@ def _turn():
 
 
 def _draw(budget):
-    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent (0: the first
-    part alone); the rest in the next frame."""
+    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent (None: all of
+    them); the rest in the next frame."""
     start = B.now()
     drew = False
     for name, draw, covers in _parts:
         if name not in _dirty:
             continue
-        if drew and B.now() - start >= budget:
+        if drew and budget is not None and B.now() - start >= budget:
             break
         for other in covers:
             _dirty.pop(other, None)
