@@ -22,7 +22,7 @@ API_CHANGES = ("redraw", "set", "edit", "set_input")  # site/game/api.py's funct
 
 
 def _root_name(node: ast.expr) -> str:
-    """The name an attribute or subscript chain starts from: ``app`` for ``app.settings["mode"]``."""
+    """The name an attribute or subscript chain starts from: ``app`` for ``app.ui.settings["mode"]``."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return node.id if isinstance(node, ast.Name) else ""

@@ -250,7 +250,7 @@ def test_every_path_puts_its_game_on_the_board_through_the_one_transition(module
 
 
 def test_only_the_transition_sets_the_game_or_its_settings():
-    """Anything else writing app.session or app.settings would skip what the transition resets."""
+    """Anything else writing app.play.session or app.ui.settings would skip what the transition resets."""
     for path in sorted(GAME_PAGE.glob("*.py")):
         for fn in ast.walk(ast.parse(path.read_text())):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "put_game":
@@ -304,7 +304,7 @@ def test_the_transition_decides_the_same_on_micropython():
 
 
 def _root(node: ast.AST) -> str:
-    """The name an attribute or subscript chain starts from: ``app`` for ``app.settings["mode"]``."""
+    """The name an attribute or subscript chain starts from: ``app`` for ``app.ui.settings["mode"]``."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return node.id if isinstance(node, ast.Name) else ""

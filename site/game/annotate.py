@@ -18,9 +18,9 @@ from asalto_core.links import embed_query
 
 
 def toggle():
-    app.inp.reset()
+    app.ui.inp.reset()
     api.set_input("none", arrow_tool=False, arrow_from=None)
-    api.set("game", annotating=not app.annotating)
+    api.set("game", annotating=not app.ui.annotating)
 
 
 def say(text, kind="info"):
@@ -41,7 +41,7 @@ def edit(action):
 
 
 def toggle_arrow_tool():
-    api.set_input("input", arrow_tool=not app.inp.arrow_tool, arrow_from=None)
+    api.set_input("input", arrow_tool=not app.ui.inp.arrow_tool, arrow_from=None)
 
 
 def toggled(marks, mark, colour):
@@ -53,13 +53,13 @@ def toggled(marks, mark, colour):
 
 
 def toggle_arrow(frm, to, colour=""):
-    arrows = toggled(app.view["arrows"], f"{frm}-{to}", colour)
-    edit(lambda: app.session.set_marks(arrows, app.view["points"]))
+    arrows = toggled(app.play.view["arrows"], f"{frm}-{to}", colour)
+    edit(lambda: app.play.session.set_marks(arrows, app.play.view["points"]))
 
 
 def toggle_point(point, colour=""):
-    points = toggled(app.view["points"], point, colour)
-    edit(lambda: app.session.set_marks(app.view["arrows"], points))
+    points = toggled(app.play.view["points"], point, colour)
+    edit(lambda: app.play.session.set_marks(app.play.view["arrows"], points))
 
 
 def brush(event):
@@ -75,7 +75,7 @@ def brush(event):
 def arrow_tool_click(point):
     """The arrow tool: a first click picks where the arrow starts, a second where it ends
     (the same point twice marks it)."""
-    frm = app.inp.arrow_from
+    frm = app.ui.inp.arrow_from
     api.set_input("input", arrow_from=point if frm is None else None)
     if frm == point:
         toggle_point(point)
@@ -85,15 +85,15 @@ def arrow_tool_click(point):
 
 def on_comment(_event):
     text = el("annot-comment").value
-    if text != app.view["comment"]:
-        edit(lambda: app.session.set_comment(text))
+    if text != app.play.view["comment"]:
+        edit(lambda: app.play.session.set_comment(text))
 
 
 def on_nag(event):
     button = event.target.closest("[data-nag]")
     if button is not None:
         symbol = button.getAttribute("data-nag")
-        edit(lambda: app.session.set_nag(symbol))
+        edit(lambda: app.play.session.set_nag(symbol))
 
 
 def copy_puzzle():
@@ -102,7 +102,7 @@ def copy_puzzle():
     commented one answers that wrong move), and the teacher's question."""
     moves = int(el("annot-puzzle-moves").value or "1")
     try:
-        excerpt = app.session.game.excerpt(app.session.path, 2 * moves - 1)
+        excerpt = app.play.session.game.excerpt(app.play.session.path, 2 * moves - 1)
     except AsaltoError as err:
         say(str(err), "error")
         return
@@ -124,15 +124,15 @@ def download_sheet():
     main-line move with a comment or a symbol, its comment in full and its side lines as text;
     in a study, every chapter's (a puzzle's question, its answer after it)."""
     words = (t("sheet-start"), t("sheet-after"))
-    flipped = app.settings["flipped"]
+    flipped = app.ui.settings["flipped"]
     try:
-        if app.study is not None:
+        if app.shared.study is not None:
             api.keep_chapter()
-            title = app.study.title or t("sheet-title")
-            page = app.study.sheet_page(title, flipped, language(), *words, t("sheet-answer"))
+            title = app.shared.study.title or t("sheet-title")
+            page = app.shared.study.sheet_page(title, flipped, language(), *words, t("sheet-answer"))
         else:
-            title = app.session.game.tags.get("Event") or t("sheet-title")
-            page = app.session.sheet_page(title, flipped, language(), *words)
+            title = app.play.session.game.tags.get("Event") or t("sheet-title")
+            page = app.play.session.sheet_page(title, flipped, language(), *words)
     except AsaltoError:
         say(t("annotate-sheet-empty"), "warn")
         return
@@ -144,8 +144,8 @@ def bind():
     on(el("annot-comment"), "change", on_comment)
     on(el("annot-nags"), "click", on_nag)
     on(el("annot-arrow-tool"), "click", lambda e: toggle_arrow_tool())
-    on(el("annot-clear-marks"), "click", lambda e: edit(lambda: app.session.set_marks([], [])))
-    on(el("annot-promote"), "click", lambda e: edit(app.session.promote))
-    on(el("annot-delete"), "click", lambda e: edit(app.session.delete_variation))
+    on(el("annot-clear-marks"), "click", lambda e: edit(lambda: app.play.session.set_marks([], [])))
+    on(el("annot-promote"), "click", lambda e: edit(app.play.session.promote))
+    on(el("annot-delete"), "click", lambda e: edit(app.play.session.delete_variation))
     on(el("annot-puzzle"), "click", lambda e: copy_puzzle())
     on(el("annot-sheet"), "click", lambda e: download_sheet())

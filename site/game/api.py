@@ -57,24 +57,24 @@ def count(field):
 
 def keep_chapter():
     """The chapter shown holds the game on the board (before the study is exported or drawn)."""
-    app.study.chapters[app.chapter].game = app.session.game
+    app.shared.study.chapters[app.shared.chapter].game = app.play.session.game
 
 
 def record_text():
     """The record the page exports: the whole study (the chapter shown holding the game on the
     board), else the game."""
-    if app.study is None:
-        return app.session.record()
+    if app.shared.study is None:
+        return app.play.session.record()
     keep_chapter()
-    return app.study.record()
+    return app.shared.study.record()
 
 
 def set_input(change, **fields):
     """Write the input's fields (board_input.Input: the arrow tool, a drag, the cursor)."""
     for name, value in fields.items():
-        if not hasattr(app.inp, name):
+        if not hasattr(app.ui.inp, name):
             raise AttributeError(f"Input has no field {name}")
-        setattr(app.inp, name, value)
+        setattr(app.ui.inp, name, value)
     redraw(change)
 
 
@@ -83,10 +83,10 @@ def put_game(session, settings, chosen=False):
     opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
     ``session`` with ``settings``. What belonged to the game before (state.fresh_game) starts
     afresh, and the input half entered goes. The caller then shows it (game.accept, show_opened)."""
-    before = app.settings["mode"] if app.session is not None else settings["mode"]  # none at start
-    app.played_mode = st.played_mode(before, settings["mode"], app.played_mode, chosen)
+    before = app.ui.settings["mode"] if app.play.session is not None else settings["mode"]  # none at start
+    app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, chosen)
     for name, value in st.fresh_game().items():
         setattr(app, name, value)
-    app.inp.reset()
-    app.session, app.settings = session, settings
+    app.ui.inp.reset()
+    app.play.session, app.ui.settings = session, settings
     redraw("game")

@@ -5,7 +5,7 @@ The other modules read ``app``; only api.py writes it (chessground's api.ts: a t
 each change it makes names what changed, which frames.py draws once per frame. The game is an
 engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its plain-data picture of
 the position on screen. render.py draws everything from this state and keeps its own record of
-what is on screen (render.Drawing); the input being entered is ``app.inp`` (board_input.Input).
+what is on screen (render.Drawing); the input being entered is ``app.ui.inp`` (board_input.Input).
 Whose move it is, what a click may do and how far Undo goes are game_state.py's pure functions, asked
 here of the App's fields. Another game comes onto the board only through api.put_game, which
 starts afresh the fields that belong to one game (game_state.fresh_game); the AI is asked through
@@ -77,7 +77,7 @@ app = App()
 
 def board():
     """The engine's board at the cursor: legal moves and the click matcher."""
-    return app.session.game.board
+    return app.play.session.game.board
 
 
 def rules_of(name):
@@ -92,31 +92,38 @@ _panels = {}  # each ruleset's rules-panel data, made once (not the App's: no ga
 
 
 def geometry():
-    return app.data["boards"][app.view["board"]]
+    return app.ui.data["boards"][app.play.view["board"]]
 
 
 def human_turn():
-    return st.human_turn(app.view, app.settings["mode"], app.friend)
+    return st.human_turn(app.play.view, app.ui.settings["mode"], app.shared.friend)
 
 
 def browsing():
-    return st.browsing(app.view)
+    return st.browsing(app.play.view)
 
 
 def can_input():
-    return st.can_input(app.view, app.settings["mode"], app.friend, app.annotating, app.thinking, app.branch_ok)
+    return st.can_input(
+        app.play.view,
+        app.ui.settings["mode"],
+        app.shared.friend,
+        app.ui.annotating,
+        app.ai.thinking,
+        app.play.branch_ok,
+    )
 
 
 def level_ms(level):
-    for lv in app.data["levels"]:
+    for lv in app.ui.data["levels"]:
         if lv["name"] == level:
             return int(lv["time_limit"] * 1000)
     return 5000
 
 
 def undo_target():
-    return st.undo_target(app.view, app.settings["mode"], app.friend)
+    return st.undo_target(app.play.view, app.ui.settings["mode"], app.shared.friend)
 
 
 def can_undo():
-    return st.can_undo(app.view, app.friend)
+    return st.can_undo(app.play.view, app.shared.friend)

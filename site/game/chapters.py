@@ -1,7 +1,7 @@
 """A study on the game page: the teacher's chapters (annotated games, positions, puzzles).
 
 The study is the engine's (asalto_core.study): the board shows one chapter, whose game is the
-page's session (``app.session.game`` is that chapter's game, so every move, comment and mark
+page's session (``app.play.session.game`` is that chapter's game, so every move, comment and mark
 lands in it). Everything the page exports (the record, the embed code, the lesson kit) is the
 whole study once there is one (api.record_text). It is kept in local storage beside the game's
 save, under its own key (whenever it changes and when the page is left), and read back on the next
@@ -43,9 +43,9 @@ def sync():
     """The chapter shown holds the game on the board. A game opened since (New game, an import, a
     set-up position) fills the chapter when it is blank, and is added as a new chapter otherwise:
     a chapter's work is never replaced. A game with a friend stays out of the study."""
-    if app.study is None or app.session is None or app.friend is not None:
+    if app.shared.study is None or app.play.session is None or app.shared.friend is not None:
         return
-    chapter, game = app.study.chapters[app.chapter], app.session.game
+    chapter, game = app.shared.study.chapters[app.shared.chapter], app.play.session.game
     if chapter.game is game:
         return
     if blank(chapter.game):
@@ -61,7 +61,9 @@ def add_chapter(game):
     """A new last chapter holding ``game``, titled by its Event tag or else by its number; its
     index, or None when the study has no room (said)."""
     try:
-        return app.study.add(game, game.tags.get("Event") or t("chapter-default", n=len(app.study.chapters) + 1))
+        return app.shared.study.add(
+            game, game.tags.get("Event") or t("chapter-default", n=len(app.shared.study.chapters) + 1)
+        )
     except AsaltoError as err:
         say(str(err), "error")
         return None
@@ -69,17 +71,17 @@ def add_chapter(game):
 
 def opened():
     """Another game is on the board: into the study at once (game.py calls this)."""
-    if app.study is not None:
+    if app.shared.study is not None:
         save()
         render_study()
 
 
 def save():
     """The study in local storage (its own key: the game's save stays the game's)."""
-    if app.study is None:
+    if app.shared.study is None:
         return  # the study stays stored until the teacher ends it (a shared game opened meanwhile)
     sync()
-    r = B.save(STUDY_KEY, json.dumps({"record": app.study.record(), "chapter": app.chapter}))
+    r = B.save(STUDY_KEY, json.dumps({"record": app.shared.study.record(), "chapter": app.shared.chapter}))
     if not r.ok:
         say(t("study-not-saved", error=r.error), "error")
 
@@ -102,7 +104,7 @@ def restore():
     api.set("none", study=study, chapter=n)
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
-    put_game(Session(game), st.opened_settings(app.settings, game.start.ruleset))
+    put_game(Session(game), st.opened_settings(app.ui.settings, game.start.ruleset))
     return ""
 
 
@@ -141,7 +143,7 @@ def record_label(n, game):
 
 def render_record():
     """The record's list of games (hidden when no such record is open)."""
-    games = app.record_games
+    games = app.shared.record_games
     el("panel-record").hidden = not games
     select = el("record-game")
     select.innerHTML = ""
@@ -158,7 +160,7 @@ def show_record_game(n):
     el("record-game").value = str(n)
     el("panel-record").dataset.shown = str(n)
     try:
-        game = Game.from_record(app.record_games[n]["text"], MAX_MOVES)
+        game = Game.from_record(app.shared.record_games[n]["text"], MAX_MOVES)
     except AsaltoError as err:
         say_record(t("record-game-bad", n=n + 1, error=err))
         return
@@ -189,7 +191,7 @@ def open_shared(params):
 def start():
     """A study of one chapter: the game on the board."""
     api.set("none", study=Study("", []))
-    api.set("panel", chapter=add_chapter(app.session.game))
+    api.set("panel", chapter=add_chapter(app.play.session.game))
     save()
     render_study()
 
@@ -198,7 +200,7 @@ def show(n):
     """Chapter ``n`` on the board."""
     sync()
     api.set("none", chapter=n)
-    open_game(Session(app.study.chapters[n].game), opened="chapter-opened")
+    open_game(Session(app.shared.study.chapters[n].game), opened="chapter-opened")
     save()
     render_study()
 
@@ -206,7 +208,7 @@ def show(n):
 def new_chapter():
     """A new chapter after the last: the start of this ruleset, to play, set up or import into."""
     sync()
-    n = add_chapter(Game(app.session.game.start.ruleset))
+    n = add_chapter(Game(app.play.session.game.start.ruleset))
     if n is not None:
         show(n)
 
@@ -224,9 +226,9 @@ def edit(action):
 
 
 def move_chapter(step):
-    n = app.chapter + step
-    if 0 <= n < len(app.study.chapters):
-        app.study.move(app.chapter, n)
+    n = app.shared.chapter + step
+    if 0 <= n < len(app.shared.study.chapters):
+        app.shared.study.move(app.shared.chapter, n)
         api.set("none", chapter=n)
         save()
         render_study()
@@ -237,13 +239,13 @@ def delete_chapter():
     study is saved again, so the deleted chapter's game is not taken for a new one (sync)."""
     sync()
     try:
-        app.study.delete(app.chapter)
+        app.shared.study.delete(app.shared.chapter)
     except AsaltoError as err:
         say(str(err), "error")
         return
-    api.set("none", chapter=min(app.chapter, len(app.study.chapters) - 1))
+    api.set("none", chapter=min(app.shared.chapter, len(app.shared.study.chapters) - 1))
     say("")
-    open_game(Session(app.study.chapters[app.chapter].game), opened="chapter-opened")  # saves (opened)
+    open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # saves (opened)
     render_study()
 
 
@@ -256,14 +258,14 @@ def end_study():
 
 def on_field(event):
     target = event.target
-    if app.study is None:
+    if app.shared.study is None:
         return
     if target.id == "study-title":
         edit(lambda: api.edit("none", "study", title=" ".join(target.value.split())[:120]))
     elif target.id == "chapter-title":
-        edit(lambda: app.study.rename(app.chapter, target.value))
+        edit(lambda: app.shared.study.rename(app.shared.chapter, target.value))
     elif target.id == "chapter-prompt":
-        chapter = app.study.chapters[app.chapter]
+        chapter = app.shared.study.chapters[app.shared.chapter]
         edit(lambda: setattr(chapter, "prompt", " ".join(target.value.split())[:300]))
 
 
@@ -275,7 +277,7 @@ def on_list_click(event):
 
 def render_study():
     """The study box: its title, its chapters (the one shown marked), the chapter's fields."""
-    study = app.study
+    study = app.shared.study
     el("study-none").hidden = study is not None
     el("study-body").hidden = study is None
     if study is None:
@@ -294,16 +296,16 @@ def render_study():
         kind.className = "chapter-kind"
         kind.textContent = t("chapter-" + chapter.kind)
         button.append(kind)
-        if n == app.chapter:
+        if n == app.shared.chapter:
             button.setAttribute("aria-current", "true")
         item.append(button)
         box.append(item)
-    chapter = study.chapters[app.chapter]
+    chapter = study.chapters[app.shared.chapter]
     for name, value in (("chapter-title", chapter.title), ("chapter-prompt", chapter.prompt)):
         if document.activeElement != el(name):
             el(name).value = value
-    el("chapter-up").disabled = app.chapter == 0
-    el("chapter-down").disabled = app.chapter >= len(study.chapters) - 1
+    el("chapter-up").disabled = app.shared.chapter == 0
+    el("chapter-down").disabled = app.shared.chapter >= len(study.chapters) - 1
     el("chapter-delete").disabled = len(study.chapters) < 2
 
 

@@ -46,20 +46,20 @@ def do_action(action):
 
 
 def click_point(point):
-    if app.editor is not None:  # setting up a position: the tool goes on the point
-        if app.editor.tool == "huff":
-            app.editor.toggle_huff(point)
+    if app.ui.editor is not None:  # setting up a position: the tool goes on the point
+        if app.ui.editor.tool == "huff":
+            app.ui.editor.toggle_huff(point)
         else:
-            app.editor.press(point)
+            app.ui.editor.press(point)
         api.redraw("input")
         return
-    if app.annotating and app.inp.arrow_tool:
+    if app.ui.annotating and app.ui.inp.arrow_tool:
         annotate.arrow_tool_click(point)
         return
     if not can_input():
         refused_click()  # never a new line by accident: ask first, or say why not
         return
-    do_action(app.inp.press(board(), point))
+    do_action(app.ui.inp.press(board(), point))
 
 
 def board_xy(event):
@@ -82,11 +82,11 @@ def nearest_point(event):
 
 
 def on_pointerdown(event):
-    if event.button == 2 and app.annotating and app.editor is None:
+    if event.button == 2 and app.ui.annotating and app.ui.editor is None:
         # a right-drag draws an arrow, a right-click marks a point
         api.set_input("none", right_from=nearest_point(event))
         return
-    if event.button != 0 or app.view is None:
+    if event.button != 0 or app.play.view is None:
         return
     point = nearest_point(event)
     if point is None:
@@ -97,7 +97,7 @@ def on_pointerdown(event):
 
 
 def on_pointermove(event):
-    d = app.inp.drag
+    d = app.ui.inp.drag
     if d is None or not can_input():
         return
     if not d["moved"] and (event.clientX - d["x"]) ** 2 + (event.clientY - d["y"]) ** 2 < 64:
@@ -111,8 +111,8 @@ def on_pointermove(event):
 
 
 def on_pointerup(event):
-    if event.button == 2 and app.inp.right_from is not None:
-        frm = app.inp.right_from
+    if event.button == 2 and app.ui.inp.right_from is not None:
+        frm = app.ui.inp.right_from
         api.set_input("none", right_from=None)
         to = nearest_point(event)
         if to == frm:
@@ -120,7 +120,7 @@ def on_pointerup(event):
         elif to is not None:
             annotate.toggle_arrow(frm, to, annotate.brush(event))
         return
-    d = app.inp.drag
+    d = app.ui.inp.drag
     api.set_input("none", drag=None)
     if d is None:
         return
@@ -128,7 +128,7 @@ def on_pointerup(event):
         click_point(d["from"])
         return
     target = nearest_point(event)
-    if not app.inp.clicks or app.inp.clicks[-1] != d["from"]:
+    if not app.ui.inp.clicks or app.ui.inp.clicks[-1] != d["from"]:
         click_point(d["from"])
     if target and target != d["from"]:
         click_point(target)
@@ -139,12 +139,12 @@ def on_pointerup(event):
 def move_cursor(dx, dy):
     if not drawn.at:
         return
-    if app.inp.cursor not in drawn.at:
+    if app.ui.inp.cursor not in drawn.at:
         # Start where play can start: the selection, else the first piece that can move.
-        first = app.inp.targets(board()) if app.view else []
-        api.set_input("input", cursor=app.inp.clicks[-1] if app.inp.clicks else (first or sorted(drawn.at))[0])
+        first = app.ui.inp.targets(board()) if app.play.view else []
+        api.set_input("input", cursor=app.ui.inp.clicks[-1] if app.ui.inp.clicks else (first or sorted(drawn.at))[0])
         return
-    best = point_toward(drawn.at, app.inp.cursor, dx, dy)
+    best = point_toward(drawn.at, app.ui.inp.cursor, dx, dy)
     if best:
         api.set_input("input", cursor=best)
 
@@ -157,12 +157,12 @@ def on_board_key(event):
         move_cursor(*steps[key])
     elif key in ("Enter", " "):
         event.preventDefault()
-        if app.inp.cursor:
-            click_point(app.inp.cursor)
-        elif app.inp.can_stop(board()):
-            do_action(app.inp.stop(board()))
+        if app.ui.inp.cursor:
+            click_point(app.ui.inp.cursor)
+        elif app.ui.inp.can_stop(board()):
+            do_action(app.ui.inp.stop(board()))
     elif key == "Escape":
-        app.inp.reset("escape")
+        app.ui.inp.reset("escape")
         api.redraw("input")
 
 
@@ -171,7 +171,7 @@ def on_key(event):
         return
     key = event.key
     on_board = event.target.closest("#board") is not None
-    ply, length = app.view["ply"], app.view["length"]
+    ply, length = app.play.view["ply"], app.play.view["length"]
     if event.ctrlKey and key == "z":
         spawn(undo())
     elif event.ctrlKey and key == "y":
@@ -189,7 +189,7 @@ def on_key(event):
 
 
 def flip(_event):
-    api.edit("game", "settings", flipped=not app.settings["flipped"])
+    api.edit("game", "settings", flipped=not app.ui.settings["flipped"])
     storage.save()
 
 
@@ -208,7 +208,7 @@ def on_huff_click(event):
     if btn is None or not can_input():
         return
     point = btn.getAttribute("data-huff") or None
-    do_action(app.inp.choose_huff(board(), point))
+    do_action(app.ui.inp.choose_huff(board(), point))
 
 
 def on_menu_click(event):
@@ -248,7 +248,7 @@ def bind():
     on(svg, "pointermove", on_pointermove)
     on(svg, "pointerup", on_pointerup)
     on(svg, "keydown", on_board_key)
-    on(svg, "contextmenu", lambda e: e.preventDefault() if app.annotating else None)
+    on(svg, "contextmenu", lambda e: e.preventDefault() if app.ui.annotating else None)
     on(document, "keydown", on_key)
     on(el("btn-undo"), "click", lambda e: spawn(undo()))
     on(el("btn-redo"), "click", lambda e: spawn(redo()))
@@ -265,13 +265,13 @@ def bind():
     on(el("btn-hint"), "click", lambda e: spawn(ask("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())
     on(el("btn-stop-ai"), "click", lambda e: spawn(stop_ai()))
-    on(el("btn-stop-chain"), "click", lambda e: do_action(app.inp.stop(board())))
+    on(el("btn-stop-chain"), "click", lambda e: do_action(app.ui.inp.stop(board())))
     on(el("btn-reload"), "click", lambda e: window.location.reload())
     on(el("moves"), "click", on_moves_click)
     on(el("nav-first"), "click", lambda e: spawn(navigate(0)))
-    on(el("nav-back"), "click", lambda e: spawn(navigate(app.view["ply"] - 1)))
-    on(el("nav-forward"), "click", lambda e: spawn(navigate(app.view["ply"] + 1)))
-    on(el("nav-last"), "click", lambda e: spawn(navigate(app.view["length"])))
+    on(el("nav-back"), "click", lambda e: spawn(navigate(app.play.view["ply"] - 1)))
+    on(el("nav-forward"), "click", lambda e: spawn(navigate(app.play.view["ply"] + 1)))
+    on(el("nav-last"), "click", lambda e: spawn(navigate(app.play.view["length"])))
     on(el("menu"), "click", on_menu_click)
     on(el("menu"), "toggle", on_menu_toggle)
     on(el("theme-menu"), "change", change_theme)

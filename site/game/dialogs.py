@@ -45,23 +45,24 @@ async def open_rules(name):
 def open_new_dialog():
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
-        f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>' for rs in app.data["rulesets"]
+        f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>'
+        for rs in app.ui.data["rulesets"]
     )
-    current = app.view["ruleset"] if app.view else app.settings["ruleset"]
+    current = app.play.view["ruleset"] if app.play.view else app.ui.settings["ruleset"]
     base = current.split(":")[0]
     sel.value = base
     lv = el("new-level")
     lv.innerHTML = "".join(
         f'<option value="{x["name"]}">{draw.esc(t("level-" + x["name"]))} ({x["time_limit"]} s)</option>'
-        for x in app.data["levels"]
+        for x in app.ui.data["levels"]
     )
-    lv.value = app.settings["level"]
-    mode = app.settings["mode"]
-    if mode == "humans" and app.played_mode:
-        mode = app.played_mode  # an opened game is for two players; a new one plays the AI again
-    if app.friend is not None:
+    lv.value = app.ui.settings["level"]
+    mode = app.ui.settings["mode"]
+    if mode == "humans" and app.ui.played_mode:
+        mode = app.ui.played_mode  # an opened game is for two players; a new one plays the AI again
+    if app.shared.friend is not None:
         mode = "friend"
-        el("new-friend-side").value = app.friend["side"]
+        el("new-friend-side").value = app.shared.friend["side"]
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         node.checked = node.value == mode
     friend.mode_changed(None)
@@ -146,7 +147,7 @@ def start_from_dialog(_event):
     if mode == "friend":
         spawn(friend.start(name, el("new-friend-side").value))
         return
-    spawn(new_game(name, mode, el("new-level").value or "casual", app.settings["lang"]))
+    spawn(new_game(name, mode, el("new-level").value or "casual", app.ui.settings["lang"]))
 
 
 def open_io():
@@ -163,7 +164,7 @@ def embed_snippet():
 def fill_io(with_record=True):
     if with_record:
         el("io-text").value = record_text()
-    el("io-position").value = app.view["position"]
+    el("io-position").value = app.play.view["position"]
     el("io-link").value = storage.share_link()
     el("io-embed").value = embed_snippet()
 
@@ -200,7 +201,7 @@ def restore_previous():
         box.textContent = t("nothing-to-restore")
         return
     session, settings = kept
-    open_game(session, st.clean_settings(settings, app.rulesets, app.levels, codes()), "restored")
+    open_game(session, st.clean_settings(settings, app.ui.rulesets, app.ui.levels, codes()), "restored")
     box.textContent = t("restored")
     fill_io(False)
 
@@ -208,12 +209,12 @@ def restore_previous():
 def diagram_svg():
     """The position on screen as a standalone SVG, by the same drawing function as the board: the
     last move, and the teacher's arrows and points in their colours."""
-    v = app.view
+    v = app.play.view
     last = v.get("last")
     return draw.board(
         geometry(),
         v["pieces"],
-        flipped=app.settings["flipped"],
+        flipped=app.ui.settings["flipped"],
         marked_lines=rules_of(v["ruleset"])["marked_lines"],
         arrows=([last["move"]] if last and last["path"] else []) + list(v.get("arrows", [])),
         highlight=v.get("points", []),
@@ -251,18 +252,18 @@ def switch_language(code):
 # -- the position editor ------------------------------------------------------------------
 def open_setup():
     """Set up a position, starting from the one on the board."""
-    api.set("input", editor=Editor(app.session.game.board.position))
+    api.set("input", editor=Editor(app.play.session.game.board.position))
     sel = el("setup-ruleset")
     sel.innerHTML = ""
-    names = [rs["name"] for rs in app.data["rulesets"]]
-    if app.editor.ruleset not in names:
-        names.append(app.editor.ruleset)  # house rules
+    names = [rs["name"] for rs in app.ui.data["rulesets"]]
+    if app.ui.editor.ruleset not in names:
+        names.append(app.ui.editor.ruleset)  # house rules
     for name in names:
         option = document.createElement("option")
         option.value = name
         option.textContent = rules_text.title(name)
         sel.append(option)
-    sel.value = app.editor.ruleset
+    sel.value = app.ui.editor.ruleset
 
 
 def close_setup():
@@ -271,7 +272,7 @@ def close_setup():
 
 
 def setup_changed(event):
-    ed = app.editor
+    ed = app.ui.editor
     target = event.target
     if target.name == "setup-tool":
         ed.tool = target.value
@@ -283,7 +284,7 @@ def setup_changed(event):
 
 
 def setup_play():
-    position, _ = app.editor.position()
+    position, _ = app.ui.editor.position()
     if position is None:
         return
     api.set("none", editor=None)
@@ -291,7 +292,7 @@ def setup_play():
 
 
 def setup_embed():
-    position, _ = app.editor.position()
+    position, _ = app.ui.editor.position()
     if position is None:
         return
     r = B.embedSnippet(embed_query([("position", position.text())]), 380, 520, t("setup-title"))
@@ -301,7 +302,7 @@ def setup_embed():
 
 def setup_link():
     """The share link of the position set up (the game page's share code: asalto_core.links)."""
-    position, _ = app.editor.position()
+    position, _ = app.ui.editor.position()
     if position is None:
         return
     link = storage.here()["page"] + "#" + share_query(Game(position=position).record(), [0])
@@ -309,14 +310,14 @@ def setup_link():
 
 
 def setup_diagram():
-    position, _ = app.editor.position()
+    position, _ = app.ui.editor.position()
     if position is None:
         return
     rs = rules_of(position.ruleset)
     svg_text = draw.board(
-        app.data["boards"][rs["board"]],
+        app.ui.data["boards"][rs["board"]],
         position.pieces(),
-        flipped=app.settings["flipped"],
+        flipped=app.ui.settings["flipped"],
         marked_lines=rs["marked_lines"],
         highlight=position.huffable(),
         title=position.text(),
@@ -333,9 +334,13 @@ KIT_STYLE = (
 
 def lesson_page():
     """The kit's lesson page: the game (or study) on screen in one frame beside it, titled."""
-    title = (app.study.title if app.study else "") or app.session.game.tags.get("Event") or t("kit-title")
+    title = (
+        (app.shared.study.title if app.shared.study else "")
+        or app.play.session.game.tags.get("Event")
+        or t("kit-title")
+    )
     pairs = [("record", record_text())]
-    if app.settings["flipped"]:
+    if app.ui.settings["flipped"]:
         pairs.append(("flip", "1"))
     r = B.embedSnippet(embed_query(pairs), 420, 700, title, True)
     return (
@@ -359,7 +364,7 @@ def welcome_choice(mode):
     moves first); two players start a fresh game for both sides at this device."""
     el("welcome").hidden = True
     if mode == "humans":
-        spawn(new_game(app.settings["ruleset"], "humans", app.settings["level"], app.settings["lang"]))
+        spawn(new_game(app.ui.settings["ruleset"], "humans", app.ui.settings["level"], app.ui.settings["lang"]))
     el("board").focus()
 
 
@@ -369,8 +374,8 @@ def bind():
     on(el("lang-menu"), "change", change_language)
     on(el("btn-new"), "click", lambda e: open_new_dialog())
     on(el("result-new"), "click", lambda e: open_new_dialog())
-    on(el("btn-rules"), "click", lambda e: show_rules(app.view["ruleset"]))
-    on(el("btn-rules-here"), "click", lambda e: show_rules(app.view["ruleset"]))
+    on(el("btn-rules"), "click", lambda e: show_rules(app.play.view["ruleset"]))
+    on(el("btn-rules-here"), "click", lambda e: show_rules(app.play.view["ruleset"]))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
     on(el("new-ruleset"), "change", lambda e: (new_desc(), fill_custom(el("new-ruleset").value)))
     on(el("custom-options"), "change", custom_changed)
@@ -379,7 +384,7 @@ def bind():
     on(el("btn-io"), "click", lambda e: open_io())
     on(el("io-load"), "click", lambda e: import_text(el("io-text").value))
     on(el("io-copy-record"), "click", lambda e: spawn(copy(record_text())))
-    on(el("io-copy-position"), "click", lambda e: spawn(copy(app.view["position"])))
+    on(el("io-copy-position"), "click", lambda e: spawn(copy(app.play.view["position"])))
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", record_text()))
     on(el("io-restore"), "click", lambda e: restore_previous())
@@ -393,7 +398,7 @@ def bind():
     on(el("setup-embed"), "click", lambda e: setup_embed())
     on(el("setup-link"), "click", lambda e: setup_link())
     on(el("setup-diagram"), "click", lambda e: setup_diagram())
-    on(el("setup-clear"), "click", lambda e: (app.editor.clear(), api.redraw("input")))
-    on(el("setup-start"), "click", lambda e: (app.editor.set_ruleset(app.editor.ruleset), api.redraw("input")))
+    on(el("setup-clear"), "click", lambda e: (app.ui.editor.clear(), api.redraw("input")))
+    on(el("setup-start"), "click", lambda e: (app.ui.editor.set_ruleset(app.ui.editor.ruleset), api.redraw("input")))
     on(el("panel-setup"), "change", setup_changed)
     on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))

@@ -36,7 +36,7 @@ SHOW_BEFORE = 0.35  # seconds the position before the friend's move shows before
 
 def link_of(entry):
     """The link to send: the whole game (its moves on screen) after the page's address."""
-    moves = app.session.descriptor()["moves"] if entry is app.friend else entry["moves"]
+    moves = app.play.session.descriptor()["moves"] if entry is app.shared.friend else entry["moves"]
     played = entry["time"] if moves == entry["moves"] else int(B.epochSeconds())  # a move just played, not yet kept
     link = GameLink(entry["id"], entry["ruleset"], entry["start"], moves, played)
     return storage.here()["page"] + "#" + link.query()
@@ -53,13 +53,13 @@ def _receiver(session):
 async def enter(entry, session, animate=False, note="", keep_message=False):
     """Show a game with a friend: from the player's side, its last move sliding in with ``animate``;
     ``note`` (an i18n key) is said, else the message shown is cleared (kept with ``keep_message``)."""
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
     end_welcome()
-    if app.friend is None:
-        api.set("none", home_flipped=app.settings["flipped"])  # the board's way round comes back with the next game
+    if app.shared.friend is None:
+        api.set("none", home_flipped=app.ui.settings["flipped"])  # the board's way round comes back with the next game
     api.set("none", friend=entry)
-    settings = st.opened_settings(app.settings, entry["ruleset"])
+    settings = st.opened_settings(app.ui.settings, entry["ruleset"])
     settings["flipped"] = entry["side"] == "officers"  # the player's side at the bottom
     put_game(session, settings)
     storage.keep_friend(entry)
@@ -69,13 +69,13 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
         session.go_to(n - 1)
         show(False)
         await asyncio.sleep(SHOW_BEFORE)
-        if app.session is not session:
+        if app.play.session is not session:
             return
         session.go_to(n)
         last = session.last()
         said = " ".join([t("friend-played", move=last["move"]), move_message(last), said]).strip()
         announce(said)
-        if app.settings["sound"]:
+        if app.ui.settings["sound"]:
             B.sound("move")
         message(said)
         accept(True)
@@ -197,11 +197,11 @@ async def follow_tab(text):
     """Another tab wrote the games with friends (``text``): the game on screen follows its copy
     there, as the game of this device follows another tab's save."""
     storage.friends_followed(text)
-    if app.friend is None:
+    if app.shared.friend is None:
         return
     games, _ = storage.read_friends()
     for g in games:
-        if g["id"] == app.friend["id"] and g["moves"] != app.session.descriptor()["moves"]:
+        if g["id"] == app.shared.friend["id"] and g["moves"] != app.play.session.descriptor()["moves"]:
             try:
                 session = Session.from_descriptor(descriptor_of(g))
             except AsaltoError:
@@ -212,8 +212,8 @@ async def follow_tab(text):
 # -- sending ---------------------------------------------------------------------------------
 def sent():
     """The link of the game as it is has reached the friend: no taking back from here."""
-    e = app.friend
-    n = len(app.session.game.moves) if e is not None else 0
+    e = app.shared.friend
+    n = len(app.play.session.game.moves) if e is not None else 0
     if e is None or e["sent"] == n:
         return
     api.edit("panel", "friend", sent=n)
@@ -223,9 +223,9 @@ def sent():
 async def send(use_sheet):
     """Send the link: the system's share sheet where there is one, else copied; when the
     clipboard is refused the link is selected for the player to copy by hand."""
-    if app.friend is None:
+    if app.shared.friend is None:
         return
-    link = link_of(app.friend)
+    link = link_of(app.shared.friend)
     box = el("friend-message")
     if use_sheet:
         r = await B.share(t("friend-share-text"), link)
@@ -249,12 +249,12 @@ async def send(use_sheet):
 def render_panel():
     """The game with a friend beside the board: whose move, and the link to send when it is theirs."""
     panel = el("panel-friend")
-    e = app.friend
+    e = app.shared.friend
     panel.hidden = e is None
     document.body.dataset.friend = "" if e is None else e["id"]
     if e is None:
         return
-    v = app.view
+    v = app.play.view
     over = v["final"] is not None
     mine = v["turn"] == e["side"] and not over
     pending = v["length"] > e["sent"]
@@ -308,7 +308,7 @@ def render_list():
     body.innerHTML = ""
     for g, turn, when in rows:
         tr = document.createElement("tr")
-        current = app.friend is not None and app.friend["id"] == g["id"]
+        current = app.shared.friend is not None and app.shared.friend["id"] == g["id"]
         for text in (rules_text.title(g["ruleset"]), side_name(g["side"], True), turn, when):
             td = document.createElement("td")
             td.textContent = text
@@ -329,7 +329,7 @@ def render_list():
         body.append(tr)
     el("friends-table").hidden = not rows
     el("friends-empty").hidden = bool(rows)
-    el("friends-home").hidden = app.friend is None
+    el("friends-home").hidden = app.shared.friend is None
 
 
 async def open_kept(game_id):
@@ -348,11 +348,11 @@ async def open_kept(game_id):
 async def home():
     """Back to the game of this device, as it was saved before the game with a friend."""
     el("dlg-friends").close()
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
     session, settings, problem = storage.read_save()
     leave_friend()
-    settings = settings or app.settings
+    settings = settings or app.ui.settings
     put_game(session or Session.new(settings["ruleset"]), settings)
     message(problem or t("friend-home-back"), "warn" if problem else "info")
     accept(False)
@@ -376,7 +376,7 @@ def list_click(event):
 async def forget(game_id):
     """Delete a kept game (the game on screen too: the page goes back to the game of this device)."""
     storage.forget_friend(game_id)
-    if app.friend is not None and app.friend["id"] == game_id:
+    if app.shared.friend is not None and app.shared.friend["id"] == game_id:
         await home()
         return
     render_list()
@@ -403,5 +403,5 @@ def bind():
     for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
         on(node, "change", mode_changed)
     B.onHashChange(create_proxy(lambda: spawn(follow_link())))
-    if app.view is not None:
+    if app.play.view is not None:
         api.redraw("panel")

@@ -41,7 +41,7 @@ IDLE_MS = 3000  # the strong levels' Pyodide starts when the page is idle, at th
 
 # -- the AI's worker ---------------------------------------------------------------------
 def needs_ai():
-    return bool(st.ai_side(app.settings["mode"]))
+    return bool(st.ai_side(app.ui.settings["mode"]))
 
 
 def engine_for(purpose, level=None):
@@ -49,13 +49,13 @@ def engine_for(purpose, level=None):
     once it is up, and until then on MicroPython's worker too (with the same time budget), so no
     search waits for Pyodide's megabytes. A strong level's move or the analysis starts Pyodide
     (which takes over when ready); a hint never does (a weaker level's game never fetches it)."""
-    if purpose == "move" and B.lightLevel(level or app.settings["level"]):
-        return app.light
-    if app.engine.ready:
-        return app.engine
-    if purpose != "hint" and not app.engine.starting and not app.engine.error:
-        spawn(start_engine_at_idle(app.engine))
-    return app.light
+    if purpose == "move" and B.lightLevel(level or app.ui.settings["level"]):
+        return app.ai.light
+    if app.ai.engine.ready:
+        return app.ai.engine
+    if purpose != "hint" and not app.ai.engine.starting and not app.ai.engine.error:
+        spawn(start_engine_at_idle(app.ai.engine))
+    return app.ai.light
 
 
 def _flag(eng):
@@ -74,20 +74,20 @@ async def start_engine(eng=None):
     start failed before starts again, under a new name. A failure is said where it matters: not
     for Pyodide (the game plays on, on MicroPython, and the side card says which engine thinks),
     and not during a review (its status says it, with its button to try again)."""
-    eng = eng or app.engine
+    eng = eng or app.ai.engine
     if eng.ready or eng.starting:
         return await eng.wait()
     if eng.error:
         eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
-    if app.view is not None:
+    if app.play.view is not None:
         api.redraw("progress")  # Pyodide's megabytes take seconds: the thinking line says it loads
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
         shown = document.getElementById("message").textContent
-        if eng.kind and app.thinking != "review":
+        if eng.kind and app.ai.thinking != "review":
             message(t("engine-failed", error=start_problem(eng)), "error")
         elif shown in (t("engine-loading"), t("engine-restarting")):
             message("")
@@ -96,7 +96,7 @@ async def start_engine(eng=None):
         return False
     B.mark(_flag(eng))
     document.body.dataset[_flag(eng)] = "ready"
-    if app.view is not None:  # MicroPython's worker can be up before the page's game is
+    if app.play.view is not None:  # MicroPython's worker can be up before the page's game is
         api.redraw("progress")  # only the AI's status line and buttons depend on it
     return True
 
@@ -111,19 +111,19 @@ def start_for_game(level=None):
     """The workers a game against the computer will need: MicroPython's at once (small, and the
     first replies of every level may need it), Pyodide's at idle for the strong levels (the first
     moves come from the opening book, the next from MicroPython until Pyodide is up)."""
-    if app.session is not None:
-        spawn(opening_book(app.session.game.start.ruleset))  # fetched now, not when the reply is due
-    if not (app.light.ready or app.light.starting):
-        spawn(start_engine(app.light))
+    if app.play.session is not None:
+        spawn(opening_book(app.play.session.game.start.ruleset))  # fetched now, not when the reply is due
+    if not (app.ai.light.ready or app.ai.light.starting):
+        spawn(start_engine(app.ai.light))
     engine_for("move", level)
 
 
 async def opening_book(ruleset):
     """The ruleset's opening book, fetched once, however many ask at once (None without one:
     house rules, or offline before it was ever fetched; the computer then searches)."""
-    if ruleset not in app.rulesets:
+    if ruleset not in app.ui.rulesets:
         return None  # house rules: no book (and no request for one)
-    if ruleset not in app.books:
+    if ruleset not in app.ai.books:
         fetched = asyncio.Event()  # a second caller waits for this fetch
         api.edit("none", "books", **{ruleset: fetched})
         r = await B.fetchText(f"./books/{ruleset}.json", BOOK_MS)
@@ -135,9 +135,9 @@ async def opening_book(ruleset):
                 print("opening book not read:", err)
         api.edit("none", "books", **{ruleset: book})
         fetched.set()
-    elif isinstance(app.books[ruleset], asyncio.Event):
-        await app.books[ruleset].wait()
-    return app.books[ruleset]
+    elif isinstance(app.ai.books[ruleset], asyncio.Event):
+        await app.ai.books[ruleset].wait()
+    return app.ai.books[ruleset]
 
 
 async def book_move(session, level):
@@ -150,19 +150,19 @@ async def book_move(session, level):
         yield from session.positions_before()
 
     position = session.game.board.position
-    return book.choose(position, app.levels[level]["margin"], app.think_n, history())
+    return book.choose(position, app.ui.levels[level]["margin"], app.ai.think_n, history())
 
 
 async def restart_engine(eng=None):
     """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1 (or light-N+1)."""
-    eng = eng or app.engine
+    eng = eng or app.ai.engine
     message(t("engine-restarting"), "warn")
     eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
     document.body.dataset[_flag(eng)] = "restarting"
     ok = await start_engine(eng)
     if ok:
         message("")
-        document.body.dataset.restarts = str(app.worker_n - 1)
+        document.body.dataset.restarts = str(app.ai.worker_n - 1)
     return ok
 
 
@@ -170,17 +170,20 @@ async def restart_engine(eng=None):
 def take_view(animate=False):
     """The session's position becomes the one shown (drawn, its move sliding in with ``animate``);
     what belonged to the one before goes."""
-    v = app.session.view()
-    changed = app.review and app.review["moves"] != app.session.descriptor()["moves"][: len(app.review["moves"])]
-    app.inp.reset()
+    v = app.play.session.view()
+    changed = (
+        app.play.review
+        and app.play.review["moves"] != app.play.session.descriptor()["moves"][: len(app.play.review["moves"])]
+    )
+    app.ui.inp.reset()
     api.set("none", view=v, hint=None, branch_asked=False)
     if changed:
         api.set("none", review=None)  # the game changed under the review
     if v["ply"] == v["length"]:
         api.set("none", branch_ok=False)
     api.redraw("game", animate)
-    ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.settings["mode"])
-    if app.analysis_on and not app.thinking and not v["outcome"] and not (ai_next and not app.ai_paused):
+    ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"])
+    if app.ui.analysis_on and not app.ai.thinking and not v["outcome"] and not (ai_next and not app.play.ai_paused):
         spawn(ask("analysis"))
 
 
@@ -227,8 +230,8 @@ def open_game(session, settings=None, opened=""):
     storage.save_previous()
     end_welcome()
     leave_friend()
-    put_game(session, settings or st.opened_settings(app.settings, session.game.start.ruleset))
-    two = t("opened-humans") if app.settings["mode"] == "humans" else ""
+    put_game(session, settings or st.opened_settings(app.ui.settings, session.game.start.ruleset))
+    two = t("opened-humans") if app.ui.settings["mode"] == "humans" else ""
     message(" ".join([t(opened) if opened else "", two]).strip())
     show_opened()
 
@@ -238,7 +241,7 @@ def play(move, human_move=False):
     """Play a move on the page's engine; a refused move keeps the game as it was.
     Synchronous, so that a click that completes a move is answered in the click's own task."""
     try:
-        last = app.session.play(move, branch=app.annotating)  # annotating: a side line, nothing dropped
+        last = app.play.session.play(move, branch=app.ui.annotating)  # annotating: a side line, nothing dropped
     except AsaltoError as err:
         message(t("illegal", error=str(err)), "error")
         api.redraw("input")
@@ -247,17 +250,17 @@ def play(move, human_move=False):
     if human_move:
         end_welcome()
     text = move_message(last)
-    if text or human_move or app.note:
+    if text or human_move or app.play.note:
         message(text)
         api.set("none", note=False)
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
-    if app.settings["sound"]:
+    if app.ui.settings["sound"]:
         B.sound(move_sound(last))
     if human_move:
         api.set("none", move_seen=asyncio.Event())  # the AI's reply waits until this move is on screen
     accept()
     if human_move:
-        spawn(move_painted(app.move_seen))
+        spawn(move_painted(app.ai.move_seen))
     else:
         spawn(reply_painted())
 
@@ -278,9 +281,9 @@ async def move_painted(seen):
 
 def leave_friend():
     """The game with a friend gives way to another (it stays kept, and in the list of games)."""
-    if app.friend is not None:
+    if app.shared.friend is not None:
         api.set("none", friend=None)
-        api.edit("game", "settings", flipped=app.home_flipped)
+        api.edit("game", "settings", flipped=app.shared.home_flipped)
         storage.leave_friends()
 
 
@@ -291,7 +294,7 @@ def end_welcome():
 
 def move_sound(last):
     """The sound of a move played: the end of the game, a huff, a capture, or a step."""
-    if app.session.game.outcome() is not None:
+    if app.play.session.game.outcome() is not None:
         return "end"
     if last["huff"] or last["automatic"]:
         return "huff"
@@ -315,34 +318,34 @@ def move_message(last):
 
 # -- the AI ------------------------------------------------------------------------------
 async def maybe_ai():
-    v = app.view
-    if v is None or v["outcome"] or v["ply"] != v["length"] or app.annotating:
+    v = app.play.view
+    if v is None or v["outcome"] or v["ply"] != v["length"] or app.ui.annotating:
         return
-    if st.human_turn(v, app.settings["mode"], app.friend):
+    if st.human_turn(v, app.ui.settings["mode"], app.shared.friend):
         if only_pass():
             play("--")  # no click makes a pass: the page makes it for the player
         return
-    if app.thinking or app.ai_paused or v["turn"] not in st.ai_side(app.settings["mode"]):
+    if app.ai.thinking or app.play.ai_paused or v["turn"] not in st.ai_side(app.ui.settings["mode"]):
         return
-    if app.settings["mode"] == "watch":
+    if app.ui.settings["mode"] == "watch":
         await asyncio.sleep(0.4)
-        if app.view is not v:
+        if app.play.view is not v:
             return
     await ask("move")
 
 
 def only_pass():
     """The side to move has no move but a pass (the course's rebels, hemmed in)."""
-    legal = app.session.game.board.legal_moves
+    legal = app.play.session.game.board.legal_moves
     return len(legal) == 1 and legal[0].null
 
 
 def still_asked(session, ply, purpose):
     """After a wait (a worker's start, the book's fetch): is this still the question to ask? Nothing
     else thinking, the same game at the same ply and, for a move, the computer's turn (or forced)."""
-    if app.thinking or app.session is not session or session.game.ply != ply:
+    if app.ai.thinking or app.play.session is not session or session.game.ply != ply:
         return False
-    return purpose != "move" or app.view["turn"] in st.ai_side(app.settings["mode"]) or app.ai_forced
+    return purpose != "move" or app.play.view["turn"] in st.ai_side(app.ui.settings["mode"]) or app.play.ai_forced
 
 
 async def ask(purpose):
@@ -350,9 +353,9 @@ async def ask(purpose):
     ``move``, a ``hint`` or the ``analysis`` board. The asking is the same for all three (a worker
     started, one search at a time, a dead worker restarted); what differs is the level and time
     asked for (``ASKED``) and what its answer does (``ANSWERED``), each purpose's own handler."""
-    if app.thinking:
+    if app.ai.thinking:
         return
-    session = app.session
+    session = app.play.session
     ply = session.game.ply
     if purpose == "move" and await play_from_book(session, ply):
         return
@@ -365,9 +368,9 @@ async def ask(purpose):
     # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
     api.set("progress" if purpose == "move" else "input", ai_forced=False, thinking=purpose, thinker=eng, depth=0)
     level, seconds = ASKED[purpose]
-    level = level or app.settings["level"]
-    shown = app.view["ply"]
-    req = session.think_request(level, app.think_n, seconds)
+    level = level or app.ui.settings["level"]
+    shown = app.play.view["ply"]
+    req = session.think_request(level, app.ai.think_n, seconds)
     limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     spawn(watch_progress(key))
@@ -391,8 +394,8 @@ async def ask(purpose):
         message(answer["error"], "error")
         api.redraw("input")
         return
-    stopped = purpose == "move" and app.ai_paused  # Stop pressed while the reply was held
-    if answer.get("cancelled") or stopped or app.session is not session or session.game.ply != ply:
+    stopped = purpose == "move" and app.play.ai_paused  # Stop pressed while the reply was held
+    if answer.get("cancelled") or stopped or app.play.session is not session or session.game.ply != ply:
         TOO_LATE.get(purpose, answer_too_late)()
         return
     ANSWERED[purpose](answer["analysis"], shown)
@@ -423,7 +426,7 @@ def answer_too_late():
 
 def analysis_too_late():
     """The position changed during the analysis: the analysis looks at the new one."""
-    if app.analysis_on:
+    if app.ui.analysis_on:
         spawn(ask("analysis"))
 
 
@@ -437,7 +440,7 @@ TOO_LATE = {"analysis": analysis_too_late}
 async def play_from_book(session, ply):
     """Play the computer's move from the opening book, if the position is in it: at once (after
     the pause that lets the player see their own move), with no worker. True if it did."""
-    level = app.settings["level"]
+    level = app.ui.settings["level"]
     B.mark("bookAsked")
     choice = await book_move(session, level)
     B.mark("bookAnswered")
@@ -448,7 +451,7 @@ async def play_from_book(session, ply):
     api.set("progress", ai_forced=False, thinking="move")
     await hold_reply()
     api.set("progress", thinking="")
-    if app.ai_paused or app.session is not session or session.game.ply != ply:
+    if app.play.ai_paused or app.play.session is not session or session.game.ply != ply:
         api.redraw("input")
         return True
     document.body.dataset.bookMoves = str(api.count("book_moves"))
@@ -460,9 +463,9 @@ async def play_from_book(session, ply):
 async def hold_reply():
     """Wait, if need be, until the player's move has been on screen for REPLY_PAUSE: the search
     started at once, only its reply waits (the thinking state stays, so Stop still works)."""
-    await app.move_seen.wait()
+    await app.ai.move_seen.wait()
     while True:
-        wait = REPLY_PAUSE - (window.performance.now() - app.moved_at) / 1000
+        wait = REPLY_PAUSE - (window.performance.now() - app.ai.moved_at) / 1000
         if wait <= 0:
             return
         await asyncio.sleep(wait)
@@ -470,13 +473,13 @@ async def hold_reply():
 
 async def watch_progress(key):
     """Ask the thinking worker how far it got; a worker that stops answering is dead."""
-    n = app.think_n
-    while app.thinking and app.think_n == n:
+    n = app.ai.think_n
+    while app.ai.thinking and app.ai.think_n == n:
         await asyncio.sleep(0.3)
-        if not (app.thinking and app.think_n == n):
+        if not (app.ai.thinking and app.ai.think_n == n):
             return
-        r = await app.thinker.call("progress", None, POLL_MS)
-        if not (app.thinking and app.think_n == n):
+        r = await app.ai.thinker.call("progress", None, POLL_MS)
+        if not (app.ai.thinking and app.ai.think_n == n):
             return
         if not r.ok:
             B.abort(key)  # the think call will never answer: give up on it
@@ -485,26 +488,26 @@ async def watch_progress(key):
             p = json.loads(r.value)
         except ValueError:
             p = None
-        if p and p.get("depth") and p["depth"] != app.depth:
+        if p and p.get("depth") and p["depth"] != app.ai.depth:
             api.set("progress", depth=p["depth"])
 
 
 async def stop_ai():
-    if not app.thinking:
+    if not app.ai.thinking:
         return
-    if app.thinking == "review":
+    if app.ai.thinking == "review":
         await stop_review()
         return
-    api.set("progress", ai_paused=app.thinking == "move")
-    r = await app.thinker.call("cancel", None, 3000)
+    api.set("progress", ai_paused=app.ai.thinking == "move")
+    r = await app.ai.thinker.call("cancel", None, 3000)
     if not r.ok:
-        B.abort(f"think-{app.think_n}")
+        B.abort(f"think-{app.ai.think_n}")
 
 
 def ai_now():
     api.set("progress", ai_paused=False)
-    v = app.view
-    if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.settings["mode"]):
+    v = app.play.view
+    if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.ui.settings["mode"]):
         # Let the AI play this move for the side to move (also truncates when reviewing).
         api.set("none", ai_forced=True)
         spawn(ask("move"))
@@ -515,21 +518,21 @@ def ai_now():
 # -- commands ----------------------------------------------------------------------------
 async def navigate(ply):
     """Browse: show an earlier (or later) position of the game; the moves stay."""
-    if app.session is None:
+    if app.play.session is None:
         return
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
-    app.session.go_to(max(0, min(ply, len(app.session.game.moves))))
+    app.play.session.go_to(max(0, min(ply, len(app.play.session.game.moves))))
     api.set("none", ai_paused=False)
     show(False)
 
 
 async def navigate_path(path):
     """Show a node of the game tree (a move of a side line)."""
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
     try:
-        app.session.go_to_path(path)
+        app.play.session.go_to_path(path)
     except AsaltoError as err:
         message(str(err), "error")
         return
@@ -538,27 +541,27 @@ async def navigate_path(path):
 
 async def undo():
     """Take back: against the AI to the player's previous turn, else one move; Redo brings them back."""
-    if app.session is None or not can_undo():
+    if app.play.session is None or not can_undo():
         return
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
-    taken = app.session.take_back(undo_target())
-    api.set("none", redo=app.redo + [taken], ai_paused=False, note=True)  # the note: until Redo or the next move
+    taken = app.play.session.take_back(undo_target())
+    api.set("none", redo=app.play.redo + [taken], ai_paused=False, note=True)  # the note: until Redo or the next move
     message(t("taken-back", n=len(taken)))
     accept(False)
 
 
 async def redo():
-    if not app.redo:
+    if not app.play.redo:
         return
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
-    moves = app.redo[-1]
-    api.set("none", redo=app.redo[:-1], ai_paused=False)
-    app.session.go_to(len(app.session.game.moves))
+    moves = app.play.redo[-1]
+    api.set("none", redo=app.play.redo[:-1], ai_paused=False)
+    app.play.session.go_to(len(app.play.session.game.moves))
     for m in moves:
-        app.session.play(m)
-    if app.note:
+        app.play.session.play(m)
+    if app.play.note:
         message("")
         api.set("none", note=False)
     show(False)
@@ -572,11 +575,11 @@ def ask_branch():
 def refused_click():
     """A click on the board that cannot start a move: at an earlier position, ask before a new
     line where the player is to move, or say why nothing happens where the computer is."""
-    v = app.view
-    if v is None or app.thinking:
+    v = app.play.view
+    if v is None or app.ai.thinking:
         return
-    if app.friend is not None and v["outcome"] is None:
-        message(t("friend-wait" if v["turn"] != app.friend["side"] else "friend-browsing"))
+    if app.shared.friend is not None and v["outcome"] is None:
+        message(t("friend-wait" if v["turn"] != app.shared.friend["side"] else "friend-browsing"))
         return
     if not browsing():
         return
@@ -593,11 +596,11 @@ def branch(play_here):
         api.set("input", branch_ok=True)
         message(t("branch-on"))
     else:
-        spawn(navigate(len(app.session.game.moves)))
+        spawn(navigate(len(app.play.session.game.moves)))
 
 
 async def new_game(ruleset, mode, level, lang):
-    if app.thinking:
+    if app.ai.thinking:
         await stop_ai()
     try:
         session = Session.new(ruleset)
@@ -606,7 +609,7 @@ async def new_game(ruleset, mode, level, lang):
         return
     end_welcome()
     leave_friend()
-    settings = dict(app.settings)
+    settings = dict(app.ui.settings)
     settings.update({"ruleset": ruleset, "mode": mode, "level": level, "lang": lang})
     put_game(session, settings, chosen=True)
     await load_language(lang)
@@ -624,9 +627,9 @@ def rematch():
     """The same game again with the sides swapped: against the computer the player takes the other
     side; two players on one device swap seats, so the board turns round for them too."""
     swap = {"officers": "rebels", "rebels": "officers"}
-    mode = app.settings["mode"]
-    api.edit("game", "settings", flipped=not app.settings["flipped"])
-    settings = app.settings
+    mode = app.ui.settings["mode"]
+    api.edit("game", "settings", flipped=not app.ui.settings["flipped"])
+    settings = app.ui.settings
     spawn(new_game(settings["ruleset"], swap.get(mode, mode), settings["level"], settings["lang"]))
 
 
@@ -637,12 +640,12 @@ def review_workers():
     """The workers a review shares its positions among: Pyodide's alone once it is up; until then
     MicroPython's, one per core the device reports (at most REVIEW_WORKERS): the light AI's, and
     others started for the review."""
-    if app.engine.ready:
-        return [app.engine]
+    if app.ai.engine.ready:
+        return [app.ai.engine]
     n = max(1, min(REVIEW_WORKERS, int(B.cores())))
-    while len(app.reviewers) < n - 1:
-        api.set("none", reviewers=app.reviewers + [Engine(f"review-{api.count('worker_n')}", "light")])
-    return [app.light] + app.reviewers[: n - 1]
+    while len(app.ai.reviewers) < n - 1:
+        api.set("none", reviewers=app.ai.reviewers + [Engine(f"review-{api.count('worker_n')}", "light")])
+    return [app.ai.light] + app.ai.reviewers[: n - 1]
 
 
 async def review(depth="quick"):
@@ -650,11 +653,11 @@ async def review(depth="quick"):
     independent), each position's point drawn as it comes; then mark the moves that changed the
     verdict. Stop keeps what was found, and the review goes on from there next time. A failure is
     tried once more (on new workers), then said, with the button to try again."""
-    if app.thinking or app.session is None:
+    if app.ai.thinking or app.play.session is None:
         api.redraw("panel")
         return
-    moves = app.session.descriptor()["moves"]
-    rv = app.review
+    moves = app.play.session.descriptor()["moves"]
+    rv = app.play.review
     if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
         total = len(moves) + 1
         rv = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
@@ -662,14 +665,14 @@ async def review(depth="quick"):
     n = api.count("think_n")
     api.set("panel", review=rv, thinking="review")
     error = await review_pass(rv, depth, n)
-    if error and rv["state"] != "stopped" and app.think_n == n:
-        for eng in app.reviewing:
+    if error and rv["state"] != "stopped" and app.ai.think_n == n:
+        for eng in app.ai.reviewing:
             await restart_engine(eng)
         error = await review_pass(rv, depth, n)
-    for eng in app.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
+    for eng in app.ai.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
         B.killWorker(eng.name)
     api.set("panel", thinking="", reviewing=[], reviewers=[])
-    if app.review is rv and rv["state"] != "stopped":
+    if app.play.review is rv and rv["state"] != "stopped":
         if error:
             rv["state"] = "failed"
             rv["error"] = error
@@ -678,7 +681,7 @@ async def review(depth="quick"):
             officers = [p["officers"] for p in rv["points"]]
             sides = [p["side"] for p in rv["points"]]
             rv["accuracy"] = {side: accuracy(officers, sides, side) for side in ("rebels", "officers")}
-            app.session.annotate(rv["marks"])  # the export and an embed carry the review
+            app.play.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
     api.redraw("panel")
 
@@ -693,12 +696,12 @@ async def review_pass(rv, depth, n):
     busy = [0]  # chunks being searched
 
     def live():
-        return rv["state"] != "stopped" and app.think_n == n
+        return rv["state"] != "stopped" and app.ai.think_n == n
 
     async def drain(k, eng):
         while queue and live():
             # A few positions at a time, fewer as the queue runs out, so the workers end together.
-            size = max(1, min(REVIEW_CHUNK, len(queue) // len(app.reviewing)))
+            size = max(1, min(REVIEW_CHUNK, len(queue) // len(app.ai.reviewing)))
             take = queue[:size]
             del queue[:size]
             busy[0] += 1
@@ -718,11 +721,11 @@ async def review_pass(rv, depth, n):
         return await drain(k, eng)
 
     async def join_pyodide():
-        if await app.engine.wait() and queue and live():
-            api.set("none", reviewing=app.reviewing + [app.engine])
-            await drain(len(engines), app.engine)
+        if await app.ai.engine.wait() and queue and live():
+            api.set("none", reviewing=app.ai.reviewing + [app.ai.engine])
+            await drain(len(engines), app.ai.engine)
 
-    if app.engine.starting and app.engine not in engines:
+    if app.ai.engine.starting and app.ai.engine not in engines:
         spawn(join_pyodide())
     errors = [e for e in await asyncio.gather(*[crew(k, eng) for k, eng in enumerate(engines)]) if e]
     while busy[0] and live():  # a chunk Pyodide took is still being searched
@@ -731,10 +734,10 @@ async def review_pass(rv, depth, n):
         return ""
     if any(p is None for p in rv["points"]):
         return errors[0] if errors else "a worker stopped answering"
-    ready = [eng for eng in app.reviewing if eng.ready]
+    ready = [eng for eng in app.ai.reviewing if eng.ready]
     if not ready:
         return errors[0] if errors else "no worker started"
-    req = app.session.review_request(depth, rv["points"])  # every point known: only the judging
+    req = app.play.session.review_request(depth, rv["points"])  # every point known: only the judging
     r = await ready[0].call("think", json.dumps(req), CALL_MS, f"think-{n}-judge")
     if not r.ok:
         return r.error
@@ -749,7 +752,7 @@ async def review_share(eng, rv, depth, plies, key):
     """One worker's positions; its points join the review's as it finds them (watch_share)."""
     if not plies:
         return ""
-    req = app.session.review_request(depth, [], plies)
+    req = app.play.session.review_request(depth, [], plies)
     searching = [True]
     spawn(watch_share(eng, rv, key, searching))
     limit = int(len(plies) * REVIEW_DEPTHS[depth] * 3000) + CALL_MS
@@ -775,10 +778,10 @@ def take_points(rv, found):
 
 async def watch_share(eng, rv, key, searching):
     """The points one review worker has found so far, drawn as they come (its progress)."""
-    n = app.think_n
+    n = app.ai.think_n
 
     def watching():
-        return searching[0] and app.thinking == "review" and app.think_n == n and app.review is rv
+        return searching[0] and app.ai.thinking == "review" and app.ai.think_n == n and app.play.review is rv
 
     while watching():
         await asyncio.sleep(0.3)
@@ -803,10 +806,10 @@ async def watch_share(eng, rv, key, searching):
 
 async def stop_review():
     """Stop the review: each worker answers with what it found, kept for next time."""
-    if app.thinking != "review" or app.review is None:
+    if app.ai.thinking != "review" or app.play.review is None:
         return
     api.edit("panel", "review", state="stopped")
-    for eng in app.reviewing:
+    for eng in app.ai.reviewing:
         if eng.ready:
             await eng.call("cancel", None, 3000)
     api.redraw("panel")
@@ -814,13 +817,13 @@ async def stop_review():
 
 def review_button():
     """The review's one button: Stop while it runs, else review (or go on with) the game."""
-    if app.thinking == "review":
+    if app.ai.thinking == "review":
         spawn(stop_review())
     else:
         spawn(review(document.getElementById("review-depth").value))
 
 
 def toggle_analysis():
-    api.set("panel", analysis_on=not app.analysis_on, analysis=None)
-    if app.analysis_on:
+    api.set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
+    if app.ui.analysis_on:
         spawn(ask("analysis"))

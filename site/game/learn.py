@@ -4,7 +4,7 @@ blunders one by one. The board goes to the position before each; the player trie
 (asalto_core.accuracy.as_good); after a second miss the best move is shown. Skip, Next and Stop
 are buttons, and the board takes the move by keyboard as by pointer.
 
-``app.learn`` is the walk: the marks, the one shown (``i``), the misses on it, the move tried and
+``app.play.learn`` is the walk: the marks, the one shown (``i``), the misses on it, the move tried and
 the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 """
 
@@ -28,27 +28,27 @@ KINDS = ("mistake", "blunder", "missed-win")  # what the walk goes through, as l
 def own_marks():
     """The review's marks of the player's own moves: every side the computer or a friend does not
     play (both in a game of two players on this device; none when watching)."""
-    if app.review is None or app.review.get("state") != "done":
+    if app.play.review is None or app.play.review.get("state") != "done":
         return []
-    if app.friend is not None:
-        mine = (app.friend["side"],)
-    elif app.settings["mode"] == "watch":
+    if app.shared.friend is not None:
+        mine = (app.shared.friend["side"],)
+    elif app.ui.settings["mode"] == "watch":
         mine = ()
     else:
-        computer = st.ai_side(app.settings["mode"])
+        computer = st.ai_side(app.ui.settings["mode"])
         mine = tuple(s for s in ("rebels", "officers") if s not in computer)
-    return [m for m in app.review["marks"] if m["side"] in mine and m["kind"] in KINDS]
+    return [m for m in app.play.review["marks"] if m["side"] in mine and m["kind"] in KINDS]
 
 
 def current():
-    w = app.learn
+    w = app.play.learn
     return w["marks"][w["i"]] if w is not None and w["i"] < len(w["marks"]) else None
 
 
 def waiting():
     """Whether a move made on the board now is the player's try (not a move of the game)."""
     mark = current()
-    return mark is not None and app.learn["state"] in ("find", "retry") and app.view["ply"] == mark["ply"] - 1
+    return mark is not None and app.play.learn["state"] in ("find", "retry") and app.play.view["ply"] == mark["ply"] - 1
 
 
 def start():
@@ -58,7 +58,7 @@ def start():
 
 async def go(i):
     """The walk's ``i``-th mistake: the position before it, the player's move to find."""
-    w = app.learn
+    w = app.play.learn
     api.edit("panel", "learn", i=i, misses=0, tried="", state="find" if i < len(w["marks"]) else "done")
     if w["state"] == "done":
         api.set("panel", branch_ok=False)
@@ -73,9 +73,9 @@ def stop():
 
 def attempt(move):
     """A move the player tried: as good as the best, the move played again, or asked of the engine."""
-    w, mark = app.learn, current()
+    w, mark = app.play.learn, current()
     api.edit("none", "learn", tried=str(move))
-    app.inp.reset()
+    app.ui.inp.reset()
     if w["tried"] == mark["best"]:
         answer(True)
     elif w["tried"] == mark["move"]:
@@ -95,23 +95,23 @@ async def check(move, mark):
     else:
         found = await search(move, side)
         if found is None:  # no answer (the worker failed, or the walk moved on): try again
-            if app.learn is not None and current() is mark:
+            if app.play.learn is not None and current() is mark:
                 api.edit("panel", "learn", state="retry")
             return
-    if app.learn is None or current() is not mark:
+    if app.play.learn is None or current() is not mark:
         return
-    before = app.review["points"][mark["ply"] - 1]["officers"]
+    before = app.play.review["points"][mark["ply"] - 1]["officers"]
     answer(as_good(before if side == "officers" else 1 - before, found))
 
 
 async def search(move, side):
     """The mover's chance after ``move`` as the engine sees it, or None."""
     eng = engine_for("hint")
-    if app.thinking or not await start_engine(eng):
+    if app.ai.thinking or not await start_engine(eng):
         return None
     n = api.count("think_n")
     api.set("progress", thinking="learn", thinker=eng)
-    request = app.session.tried_request(move, n, TRY_SECONDS)
+    request = app.play.session.tried_request(move, n, TRY_SECONDS)
     r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{n}")
     api.set("progress", thinking="")
     if not r.ok:
@@ -128,7 +128,7 @@ async def search(move, side):
 
 
 def answer(good):
-    w, mark = app.learn, current()
+    w, mark = app.play.learn, current()
     if good:
         api.edit("input", "learn", state="good")
         api.set("input", branch_ok=False)
@@ -143,9 +143,9 @@ def answer(good):
 
 def render_panel():
     """The walk's panel, and the Learn button of a finished review with mistakes of the player's."""
-    if app.review is None:
+    if app.play.review is None:
         api.set("none", learn=None)  # the game changed under the review: the walk ends with it
-    w, v = app.learn, app.view
+    w, v = app.play.learn, app.play.view
     el("btn-learn").hidden = w is not None or not own_marks()
     panel = el("panel-learn")
     panel.hidden = w is None
@@ -178,7 +178,7 @@ def render_panel():
 
 def bind():
     on(el("btn-learn"), "click", lambda e: start())
-    on(el("learn-next"), "click", lambda e: spawn(go(app.learn["i"] + 1)))
-    on(el("learn-skip"), "click", lambda e: spawn(go(app.learn["i"] + 1)))
+    on(el("learn-next"), "click", lambda e: spawn(go(app.play.learn["i"] + 1)))
+    on(el("learn-skip"), "click", lambda e: spawn(go(app.play.learn["i"] + 1)))
     on(el("learn-stop"), "click", lambda e: stop())
     extra_panels.append(render_panel)

@@ -48,10 +48,10 @@ async def follow_other_tab(key, text):
     if key == FRIENDS_KEY:
         await friend.follow_tab(text)
         return
-    if app.friend is not None:  # a game with a friend is on screen: the save is not its game
+    if app.shared.friend is not None:  # a game with a friend is on screen: the save is not its game
         return
     change = storage.changed_elsewhere(key, text)
-    if change is None or app.session is None:
+    if change is None or app.play.session is None:
         return
     session, settings, lost = change
     if lost:
@@ -82,10 +82,10 @@ async def main():
     api.set("none", data=data, rulesets=rulesets, levels={lv["name"]: lv for lv in data["levels"]})
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
-    settings = settings or app.settings
+    settings = settings or app.ui.settings
     put_game(session or Session.new(settings["ruleset"]), settings)
     apply_theme()
-    await load_language(app.settings["lang"])
+    await load_language(app.ui.settings["lang"])
     apply_labels()
     if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)
         problem = " ".join(p for p in (problem, chapters.restore()) if p)
@@ -96,7 +96,7 @@ async def main():
     friend.bind()
     learn.bind()
     opened = linked and await friend.follow_link()  # a game or share link
-    if not opened and (app.study is not None or not await friend.resume()):
+    if not opened and (app.shared.study is not None or not await friend.resume()):
         accept(False)
     B.onStorage(create_proxy(lambda key, text: spawn(follow_other_tab(key, text))))  # errors shown
     el("loading").hidden = True

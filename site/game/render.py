@@ -77,14 +77,14 @@ _said = {}  # (language, point, what stands on it, state) -> its label: written 
 
 def point_label(name, movable=(), targets=()):
     """A point of the game's board as a screen reader hears it (page.point_label)."""
-    kind = app.view["pieces"].get(name) if app.view else None
+    kind = app.play.view["pieces"].get(name) if app.play.view else None
     if name == huffing():
         return piece_point_label(name, kind, "huffing")
-    if name in app.inp.clicks:
+    if name in app.ui.inp.clicks:
         state = "selected"
     elif name in targets:
         state = "target"
-    elif app.view and name in app.view["huffable"] and can_input():
+    elif app.play.view and name in app.play.view["huffable"] and can_input():
         state = "huffable"
     else:
         state = "movable" if name in movable else ""
@@ -106,16 +106,16 @@ def piece_label(kind, point):
 
 def huffing():
     """The officer the player has pressed to huff with the move being made, or None."""
-    return app.inp.huff if app.view and can_input() else None
+    return app.ui.inp.huff if app.play.view and can_input() else None
 
 
 def draw_board():
     """The static layers, redrawn only when the board, its side up or its marked lines change."""
-    rs = rules_of(app.view["ruleset"])
-    key = ("game", rs["board"], app.settings["flipped"], rs["marked_lines"], language())
+    rs = rules_of(app.play.view["ruleset"])
+    key = ("game", rs["board"], app.ui.settings["flipped"], rs["marked_lines"], language())
     if drawn.board == key:
         return
-    drawn.at = draw_static(el("board"), geometry(), app.settings["flipped"], rs["marked_lines"], label=point_label)
+    drawn.at = draw_static(el("board"), geometry(), app.ui.settings["flipped"], rs["marked_lines"], label=point_label)
     drawn.board = key
     forget_drawing()
 
@@ -137,8 +137,8 @@ def input_points():
     """The points that can start a move, and those that can be clicked next (the same before a click)."""
     if not can_input():
         return [], []
-    movable = app.inp.targets(board(), [])
-    return movable, (app.inp.targets(board()) if app.inp.clicks else movable)
+    movable = app.ui.inp.targets(board(), [])
+    return movable, (app.ui.inp.targets(board()) if app.ui.inp.clicks else movable)
 
 
 def move_piece(shown, frm, to):
@@ -155,15 +155,15 @@ def render_pieces(animate, movable):
     for node in drawn.gone_pieces:
         node.remove()
     drawn.gone_pieces = []
-    pieces = dict(app.view["pieces"])
+    pieces = dict(app.play.view["pieces"])
     shown = drawn.piece_nodes
-    last = app.view.get("last") if animate else None
+    last = app.play.view.get("last") if animate else None
     if last and last["path"] and last["path"][0] in shown and last["path"][-1] not in shown:
         move_piece(shown, last["path"][0], last["path"][-1])
     # A chain being entered: show the moving piece at its latest landing, the rebels it jumped faded.
     jumped = set()
-    clicks = app.inp.clicks
-    if len(clicks) > 1 and not app.view["placing"]:
+    clicks = app.ui.inp.clicks
+    if len(clicks) > 1 and not app.play.view["placing"]:
         first, now = clicks[0], clicks[-1]
         if first in pieces:
             pieces[now] = pieces.pop(first)
@@ -247,7 +247,7 @@ def render_markers(movable=None, targets=None):
     (asalto_core.svg's palette)."""
     if movable is None:
         movable, targets = input_points()
-    v = app.view
+    v = app.play.view
     marks, under = last_move_marks(drawn.at, v.get("last"))
     over = ""
     chosen = huffing()
@@ -255,37 +255,37 @@ def render_markers(movable=None, targets=None):
     if chosen:  # ringed and crossed out over the officer, which is drawn faded
         over += draw.markers_svg(drawn.at, [("huffing", chosen)])
     if can_input():
-        for p in app.inp.clicks:
+        for p in app.ui.inp.clicks:
             marks.append(("selected", p))
-        if len(app.inp.clicks) > 1 and not v["placing"]:  # a capture chain being entered
-            under += draw.path_svg(drawn.at, app.inp.clicks, "chain-path")
+        if len(app.ui.inp.clicks) > 1 and not v["placing"]:  # a capture chain being entered
+            under += draw.path_svg(drawn.at, app.ui.inp.clicks, "chain-path")
         for p in targets:
             marks.append(("target", p))
-        if app.inp.can_stop(board()):
-            marks.append(("stop", app.inp.clicks[-1]))
+        if app.ui.inp.can_stop(board()):
+            marks.append(("stop", app.ui.inp.clicks[-1]))
     # The record's own marks on this position ([%arrows] and [%points] in its comment).
     for arrow in v.get("arrows") or []:
         over += draw.mark_arrow_svg(drawn.at, arrow)
     marks += [("highlight", p) for p in v.get("points") or []]
-    if app.annotating and app.inp.arrow_from:
-        marks.append(("selected", app.inp.arrow_from))
-    mark = review_mark(v["ply"]) if app.learn is None else None  # a lesson keeps the answer back
+    if app.ui.annotating and app.ui.inp.arrow_from:
+        marks.append(("selected", app.ui.inp.arrow_from))
+    mark = review_mark(v["ply"]) if app.play.learn is None else None  # a lesson keeps the answer back
     if mark:  # the better move the review found, from the position before the move played
         over += draw.arrow_svg(drawn.at, draw.move_points(mark["best"]), mark["best"], "engine")
-    if app.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
-        path = draw.move_points(app.hint)
-        over += draw.arrow_svg(drawn.at, path, app.hint, "engine")
+    if app.play.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
+        path = draw.move_points(app.play.hint)
+        over += draw.arrow_svg(drawn.at, path, app.play.hint, "engine")
         if not path:
-            marks += [("hint", p) for p in st.hint_path(app.hint)]
-    if app.inp.cursor:
-        marks.append(("cursor", app.inp.cursor))
+            marks += [("hint", p) for p in st.hint_path(app.play.hint)]
+    if app.ui.inp.cursor:
+        marks.append(("cursor", app.ui.inp.cursor))
     drawing = (under + draw.markers_svg(drawn.at, marks), over)
     if drawing != drawn.markers:
         document.querySelector("#board .layer-markers").innerHTML = drawing[0]
         document.querySelector("#board .layer-over").innerHTML = drawing[1]
         drawn.markers = drawing
     # A placement's points are empty targets from the first click; otherwise targets follow a selection.
-    picking = app.inp.clicks or app.view["placing"]
+    picking = app.ui.inp.clicks or app.play.view["placing"]
     if not picking:
         targets = []
     else:
@@ -299,56 +299,56 @@ def render_markers(movable=None, targets=None):
             node.setAttribute("aria-label", now[0])
             node.classList.toggle("target", now[1])
     svg = el("board")
-    if app.inp.cursor:
-        svg.setAttribute("aria-activedescendant", "pt-" + app.inp.cursor)
+    if app.ui.inp.cursor:
+        svg.setAttribute("aria-activedescendant", "pt-" + app.ui.inp.cursor)
     else:
         svg.removeAttribute("aria-activedescendant")
 
 
 def result_text(outcome):
     """The result sentence in the page's language, from the engine's winner and reason."""
-    options = dict(rules_of(app.view["ruleset"])["options"])
+    options = dict(rules_of(app.play.view["ruleset"])["options"])
     return outcome_text(outcome, options.get("repetition", "3"))
 
 
 def status_text():
-    v = app.view
-    if app.annotating and not v["outcome"]:
+    v = app.play.view
+    if app.ui.annotating and not v["outcome"]:
         return t("annotate-status", side=side_name(v["turn"]))
     if v["outcome"]:
         return t("status-game-over")  # the result itself is the card's, at the end of the moves
     if v["ply"] < v["length"]:
         return review_status(v)
-    if app.thinking == "move":
-        if app.depth:
-            return t("status-ai-depth", side=side_name(v["turn"]), depth=app.depth)
+    if app.ai.thinking == "move":
+        if app.ai.depth:
+            return t("status-ai-depth", side=side_name(v["turn"]), depth=app.ai.depth)
         return t("status-ai", side=side_name(v["turn"]))
     if not human_turn():
-        if app.friend is not None:
+        if app.shared.friend is not None:
             return t("status-friend", side=side_name(v["turn"]))
-        if app.ai_paused:
+        if app.play.ai_paused:
             return t("status-ai-paused")
         return t("status-ai", side=side_name(v["turn"]))
     head = (
         t("status-you", side=side_name(v["turn"]))
-        if app.settings["mode"] != "humans" or app.friend is not None
+        if app.ui.settings["mode"] != "humans" or app.shared.friend is not None
         else t("status-turn", side=side_name(v["turn"]))
     )
     if v["placing"]:
         placements = board().legal_moves
         return t("status-join", head=head, what=t("status-place", n=len(placements[0].place) if placements else 2))
-    keys = "-key" if app.inp.cursor is not None else ""  # said for the keyboard while it is used
-    if app.inp.can_stop(board()):
+    keys = "-key" if app.ui.inp.cursor is not None else ""  # said for the keyboard while it is used
+    if app.ui.inp.can_stop(board()):
         what = t("status-chain-stop")
-    elif len(app.inp.clicks) > 1:
+    elif len(app.ui.inp.clicks) > 1:
         what = t("status-chain" + keys)
-    elif app.inp.clicks:
+    elif app.ui.inp.clicks:
         what = t("status-target" + keys)
     else:
         what = t("status-pick" + keys)
-    if v["huff_choice"] and app.inp.huff is not None:
-        what = t("status-huffing", point=app.inp.huff) + "; " + what
-    elif v["huff_choice"] and not app.inp.clicks:
+    if v["huff_choice"] and app.ui.inp.huff is not None:
+        what = t("status-huffing", point=app.ui.inp.huff) + "; " + what
+    elif v["huff_choice"] and not app.ui.inp.clicks:
         # Where a huff is due, no piece moves until the rebels say which officer goes.
         what = t("status-huff-due") if v["auto_removal"] else t("status-huff") + "; " + what
     return t("status-join", head=head, what=what)
@@ -372,18 +372,18 @@ def review_status(v):
 
 def render_annotation():
     """The annotation panel for the node shown: its comment, its symbol, the tools' states."""
-    el("btn-annotate").setAttribute("aria-pressed", "true" if app.annotating else "false")
-    el("panel-annotate").hidden = not app.annotating
-    if not app.annotating:
+    el("btn-annotate").setAttribute("aria-pressed", "true" if app.ui.annotating else "false")
+    el("panel-annotate").hidden = not app.ui.annotating
+    if not app.ui.annotating:
         return
-    v = app.view
+    v = app.play.view
     box = el("annot-comment")
     if document.activeElement is not box:  # never overwrite what is being typed
         box.value = v["comment"]
     for button in document.querySelectorAll("#annot-nags [data-nag]"):
         button.setAttribute("aria-pressed", "true" if button.getAttribute("data-nag") == v["nag"] else "false")
         button.disabled = not v["ply"]
-    el("annot-arrow-tool").setAttribute("aria-pressed", "true" if app.inp.arrow_tool else "false")
+    el("annot-arrow-tool").setAttribute("aria-pressed", "true" if app.ui.inp.arrow_tool else "false")
     in_side_line = len(v["path"]) > 1
     el("annot-promote").disabled = not in_side_line
     el("annot-delete").disabled = not in_side_line
@@ -394,8 +394,8 @@ def render_comment():
     """The comment on the move shown (a record's, a teacher's), as text above the moves; while
     annotating it is in the comment box instead, and a reviewed move's in the review's note."""
     # While the review is shown, its note says what the review wrote into the comment.
-    reviewed = app.review is not None and review_mark(app.view["ply"]) is not None
-    text = "" if app.annotating or reviewed else app.view["comment"]
+    reviewed = app.play.review is not None and review_mark(app.play.view["ply"]) is not None
+    text = "" if app.ui.annotating or reviewed else app.play.view["comment"]
     if text != drawn.comment:
         drawn.comment = text
         box = el("move-comment")
@@ -405,9 +405,9 @@ def render_comment():
 
 def review_mark(ply):
     """The review's mark of the move that led to ``ply``, or None."""
-    if not app.review:
+    if not app.play.review:
         return None
-    for mark in app.review["marks"]:
+    for mark in app.play.review["marks"]:
         if mark["ply"] == ply:
             return mark
     return None
@@ -416,22 +416,24 @@ def review_mark(ply):
 def render_review():
     """The review: progress, the graph of the officers' chance, the marked moves, the note on the
     move shown; and the analysis board's line for the position shown."""
-    rv, v = app.review, app.view
+    rv, v = app.play.review, app.play.view
     el("review-panel").hidden = rv is None
-    analysis = app.analysis if app.analysis_on and app.analysis and app.analysis["ply"] == v["ply"] else None
-    el("analysis").hidden = not app.analysis_on
-    if app.analysis_on:
+    analysis = (
+        app.play.analysis if app.ui.analysis_on and app.play.analysis and app.play.analysis["ply"] == v["ply"] else None
+    )
+    el("analysis").hidden = not app.ui.analysis_on
+    if app.ui.analysis_on:
         el("analysis").textContent = (
             t("analysis-line", describe=analysis["describe"], line=" ".join(analysis["line"][:8]))
             if analysis
             else t("analysis-wait")
         )
-    el("btn-analysis").setAttribute("aria-pressed", "true" if app.analysis_on else "false")
+    el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
     if rv is None:
         el("review-note").textContent = ""
         return
     state = rv.get("state", "")
-    running = app.thinking == "review" and state != "stopped"  # a stopped one ends its chunk under way
+    running = app.ai.thinking == "review" and state != "stopped"  # a stopped one ends its chunk under way
     bar = el("review-progress")
     bar.hidden = not running
     bar.max = max(rv["total"], 1)
@@ -459,7 +461,7 @@ def render_review():
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
     el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 320, 72)
     render_summary(rv, v)
-    mark = None if app.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
+    mark = None if app.play.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
     el("review-note").textContent = (
         t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
           line=" ".join(mark["line"][:6]), before=round(mark["before"] * 100), after=round(mark["after"] * 100))
@@ -527,7 +529,7 @@ def render_moves():
     the last row; the rows are plain tuples whose words are made once), and the move shown is
     marked by moving its aria-current from one button to another, so browsing rebuilds no row
     and a move late in a long game costs what one early in it does."""
-    v = app.view
+    v = app.play.view
     first = v["first"]
     head = (first, language())
     if head != drawn.moves:
@@ -590,7 +592,7 @@ def follow_move():
     box = wrap.getBoundingClientRect()
     if box.height == 0:
         return
-    v = app.view
+    v = app.play.view
     if v["final"] and v["ply"] == v["length"]:  # the last move, then its result card under it
         wrap.scrollTop = wrap.scrollHeight
         return
@@ -606,7 +608,7 @@ def move_rows(v):
     (ply, text, label) or None, and ("side", entries) for the side lines since the last main-line
     move (a finished game's result follows them in its card, render_result)."""
     first = v["first"]
-    marks = {m["ply"]: m for m in app.review["marks"]} if app.review and app.review["marks"] else {}
+    marks = {m["ply"]: m for m in app.play.review["marks"]} if app.play.review and app.play.review["marks"] else {}
     rows = [("start", spoken("start-position"))]
     row, free, side_line = None, [], []
     for h in v["tree"]:
@@ -685,9 +687,9 @@ def announce(text):
 
 
 def render_panels():
-    v = app.view
+    v = app.play.view
     huff = el("panel-huff")
-    show_huff = can_input() and v["huff_choice"] and not app.inp.clicks
+    show_huff = can_input() and v["huff_choice"] and not app.ui.inp.clicks
     huff.hidden = not show_huff
     if show_huff:
         due = v["auto_removal"]  # one officer must go: the rebels only say which
@@ -695,22 +697,22 @@ def render_panels():
         el("huff-explain").textContent = t("huff-explain-due" if due else "huff-explain")
         buttons = []
         for p in v["huffable"]:
-            pressed = "true" if app.inp.huff == p else "false"
+            pressed = "true" if app.ui.inp.huff == p else "false"
             buttons.append(
                 f'<button type="button" data-huff="{p}" aria-pressed="{pressed}">{t("huff-point", point=p)}</button>'
             )
         if not due:
-            pressed = "true" if app.inp.huff is None else "false"
+            pressed = "true" if app.ui.inp.huff is None else "false"
             buttons.append(f'<button type="button" data-huff="" aria-pressed="{pressed}">{t("huff-none")}</button>')
         el("huff-buttons").innerHTML = "".join(buttons)
         seen = B.load(HUFF_SEEN_KEY)
         el("huff-explain").hidden = seen.ok and seen.value == "1"
         B.save(HUFF_SEEN_KEY, "1")
-    el("panel-chain").hidden = not (can_input() and app.inp.can_stop(board()))
+    el("panel-chain").hidden = not (can_input() and app.ui.inp.can_stop(board()))
     render_result()
     branch = el("panel-branch")
-    branch.hidden = not app.branch_asked
-    if app.branch_asked:
+    branch.hidden = not app.play.branch_asked
+    if app.play.branch_asked:
         el("branch-text").textContent = t("branch-ask", later=v["length"] - v["ply"])
 
 
@@ -719,7 +721,7 @@ def render_result():
     PGN writes it (the rebels, who move first, first), the result in words, and what comes next.
     Its Review gives way to the review's own button once there is a review; a game with a friend
     has no Rematch here (a new link is a new game)."""
-    final = app.view["final"]
+    final = app.play.view["final"]
     card = el("result")
     card.hidden = final is None
     if final is None:
@@ -727,39 +729,39 @@ def render_result():
     el("result-score").textContent = PGN_RESULTS[final["winner"] + "-win" if final["winner"] else "draw"]
     el("result-text").textContent = result_text(final)
     card.dataset.winner = final["winner"] or "draw"
-    el("result-rematch").hidden = app.friend is not None
-    el("result-review").hidden = app.review is not None
+    el("result-rematch").hidden = app.shared.friend is not None
+    el("result-review").hidden = app.play.review is not None
 
 
 def player_card(side):
     """What a side's card shows: (side, name, who plays it, its pieces on the board, the other
     side's pieces it took, the pill: '', 'to-move', 'thinking' or 'winner', the search's depth,
     whether MicroPython stands in for Pyodide)."""
-    v = app.view
-    ai = st.ai_side(app.settings["mode"])
-    if app.friend is not None:
-        who = t("player-you") if side == app.friend["side"] else t("player-friend")
+    v = app.play.view
+    ai = st.ai_side(app.ui.settings["mode"])
+    if app.shared.friend is not None:
+        who = t("player-you") if side == app.shared.friend["side"] else t("player-friend")
     elif side in ai:
-        who = t("player-computer", level=t("level-" + app.settings["level"]))
-    elif app.settings["mode"] == "humans":
+        who = t("player-computer", level=t("level-" + app.ui.settings["level"]))
+    elif app.ui.settings["mode"] == "humans":
         who = ""  # both sides played here: the side's name says all (said once, not on both cards)
     else:
         who = t("player-you")
     kind = "O" if side == "officers" else "R"
     count = sum(1 for k in v["pieces"].values() if k == kind)
     prey = "R" if kind == "O" else "O"
-    at_start = sum(1 for k in app.session.game.start.pieces().values() if k == prey)
+    at_start = sum(1 for k in app.play.session.game.start.pieces().values() if k == prey)
     taken = max(0, at_start - sum(1 for k in v["pieces"].values() if k == prey))
     final = v["final"] if v["ply"] == v["length"] else None
     if final:
         pill = "winner" if final["winner"] == side else ""
     elif v["outcome"] is None and v["turn"] == side:
-        pill = "thinking" if app.thinking == "move" else "to-move"
+        pill = "thinking" if app.ai.thinking == "move" else "to-move"
     else:
         pill = ""
     # A strong level's move searched on MicroPython while Pyodide loads: the card says so.
-    stand_in = pill == "thinking" and app.thinker.kind == "light" and not B.lightLevel(app.settings["level"])
-    return (side, side_name(side, True), who, count, taken, pill, app.depth if pill == "thinking" else 0, stand_in)
+    stand_in = pill == "thinking" and app.ai.thinker.kind == "light" and not B.lightLevel(app.ui.settings["level"])
+    return (side, side_name(side, True), who, count, taken, pill, app.ai.depth if pill == "thinking" else 0, stand_in)
 
 
 def render_players():
@@ -767,7 +769,7 @@ def render_players():
     lichess): who plays it, its pieces, whose turn it is, the computer's thinking. The cards'
     nodes are in the page; only the parts whose text changed are written (a move changes the turn
     and perhaps a count, not the names)."""
-    top, bottom = ("rebels", "officers") if app.settings["flipped"] else ("officers", "rebels")
+    top, bottom = ("rebels", "officers") if app.ui.settings["flipped"] else ("officers", "rebels")
     for node_id, side in (("player-top", top), ("player-bottom", bottom)):
         card = player_card(side)
         was = drawn.players.get(node_id)  # apply_labels forgets them: a language rewrites all
@@ -803,45 +805,45 @@ def render_players():
 
 
 def render_buttons():
-    v = app.view
+    v = app.play.view
     for name, disabled in (
         ("nav-first", v["ply"] == 0), ("nav-back", v["ply"] == 0),
         ("nav-forward", v["ply"] >= v["length"]), ("nav-last", v["ply"] >= v["length"]),
     ):  # fmt: skip
         el(name).disabled = disabled
     el("btn-undo").disabled = not can_undo()
-    el("btn-redo").disabled = not app.redo
-    el("btn-flip").setAttribute("aria-pressed", "true" if app.settings["flipped"] else "false")
-    friend = app.friend is not None  # a game between people: no computer's moves or hints
-    el("btn-hint").disabled = bool(app.thinking) or v["outcome"] is not None or friend
-    el("btn-ai").disabled = bool(app.thinking) or v["outcome"] is not None or friend
-    el("btn-review").disabled = bool(app.thinking) or not v["length"]
-    el("btn-review-run").disabled = (bool(app.thinking) and app.thinking != "review") or not v["length"]
+    el("btn-redo").disabled = not app.play.redo
+    el("btn-flip").setAttribute("aria-pressed", "true" if app.ui.settings["flipped"] else "false")
+    friend = app.shared.friend is not None  # a game between people: no computer's moves or hints
+    el("btn-hint").disabled = bool(app.ai.thinking) or v["outcome"] is not None or friend
+    el("btn-ai").disabled = bool(app.ai.thinking) or v["outcome"] is not None or friend
+    el("btn-review").disabled = bool(app.ai.thinking) or not v["length"]
+    el("btn-review-run").disabled = (bool(app.ai.thinking) and app.ai.thinking != "review") or not v["length"]
     # The thinking line: the search under way (a review says its own progress and has its own
     # Stop), or a worker starting; Pyodide's start is said whatever asked for it.
-    searching = app.thinking and app.thinking != "review"
+    searching = app.ai.thinking and app.ai.thinking != "review"
     el("btn-stop-ai").hidden = not searching
-    starting = app.engine.starting or (app.light.starting and bool(st.ai_side(app.settings["mode"])))
-    el("thinking").hidden = not (searching or (starting and not app.thinking))
+    starting = app.ai.engine.starting or (app.ai.light.starting and bool(st.ai_side(app.ui.settings["mode"])))
+    el("thinking").hidden = not (searching or (starting and not app.ai.thinking))
     el("thinking").classList.toggle("starting", not searching)
-    if app.thinking == "move":
+    if app.ai.thinking == "move":
         # The computer's bar says it thinks: here its Stop, and Pyodide's loading if it still is.
-        el("thinking-text").textContent = t("engine-loading") if app.engine.starting else ""
+        el("thinking-text").textContent = t("engine-loading") if app.ai.engine.starting else ""
     elif searching:
-        el("thinking-text").textContent = t("thinking-depth", depth=app.depth) if app.depth else t("thinking")
+        el("thinking-text").textContent = t("thinking-depth", depth=app.ai.depth) if app.ai.depth else t("thinking")
     elif starting:
-        el("thinking-text").textContent = t("engine-loading" if app.engine.starting else "engine-starting")
+        el("thinking-text").textContent = t("engine-loading" if app.ai.engine.starting else "engine-starting")
     el("game-title").textContent = rules_text.title(v["ruleset"])
 
 
 def render_editor():
     """The position being set up: its pieces, its huffable officers, what the rules say of it."""
-    ed = app.editor
+    ed = app.ui.editor
     rs = rules_of(ed.ruleset)
-    key = ("editor", rs["board"], app.settings["flipped"], rs["marked_lines"], language())
+    key = ("editor", rs["board"], app.ui.settings["flipped"], rs["marked_lines"], language())
     if drawn.board != key:
-        geo = app.data["boards"][rs["board"]]
-        drawn.at = draw_static(el("board"), geo, app.settings["flipped"], rs["marked_lines"], label=editor_label)
+        geo = app.ui.data["boards"][rs["board"]]
+        drawn.at = draw_static(el("board"), geo, app.ui.settings["flipped"], rs["marked_lines"], label=editor_label)
         drawn.board = key
     pieces = []
     for point, kind in ed.pieces.items():
@@ -850,8 +852,8 @@ def render_editor():
         pieces.append(piece.replace('role="img"', 'aria-hidden="true"', 1))
     document.querySelector("#board .layer-pieces").innerHTML = "".join(pieces)
     marks = [("huffable", p) for p in ed.huffs()]
-    if app.inp.cursor:
-        marks.append(("cursor", app.inp.cursor))
+    if app.ui.inp.cursor:
+        marks.append(("cursor", app.ui.inp.cursor))
     document.querySelector("#board .layer-markers").innerHTML = draw.markers_svg(drawn.at, marks)
     for node in document.querySelectorAll("#board .point"):
         node.setAttribute("aria-label", editor_label(node.getAttribute("data-point")))
@@ -877,9 +879,9 @@ def render_editor():
 
 
 def editor_label(name):
-    kind = app.editor.pieces.get(name) if app.editor else None
+    kind = app.ui.editor.pieces.get(name) if app.ui.editor else None
     text = piece_point_label(name, kind)
-    return text + (", " + t("setup-huffable") if app.editor and name in app.editor.huffs() else "")
+    return text + (", " + t("setup-huffable") if app.ui.editor and name in app.ui.editor.huffs() else "")
 
 
 # What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
@@ -889,9 +891,9 @@ extra_panels = []
 def render_board(animate=False):
     """The board: pieces, markers and the points' labels. False when there is no game to draw,
     or the editor drew its own."""
-    if app.view is None:
+    if app.play.view is None:
         return False
-    if app.editor is not None:
+    if app.ui.editor is not None:
         render_editor()
         return False
     draw_board()
@@ -903,7 +905,7 @@ def render_board(animate=False):
 
 def draw_side(_=None):
     """The status, the players' cards, the panels and the buttons (frames.py's "side")."""
-    if app.view is None or app.editor is not None:
+    if app.play.view is None or app.ui.editor is not None:
         return
     el("panel-setup").hidden = True
     el("status").textContent = status_text()
@@ -920,33 +922,33 @@ def draw_side(_=None):
 
 def draw_moves(_=None):
     """The move list, then the body's data-* of the position shown (frames.py's "moves")."""
-    if app.view is None or app.editor is not None:
+    if app.play.view is None or app.ui.editor is not None:
         return
     render_moves()
     body = document.body
     body.dataset.editor = ""
-    body.dataset.turn = app.view["turn"]
-    body.dataset.ply = str(app.view["ply"])
-    body.dataset.over = "1" if app.view["outcome"] else "0"
+    body.dataset.turn = app.play.view["turn"]
+    body.dataset.ply = str(app.play.view["ply"])
+    body.dataset.over = "1" if app.play.view["outcome"] else "0"
 
 
 def draw_follow(_=None):
     """The move shown scrolled into view (frames.py's "follow", last: it reads the layout)."""
-    if app.view is not None and app.editor is None:
+    if app.play.view is not None and app.ui.editor is None:
         follow_move()
 
 
 def render_thinking():
     """The body's data-* of a search under way: whether one is, and on which engine."""
-    document.body.dataset.thinking = app.thinking or ""
-    document.body.dataset.thinker = ("light" if app.thinker.kind else "engine") if app.thinking else ""
+    document.body.dataset.thinking = app.ai.thinking or ""
+    document.body.dataset.thinker = ("light" if app.ai.thinker.kind else "engine") if app.ai.thinking else ""
 
 
 def draw_progress(_=None):
     """The AI's search depth, or the review's progress, while the worker thinks (frames.py's
     "progress": the board and the move list are as they were, a phone's main thread is spared them)."""
 
-    if app.view is None or app.editor is not None:
+    if app.play.view is None or app.ui.editor is not None:
         return
     el("status").textContent = status_text()
     render_players()
@@ -964,7 +966,7 @@ frames.part("follow", draw_follow)
 
 def apply_labels():
     """Every fixed text of the page in the chosen language (the menu's, else the browser's)."""
-    document.documentElement.lang = set_language(choose(app.settings["lang"], B.language()))
+    document.documentElement.lang = set_language(choose(app.ui.settings["lang"], B.language()))
     document.title = t("page-title")
     for node in document.querySelectorAll("[data-i18n]"):
         node.textContent = t(node.getAttribute("data-i18n"))
@@ -987,14 +989,14 @@ def apply_labels():
 
 def apply_theme():
     """The theme the player chose ('' follows the system), on the root before anything is drawn."""
-    theme = app.settings.get("theme", "")
+    theme = app.ui.settings.get("theme", "")
     root = document.documentElement
     if theme:
         root.dataset.theme = theme
     else:
         root.removeAttribute("data-theme")
     el("theme-menu").value = theme
-    el("sound-toggle").checked = bool(app.settings.get("sound"))
+    el("sound-toggle").checked = bool(app.ui.settings.get("sound"))
     # The piece set and board colouring chosen: the board's CSS follows these on the root.
-    root.dataset.pieces = el("pieces-menu").value = app.settings["pieces"]
-    root.dataset.colours = el("colours-menu").value = app.settings["colours"]
+    root.dataset.pieces = el("pieces-menu").value = app.ui.settings["pieces"]
+    root.dataset.colours = el("colours-menu").value = app.ui.settings["colours"]

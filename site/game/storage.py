@@ -35,17 +35,19 @@ def save():
     """Save the game on screen; a save another tab wrote since this one's is kept as the previous
     game first, so no tab overwrites another's game unseen. A game with a friend is kept beside
     the save (keep_friend): the game of this device stays as it was."""
-    if app.friend is not None:
-        moves = app.session.descriptor()["moves"]
-        if moves[: len(app.friend["moves"])] == app.friend["moves"] and len(moves) > len(app.friend["moves"]):
+    if app.shared.friend is not None:
+        moves = app.play.session.descriptor()["moves"]
+        if moves[: len(app.shared.friend["moves"])] == app.shared.friend["moves"] and len(moves) > len(
+            app.shared.friend["moves"]
+        ):
             api.edit("none", "friend", time=int(B.epochSeconds()))  # a move played here
-        api.edit("none", "friend", moves=moves, sent=min(app.friend["sent"], len(moves)))
-        keep_friend(app.friend)
+        api.edit("none", "friend", moves=moves, sent=min(app.shared.friend["sent"], len(moves)))
+        keep_friend(app.shared.friend)
         save_settings_only()
         return
-    blob = app.session.saved()
+    blob = app.play.session.saved()
     blob["version"] = SAVE_VERSION
-    blob["settings"] = app.settings
+    blob["settings"] = app.ui.settings
     too_long = len(blob.get("record", "")) > MAX_TEXT  # a reload would keep the moves alone
     if too_long and not _warned[0]:
         message(t("save-too-long", n=MAX_TEXT), "warn")
@@ -54,7 +56,7 @@ def save():
     stored = B.load(SAVE_KEY)
     if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
         other = read_blob(stored.value)
-        if other is not None and other[0].game != app.session.game:
+        if other is not None and other[0].game != app.play.session.game:
             B.save(PREVIOUS_KEY, stored.value)
             message(t("save-other-kept"), "warn")
     r = B.save(SAVE_KEY, text)
@@ -66,8 +68,8 @@ def save():
 
 def save_previous():
     """Keep the game on screen before an opened one replaces it (the import dialog restores it)."""
-    blob = app.session.saved()
-    blob["settings"] = app.settings
+    blob = app.play.session.saved()
+    blob["settings"] = app.ui.settings
     B.save(PREVIOUS_KEY, json.dumps(blob))
 
 
@@ -103,7 +105,9 @@ def read_blob(text):
         blob = json.loads(text)
         if save_version(blob):
             return None
-        return Session.from_saved(blob), st.clean_settings(blob.get("settings"), app.rulesets, app.levels, codes())
+        return Session.from_saved(blob), st.clean_settings(
+            blob.get("settings"), app.ui.rulesets, app.ui.levels, codes()
+        )
     except BAD_JSON + (AsaltoError,):
         return None
 
@@ -123,7 +127,7 @@ def read_save():
     version = save_version(blob)
     if version:
         return restore_good(r.value, t("save-newer" if version == "newer" else "save-old"), "")
-    settings = st.clean_settings(blob.get("settings"), app.rulesets, app.levels, codes())
+    settings = st.clean_settings(blob.get("settings"), app.ui.rulesets, app.ui.levels, codes())
     try:
         session = Session.from_saved(blob)
     except AsaltoError as err:
@@ -153,10 +157,10 @@ def changed_elsewhere(key, text):
         return None
     _seen[0] = text
     other = read_blob(text)
-    if other is None or other[0].game == app.session.game:
+    if other is None or other[0].game == app.play.session.game:
         return None
-    mine, theirs = app.session.game, other[0].game
-    lost = mine.start != theirs.start or app.session.annotated() or theirs.moves[: len(mine.moves)] != mine.moves
+    mine, theirs = app.play.session.game, other[0].game
+    lost = mine.start != theirs.start or app.play.session.annotated() or theirs.moves[: len(mine.moves)] != mine.moves
     return other[0], other[1], lost
 
 
@@ -187,15 +191,15 @@ def shared_game(params):
 def share_link():
     """The link that reopens the game on screen: its whole record (annotations and side lines
     too), packed, at the move shown; a study's, all its chapters (it opens on the first)."""
-    path = app.session.path if app.study is None else [0]
+    path = app.play.session.path if app.shared.study is None else [0]
     return here()["page"] + "#" + share_query(record_text(), path)
 
 
 def embed_snippet(here=False, dark=False):
     """The <iframe> code for the game on screen: its record (a study's: all its chapters) in the
     link, shown from its start (with ``here``, at the move on screen), in dark colours with ``dark``."""
-    pairs = [("record", record_text()), ("ply", str(app.session.descriptor()["ply"] if here else 0))]
-    if app.settings["flipped"]:
+    pairs = [("record", record_text()), ("ply", str(app.play.session.descriptor()["ply"] if here else 0))]
+    if app.ui.settings["flipped"]:
         pairs.append(("flip", "1"))
     if dark:
         pairs.append(("bg", "dark"))
@@ -306,7 +310,7 @@ def save_settings_only():
     if not isinstance(blob, dict) or save_version(blob):
         return
     kept = blob.get("settings") if isinstance(blob.get("settings"), dict) else {}
-    settings = dict(app.settings)
+    settings = dict(app.ui.settings)
     for key in ("ruleset", "mode", "level", "flipped"):
         if key in kept:
             settings[key] = kept[key]
