@@ -18,7 +18,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LONGEST = 8  # functions listed
-API_CHANGES = ("redraw", "set", "edit", "set_input")  # site/game/api.py's functions that name a change
+API_CHANGES = ("redraw", "set", "edit", "set_input", "enter", "set_up")  # site/game/api.py's functions naming a change
+# The methods by which the input (board_input.Input) and the position editor change themselves.
+STEPS = {("inp", m) for m in ("press", "stop", "choose_huff", "reset")}
+STEPS |= {("editor", m) for m in ("press", "toggle_huff", "clear", "set_ruleset")}
 
 
 def _root_name(node: ast.expr) -> str:
@@ -33,6 +36,30 @@ def _app_writes(node: ast.AST) -> int:
     n = sum(1 for t in _targets(node) if isinstance(t, (ast.Attribute, ast.Subscript)) and _root_name(t) == "app")
     setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
     return n + (1 if setattr_call and node.args and _root_name(node.args[0]) == "app" else 0)
+
+
+def _app_steps(node: ast.AST) -> int:
+    """A call that changes what App holds by the object's own method: ``app.inp.reset()`` (the
+    input's and the position editor's steps, api.INPUT_STEPS and EDITOR_STEPS)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return 0
+    held = node.func.value
+    held_name = held.attr if isinstance(held, ast.Attribute) else ""
+    return int(_root_name(held) == "app" and (held_name, node.func.attr) in STEPS)
+
+
+def _self_fields(cls: ast.ClassDef) -> dict[str, str]:
+    """The fields a class sets on ``self``, each with the class it is made of (``Ai()``, ``st.Play()``), or ""."""
+    out = {}
+    for sub in ast.walk(cls):
+        for target in _targets(sub):
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                made = sub.value if isinstance(sub, ast.Assign) else None
+                fn = made.func if isinstance(made, ast.Call) else None
+                out[target.attr] = (
+                    fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
+                )
+    return out
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:
@@ -51,7 +78,7 @@ def shape(root: Path) -> dict:
     by length."""
     site = sorted(p for p in (root / "site").rglob("*.py") if "mpylib" not in p.parts and "lab" not in p.parts)
     writes: Counter[str] = Counter()
-    fields: set[str] = set()
+    classes: dict[str, dict[str, str]] = {}  # the page's classes: field -> the class it is made of, or ""
     renders: Counter[str] = Counter()  # render(), render_progress(), ...: the caller picks what is drawn
     changes: Counter[str] = Counter()  # api.redraw/set/edit/set_input naming a change that is drawn
     functions: list[tuple[int, str]] = []
@@ -66,12 +93,9 @@ def shape(root: Path) -> dict:
         }
         for node in ast.walk(tree):
             if path.stem != "api":
-                writes[path.stem] += _app_writes(node)
-            if isinstance(node, ast.ClassDef) and node.name == "App":
-                for sub in ast.walk(node):
-                    for target in _targets(sub):
-                        if isinstance(target, ast.Attribute) and _root_name(target) == "self":
-                            fields.add(target.attr)
+                writes[path.stem] += _app_writes(node) + _app_steps(node)
+            if isinstance(node, ast.ClassDef) and path.parent.name in ("game", "site"):  # the game page's own
+                classes[node.name] = _self_fields(node)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in picked:
                 renders[path.stem] += 1
             named = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args
@@ -83,11 +107,15 @@ def shape(root: Path) -> dict:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 name = f"{path.relative_to(root).as_posix()}:{node.name}"
                 functions.append((node.end_lineno - node.lineno + 1, name))
+    app = classes.get("App", {})
+    groups = {f: classes[c] for f, c in app.items() if c in classes}  # App's fields that are objects of their own
+    fields = sum(len(g) for g in groups.values()) + len(app) - len(groups)
     readme = (root / "README.md").read_text()
     bench_site = root / "bench" / "site.py"
     return {
         "writers": {m: n for m, n in writes.most_common() if n},
-        "fields": len(fields),
+        "fields": fields,
+        "groups": len(groups),
         "renders": dict(renders.most_common()),
         "changes": dict(changes.most_common()),
         "longest": sorted(functions, reverse=True)[:LONGEST],
@@ -106,8 +134,9 @@ def report(label: str, s: dict) -> list[str]:
     return [
         f"## {label}",
         "",
-        f"- modules other than api.py that write `App`'s fields: {len(s['writers'])}"
-        f" ({sum(s['writers'].values())} writes: {writers or 'none'}); `App` has {s['fields']} fields",
+        f"- modules other than api.py that write `App`'s fields (or step its input or editor): {len(s['writers'])}"
+        f" ({sum(s['writers'].values())} writes: {writers or 'none'}); `App` has {s['fields']} fields"
+        f" in {s.get('groups', 0)} group objects",
         f"- call sites that pick the game page's drawing functions (`render()`, `render_progress()`, ...):"
         f" {sum(s['renders'].values())} in {len(s['renders'])} modules ({renders or 'none'})",
         f"- changes that name what changed (`api.redraw/set/edit/set_input`, a change drawn):"

@@ -229,17 +229,63 @@ def _functions(module: str) -> dict[str, ast.AST]:
     return {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
-def _app_fields() -> set[str]:
-    init = _functions("app")["__init__"]
+def _fields(module: str, cls: str) -> list[str]:
+    """The fields a class of a page module sets in its ``__init__`` (``self.<field> = ...``)."""
+    tree = ast.parse((GAME_PAGE / f"{module}.py").read_text())
+    classes = [c for c in tree.body if isinstance(c, ast.ClassDef) and c.name == cls]
+    init = next(n for n in classes[0].body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     assigns = [n for n in ast.walk(init) if isinstance(n, ast.Assign)]
-    return {t.attr for n in assigns for t in n.targets if isinstance(t, ast.Attribute)}
+    return [t.attr for n in assigns for t in n.targets if isinstance(t, ast.Attribute) and _root(t) == "self"]
 
 
-def test_a_fresh_game_sets_only_fields_the_app_has_and_shares_no_list_with_the_last():
-    fresh = state.fresh_game()
-    assert set(fresh) <= _app_fields(), "a field the App does not have would be created, never read"
-    assert {"redo", "ai_paused", "review", "hint", "branch_ok"} <= set(fresh)
-    assert fresh["redo"] == [] and state.fresh_game()["redo"] is not fresh["redo"]
+# App's groups: (its field, the module and class of the group).
+GROUPS = {"play": ("game_state", "Play"), "ai": ("app", "Ai"), "shared": ("app", "Shared"), "ui": ("app", "Ui")}
+
+
+def _group_fields() -> dict[str, list[str]]:
+    assert _fields("app", "App") == list(GROUPS), "App holds its groups, and nothing else"
+    return {group: _fields(*where) for group, where in GROUPS.items()}
+
+
+def test_a_field_name_is_in_one_group_so_the_api_finds_it():
+    names = [name for fields in _group_fields().values() for name in fields]
+    assert len(names) == len(set(names)) > 30
+    assert not set(names) & set(GROUPS), "a field named as a group would read app.<group> twice"
+
+
+def test_every_field_the_api_is_asked_to_write_is_one_the_app_has():
+    """api.set's keywords and api.edit's and api.count's field: a misspelt name fails here, not on a click."""
+    names = {name for fields in _group_fields().values() for name in fields}
+    asked = 0
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _root(node.func) == "api"):
+                continue
+            if node.func.attr == "set":
+                fields = [k.arg for k in node.keywords]
+            elif node.func.attr in ("edit", "count"):
+                arg = node.args[1 if node.func.attr == "edit" else 0]
+                fields = [arg.value] if isinstance(arg, ast.Constant) else []
+            else:
+                continue
+            for field in fields:
+                assert field in names, f"{path.name}:{node.lineno}: App has no field {field}"
+                asked += 1
+    assert asked > 80
+
+
+def test_a_fresh_game_is_a_whole_new_play_group_that_keeps_nothing_of_the_last():
+    session = Session.new("assault")
+    fresh = state.fresh_game(session)
+    assert list(vars(fresh)) == _group_fields()["play"]
+    assert fresh.session is session and fresh.view == session.view()
+    last = state.fresh_game(Session.new("citadelle"))
+    last.redo.append(["d4-d5"])
+    last.ai_paused, last.review, last.learn, last.analysis, last.hint = True, {"marks": []}, {"i": 0}, {"ply": 0}, "x"
+    again = state.fresh_game(session)
+    assert again.redo == [] and again.redo is not last.redo
+    assert vars(again) == vars(state.fresh_game(session)), "every field as a fresh game starts it"
+    assert not again.ai_paused and again.review is again.learn is again.analysis is again.hint is None
 
 
 @pytest.mark.parametrize(("module", "function"), PATHS)
@@ -250,7 +296,7 @@ def test_every_path_puts_its_game_on_the_board_through_the_one_transition(module
 
 
 def test_only_the_transition_sets_the_game_or_its_settings():
-    """Anything else writing app.play.session or app.ui.settings would skip what the transition resets."""
+    """Anything else writing app.play (or its session) or app.ui.settings would skip what the transition resets."""
     for path in sorted(GAME_PAGE.glob("*.py")):
         for fn in ast.walk(ast.parse(path.read_text())):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "put_game":
@@ -258,9 +304,13 @@ def test_only_the_transition_sets_the_game_or_its_settings():
             for node in ast.walk(fn):
                 targets = node.targets if isinstance(node, ast.Assign) else []
                 for target in [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]:
-                    written = isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
-                    if written and target.value.id == "app":
-                        assert target.attr not in ("session", "settings"), f"{path.name}:{node.lineno} ({fn.name})"
+                    written = ast.unparse(target)
+                    assert written not in ("app.play", "app.play.session", "app.ui.settings"), (
+                        f"{path.name}:{node.lineno} ({fn.name})"
+                    )
+        for node in ast.walk(ast.parse(path.read_text())):  # nor by name: api.set("...", session=...)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "set":
+                assert not {k.arg for k in node.keywords} & {"session", "settings"}, f"{path.name}:{node.lineno}"
 
 
 def test_a_game_from_elsewhere_opens_for_two_players_in_its_own_rules_and_leaves_the_settings_as_they_were():
@@ -285,7 +335,6 @@ def test_the_new_game_dialog_offers_again_the_mode_played_against_the_computer(b
 
 def test_the_transition_decides_the_same_on_micropython():
     cases = [
-        ("fresh_game", []),
         ("opened_settings", [{"ruleset": "assault", "mode": "rebels", "flipped": True}, "citadelle"]),
         ("played_mode", ["rebels", "humans", ""]),
         ("played_mode", ["rebels", "humans", "officers", True]),
@@ -298,6 +347,20 @@ def test_the_transition_decides_the_same_on_micropython():
     )
     extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
     assert json.loads(micropython.run(code, extra)) == [getattr(state, name)(*args) for name, args in cases]
+
+
+def test_a_fresh_game_is_a_whole_new_play_group_on_micropython_too():
+    code = (
+        "import json, game_state as state\n"
+        "from asalto_core.session import Session\n"
+        "last = state.fresh_game(Session.new('assault'))\n"
+        "last.redo.append(1)\n"
+        "last.ai_paused = True\n"
+        "f = state.fresh_game(Session.new('citadelle'))\n"
+        "print(json.dumps([f.redo, f.ai_paused, f.review, f.view['ruleset'], sorted(f.__dict__)]))\n"
+    )
+    on_mpy = json.loads(micropython.run(code, {"game_state.py": (GAME_PAGE / "game_state.py").read_text()}))
+    assert on_mpy == [[], False, None, "citadelle", sorted(_group_fields()["play"])]
 
 
 # -- one writer of the page's state (api.py) and redraws that name what changed ----------------------
@@ -351,7 +414,7 @@ def test_every_change_names_what_changed_from_the_one_table():
                 continue
             if not (isinstance(node.func.value, ast.Name) and node.func.value.id == "api"):
                 continue
-            if node.func.attr in ("set", "edit", "redraw", "set_input"):
+            if node.func.attr in ("set", "edit", "redraw", "set_input", "enter", "set_up"):
                 change = node.args[0]
                 changes = [change.body, change.orelse] if isinstance(change, ast.IfExp) else [change]  # one of two
                 for c in changes:
@@ -366,3 +429,34 @@ def test_every_change_names_what_changed_from_the_one_table():
         text = path.read_text()
         if path.stem not in ("api", "frames"):
             assert "frames.request(" not in text, f"{path.name} asks frames.py for a part: name the change (api)"
+
+
+# The input's and the position editor's own state machines change through api.enter and api.set_up.
+READS = {"inp": {"targets", "complete", "can_stop"}, "editor": {"position", "points", "huffs", "officers", "rebels"}}
+
+
+def test_the_input_and_the_editor_change_only_through_the_api():
+    """A step of either (a press, a reset, a huff chosen) is api.enter/set_up's: it names the change."""
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        if path.stem == "api":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            held = node.func.value
+            if isinstance(held, ast.Attribute) and held.attr in READS and _root(held) == "app":
+                assert node.func.attr in READS[held.attr], (
+                    f"{path.name}:{node.lineno}: app...{held.attr}.{node.func.attr}() changes it: call api.py"
+                )
+
+
+def test_the_api_steps_are_the_methods_of_the_input_and_the_editor():
+    api = ast.parse((GAME_PAGE / "api.py").read_text())
+    steps = {n.targets[0].id: ast.literal_eval(n.value) for n in api.body if isinstance(n, ast.Assign)}
+    inp = ast.parse((ROOT / "site" / "lib" / "board_input.py").read_text())
+    editor = ast.parse((GAME_PAGE / "editor.py").read_text())
+    for tree, name, reads in ((inp, "INPUT_STEPS", READS["inp"]), (editor, "EDITOR_STEPS", READS["editor"])):
+        methods = {
+            n.name for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body if isinstance(n, ast.FunctionDef)
+        }
+        assert set(steps[name]) <= methods and not set(steps[name]) & reads

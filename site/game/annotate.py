@@ -18,7 +18,7 @@ from asalto_core.links import embed_query
 
 
 def toggle():
-    app.ui.inp.reset()
+    api.enter("none", "reset")
     api.set_input("none", arrow_tool=False, arrow_from=None)
     api.set("game", annotating=not app.ui.annotating)
 

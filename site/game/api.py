@@ -26,20 +26,26 @@ def redraw(change, animate=False):
         frames.request(name, animate if name == "board" else None)
 
 
+def _group(name):
+    """The group of App (app.play, app.ai, app.shared, app.ui) that holds field ``name``: a
+    misspelt name is an error, never a new field."""
+    for group in app.groups():
+        if hasattr(group, name):
+            return group
+    raise AttributeError(f"App has no field {name}")
+
+
 def set(change, **fields):
-    """Write App fields (each must exist: a misspelt name is an error, never a new field), then
-    ask for the parts that show ``change``."""
+    """Write App fields, each in its own group, then ask for the parts that show ``change``."""
     for name, value in fields.items():
-        if not hasattr(app, name):
-            raise AttributeError(f"App has no field {name}")
-        setattr(app, name, value)
+        setattr(_group(name), name, value)
     redraw(change)
 
 
 def edit(change, field, **values):
     """Update what an App field holds: a dict (settings, a game with a friend, the review, the
     walk) or an object's fields (the study's title)."""
-    held = getattr(app, field)
+    held = getattr(_group(field), field)
     if isinstance(held, dict):
         held.update(values)
     else:
@@ -50,8 +56,9 @@ def edit(change, field, **values):
 
 def count(field):
     """One more of an App counter (games started, views synced, searches, workers); its new value."""
-    n = getattr(app, field) + 1
-    setattr(app, field, n)
+    group = _group(field)
+    n = getattr(group, field) + 1
+    setattr(group, field, n)
     return n
 
 
@@ -78,15 +85,39 @@ def set_input(change, **fields):
     redraw(change)
 
 
+# The steps of the input's and the position editor's own state machines (their methods that change them).
+INPUT_STEPS = ("press", "stop", "choose_huff", "reset")
+EDITOR_STEPS = ("press", "toggle_huff", "clear", "set_ruleset")
+
+
+def enter(change, step, *args):
+    """A step of the move being entered (board_input.Input's ``step``: a press, the chain stopped, a
+    huff chosen, a reset); its answer, the action it makes (controls.do_action)."""
+    if step not in INPUT_STEPS:
+        raise ValueError(f"not a step of the input: {step}")
+    action = getattr(app.ui.inp, step)(*args)
+    redraw(change)
+    return action
+
+
+def set_up(change, step, *args):
+    """A step of the position being set up (editor.Editor's ``step``: a piece placed, a huff, the
+    board cleared, the ruleset's start)."""
+    if step not in EDITOR_STEPS:
+        raise ValueError(f"not a step of the editor: {step}")
+    getattr(app.ui.editor, step)(*args)
+    redraw(change)
+
+
 def put_game(session, settings, chosen=False):
     """The one transition that puts a game on the board, whichever way it comes (a new game, an
     opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
-    ``session`` with ``settings``. What belonged to the game before (state.fresh_game) starts
-    afresh, and the input half entered goes. The caller then shows it (game.accept, show_opened)."""
+    ``session`` with ``settings``. ``app.play`` is replaced whole (game_state.fresh_game), so
+    nothing of the game before carries over, and the input half entered goes. The caller then
+    shows it (game.accept, show_opened)."""
     before = app.ui.settings["mode"] if app.play.session is not None else settings["mode"]  # none at start
     app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, chosen)
-    for name, value in st.fresh_game().items():
-        setattr(app, name, value)
+    app.play = st.fresh_game(session)
     app.ui.inp.reset()
-    app.play.session, app.ui.settings = session, settings
+    app.ui.settings = settings
     redraw("game")

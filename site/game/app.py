@@ -1,5 +1,13 @@
-"""The game page's state (one App, its fields grouped: the game, the AI, a study or a friend's
-game, the page) and the questions the other modules ask of it; no DOM.
+"""The game page's state (one App, its fields in four groups) and the questions the other modules
+ask of it; no DOM.
+
+The groups are objects, read ``app.<group>.<field>``: ``app.play`` the game on the board and what
+belongs to it alone (game_state.Play: another game replaces it whole), ``app.ai`` the AI's workers
+and search, ``app.shared`` a study or a game with a friend, ``app.ui`` the page's data, settings,
+modes and input. The names are not the modules' (game.py, the asalto_core ``Session.game``, page.py,
+friend.py, the ``study`` field): ``app.play.session.game`` reads as what it is. A field's name is
+unique across the groups, so api.set(change, field=...) finds its group itself and call sites
+stay short.
 
 The other modules read ``app``; only api.py writes it (chessground's api.ts: a test checks it), and
 each change it makes names what changed, which frames.py draws once per frame. The game is an
@@ -8,7 +16,7 @@ the position on screen. render.py draws everything from this state and keeps its
 what is on screen (render.Drawing); the input being entered is ``app.ui.inp`` (board_input.Input).
 Whose move it is, what a click may do and how far Undo goes are game_state.py's pure functions, asked
 here of the App's fields. Another game comes onto the board only through api.put_game, which
-starts afresh the fields that belong to one game (game_state.fresh_game); the AI is asked through
+starts ``app.play`` afresh (game_state.fresh_game); the AI is asked through
 game.ask.
 """
 
@@ -22,54 +30,65 @@ from page import as_data
 from asalto_core.rulesets import find_ruleset
 
 
-class App:
+class Ai:
+    """The AI: its workers, the search under way, the opening books."""
+
     def __init__(self):
-        # The game on the board (put_game starts these afresh: state.fresh_game)
-        self.session = None  # the game: asalto_core.session.Session
-        self.view = None  # session.view(), taken after every change
-        self.inp = Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
-        self.redo = []  # groups of moves taken back by Undo, the last group first to come back
-        self.branch_asked = False  # a click while browsing asked whether to play from there
-        self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
-        self.note = False  # the message holds only until the game changes (Moves taken back: n.)
-        self.hint = None  # the engine's suggested move (its text), drawn until the position changes
-        self.played_mode = ""  # the mode against the AI before a game was opened for two players
-        self.moved_at = -1e9  # when the player's last move was painted (performance.now(), ms)
-        self.move_seen = asyncio.Event()  # set once it was (game.move_painted)
-        self.move_seen.set()
-        self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
-        self.learn = None  # the walk through the player's mistakes of the review (learn.py)
-        self.analysis_on = False  # the analysis board: the engine's view of every position shown
-        self.analysis = None  # its latest answer, with the ply it is for
-        # The AI: its workers, the search under way, the opening books
         self.engine = Engine("engine-1")  # the AI's worker, started when a game needs it; restarts are engine-2, ...
         self.light = Engine("light-1", "light")  # the weaker levels' MicroPython worker: light-2, ... on restarts
         self.thinker = self.engine  # the worker of the search under way
         self.reviewers = []  # more MicroPython workers a review shares its positions with (review-N)
         self.reviewing = []  # the workers of the review under way
-        self.worker_n = 1
-        self.thinking = ""  # "", "move" or "hint"
-        self.think_n = 0
-        self.depth = 0
-        self.ai_paused = False
-        self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
+        self.worker_n = 1  # workers started so far (each restart's name takes the next number)
+        self.thinking = ""  # "", "move", "hint" or another purpose of game.ask: the search under way
+        self.think_n = 0  # searches asked so far: an answer to an older one is dropped
+        self.depth = 0  # the depth the search under way has reached (its status line)
         self.books = {}  # ruleset -> its opening book (asalto_core.book.Book), None, or the Event of its fetch
         self.book_moves = 0  # moves played from the book since the page opened (data-book-moves)
-        # A study or a game with a friend
+        self.moved_at = -1e9  # when the player's last move was painted (performance.now(), ms)
+        self.move_seen = asyncio.Event()  # set once it was (game.move_painted): the AI's search waits for it
+        self.move_seen.set()
+
+
+class Shared:
+    """A study or a game with a friend: the games the board's game comes from and goes back to."""
+
+    def __init__(self):
         self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
         self.record_games = None  # a record of more games than a study holds: its games (chapters.py)
         self.chapter = 0  # the chapter on the board: its game is the session's
         self.friend = None  # a game with a friend at a distance (storage.read_friends' entry): only its side moves here
         self.home_flipped = False  # the board's orientation before a game with a friend turned it
-        # The page: its data, settings and modes, and the marks tests wait on
+
+
+class Ui:
+    """The page: its data, settings and modes, the input, and the marks tests wait on."""
+
+    def __init__(self):
         self.data = None  # page.site_data: rulesets' names and titles, AI levels
         self.rulesets = {}  # ruleset name -> None: its rules-panel data is made by rules_of
-        self.levels = {}
-        self.settings = st.default_settings()
+        self.levels = {}  # AI level name -> its entry in data["levels"]
+        self.settings = st.default_settings()  # what the player chose (game_state.clean_settings reads a save)
+        self.played_mode = ""  # the mode against the AI before a game was opened for two players
+        self.inp = Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
         self.editor = None  # editor.Editor while a position is being set up
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
+        self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.synced = 0  # views shown after a move or a new game (tests wait on it)
         self.games = 0  # games started from the New game dialog (tests wait on it)
+
+
+class App:
+    """The page's state in four groups; a field's name is unique across them (api.py finds its group)."""
+
+    def __init__(self):
+        self.play = st.Play()  # the game on the board, and what belongs to it alone (game_state.fresh_game)
+        self.ai = Ai()
+        self.shared = Shared()
+        self.ui = Ui()
+
+    def groups(self):
+        return (self.play, self.ai, self.shared, self.ui)
 
 
 app = App()

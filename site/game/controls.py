@@ -48,10 +48,9 @@ def do_action(action):
 def click_point(point):
     if app.ui.editor is not None:  # setting up a position: the tool goes on the point
         if app.ui.editor.tool == "huff":
-            app.ui.editor.toggle_huff(point)
+            api.set_up("input", "toggle_huff", point)
         else:
-            app.ui.editor.press(point)
-        api.redraw("input")
+            api.set_up("input", "press", point)
         return
     if app.ui.annotating and app.ui.inp.arrow_tool:
         annotate.arrow_tool_click(point)
@@ -59,7 +58,7 @@ def click_point(point):
     if not can_input():
         refused_click()  # never a new line by accident: ask first, or say why not
         return
-    do_action(app.ui.inp.press(board(), point))
+    do_action(api.enter("none", "press", board(), point))
 
 
 def board_xy(event):
@@ -160,10 +159,9 @@ def on_board_key(event):
         if app.ui.inp.cursor:
             click_point(app.ui.inp.cursor)
         elif app.ui.inp.can_stop(board()):
-            do_action(app.ui.inp.stop(board()))
+            do_action(api.enter("none", "stop", board()))
     elif key == "Escape":
-        app.ui.inp.reset("escape")
-        api.redraw("input")
+        api.enter("input", "reset", "escape")
 
 
 def on_key(event):
@@ -208,7 +206,7 @@ def on_huff_click(event):
     if btn is None or not can_input():
         return
     point = btn.getAttribute("data-huff") or None
-    do_action(app.ui.inp.choose_huff(board(), point))
+    do_action(api.enter("none", "choose_huff", board(), point))
 
 
 def on_menu_click(event):
@@ -265,7 +263,7 @@ def bind():
     on(el("btn-hint"), "click", lambda e: spawn(ask("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())
     on(el("btn-stop-ai"), "click", lambda e: spawn(stop_ai()))
-    on(el("btn-stop-chain"), "click", lambda e: do_action(app.ui.inp.stop(board())))
+    on(el("btn-stop-chain"), "click", lambda e: do_action(api.enter("none", "stop", board())))
     on(el("btn-reload"), "click", lambda e: window.location.reload())
     on(el("moves"), "click", on_moves_click)
     on(el("nav-first"), "click", lambda e: spawn(navigate(0)))

@@ -175,7 +175,7 @@ def take_view(animate=False):
         app.play.review
         and app.play.review["moves"] != app.play.session.descriptor()["moves"][: len(app.play.review["moves"])]
     )
-    app.ui.inp.reset()
+    api.enter("none", "reset")
     api.set("none", view=v, hint=None, branch_asked=False)
     if changed:
         api.set("none", review=None)  # the game changed under the review

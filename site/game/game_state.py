@@ -80,22 +80,30 @@ def ai_side(mode):
 # an opened one, a game with a friend, back home, a chapter, the save at start, another tab's game).
 
 
-def fresh_game():
-    """The App fields that belong to the game on the board, as another game starts them: nothing of
-    the previous game (Undo's redo stack, a paused or forced AI, its review and the walk
-    through its mistakes, analysis or hint, a new line agreed or asked for, a note) carries into the next."""
-    return {
-        "redo": [],
-        "ai_paused": False,
-        "ai_forced": False,
-        "review": None,
-        "learn": None,
-        "analysis": None,
-        "hint": None,
-        "branch_asked": False,
-        "branch_ok": False,
-        "note": False,
-    }
+class Play:
+    """The game on the board and what belongs to it alone (``app.play``): another game replaces it
+    whole (fresh_game), so nothing of the previous game carries into the next."""
+
+    def __init__(self, session=None):
+        self.session = session  # the game: asalto_core.session.Session
+        self.view = None if session is None else session.view()  # its picture of the position shown
+        self.redo = []  # groups of moves taken back by Undo, the last group first to come back
+        self.branch_asked = False  # a click while browsing asked whether to play from there
+        self.branch_ok = False  # ...and the player said yes: moves may be made at an earlier ply
+        self.note = False  # the message holds only until the game changes (Moves taken back: n.)
+        self.hint = None  # the engine's suggested move (its text), drawn until the position changes
+        self.review = None  # {"moves", "points", "marks", "done", "total"}: the review of these moves
+        self.learn = None  # the walk through the player's mistakes of the review (learn.py)
+        self.analysis = None  # the analysis board's latest answer, with the ply it is for
+        self.ai_paused = False  # the AI's moves paused in this game
+        self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
+
+
+def fresh_game(session):
+    """``session`` on the board as another game starts: Undo's redo stack, a paused or forced AI,
+    the review and the walk through its mistakes, analysis or hint, a new line agreed or asked for
+    and a note all begin empty."""
+    return Play(session)
 
 
 def opened_settings(settings, ruleset):

@@ -75,7 +75,7 @@ def attempt(move):
     """A move the player tried: as good as the best, the move played again, or asked of the engine."""
     w, mark = app.play.learn, current()
     api.edit("none", "learn", tried=str(move))
-    app.ui.inp.reset()
+    api.enter("none", "reset")
     if w["tried"] == mark["best"]:
         answer(True)
     elif w["tried"] == mark["move"]:

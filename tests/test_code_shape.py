@@ -1,0 +1,66 @@
+"""bench/code_shape.py counts what issue 37's closing note reports: the writes to the game page's
+state outside its one writer (site/game/api.py), App's fields through its groups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import script
+
+ROOT = Path(__file__).resolve().parents[1]
+code_shape = script("bench/code_shape.py", "bench_code_shape")
+
+APP = """
+class Play:
+    def __init__(self):
+        self.session = None
+        self.redo = []
+
+class Ui:
+    def __init__(self):
+        self.settings = {}
+        self.inp = Input()
+
+class App:
+    def __init__(self):
+        self.play = Play()
+        self.ui = Ui()
+        self.loose = 0
+
+app = App()
+"""
+GAME = """
+from app import app
+
+def move():
+    app.play.redo = []  # a write
+    app.ui.settings["mode"] = "humans"  # into a field
+    setattr(app.ui, "loose", 1)
+    app.ui.inp.reset()  # the input's own step
+    return app.ui.inp.targets(None), app.play.session  # reads
+"""
+
+
+def tree(tmp: Path) -> Path:
+    for path, text in {
+        "site/game/app.py": APP,
+        "site/game/api.py": "from app import app\n\ndef set(x):\n    app.play.redo = x\n",
+        "site/game/game.py": GAME,
+        "README.md": "# x\n",
+    }.items():
+        (tmp / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp / path).write_text(text)
+    (tmp / "pkg" / "asalto_core").mkdir(parents=True)
+    (tmp / "bench").mkdir()
+    return tmp
+
+
+def test_writes_outside_the_api_are_counted_however_deep_the_field_and_reads_are_not(tmp_path):
+    shape = code_shape.shape(tree(tmp_path))
+    assert shape["writers"] == {"game": 4}  # the API's own write is not counted
+    assert shape["groups"] == 2 and shape["fields"] == 5  # session, redo, settings, inp and loose
+
+
+def test_the_api_is_the_one_writer_of_the_game_page_in_this_tree():
+    shape = code_shape.shape(ROOT)
+    assert shape["writers"] == {} and shape["groups"] == 4 and shape["fields"] > 35
