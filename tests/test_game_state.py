@@ -335,6 +335,9 @@ def test_the_new_game_dialog_offers_again_the_mode_played_against_the_computer(b
 
 def test_the_transition_decides_the_same_on_micropython():
     cases = [
+        ("walk_at", [{"marks": [{"ply": 5}, {"ply": 9}], "i": 1}]),
+        ("walk_at", [{"marks": [{"ply": 5}], "i": 1}]),
+        ("walk_at", [None]),
         ("opened_settings", [{"ruleset": "assault", "mode": "rebels", "flipped": True}, "citadelle"]),
         ("played_mode", ["rebels", "humans", ""]),
         ("played_mode", ["rebels", "humans", "officers", True]),
@@ -347,6 +350,7 @@ def test_the_transition_decides_the_same_on_micropython():
     )
     extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
     assert json.loads(micropython.run(code, extra)) == [getattr(state, name)(*args) for name, args in cases]
+    assert [state.walk_at(c[1][0]) for c in cases[:3]] == [8, None, None]
 
 
 def test_a_fresh_game_is_a_whole_new_play_group_on_micropython_too():
@@ -460,3 +464,18 @@ def test_the_api_steps_are_the_methods_of_the_input_and_the_editor():
             n.name for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body if isinstance(n, ast.FunctionDef)
         }
         assert set(steps[name]) <= methods and not set(steps[name]) & reads
+
+
+def test_drawing_only_reads_the_state():
+    """A part of the page is drawn from the state (render*, frames.py once per frame); what changes
+    the state is the transition that causes it (learn's walk ends in game.take_view, not in its panel)."""
+    drawn = 0
+    for path in sorted(GAME_PAGE.glob("*.py")):
+        for name, fn in _functions(path.stem).items():
+            if not name.startswith("render"):
+                continue
+            drawn += 1
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _root(node.func) == "api":
+                    raise AssertionError(f"{path.name}:{node.lineno} ({name}) changes the state while drawing")
+    assert drawn > 15

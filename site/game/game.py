@@ -178,8 +178,9 @@ def take_view(animate=False):
     api.enter("none", "reset")
     api.set("none", view=v, hint=None, branch_asked=False)
     if changed:
-        api.set("none", review=None)  # the game changed under the review
-    if v["ply"] == v["length"]:
+        api.set("none", review=None, learn=None)  # the game changed under the review: the walk ends with it
+    walk_at = st.walk_at(app.play.learn)  # browsed away from the walk's position: a move there is asked first
+    if v["ply"] == v["length"] or (walk_at is not None and v["ply"] != walk_at):
         api.set("none", branch_ok=False)
     api.redraw("game", animate)
     ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"])

@@ -175,6 +175,14 @@ def can_undo(view, friend=None):
     return view["length"] > 0
 
 
+def walk_at(learn):
+    """The ply of the position the walk through the player's mistakes (learn.py: ``app.play.learn``)
+    has them find a move in, or None (no walk, or walked to its end)."""
+    if learn is None or learn["i"] >= len(learn["marks"]):
+        return None
+    return learn["marks"][learn["i"]]["ply"] - 1
+
+
 def hint_path(move):
     """The points of a move in the engine's notation, to mark on the board."""
     m = Move.parse(move)

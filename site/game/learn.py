@@ -47,8 +47,8 @@ def current():
 
 def waiting():
     """Whether a move made on the board now is the player's try (not a move of the game)."""
-    mark = current()
-    return mark is not None and app.play.learn["state"] in ("find", "retry") and app.play.view["ply"] == mark["ply"] - 1
+    at = st.walk_at(app.play.learn)
+    return at is not None and app.play.learn["state"] in ("find", "retry") and app.play.view["ply"] == at
 
 
 def start():
@@ -143,17 +143,13 @@ def answer(good):
 
 def render_panel():
     """The walk's panel, and the Learn button of a finished review with mistakes of the player's."""
-    if app.play.review is None:
-        api.set("none", learn=None)  # the game changed under the review: the walk ends with it
-    w, v = app.play.learn, app.play.view
+    w = app.play.learn
     el("btn-learn").hidden = w is not None or not own_marks()
     panel = el("panel-learn")
     panel.hidden = w is None
     if w is None:
         return
     mark = current()
-    if mark is not None and v["ply"] != mark["ply"] - 1:
-        api.set("none", branch_ok=False)  # browsed away: a move elsewhere is a move of the game, asked first
     total = len(w["marks"])
     state = w["state"]
     panel.dataset.state = state
