@@ -118,7 +118,7 @@ def test_where_two_officers_could_go_the_rebels_say_which_before_their_step():
 
 
 def test_settings_from_a_forged_save_fall_back_without_raising():
-    rulesets, levels = {"assault": {}}, {"casual": {}}
+    rulesets, levels = {"assault"}, {"casual": {}}
     forged = {"ruleset": ["assault"], "mode": {"x": 1}, "level": ["casual"], "lang": [], "flipped": "yes", 5: "x"}
     assert state.clean_settings(forged, rulesets, levels, ["en"]) == state.default_settings()
     assert state.clean_settings({"ruleset": "assault", "mode": "humans"}, rulesets, levels, [])["mode"] == "humans"
@@ -128,8 +128,8 @@ def test_every_language_with_a_catalog_is_kept_in_the_settings():
     codes = sorted(p.stem for p in (ROOT / "pkg" / "asalto_core" / "locale").glob("*.po"))
     assert "es" in codes
     for code in codes + [""]:
-        assert state.clean_settings({"lang": code}, {}, {}, codes)["lang"] == code
-    assert state.clean_settings({"lang": "xx"}, {}, {}, codes)["lang"] == ""
+        assert state.clean_settings({"lang": code}, set(), {}, codes)["lang"] == code
+    assert state.clean_settings({"lang": "xx"}, set(), {}, codes)["lang"] == ""
 
 
 # Whose move it is: the page's questions, on views of real games.

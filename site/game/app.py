@@ -66,7 +66,7 @@ class Ui:
 
     def __init__(self):
         self.data = None  # page.site_data: rulesets' names and titles, AI levels
-        self.rulesets = {}  # ruleset name -> None: its rules-panel data is made by rules_of
+        self.rulesets = set()  # the site's rulesets' names (a house rule's is checked by the engine)
         self.levels = {}  # AI level name -> its entry in data["levels"]
         self.settings = st.default_settings()  # what the player chose (game_state.clean_settings reads a save)
         self.played_mode = ""  # the mode against the AI before a game was opened for two players

@@ -29,6 +29,7 @@ def default_settings():
 
 def clean_settings(raw, rulesets, levels, languages):
     """Settings from storage, each value checked; anything unknown falls back to the default.
+    ``rulesets``: the names of the site's rulesets (a set); ``levels``: of the AI's levels.
     ``languages``: the codes there are catalogs for (i18n.languages), or '' (the browser's)."""
     s = default_settings()
     if not isinstance(raw, dict):
