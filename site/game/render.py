@@ -331,7 +331,7 @@ def status_text():
         return t("status-ai", side=side_name(v["turn"]))
     head = (
         t("status-you", side=side_name(v["turn"]))
-        if app.ui.settings["mode"] != "humans" or app.shared.friend is not None
+        if st.ai_side(app.ui.settings["mode"]) or app.shared.friend is not None
         else t("status-turn", side=side_name(v["turn"]))
     )
     if v["placing"]:
@@ -743,7 +743,7 @@ def player_card(side):
         who = t("player-you") if side == app.shared.friend["side"] else t("player-friend")
     elif side in ai:
         who = t("player-computer", level=t("level-" + app.ui.settings["level"]))
-    elif app.ui.settings["mode"] == "humans":
+    elif not ai:
         who = ""  # both sides played here: the side's name says all (said once, not on both cards)
     else:
         who = t("player-you")
