@@ -441,7 +441,7 @@ async function runTournament() {
 
 async function main() {
   const lang = (navigator.language || "en").slice(0, 2);
-  const codes = ["en", "fr", "de", "es"];
+  const codes = (await (await fetch("../locale/languages.json")).json()).map(([code]) => code); // build.py: one per catalog
   const code = codes.includes(lang) ? lang : "en";
   document.documentElement.lang = code;
   words = Object.assign(await (await fetch("../locale/en.json")).json(), code === "en" ? {} : await (await fetch(`../locale/${code}.json`)).json());
