@@ -2,12 +2,12 @@
 ask of it; no DOM.
 
 The groups are objects, read ``app.<group>.<field>``: ``app.play`` the game on the board and what
-belongs to it alone (game_state.Play: another game replaces it whole), ``app.ai`` the AI's workers
-and search, ``app.shared`` a study or a game with a friend, ``app.ui`` the page's data, settings,
-modes and input. The names are not the modules' (game.py, the asalto_core ``Session.game``, page.py,
-friend.py, the ``study`` field): ``app.play.session.game`` reads as what it is. A field's name is
-unique across the groups, so api.set(change, field=...) finds its group itself and call sites
-stay short.
+belongs to it alone (game_state.Play, with the AI paused or forced for it: another game replaces
+it whole), ``app.ai`` the AI's workers and search, ``app.shared`` a study or a game with a friend,
+``app.ui`` the page's data, settings, modes and input (the keyboard's cursor and the arrow tool
+outlive a game). The names keep clear of the modules' and the engine's: ``app.game`` would read
+``app.game.session.game`` beside game.py, ``app.page`` beside page.py. A field's name is unique
+across the groups, so api.set(change, field=...) finds its group and call sites stay short.
 
 The other modules read ``app``; only api.py writes it (chessground's api.ts: a test checks it), and
 each change it makes names what changed, which frames.py draws once per frame. The game is an
@@ -16,8 +16,7 @@ the position on screen. render.py draws everything from this state and keeps its
 what is on screen (render.Drawing); the input being entered is ``app.ui.inp`` (board_input.Input).
 Whose move it is, what a click may do and how far Undo goes are game_state.py's pure functions, asked
 here of the App's fields. Another game comes onto the board only through api.put_game, which
-starts ``app.play`` afresh (game_state.fresh_game); the AI is asked through
-game.ask.
+starts ``app.play`` afresh (game_state.fresh_game); the AI is asked through game.ask.
 """
 
 import asyncio
