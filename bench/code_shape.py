@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BY_HAND = "## What a change touches"  # the results' section written by hand, kept when they are measured again
 LONGEST = 8  # functions listed
 API_CHANGES = ("redraw", "set", "edit", "set_input", "enter", "set_up")  # site/game/api.py's functions naming a change
 # The methods by which the input (board_input.Input) and the position editor change themselves.
@@ -139,7 +140,7 @@ def report(label: str, s: dict) -> list[str]:
         f" in {s.get('groups', 0)} group objects",
         f"- call sites that pick the game page's drawing functions (`render()`, `render_progress()`, ...):"
         f" {sum(s['renders'].values())} in {len(s['renders'])} modules ({renders or 'none'})",
-        f"- changes that name what changed (`api.redraw/set/edit/set_input`, a change drawn):"
+        f"- changes that name what changed (`api.redraw/set/edit/set_input/enter/set_up`, a change drawn):"
         f" {sum(s.get('changes', {}).values())} in {len(s.get('changes', {}))} modules ({changes or 'none'})",
         "- longest functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest"]),
         "- longest page functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest_page"]),
@@ -163,7 +164,9 @@ def main() -> None:
     lines += report(f"now ({head.strip()} and the working tree)", shape(ROOT))
     text = "\n".join(lines)
     print(text)
-    (ROOT / "bench" / "results" / "code-shape.md").write_text(text)
+    out = ROOT / "bench" / "results" / "code-shape.md"
+    kept = out.read_text().partition(BY_HAND)[1:] if out.exists() else ("", "")
+    out.write_text(text + ("\n" + "".join(kept) if kept[0] else ""))
 
 
 if __name__ == "__main__":
