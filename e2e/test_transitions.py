@@ -1,13 +1,18 @@
 """Every way another game comes onto the board (api.put_game, issue 37) leaves nothing of the game
 before: Undo's redo stack, a selection half entered, the board turned round for that game, its
-result card, its rules and mode. Two paths have their tests elsewhere (another tab's game:
-test_hardening; a game opened after Undo: test_page_flow); these are the other five."""
+result card, its rules and mode, a huff pending, its review and the walk through its mistakes, the
+analysis board's answer. Two paths have their tests elsewhere (another tab's game: test_hardening;
+a game opened after Undo: test_page_flow); these are the other five."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import re
 
-from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, press, wait_synced_after
+from playwright.sync_api import expect
+from test_huff import reach_huff
+from test_review import LINE, review_done, walk_state
+
+from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play, press, wait_synced_after
 
 # Assault where the officers win once fewer than 24 rebels remain: a finished game in four moves.
 FINISHED = '[Ruleset "assault:win=24"]\n[Result "0-1"]\n\n1. d4-d5 c5-c6 2. d3-d4 e5xc5 0-1\n'
@@ -90,3 +95,65 @@ def test_a_study_restored_at_start_opens_its_chapter_with_nothing_of_the_last_ga
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     expect(page.locator("#study-chapters button")).to_have_count(1)  # chapters.restore
     assert_nothing_left(page, "3")
+
+
+def board_points(page) -> int:
+    return page.locator("#board [id^='pt-']").count()
+
+
+def test_a_new_game_in_other_rules_keeps_no_huff_pending_nor_the_rules_before(page, server):
+    reach_huff(page, server)  # Asalto, two players: the rebels may huff the officer on d4
+    click_point(page, "d4")
+    expect(page.locator("#board .layer-over .m-huffing")).to_have_count(1)
+    cross = board_points(page)
+    new_game(page, "royal-garrison", "humans")
+    assert_nothing_left(page)
+    expect(page.locator("#board .m-huffing")).to_have_count(0)
+    expect(page.locator("#panel-huff")).to_be_hidden()
+    expect(page.locator("#status")).not_to_contain_text("to be removed")
+    assert board_points(page) > cross  # Royal Garrison's own, larger board
+    expect(page.locator("#game-title")).to_have_text("Royal Garrison")
+    play(page, "d6", "d7")  # a move of the Royal Garrison game, then a game of Assault again
+    page.focus("#board")
+    for key in ["ArrowDown"] + ["ArrowUp"] * 9:  # the keyboard's cursor, up to the board's top edge
+        page.keyboard.press(key)
+    expect(page.locator("#board")).to_have_attribute("aria-activedescendant", re.compile(r"pt-\w+[89]$"))
+    new_game(page, "assault", "humans")
+    assert_nothing_left(page)
+    cursor = page.locator("#board").get_attribute("aria-activedescendant")
+    assert cursor is None or page.locator(f"#{cursor}").count() == 1  # not on a point this board lacks
+    assert board_points(page) == cross
+    expect(page.locator("#game-title")).to_have_text("Assault")
+
+
+# Another game of Assault (a random one, with captures), as long as wanted.
+OTHER = ["d4-d5", "e5-d6", "f4-e5", "d6xd4xf4xd6", "f3-f4", "d6-e7", "e3-e4", "e7-e6", "e4-e5", "e6xe4"]
+
+
+def record_of(moves: list[str]) -> str:
+    pairs = [" ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)]
+    return '[Ruleset "assault"]\n\n' + " ".join(f"{n}. {p}" for n, p in enumerate(pairs, 1)) + " *\n"
+
+
+def test_a_reviewed_game_leaves_no_review_walk_or_analysis_to_the_game_opened_next(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for points in LINE:
+        play(page, *points)
+    press(page, "#btn-review")
+    review_done(page)
+    page.click("#btn-learn")
+    walk_state(page, "find")  # the walk: the board at the position before the player's first mistake
+    ply = int(page.get_attribute("body", "data-ply"))
+    press(page, "#btn-analysis")
+    wait = "Analysis: the engine is looking at this position"
+    expect(page.locator("#analysis")).not_to_contain_text(wait, timeout=4 * ENGINE_MS)
+    seen = page.inner_text("#analysis")  # the engine's line for that position
+    import_text(page, record_of(OTHER[:ply]))  # another game ending at the same ply: game.open_game
+    expect(page.locator("body")).to_have_attribute("data-ply", str(ply))
+    expect(page.locator("#review-panel")).to_be_hidden()
+    expect(page.locator("#panel-learn")).to_be_hidden()
+    expect(page.locator("#btn-learn")).to_be_hidden()
+    expect(page.locator("#moves")).not_to_contain_text("?")  # no review mark on this game's moves
+    expect(page.locator("#analysis")).not_to_have_text(seen)  # the analysis board looks at this game
+    expect(page.locator("#analysis")).to_be_visible()  # still on: a mode of the page, not of a game

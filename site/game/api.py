@@ -113,11 +113,17 @@ def put_game(session, settings, chosen=False):
     """The one transition that puts a game on the board, whichever way it comes (a new game, an
     opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
     ``session`` with ``settings``. ``app.play`` is replaced whole (game_state.fresh_game), so
-    nothing of the game before carries over, and the input half entered goes. The caller then
-    shows it (game.accept, show_opened)."""
+    nothing of the game before carries over; the input half entered goes, with half an arrow or a
+    drag, and the keyboard's cursor if this board does not have its point. The caller then shows
+    it (game.accept, show_opened)."""
     before = app.ui.settings["mode"] if app.play.session is not None else settings["mode"]  # none at start
     app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, chosen)
+    board_before = app.play.view["board"] if app.play.view is not None else None
     app.play = st.fresh_game(session)
-    app.ui.inp.reset()
+    inp = app.ui.inp
+    inp.reset()
+    inp.drag = inp.right_from = inp.arrow_from = None
+    if app.play.view["board"] != board_before:
+        inp.cursor = None
     app.ui.settings = settings
     redraw("game")
