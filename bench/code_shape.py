@@ -40,7 +40,7 @@ def _app_writes(node: ast.AST) -> int:
 
 
 def _app_steps(node: ast.AST) -> int:
-    """A call that changes what App holds by the object's own method: ``app.inp.reset()`` (the
+    """A call that changes what App holds by the object's own method: ``app.ui.inp.reset()`` (the
     input's and the position editor's steps, api.INPUT_STEPS and EDITOR_STEPS)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
         return 0
@@ -108,9 +108,11 @@ def shape(root: Path) -> dict:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 name = f"{path.relative_to(root).as_posix()}:{node.name}"
                 functions.append((node.end_lineno - node.lineno + 1, name))
-    app = classes.get("App", {})
-    groups = {f: classes[c] for f, c in app.items() if c in classes}  # App's fields that are objects of their own
-    fields = sum(len(g) for g in groups.values()) + len(app) - len(groups)
+    app_fields = classes.get("App", {})
+    groups = {
+        f: classes[c] for f, c in app_fields.items() if c in classes
+    }  # App's fields that are objects of their own
+    fields = sum(len(g) for g in groups.values()) + len(app_fields) - len(groups)
     readme = (root / "README.md").read_text()
     bench_site = root / "bench" / "site.py"
     return {

@@ -5,8 +5,8 @@ The groups are objects, read ``app.<group>.<field>``: ``app.play`` the game on t
 belongs to it alone (game_state.Play, with the AI paused or forced for it: another game replaces
 it whole), ``app.ai`` the AI's workers and search, ``app.shared`` a study or a game with a friend,
 ``app.ui`` the page's data, settings, modes and input (the keyboard's cursor and the arrow tool
-outlive a game). The names keep clear of the modules' and the engine's: ``app.game`` would read
-``app.game.session.game`` beside game.py, ``app.page`` beside page.py. A field's name is unique
+outlive a game). The names keep clear of the modules' and the engine's: a group named "game"
+would read game.session.game beside game.py, one named "page" beside page.py. A field's name is unique
 across the groups, so api.set(change, field=...) finds its group and call sites stay short.
 
 The other modules read ``app``; only api.py writes it (chessground's api.ts: a test checks it), and
