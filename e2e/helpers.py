@@ -56,9 +56,20 @@ def play(page, *points: str) -> None:
     wait_synced_after(page, before)
 
 
+def move_list(page):
+    """The move list's moves (without the numbers), for ``expect``: to_have_text([...]), to_have_count(n)."""
+    return page.locator('#moves tbody tr:not(.variation) button:not([data-ply="0"])')
+
+
 def moves(page) -> list[str]:
     """The move list as shown, without the numbers."""
-    return page.locator('#moves tbody tr:not(.variation) button:not([data-ply="0"])').all_inner_texts()
+    return move_list(page).all_inner_texts()
+
+
+def drawn(page) -> None:
+    """Until the game page has drawn every part asked for (its body's data-drawing is empty): what is
+    read then is the frame's whole picture, and a check that something is absent can fail."""
+    expect(page.locator("body")).to_have_attribute("data-drawing", "")
 
 
 def pieces(page) -> dict[str, str]:
