@@ -72,7 +72,9 @@ def officers_to_the_end(context, server, level: str):
 
 def test_full_game_against_the_ai(context, server):
     page = officers_to_the_end(context, server, "beginner")
-    expect(page.locator("#result-text")).to_have_text(re.compile(r"^(Officers win|Rebels win|Draw)"))
+    expect(page.locator("#result-text")).to_have_text(
+        re.compile(r"^(Officers win|Rebels win|Draw)"), use_inner_text=True
+    )
     expect(page.locator("#status")).to_contain_text("Game over")
     assert len(moves(page)) > 4
     press(page, "#btn-io")
@@ -138,4 +140,6 @@ def test_undo_against_the_ai_returns_to_the_players_turn(page, server):
     play(page, "d4", "d5")  # the board takes the player's move: no review lock
     page.wait_for_function("document.body.dataset.ply === '2' && !document.body.dataset.thinking", timeout=ENGINE_MS)
     expect(move_list(page)).to_have_count(2)
-    expect(page.locator("#announce")).to_have_text(re.compile("^Officers played "))  # the AI's move is announced
+    expect(page.locator("#announce")).to_have_text(
+        re.compile("^Officers played "), use_inner_text=True
+    )  # the AI's move is announced
