@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from asalto_core import Position
@@ -22,6 +25,19 @@ def synced(page) -> int:
 
 def wait_synced_after(page, before: int, timeout: int = ENGINE_MS) -> None:
     page.wait_for_function(f"Number(document.body.dataset.synced || 0) > {before}", timeout=timeout)
+
+
+def until_equal(page, js: str, want, timeout: int = 30_000) -> None:
+    """Until the page's function ``js`` returns ``want`` (compared as JSON: lists and plain values):
+    expect's retrying, for what only a script reads; it fails with the last value read."""
+    try:
+        page.wait_for_function(
+            f"want => JSON.stringify(({js})()) === want",
+            arg=json.dumps(want, separators=(",", ":"), ensure_ascii=False),
+            timeout=timeout,
+        )
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"{page.evaluate(js)!r} != {want!r}, read by {js}") from None
 
 
 def reach(page, selector: str) -> None:
@@ -56,9 +72,20 @@ def play(page, *points: str) -> None:
     wait_synced_after(page, before)
 
 
+def move_list(page):
+    """The move list's moves (without the numbers), for ``expect``: to_have_text([...]), to_have_count(n)."""
+    return page.locator('#moves tbody tr:not(.variation) button:not([data-ply="0"])')
+
+
 def moves(page) -> list[str]:
     """The move list as shown, without the numbers."""
-    return page.locator('#moves tbody tr:not(.variation) button:not([data-ply="0"])').all_inner_texts()
+    return move_list(page).all_inner_texts()
+
+
+def drawn(page) -> None:
+    """Until the game page has drawn every part asked for (its body's data-drawing is empty): what is
+    read then is the frame's whole picture, and a check that something is absent can fail."""
+    expect(page.locator("body")).to_have_attribute("data-drawing", "")
 
 
 def pieces(page) -> dict[str, str]:

@@ -47,7 +47,7 @@ def test_the_embed_view_and_a_puzzle(page, server):
     open_embed(page, embed_url(server, **{"record-url": "examples/assault-double-jump.txt", "ply": "3"}))
     assert violations(page) == []
     open_embed(page, embed_url(server, position="assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", answer="d4-d5"))
-    assert page.get_attribute("body", "data-mode") == "puzzle"
+    expect(page.locator("body")).to_have_attribute("data-mode", "puzzle")
     assert violations(page) == []
 
 
@@ -55,7 +55,7 @@ def test_a_puzzle_is_solved_by_keyboard(page, server):
     open_embed(page, embed_url(server, position="assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", answer="d4-d5"))
     page.focus("#board")
     page.keyboard.press("ArrowDown")
-    assert page.get_attribute("#board", "aria-activedescendant") == "pt-d4"
+    expect(page.locator("#board")).to_have_attribute("aria-activedescendant", "pt-d4")
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
@@ -74,7 +74,7 @@ def test_the_puzzle_trainer_light_and_dark_and_a_teachers_frame(page, server):
     assert violations(page) == []
     page.click("#btn-history")  # the history: a failed puzzle to replay, the table, the curve (dark)
     expect(page.locator("body")).to_have_attribute("data-view", "history")
-    assert page.locator("#failed-list button").count() == 1
+    expect(page.locator("#failed-list button")).to_have_count(1)
     assert violations(page) == []
     page.emulate_media(color_scheme="light")
     assert violations(page) == []

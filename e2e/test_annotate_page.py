@@ -3,6 +3,7 @@ kept on reload, exported, and shown the same by an embed on another site."""
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 
 from playwright.sync_api import expect
@@ -21,7 +22,8 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     page.click('#moves [data-ply="1"]')  # after 1. d4-d5: the officers try another move
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
     play(page, "e5", "e6")
-    assert page.locator("#moves tr.variation button").count() == 1 and moves(page)[:3] == ["d4-d5", "c5-c6", "d3-d4"]
+    expect(page.locator("#moves tr.variation button")).to_have_count(1)
+    assert moves(page)[:3] == ["d4-d5", "c5-c6", "d3-d4"]
     page.click('#moves [data-ply="2"]')
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
     page.fill("#annot-comment", "A quiet move.")
@@ -46,5 +48,5 @@ def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     snippet = f'<iframe src="{url}" width="380" height="660" title="Annotated"></iframe>'
     with lesson_page(context, tmp_path, snippet) as frame:
         frame.locator('#board .arrow[data-move="d3-d4"]').wait_for(timeout=ENGINE_MS)
-        assert frame.locator("#comment").inner_text().startswith("A quiet move.")
-        assert frame.locator("#moves li.var").count() >= 1  # the side line, in the embed's move list
+        expect(frame.locator("#comment")).to_have_text(re.compile(r"^A quiet move\."), use_inner_text=True)
+        expect(frame.locator("#moves li.var").first).to_be_attached()  # the side line, in the embed's move list

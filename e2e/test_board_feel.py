@@ -3,15 +3,13 @@ first paint leaves the coordinates readable."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
 from test_play import OPENING
 
-from helpers import click_point, new_game, open_site, pieces, play, synced, wait_synced_after
+from helpers import click_point, new_game, open_site, pieces, play, synced, until_equal, wait_synced_after
 
-
-def jumped(page) -> list[str]:
-    return page.evaluate(
-        "() => [...document.querySelectorAll('#board .piece.jumped:not(.gone)')].map(n => n.dataset.piece).sort()"
-    )
+# The rebels faded as jumped, in order of their points.
+JUMPED = "() => [...document.querySelectorAll('#board .piece.jumped:not(.gone)')].map(n => n.dataset.piece).sort()"
 
 
 def before_the_chain(page, server) -> None:
@@ -30,22 +28,24 @@ def test_rebels_fade_as_the_chain_jumps_them(page, server):
     before_the_chain(page, server)
     before = synced(page)
     click_point(page, "d6")
-    assert jumped(page) == []
+    expect(page.locator('#board .point.target[data-point="d4"]')).to_have_count(1)  # d6 is chosen
+    until_equal(page, JUMPED, [])
     click_point(page, "d4")
-    assert jumped(page) == ["d5"], "the first rebel fades at the first leap"
+    until_equal(page, JUMPED, ["d5"])  # the first rebel fades at the first leap
     assert pieces(page)["d5"] == "R", "still on the board until the move is made"
     click_point(page, "f4")
-    assert jumped(page) == ["d5", "e4"]
+    until_equal(page, JUMPED, ["d5", "e4"])
     click_point(page, "d6")  # the chain's end: the move is made, the rebels leave
     wait_synced_after(page, before)
-    assert jumped(page) == [] and not {"d5", "e4", "e5"} & set(pieces(page))
+    until_equal(page, JUMPED, [])
+    assert not {"d5", "e4", "e5"} & set(pieces(page))
 
 
 def test_a_chain_taken_back_unfades_its_rebels(page, server):
     before_the_chain(page, server)
     click_point(page, "d6")
     click_point(page, "d4")
-    assert jumped(page) == ["d5"]
+    until_equal(page, JUMPED, ["d5"])
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('#board .piece.jumped')")
     assert pieces(page)["d5"] == "R"

@@ -5,6 +5,7 @@ browser draws them; the last move framed, never taken for a selection."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from test_design import MARK_KINDS
 from test_embed import embed_url, open_embed
 from test_puzzles import open_trainer
@@ -70,6 +71,12 @@ def test_every_mark_stands_out_on_every_board_colouring(browser, server, scheme)
         context.close()
 
 
+def looks(page, pieces: str, colours: str) -> None:
+    """Until the page's root says the piece set and colouring chosen (the board's CSS follows them)."""
+    expect(page.locator("html")).to_have_attribute("data-pieces", pieces)
+    expect(page.locator("html")).to_have_attribute("data-colours", colours)
+
+
 def test_the_piece_set_and_colouring_chosen_are_shown_and_kept(page, server):
     open_site(page, server.url)
     shown = """() => ({
@@ -82,14 +89,17 @@ def test_the_piece_set_and_colouring_chosen_are_shown_and_kept(page, server):
     assert first["crown"] == "none" and first["crest"] != "none" and first["shine"] == "none"
     choose(page, "#pieces-menu", "crowns")
     choose(page, "#colours-menu", "green")
+    looks(page, "crowns", "green")
     crowned = page.evaluate(shown)
     assert crowned["crown"] != "none" and crowned["crest"] == "none"
     assert crowned["paper"] != first["paper"]
     page.reload()
     page.wait_for_selector("body[data-board=ready]")
     assert page.evaluate(shown) == crowned, "kept with the settings"
-    assert page.input_value("#pieces-menu") == "crowns" and page.input_value("#colours-menu") == "green"
+    expect(page.locator("#pieces-menu")).to_have_value("crowns")
+    expect(page.locator("#colours-menu")).to_have_value("green")
     choose(page, "#pieces-menu", "stones")
+    looks(page, "stones", "green")
     assert page.evaluate(shown)["shine"] != "none"
 
 
@@ -98,12 +108,13 @@ def test_the_last_move_is_framed_not_ringed_like_a_selection(page, server):
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
     click_point(page, "c5")  # the officers' turn: a selection beside the last move
-    looks = page.evaluate(
+    expect(page.locator("#board .layer-markers .m-selected")).to_have_count(1)
+    marks = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#board .layer-markers > *')]
             .filter(n => /m-last|m-selected/.test(n.getAttribute('class')))
             .map(n => [n.getAttribute('class'), [n.tagName, getComputedStyle(n).fill, getComputedStyle(n).stroke]]))"""
     )
-    last, selected = looks["m-last"], looks["m-selected"]
+    last, selected = marks["m-last"], marks["m-selected"]
     assert last[0] == "rect" and selected[0] == "circle", "a square frame, never a ring"
     assert last[1] == "none" and selected[1] != "none", "the last move's points are not filled"
     assert last[2] != selected[2]
@@ -122,6 +133,7 @@ def test_the_look_chosen_reaches_the_trainer_the_embed_and_the_lessons(page, ser
     plain = page.evaluate(LOOK)
     choose(page, "#pieces-menu", "crowns")
     choose(page, "#colours-menu", "green")
+    looks(page, "crowns", "green")
     chosen = page.evaluate(LOOK)
     assert chosen["crown"] != "none" and plain["crown"] == "none" and chosen["fort"] != plain["fort"]
     page.wait_for_function("/crowns/.test(localStorage.getItem('asalto.save.v1'))")
@@ -136,4 +148,4 @@ def test_the_look_chosen_reaches_the_trainer_the_embed_and_the_lessons(page, ser
     open_embed(page, embed_url(server, ruleset="assault", pieces="discs", colours="wood"))
     assert page.evaluate(LOOK) == plain, "the link's own look"
     open_embed(page, embed_url(server, ruleset="assault", pieces="hats"))
-    assert "'pieces' must be discs, crowns, stones, not 'hats'" in page.inner_text("body")
+    expect(page.locator("body")).to_contain_text("'pieces' must be discs, crowns, stones, not 'hats'")

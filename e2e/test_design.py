@@ -9,7 +9,7 @@ from conftest import CSP_WATCH, LOCAL
 from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
 
-from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press, reach
+from helpers import ENGINE_MS, choose, import_text, move_list, new_game, open_site, play, press, reach
 
 
 def test_the_board_is_there_before_any_script_runs(browser, server):
@@ -18,13 +18,13 @@ def test_the_board_is_there_before_any_script_runs(browser, server):
     try:
         page = context.new_page()
         page.goto(server.url)
-        assert page.locator("#board .piece.rebel").count() == 24
-        assert page.locator("#board .piece.officer").count() == 2
-        assert page.locator("#board .point").count() == 33
+        expect(page.locator("#board .piece.rebel")).to_have_count(24)
+        expect(page.locator("#board .piece.officer")).to_have_count(2)
+        expect(page.locator("#board .point")).to_have_count(33)
         box = page.locator("#board").bounding_box()
         assert box["width"] > 500 and box["y"] + box["height"] <= 720  # the whole board, above the fold
         for button in ("#btn-new", "#btn-undo", "#btn-menu", "#nav-first"):  # nothing works before the page is up
-            assert page.locator(button).is_disabled(), button
+            expect(page.locator(button), button).to_be_disabled()
     finally:
         context.close()
 
@@ -40,14 +40,17 @@ def test_a_newcomer_moves_before_pyodide_has_loaded(browser, server):
     try:
         page = context.new_page()
         open_site(page, server.url)
-        assert page.is_visible("#welcome")
-        assert "You" in page.inner_text("#player-bottom") and "Rebels" in page.inner_text("#player-bottom")
+        expect(page.locator("#welcome")).to_be_visible()
+        expect(page.locator("#player-bottom")).to_contain_text("You", use_inner_text=True)
+        expect(page.locator("#player-bottom")).to_contain_text("Rebels", use_inner_text=True)
         # A screen reader hears each side's card as one sentence.
-        assert page.get_attribute("#player-bottom", "aria-label") == "Rebels, You, 24 rebels on the board, to move"
+        expect(page.locator("#player-bottom")).to_have_attribute(
+            "aria-label", "Rebels, You, 24 rebels on the board, to move"
+        )
         play(page, "d4", "d5")
-        assert moves(page) == ["d4-d5"]
-        assert page.evaluate("document.body.dataset.engine") != "ready"
-        assert not page.is_visible("#welcome")  # the game has begun
+        expect(move_list(page)).to_have_text(["d4-d5"])
+        expect(page.locator("body")).not_to_have_attribute("data-engine", "ready")
+        expect(page.locator("#welcome")).to_be_hidden()  # the game has begun
     finally:
         for route in held:
             route.abort()
@@ -138,12 +141,11 @@ def test_both_themes_are_accessible(browser, server, scheme):
 def test_the_theme_chosen_is_kept(page, server):
     open_site(page, server.url)
     choose(page, "#theme-menu", "dark")
-    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert background == "rgb(23, 19, 15)"
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("body")).to_have_css("background-color", "rgb(23, 19, 15)")
 
 
 def test_the_menu_by_keyboard(page, server):
@@ -151,14 +153,14 @@ def test_the_menu_by_keyboard(page, server):
     page.focus("#btn-menu")
     page.keyboard.press("Enter")
     page.wait_for_selector("#menu:popover-open")
-    assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
+    expect(page.locator("#btn-menu")).to_have_attribute("aria-expanded", "true")
     page.keyboard.press("Escape")
     page.wait_for_selector("#menu:not(:popover-open)", state="attached")
     page.focus("#btn-menu")
     page.keyboard.press("Enter")
     page.click("#btn-rules")  # a command closes the menu and does its work
     page.wait_for_selector("#dlg-rules[open]")
-    assert not page.evaluate("document.querySelector('#menu').matches(':popover-open')")
+    expect(page.locator("#menu:popover-open")).to_have_count(0)
 
 
 def test_a_teachers_coloured_arrows_lie_over_the_pieces(page, server):
@@ -173,7 +175,7 @@ def test_a_teachers_coloured_arrows_lie_over_the_pieces(page, server):
         "arrow c-blue",
         "arrow c-red",
     ]
-    assert page.locator('#board .m-highlight.c-yellow[data-mark="e5"]').count() == 1
+    expect(page.locator('#board .m-highlight.c-yellow[data-mark="e5"]')).to_have_count(1)
 
 
 def test_right_drag_with_shift_draws_a_red_arrow(page, server):
@@ -190,7 +192,7 @@ def test_right_drag_with_shift_draws_a_red_arrow(page, server):
     page.mouse.up(button="right")
     page.keyboard.up("Shift")
     page.wait_for_selector("#board .layer-over .arrow.c-red", timeout=ENGINE_MS)
-    assert page.locator("#board .layer-over .arrow.c-red").get_attribute("data-move") == "c5-c6"
+    expect(page.locator("#board .layer-over .arrow.c-red")).to_have_attribute("data-move", "c5-c6")
 
 
 def test_on_a_phone_the_board_stays_in_view_while_browsing(browser, server):
@@ -241,7 +243,7 @@ def test_the_new_game_dialog_fits_a_phone_in_german(browser, server):
         menu = page.locator("#custom-options select").first
         last = menu.locator("option").last
         menu.select_option(last.get_attribute("value"))
-        assert page.locator("#custom-options .meaning").first.inner_text() == last.inner_text()
+        expect(page.locator("#custom-options .meaning").first).to_have_text(last.inner_text())
     finally:
         context.close()
 
@@ -253,11 +255,11 @@ def test_the_comment_on_the_move_shown_is_read_beside_the_board(page, server):
     import_text(page, "1. d4-d5 {The rebels open. " + evil + "} c5-c6 *")
     page.click('#moves button[data-ply="1"]')
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
-    assert page.inner_text("#move-comment") == "The rebels open. " + evil  # as text, never markup
-    assert page.locator("#move-comment img").count() == 0
+    expect(page.locator("#move-comment")).to_have_text("The rebels open. " + evil)  # as text, never markup
+    expect(page.locator("#move-comment img")).to_have_count(0)
     page.click('#moves button[data-ply="2"]')
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
-    assert not page.is_visible("#move-comment")
+    expect(page.locator("#move-comment")).to_be_hidden()
 
 
 def test_what_happened_is_said_beside_the_board_in_view(page, server):
@@ -295,12 +297,12 @@ def test_flip_is_a_pressed_button_and_the_f_key_flips_from_anywhere_but_a_field(
     open_site(page, server.url)
     new_game(page, "assault", "humans")
     top = page.locator("#player-top")
-    assert page.get_attribute("#btn-flip", "aria-pressed") == "false"
+    expect(page.locator("#btn-flip")).to_have_attribute("aria-pressed", "false")
     before = top.inner_text()
     page.click("#btn-flip")
     expect_pressed = "document.querySelector('#btn-flip').getAttribute('aria-pressed') === '{}'"
     page.wait_for_function(expect_pressed.format("true"))
-    assert top.inner_text() != before
+    expect(top).not_to_have_text(before, use_inner_text=True)
     for target, key in (("body", "f"), ("#board", "f"), ("#btn-undo", "f"), ("body", "Shift+F")):
         page.focus(target) if target != "body" else page.evaluate("document.activeElement.blur()")
         was = page.get_attribute("#btn-flip", "aria-pressed")

@@ -46,60 +46,63 @@ def test_steps_through_a_record_with_its_comments(page, server, packed):
     # The same record as text, or packed by the one link writer (what "Copy embed code" gives).
     open_embed(page, embed_url(server, record_z=pack(RECORD)) if packed else embed_url(server, record=RECORD))
     assert messages(page) == []
-    assert page.get_attribute("body", "data-mode") == "game"
-    assert page.inner_text("#title") == "Example: the rebels open a line"
-    assert "capture chain is jumped to its end" in page.inner_text("#comment")  # the comment before move 1
-    assert page.is_disabled("#btn-back") and page.is_enabled("#btn-forward")
+    expect(page.locator("body")).to_have_attribute("data-mode", "game")
+    expect(page.locator("#title")).to_have_text("Example: the rebels open a line")
+    expect(page.locator("#comment")).to_contain_text("capture chain is jumped to its end")  # the comment before move 1
+    expect(page.locator("#btn-back")).to_be_disabled()
+    expect(page.locator("#btn-forward")).to_be_enabled()
     page.click("#btn-forward")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
     assert pieces(page)["d5"] == "R" and "d4" not in pieces(page)
-    assert page.inner_text("#comment") == "The rebels open in the centre."
-    assert page.get_attribute('#moves button[data-ply="1"]', "aria-current") == "step"
+    expect(page.locator("#comment")).to_have_text("The rebels open in the centre.")
+    expect(page.locator('#moves button[data-ply="1"]')).to_have_attribute("aria-current", "step")
     page.click("#btn-last")
-    assert page.get_attribute("body", "data-ply") == "10"
-    assert page.inner_text("#comment").startswith("The officer on e6 jumps e5")
+    expect(page.locator("body")).to_have_attribute("data-ply", "10")
+    expect(page.locator("#comment")).to_have_text(re.compile("^The officer on e6 jumps e5"), use_inner_text=True)
     assert pieces(page)["e2"] == "O" and "e5" not in pieces(page) and "e3" not in pieces(page)
-    assert page.locator("#board .m-captured").count() == 2
+    expect(page.locator("#board .m-captured")).to_have_count(2)
     page.click("#btn-back")
-    assert page.inner_text("#comment").startswith("A mistake")
+    expect(page.locator("#comment")).to_have_text(re.compile("^A mistake"), use_inner_text=True)
     page.click("#btn-first")
-    assert page.get_attribute("body", "data-ply") == "0" and pieces(page)["d4"] == "R"
+    expect(page.locator("body")).to_have_attribute("data-ply", "0")
+    assert pieces(page)["d4"] == "R"
     page.click('#moves button[data-ply="5"]')
-    assert page.get_attribute("body", "data-ply") == "5"
+    expect(page.locator("body")).to_have_attribute("data-ply", "5")
     page.keyboard.press("ArrowRight")
-    assert page.get_attribute("body", "data-ply") == "6"
+    expect(page.locator("body")).to_have_attribute("data-ply", "6")
     assert messages(page) == []
 
 
 def test_play_steps_on_by_itself(page, server):
     open_embed(page, embed_url(server, record=RECORD, ply="8"))
-    assert page.get_attribute("body", "data-ply") == "8"
+    expect(page.locator("body")).to_have_attribute("data-ply", "8")
     page.click("#btn-play")
-    expect(page.locator("body")).to_have_attribute("data-ply", "10", timeout=10000)
-    assert page.get_attribute("#btn-play", "aria-pressed") == "false"
+    expect(page.locator("body")).to_have_attribute("data-ply", "10")
+    expect(page.locator("#btn-play")).to_have_attribute("aria-pressed", "false")
 
 
 def test_markup_in_comments_tags_and_prompt_stays_text(page, server):
     record = f'[Event "{EVIL.replace(chr(34), chr(39))}"]\n[Ruleset "assault"]\n\n1. d4-d5 {{{EVIL}}} *'
     open_embed(page, embed_url(server, record=record, ply="1"))
-    assert page.inner_text("#comment") == EVIL
-    assert page.inner_text("#title") == EVIL.replace('"', "'")
-    assert page.locator("#embed b, #embed img").count() == 0
+    expect(page.locator("#comment")).to_have_text(EVIL)
+    expect(page.locator("#title")).to_have_text(EVIL.replace('"', "'"))
+    expect(page.locator("#embed b, #embed img")).to_have_count(0)
     open_embed(page, embed_url(server, position=BEFORE_CHAIN, puzzle="1", prompt=EVIL, answer="e6xe4xe2"))
-    assert page.inner_text("#prompt") == EVIL
-    assert page.locator("#embed b, #embed img").count() == 0
+    expect(page.locator("#prompt")).to_have_text(EVIL)
+    expect(page.locator("#embed b, #embed img")).to_have_count(0)
     assert page.title() != "pwned"
 
 
 def test_a_malformed_record_keeps_the_moves_before_the_error(page, server):
     bad = RECORD.replace("e2-e3", "e2-e9")
     open_embed(page, embed_url(server, record=bad, ply="2"))
-    assert page.get_attribute("body", "data-mode") == "game"
+    expect(page.locator("body")).to_have_attribute("data-mode", "game")
     (text,) = messages(page)
     assert "could not be read to its end" in text and "e2-e9" in text and "6 moves before it" in text
-    assert page.locator("#moves li").count() == 6
+    expect(page.locator("#moves li")).to_have_count(6)
     page.click("#btn-last")
-    assert page.get_attribute("body", "data-ply") == "6"
-    assert page.inner_text("#comment") == "The officers wait for a mistake."
+    expect(page.locator("body")).to_have_attribute("data-ply", "6")
+    expect(page.locator("#comment")).to_have_text("The officers wait for a mistake.")
 
 
 def test_bad_parameters_give_specific_messages_and_the_rest_works(page, server):
@@ -111,9 +114,10 @@ def test_bad_parameters_give_specific_messages_and_the_rest_works(page, server):
     assert any("'flip' must be 1 or 0" in m for m in got)
     assert any("'ply' must be a whole number" in m for m in got)
     assert any("unknown parameter 'color'" in m for m in got)
-    assert page.locator("#board .piece").count() == 26  # the Assault start, drawn anyway
+    expect(page.locator("#board .piece")).to_have_count(26)  # the Assault start, drawn anyway
     open_embed(page, embed_url(server, position="assault 3/3/RR r - 1"))
-    assert "board has 7 ranks, found 3" in messages(page)[0] and page.locator("#board .piece").count() == 26
+    expect(page.locator("#messages li").first).to_contain_text("board has 7 ranks, found 3")
+    expect(page.locator("#board .piece")).to_have_count(26)
     open_embed(page, embed_url(server, record_url="https://evil.example/game.txt"))
     assert "record-url refused" in messages(page)[0]
 
@@ -121,7 +125,7 @@ def test_bad_parameters_give_specific_messages_and_the_rest_works(page, server):
 def test_a_missing_record_file_is_reported(page, server, console):
     open_embed(page, embed_url(server, record_url="no-such-game.txt"))
     assert "could not be loaded" in messages(page)[0] and "HTTP 404" in messages(page)[0]
-    assert page.locator("#board .piece").count() == 26
+    expect(page.locator("#board .piece")).to_have_count(26)
     # The browser itself logs the 404: expected here, so it does not fail the test.
     expected = [e for e in console.errors if "404" in e]
     assert len(expected) == 1
@@ -132,15 +136,16 @@ def test_a_position_alone_needs_no_engine(page, server):
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
     open_embed(page, embed_url(server, position=BEFORE_CHAIN, arrows="e6xe4xe2", highlight="e5,e3", flip="1"))
-    assert page.get_attribute("body", "data-mode") == "static"
+    expect(page.locator("body")).to_have_attribute("data-mode", "static")
     assert pieces(page)["e6"] == "O" and len(pieces(page)) == 26
-    assert page.locator('#board .arrow[data-move="e6xe4xe2"]').count() == 1
-    assert page.locator("#board .m-highlight").count() == 2
-    assert page.is_hidden("#controls")
+    expect(page.locator('#board .arrow[data-move="e6xe4xe2"]')).to_have_count(1)
+    expect(page.locator("#board .m-highlight")).to_have_count(2)
+    expect(page.locator("#controls")).to_be_hidden()
     e1 = page.eval_on_selector('#board .point[data-point="d1"]', "n => Number(n.getAttribute('cy'))")
     d7 = page.eval_on_selector('#board .point[data-point="d7"]', "n => Number(n.getAttribute('cy'))")
     assert e1 < d7  # flipped
-    page.wait_for_timeout(500)
+    # idle, the page asks to be kept for offline use: whatever it loads, it has loaded by then
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_MS)
     assert not [u for u in requested if "pyodide" in u or "worker.py" in u]
     # The engine it runs gives the rulesets and the board: no data.json. English comes in the
     # frame's archive with its own modules (one request): no catalog, no rules texts, no module alone.
@@ -181,17 +186,17 @@ def test_a_frame_takes_its_colours_from_the_link(page, server):
 def test_a_puzzle_checks_the_answer(page, server):
     position = BEFORE_CHAIN.replace("assault", "asalto")
     open_embed(page, embed_url(server, position=position, puzzle="1", answer="e6xe4xe2"))
-    assert page.get_attribute("body", "data-mode") == "puzzle"
-    assert page.inner_text("#prompt") == "Your move: find the best move."
+    expect(page.locator("body")).to_have_attribute("data-mode", "puzzle")
+    expect(page.locator("#prompt")).to_have_text("Your move: find the best move.")
     page.click('#board .point[data-point="e6"]')
     page.click('#board .point[data-point="e4"]')
     page.click('#board .point[data-point="e4"]')  # stop after one leap: legal here, but not the answer
     expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
-    assert "Not the answer: e6xe4" in page.inner_text("#status")
+    expect(page.locator("#status")).to_contain_text("Not the answer: e6xe4")
     for point in ("e6", "e4", "e2"):
         page.click(f'#board .point[data-point="{point}"]')
     expect(page.locator("body")).to_have_attribute("data-puzzle", "right")
-    assert page.inner_text("#status") == "Right: e6xe4xe2."
+    expect(page.locator("#status")).to_have_text("Right: e6xe4xe2.")
 
 
 def test_after_a_hint_its_point_is_said_as_a_piece_that_can_move(page, server):
@@ -205,13 +210,13 @@ def test_after_a_hint_its_point_is_said_as_a_piece_that_can_move(page, server):
 
 def test_a_puzzle_from_a_record_hides_the_answer_until_solved(page, server):
     open_embed(page, embed_url(server, record=RECORD, ply="9", puzzle="1"))
-    assert page.locator("#moves li:not([hidden])").count() == 9
-    assert page.is_disabled("#btn-forward")
+    expect(page.locator("#moves li:not([hidden])")).to_have_count(9)
+    expect(page.locator("#btn-forward")).to_be_disabled()
     page.click("#btn-answer")
-    assert "e6xe4xe2" in page.inner_text("#status")
-    assert page.locator('#board .arrow[data-move="e6xe4xe2"]').count() == 1
+    expect(page.locator("#status")).to_contain_text("e6xe4xe2")
+    expect(page.locator('#board .arrow[data-move="e6xe4xe2"]')).to_have_count(1)
     page.click("#btn-forward")
-    assert page.get_attribute("body", "data-ply") == "10"
+    expect(page.locator("body")).to_have_attribute("data-ply", "10")
 
 
 LINE = """[Ruleset "asalto"]
@@ -225,9 +230,9 @@ def test_the_answer_to_a_puzzle_of_several_moves_is_played_through_on_the_board(
     """As lichess's "View the solution": the whole line named, then played move by move."""
     open_embed(page, embed_url(server, record=LINE, puzzle="1"))
     page.click("#btn-answer")
-    assert page.inner_text("#status") == "The answer: d6xd4xf4xd6 c3-d4 c5xc3xe5 e3-d4 e5xc3xe3."
+    expect(page.locator("#status")).to_have_text("The answer: d6xd4xf4xd6 c3-d4 c5xc3xe5 e3-d4 e5xc3xe3.")
     expect(page.locator("body")).to_have_attribute("data-ply", "5")
-    assert page.get_attribute("#btn-play", "aria-pressed") == "false"  # it stopped at the line's end
+    expect(page.locator("#btn-play")).to_have_attribute("aria-pressed", "false")  # it stopped at the line's end
 
 
 def docs_snippet() -> str:
@@ -256,10 +261,10 @@ def test_the_docs_snippet_works_in_another_sites_page(context, server, tmp_path)
     snippet = docs_snippet().replace("https://your-name.github.io/asalto/", server.url)
     assert server.url + "embed.html?" in snippet
     with lesson_page(context, tmp_path, snippet) as frame:
-        assert frame.locator("body").get_attribute("data-mode") == "game"
+        expect(frame.locator("body")).to_have_attribute("data-mode", "game")
         frame.locator("#btn-forward").click()
-        assert frame.locator("#comment").inner_text() != ""
-        assert frame.locator("#messages li").count() == 0
+        expect(frame.locator("#comment")).not_to_have_text("")
+        expect(frame.locator("#messages li")).to_have_count(0)
 
 
 def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
@@ -269,11 +274,11 @@ def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
         page.locator(f"#{name}").scroll_into_view_if_needed()  # the lesson's frames load lazily
         frame = page.frame_locator(f"#{name}")
         frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
-        assert frame.locator("body").get_attribute("data-mode") == mode
-        assert frame.locator("#messages li").count() == 0
+        expect(frame.locator("body")).to_have_attribute("data-mode", mode)
+        expect(frame.locator("#messages li")).to_have_count(0)
     game = page.frame_locator("#ex-game")
     game.locator("#btn-last").click()
-    assert game.locator("#comment").inner_text().startswith("The officer on e6")
+    expect(game.locator("#comment")).to_have_text(re.compile("^The officer on e6"), use_inner_text=True)
 
 
 def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_path):
@@ -285,8 +290,8 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
     snippet = page.input_value("#io-embed")
     assert snippet.startswith(f'<iframe src="{server.url}embed.html?record') and "&amp;ply=0" in snippet
     page.check("#io-embed-here")  # opens at the move shown, not at the start
+    expect(page.locator("#io-embed")).to_have_value(re.compile("&amp;ply=1"))
     snippet = page.input_value("#io-embed")
-    assert "&amp;ply=1" in snippet
     query = html.unescape(snippet.split('src="', 1)[1].split('"', 1)[0]).split("?", 1)[1]
     assert "d4-d5" in read_embed("?" + query, "")[0]["record"]
     with page.expect_download() as download:
@@ -298,12 +303,12 @@ def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_p
         "d4-d5"
     ]
     with lesson_page(context, tmp_path, snippet) as frame:
-        assert frame.locator("body").get_attribute("data-ply") == "1"
-        assert frame.locator("#moves button").all_inner_texts() == ["1.d4-d5"]
+        expect(frame.locator("body")).to_have_attribute("data-ply", "1")
+        expect(frame.locator("#moves button")).to_have_text(["1.d4-d5"])
         assert min(background(frame)) > 200
     page.check("#io-embed-dark")  # for a page with dark colours
+    expect(page.locator("#io-embed")).to_have_value(re.compile("&amp;bg=dark"))
     snippet = page.input_value("#io-embed")
-    assert "&amp;bg=dark" in snippet
     with lesson_page(context, tmp_path, snippet) as frame:
-        assert frame.locator("body").get_attribute("data-ply") == "1"
+        expect(frame.locator("body")).to_have_attribute("data-ply", "1")
         assert max(background(frame)) < 60

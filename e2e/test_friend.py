@@ -4,23 +4,16 @@ two browsers, two local storages), with an older link and a forged one on the wa
 from __future__ import annotations
 
 import datetime
+import re
 
 from conftest import LOCAL, Server
 from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
 
 from asalto_core.links import GameLink, read_game, read_query
-from helpers import ENGINE_MS, import_text, moves, open_site, play, press, synced, wait_synced_after
+from helpers import ENGINE_MS, import_text, move_list, open_site, play, press, synced, wait_synced_after
 
 QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]  # assault with win=24 ends here
-
-
-def state(page) -> str:
-    return page.get_attribute("body", "data-friend-state") or ""
-
-
-def message(page) -> str:
-    return page.inner_text("#message")
 
 
 def open_link(page, link: str, refused: str = "") -> None:
@@ -43,7 +36,8 @@ def start_with_friend(page, side: str) -> None:
     press(page, "#btn-new")
     page.select_option("#new-ruleset", "assault")
     page.check('#dlg-new input[name="mode"][value="friend"]')
-    assert page.is_visible("#new-friend-side") and not page.is_visible("#new-level")
+    expect(page.locator("#new-friend-side")).to_be_visible()
+    expect(page.locator("#new-level")).to_be_hidden()
     page.select_option("#new-friend-side", side)
     page.click("#new-custom summary")
     page.select_option('#custom-options select[data-option="win"]', "24")
@@ -75,88 +69,94 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     alice.click("#new-start")
     play(alice, "d4", "d5")
     start_with_friend(alice, "rebels")
-    assert "make your move" in message(alice)
-    assert state(alice) == "mine"
+    expect(alice.locator("#message")).to_contain_text("make your move")
+    expect(alice.locator("body")).to_have_attribute("data-friend-state", "mine")
     play(alice, *QUICK_END[0])
-    assert state(alice) == "pending" and "take your move back" in alice.inner_text("#friend-text")
+    expect(alice.locator("body")).to_have_attribute("data-friend-state", "pending")
+    expect(alice.locator("#friend-text")).to_contain_text("take your move back")
     press(alice, "#btn-undo")  # taken back before the link went: the move is Alice's again
     expect(alice.locator("body")).to_have_attribute("data-friend-state", "mine")
-    assert moves(alice) == []
+    expect(move_list(alice)).to_have_count(0)
     play(alice, *QUICK_END[0])
     link1 = copy_link(alice)  # Alice's browser refuses the clipboard: copied by hand
-    assert alice.is_disabled("#btn-undo")  # sent: no taking back
+    expect(alice.locator("#btn-undo")).to_be_disabled()  # sent: no taking back
     assert len(link1) < len(LOCAL) + 200
 
     requested: list[str] = []
     bob.on("request", lambda r: requested.append(r.url))
     open_site(bob, link1)
-    assert "Your friend played d4-d5" in message(bob)
+    expect(bob.locator("#message")).to_contain_text("Your friend played d4-d5")
     assert not [u for u in requested if "worker.py" in u]  # a game by link needs no computer
-    assert state(bob) == "mine" and moves(bob) == ["d4-d5"]
-    assert "Your friend (by link)" in bob.inner_text("#player-top")  # Bob's officers at the bottom
-    assert bob.get_attribute("#player-bottom", "data-side") == "officers"
+    expect(bob.locator("body")).to_have_attribute("data-friend-state", "mine")
+    expect(move_list(bob)).to_have_text(["d4-d5"])
+    expect(bob.locator("#player-top")).to_contain_text("Your friend (by link)")  # Bob's officers at the bottom
+    expect(bob.locator("#player-bottom")).to_have_attribute("data-side", "officers")
     assert "#" not in bob.url  # the link is consumed
     play(bob, *QUICK_END[1])
     link2 = copy_link(bob)
-    assert "Link copied" in bob.inner_text("#friend-message")
+    expect(bob.locator("#friend-message")).to_contain_text("Link copied")
 
     open_link(alice, link2)
-    assert "Your friend played c5-c6" in message(alice)
+    expect(alice.locator("#message")).to_contain_text("Your friend played c5-c6")
     play(alice, *QUICK_END[2])
     link3 = copy_link(alice)
 
     # An older link of a game already ahead says so and changes nothing.
     open_link(bob, link1)
-    assert "older than your game" in message(bob)
-    assert moves(bob) == ["d4-d5", "c5-c6"]
+    expect(bob.locator("#message")).to_contain_text("older than your game")
+    expect(move_list(bob)).to_have_text(["d4-d5", "c5-c6"])
     # A forged link (Alice's id, Bob's move edited into another) and a damaged one are refused.
     game, _ = read_game(read_query(link3.split("#", 1)[1]))
     forged = GameLink(game.id, game.ruleset, game.start, ["d4-d5", "e5-e6", "d3-d4"], game.time)
     open_link(bob, server.url + "#" + forged.query(), refused="does not continue your game")
-    assert "at move 2" in message(bob) and moves(bob) == ["d4-d5", "c5-c6"]
+    expect(bob.locator("#message")).to_contain_text("at move 2")
+    expect(move_list(bob)).to_have_text(["d4-d5", "c5-c6"])
     other_rules = GameLink(game.id, "assault", game.start, game.moves, game.time)  # win=24 edited out
     open_link(bob, server.url + "#" + other_rules.query(), refused="other rules or another start")
-    assert moves(bob) == ["d4-d5", "c5-c6"]
+    expect(move_list(bob)).to_have_text(["d4-d5", "c5-c6"])
     open_link(bob, link3[:-6] + "zz!zz", refused="cannot be opened")
-    assert moves(bob) == ["d4-d5", "c5-c6"]
+    expect(move_list(bob)).to_have_text(["d4-d5", "c5-c6"])
 
     open_link(bob, link3)
-    assert "Your friend played d3-d4" in message(bob)
+    expect(bob.locator("#message")).to_contain_text("Your friend played d3-d4")
     play(bob, *QUICK_END[3])
-    assert bob.get_attribute("body", "data-over") == "1"
-    assert "send this link so that your friend sees the end" in bob.inner_text("#friend-text")
+    expect(bob.locator("body")).to_have_attribute("data-over", "1")
+    expect(bob.locator("#friend-text")).to_contain_text("send this link so that your friend sees the end")
     link4 = copy_link(bob)
 
     open_link(alice, link4)
-    assert "Your friend played e5xc5. Captured 1: d5." in message(alice)
-    assert alice.get_attribute("body", "data-over") == "1"
-    assert moves(alice) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]
+    expect(alice.locator("#message")).to_contain_text("Your friend played e5xc5. Captured 1: d5.")
+    expect(alice.locator("body")).to_have_attribute("data-over", "1")
+    expect(move_list(alice)).to_have_text(["d4-d5", "c5-c6", "d3-d4", "e5xc5"])
 
     # Every game by link is listed; Alice's own game is as she left it.
     alice.reload()
     alice.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert moves(alice) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]  # the game by link stays on screen
+    expect(move_list(alice)).to_have_text(["d4-d5", "c5-c6", "d3-d4", "e5xc5"])  # the game by link stays on screen
     press(alice, "#btn-friends")
     rows = alice.locator("#friends-table tbody tr")
-    assert rows.count() == 1 and "You lost" in rows.first.inner_text()
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("You lost")
     before = synced(alice)
     alice.click("#friends-home")
     wait_synced_after(alice, before)
-    assert moves(alice) == ["d4-d5"] and "friend" not in alice.inner_text("#player-top")
-    assert alice.get_attribute("body", "data-friend") == ""
+    expect(move_list(alice)).to_have_text(["d4-d5"])
+    expect(alice.locator("#player-top")).not_to_contain_text("friend", use_inner_text=True)
+    expect(alice.locator("body")).to_have_attribute("data-friend", "")
 
     # A finished game is deleted from the list: the first press asks again, the second deletes.
     press(alice, "#btn-friends")
     delete = rows.first.locator("button[data-forget]")
     delete.click()
-    assert rows.count() == 1 and delete.inner_text() == "Delete for good?"
+    expect(rows).to_have_count(1)
+    expect(delete).to_have_text("Delete for good?")
     delete.click()
     alice.wait_for_function("document.querySelectorAll('#friends-table tbody tr').length === 0")
-    assert alice.is_visible("#friends-empty")
-    assert alice.inner_text("#friends-note") == "The game is deleted."
+    expect(alice.locator("#friends-empty")).to_be_visible()
+    expect(alice.locator("#friends-note")).to_have_text("The game is deleted.")
     alice.reload()
     alice.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert moves(alice) == ["d4-d5"]  # the game of this device is untouched
+    expect(move_list(alice)).to_have_text(["d4-d5"])  # the game of this device is untouched
     assert alice.evaluate("JSON.parse(localStorage.getItem('asalto.friends.v1')).games") == []
 
 
@@ -177,11 +177,11 @@ def test_a_share_link_carries_comments_symbols_marks_and_side_lines(context, ser
     page.click("#dlg-io button[value=close]")
     other = context.new_page()
     open_site(other, link)
-    assert moves(other) == ["d4-d5!", "c5-c6", "d3-d4"]
-    assert other.locator("#moves tr.variation button").all_inner_texts() == ["1... e5-e6?!"]
-    assert other.inner_text("#move-comment") == "Für <b>alle</b> & «tous»."  # as text, never markup
+    expect(move_list(other)).to_have_text(["d4-d5!", "c5-c6", "d3-d4"])
+    expect(other.locator("#moves tr.variation button")).to_have_text(["1... e5-e6?!"])
+    expect(other.locator("#move-comment")).to_have_text("Für <b>alle</b> & «tous».")  # as text, never markup
     press(other, "#btn-io")
-    assert other.input_value("#io-text") == ANNOTATED
+    expect(other.locator("#io-text")).to_have_value(ANNOTATED)
 
 
 def test_a_game_link_opens_and_is_answered_offline(context):
@@ -194,10 +194,10 @@ def test_a_game_link_opens_and_is_answered_offline(context):
     link = GameLink("offline123", "assault", "", ["d4-d5"], 1_800_000_000)
     other = context.new_page()
     open_site(other, srv.url + "#" + link.query())
-    assert "Your friend played d4-d5" in message(other)
+    expect(other.locator("#message")).to_contain_text("Your friend played d4-d5")
     play(other, "c5", "c6")
-    assert state(other) == "pending"
-    assert other.input_value("#friend-link").startswith(srv.url + "#game=")
+    expect(other.locator("body")).to_have_attribute("data-friend-state", "pending")
+    expect(other.locator("#friend-link")).to_have_value(re.compile("^" + re.escape(srv.url + "#game=")))
 
 
 def test_the_game_by_link_by_keyboard_with_nothing_for_axe_to_find(page, server):
@@ -210,8 +210,8 @@ def test_the_game_by_link_by_keyboard_with_nothing_for_axe_to_find(page, server)
     press(page, "#btn-friends")
     page.wait_for_selector("#dlg-friends[open]")
     assert violations(page) == []
-    assert "Your friend's move" in page.inner_text("#friends-table")
-    assert str(datetime.date.today().year) in page.inner_text("#friends-table")  # the last move's date
+    expect(page.locator("#friends-table")).to_contain_text("Your friend's move")
+    expect(page.locator("#friends-table")).to_contain_text(str(datetime.date.today().year))  # the last move's date
     page.keyboard.press("Escape")
 
 
@@ -239,21 +239,24 @@ def test_games_kept_badly_are_left_out_and_lose_nothing(page, server):
     page.evaluate("kept => localStorage.setItem('asalto.friends.v1', JSON.stringify(kept))", kept)
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert page.get_attribute("body", "data-friend") == ""  # the game on screen could not be replayed
+    expect(page.locator("body")).to_have_attribute("data-friend", "")  # the game on screen could not be replayed
     press(page, "#btn-friends")
     rows = page.locator("#friends-table tbody tr")
-    assert rows.count() == 1 and "Your friend's move" in rows.first.inner_text()
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Your friend's move")
     before = synced(page)
     rows.first.locator("button[data-game]").click()
     wait_synced_after(page, before)
-    assert moves(page) == ["d4-d5"] and page.get_attribute("body", "data-friend") == "goodgame12"
+    expect(page.locator("body")).to_have_attribute("data-friend", "goodgame12")
+    expect(move_list(page)).to_have_text(["d4-d5"])
     # Deleting the game on screen goes back to the game of this device.
     press(page, "#btn-friends")
     before = synced(page)
     rows.first.locator("button[data-forget]").click()
     rows.first.locator("button[data-forget]").click()
     wait_synced_after(page, before)
-    assert page.get_attribute("body", "data-friend") == "" and moves(page) == []
+    expect(page.locator("body")).to_have_attribute("data-friend", "")
+    expect(move_list(page)).to_have_count(0)
     kept = page.evaluate("JSON.parse(localStorage.getItem('asalto.friends.v1'))")
     assert [g["id"] for g in kept["games"]] == ["badmoves12"] and kept["open"] == ""  # only it went
     page.evaluate("localStorage.setItem('asalto.friends.v1', '{not json')")

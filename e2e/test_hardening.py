@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import expect
 from test_offline import write_save
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, import_text, move_list, moves, new_game, open_site, play, press
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
@@ -19,8 +19,8 @@ def corrupt(page) -> list:
 
 def assert_no_injection(page) -> None:
     assert page.evaluate("window.__pwned") is None
-    assert page.locator("img").count() == 0
-    assert page.locator("#board .piece").count() > 0  # the page started and drew a board
+    expect(page.locator("img")).to_have_count(0)
+    expect(page.locator("#board .piece").first).to_be_attached()  # the page started and drew a board
 
 
 def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
@@ -30,9 +30,9 @@ def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     write_save(context, server, forged)
     page = context.new_page()
     open_site(page, server.url)
-    assert "could not be read" in page.inner_text("#message")
+    expect(page.locator("#message")).to_contain_text("could not be read")
     assert_no_injection(page)
-    assert moves(page) == []
+    expect(move_list(page)).to_have_count(0)
     assert corrupt(page) == [forged]
     page.close()
     # An older (version 1) save with a view whose history carries markup: the view is never read.
@@ -42,7 +42,7 @@ def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     page = context.new_page()
     open_site(page, server.url)
     assert_no_injection(page)
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
     assert PAYLOAD not in page.content()
     # A ruleset name with markup: refused by the engine, its text shown as text.
     page.close()
@@ -50,7 +50,7 @@ def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     write_save(context, server, bad)
     page = context.new_page()
     open_site(page, server.url)
-    assert "unknown ruleset" in page.inner_text("#message")
+    expect(page.locator("#message")).to_contain_text("unknown ruleset")
     assert_no_injection(page)
     assert corrupt(page)[-1] == bad
 
@@ -60,8 +60,8 @@ def test_a_save_of_an_older_shape_starts_a_fresh_game(context, server):
     write_save(context, server, old)
     page = context.new_page()
     open_site(page, server.url)
-    assert "older version" in page.inner_text("#message")
-    assert moves(page) == []
+    expect(page.locator("#message")).to_contain_text("older version")
+    expect(move_list(page)).to_have_count(0)
     assert corrupt(page) == [old]
     play(page, "d4", "d5")  # and the page plays on, saving the new shape
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
@@ -76,13 +76,13 @@ def test_a_junk_import_leaves_the_game_and_says_why(page, server):
     page.fill("#io-text", "1. zz-zz <script>window.__pwned=1</script>")
     page.click("#io-load")
     page.wait_for_function("document.querySelector('#io-message').textContent.length > 0", timeout=ENGINE_MS)
-    assert "Nothing was imported" in page.inner_text("#io-message")
-    assert "zz-zz" in page.inner_text("#io-message")
+    expect(page.locator("#io-message")).to_contain_text("Nothing was imported")
+    expect(page.locator("#io-message")).to_contain_text("zz-zz")
     page.click("#dlg-io button[value=close]")
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
     assert page.evaluate("window.__pwned") is None
     import_text(page, "1. d4-d5 c5-c6")  # a good import still works after a refused one
-    assert moves(page) == ["d4-d5", "c5-c6"]
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])
 
 
 def test_a_traversal_record_url_is_refused_before_any_request(page, server):
@@ -104,15 +104,12 @@ def test_a_save_nested_too_deep_to_decode_is_set_aside(context, server):
     write_save(context, server, deep)
     page = context.new_page()
     open_site(page, server.url)
-    assert "new game was started" in page.inner_text("#message")  # read or not, it is no game
-    assert page.locator("#board .piece").count() > 0 and corrupt(page) == [deep]
+    expect(page.locator("#message")).to_contain_text("new game was started")  # read or not, it is no game
+    expect(page.locator("#board .piece").first).to_be_attached()
+    assert corrupt(page) == [deep]
 
 
 # -- issue 25: no game lost on reload -----------------------------------------------------------------
-def current_path(page) -> str:
-    return page.get_attribute('#moves [aria-current="step"]', "data-path") or ""
-
-
 def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     page = context.new_page()
     open_site(page, server.url)
@@ -124,8 +121,9 @@ def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     assert saved["game"]["ply"] == 1 and saved["path"] == [1, 0, 2]
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-    assert "move number" not in page.inner_text("#message")
-    assert moves(page)[:2] == ["d4-d5", "c5-c6"] and current_path(page) == "1,0,2"
+    expect(page.locator('#moves [aria-current="step"]')).to_have_attribute("data-path", "1,0,2")
+    assert moves(page)[:2] == ["d4-d5", "c5-c6"]
+    expect(page.locator("#message")).not_to_contain_text("move number")
 
 
 def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
@@ -134,20 +132,22 @@ def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
     write_save(context, server, json.dumps(good))
     page = context.new_page()
     open_site(page, server.url)
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
     page.close()
     forged = json.dumps({"version": 2, "game": {"ruleset": "assault", "moves": ["zz"]}, "settings": {}})
     write_save(context, server, forged)
     page = context.new_page()
     open_site(page, server.url)
-    assert "last good save was restored" in page.inner_text("#message")
-    assert moves(page) == ["d4-d5"] and corrupt(page) == [forged]
+    expect(page.locator("#message")).to_contain_text("last good save was restored")
+    expect(move_list(page)).to_have_text(["d4-d5"])
+    assert corrupt(page) == [forged]
     page.close()
     newer = json.dumps({"version": 3, "game": {}, "settings": {}})
     write_save(context, server, newer)
     page = context.new_page()
     open_site(page, server.url)
-    assert moves(page) == ["d4-d5"] and corrupt(page) == [forged, newer]
+    expect(move_list(page)).to_have_text(["d4-d5"])
+    assert corrupt(page) == [forged, newer]
 
 
 def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_message(context, server):
@@ -155,7 +155,8 @@ def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_me
     write_save(context, server, newer)
     page = context.new_page()
     open_site(page, server.url)
-    assert "newer version" in page.inner_text("#message") and corrupt(page) == [newer]
+    expect(page.locator("#message")).to_contain_text("newer version")
+    assert corrupt(page) == [newer]
     page.close()
     deep = "[" * 3000 + "1" + "]" * 3000
     game = '{"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": ' + deep + "}"
@@ -165,7 +166,7 @@ def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_me
         write_save(context, server, text)
         page = context.new_page()
         open_site(page, server.url)
-        assert page.locator("#board .piece").count() > 0
+        expect(page.locator("#board .piece").first).to_be_attached()
         assert len(page.inner_text("#message")) < 400
         page.close()
 
@@ -178,7 +179,7 @@ def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, 
     open_site(b, server.url)
     play(a, "d4", "d5")
     expect(b.locator("#message")).to_contain_text("another tab", timeout=ENGINE_MS)
-    assert moves(b) == ["d4-d5"]
+    expect(move_list(b)).to_have_text(["d4-d5"])
     new_game(b, "assault", "humans")  # B's new game: A follows it and keeps its own game
     expect(a.locator("#message")).to_contain_text("kept", timeout=ENGINE_MS)
     expect(a.locator('#moves tbody button:not([data-ply="0"])')).to_have_count(0)  # drawn in the next frame
@@ -202,7 +203,7 @@ def test_a_game_followed_from_another_tab_brings_none_of_this_tabs_redo(context,
     expect(a.locator("body")).to_have_attribute("data-ply", "1", timeout=ENGINE_MS)  # A follows B's game
     play(a, "e5", "e6")  # A continues it: B's game is part of A's, so B simply follows
     expect(b.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)
-    assert moves(b) == ["d4-d5", "e5-e6"]
+    expect(move_list(b)).to_have_text(["d4-d5", "e5-e6"])
     expect(b.locator("#btn-redo")).to_be_disabled()
 
 
@@ -215,14 +216,14 @@ def test_an_embed_of_many_comments_reads_in_time(context, server):
     page = context.new_page()
     page.goto(server.url + "embed.html?record-url=examples/many-comments.txt")
     expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
-    assert page.locator("#board .piece").count() > 0
-    assert page.locator("#messages li").count() == 0
+    expect(page.locator("#board .piece").first).to_be_attached()
+    expect(page.locator("#messages li")).to_have_count(0)
 
 
 def test_embed_lists_are_limited(page, server):
     page.goto(server.url + "embed.html?ruleset=assault&highlight=" + ",".join(["zz"] * 6000))
     expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
-    assert page.locator("#messages li").count() == 1  # 'highlight' is too long: one message, not 6,000
+    expect(page.locator("#messages li")).to_have_count(1)  # 'highlight' is too long: one message, not 6,000
 
 
 def test_only_the_game_page_refuses_to_be_framed(page, server):
@@ -253,8 +254,8 @@ def test_a_page_whose_python_never_starts_reloads_once_then_says_so(context, ser
     page.goto(server.url)
     expect(page.locator("body")).to_have_attribute("data-start", "failed", timeout=ENGINE_MS)
     assert len(navigations) == 2  # the first load and the one reload
-    assert "did not start" in page.inner_text("#loading-text")
-    assert page.inner_text("#start-retry") == "Try again"
+    expect(page.locator("#loading-text")).to_contain_text("did not start")
+    expect(page.locator("#start-retry")).to_have_text("Try again")
     console.errors[:] = [e for e in console.errors if "404" not in e and "main.py" not in e]
 
 
@@ -264,7 +265,7 @@ def test_annotations_too_long_to_save_are_said_before_a_reload_drops_them(page, 
     long_comment = "w" * 9000
     record = "1. d4-d5 " + " ".join("{" + long_comment + "}" for _ in range(33)) + " c5-c6 *"  # 297 KB: it reads
     import_text(page, record)
-    assert "longer than a save holds" not in page.inner_text("#message")
+    expect(page.locator("#message")).not_to_contain_text("longer than a save holds")
     page.click('#moves button[data-ply="2"]')
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
     press(page, "#btn-annotate")

@@ -10,7 +10,18 @@ import pytest
 from conftest import DIST, ROOT
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, choose, import_text, moves, new_game, open_site, play, press, synced, wait_synced_after
+from helpers import (
+    ENGINE_MS,
+    choose,
+    import_text,
+    move_list,
+    new_game,
+    open_site,
+    play,
+    press,
+    synced,
+    wait_synced_after,
+)
 
 sys.path.insert(0, str(ROOT / "pkg"))
 from asalto_core import Game  # noqa: E402 - after the path is set
@@ -52,13 +63,14 @@ def test_a_stored_study_that_does_not_read_is_set_aside_and_the_page_starts(cont
     page = context.new_page()
     open_site(page, server.url)  # the chapter number does not read: the study opens on its first chapter
     press(page, "#btn-annotate")
-    assert page.locator("#study-chapters button").count() == 2 and moves(page) == ["d4-d5"]
+    expect(page.locator("#study-chapters button")).to_have_count(2)
+    expect(move_list(page)).to_have_text(["d4-d5"])
     page.close()  # (it saves the study as it leaves)
     bad = json.dumps({"record": 5, "chapter": 0})
     write_store(context, server, STUDY_KEY, bad)
     page = context.new_page()
     open_site(page, server.url)
-    assert "could not be read" in page.inner_text("#message")
+    expect(page.locator("#message")).to_contain_text("could not be read")
     assert json.loads(stored(page, "asalto.study.corrupt")) == [bad] and stored(page, STUDY_KEY) is None
 
 
@@ -71,7 +83,8 @@ def test_a_study_link_over_the_move_limit_is_refused_and_nothing_is_saved_of_it(
     before = synced(page)
     page.goto(server.url + "#" + share_query(game.record() + '\n[Event "b"]\n\n1. d4-d5 *\n', [0]))
     page.wait_for_function("document.getElementById('message').textContent.includes('cannot be opened')")
-    assert synced(page) >= before and moves(page) == []
+    assert synced(page) >= before
+    expect(move_list(page)).to_have_count(0)
     reload(page)
     assert stored(page, "asalto.save.corrupt") is None and stored(page, STUDY_KEY) is None
 
@@ -88,12 +101,13 @@ def test_a_stale_tab_never_takes_a_friend_game_back_a_move(context, server):
     reload(a)
     b = context.new_page()
     open_site(b, server.url)
-    assert moves(a) == moves(b) == ["d4-d5"]
+    expect(move_list(a)).to_have_text(["d4-d5"])
+    expect(move_list(b)).to_have_text(["d4-d5"])
     before = synced(a)
     play(b, "c5", "c6")
     wait_synced_after(a, before)  # tab A follows tab B's move
     a.click("#btn-flip")  # and its redraw writes nothing older
-    assert moves(a) == ["d4-d5", "c5-c6"]
+    expect(move_list(a)).to_have_text(["d4-d5", "c5-c6"])
     assert json.loads(stored(a, FRIENDS_KEY))["games"][0]["moves"] == ["d4-d5", "c5-c6"]
 
 
@@ -101,7 +115,7 @@ def test_friend_games_that_do_not_read_are_set_aside_under_their_own_key(page, s
     open_site(page, server.url)
     put(page, FRIENDS_KEY, json.dumps({"games": [FRIEND, dict(FRIEND, id="badside123", side="king")], "open": ""}))
     reload(page)
-    assert "games with friends could not be read" in page.inner_text("#message")
+    expect(page.locator("#message")).to_contain_text("games with friends could not be read")
     kept = json.loads(stored(page, FRIENDS_KEY))
     assert [g["id"] for g in kept["games"]] == [FRIEND["id"]]  # the game that reads stays
     assert "badside123" in json.loads(stored(page, "asalto.friends.corrupt"))[0]
@@ -122,7 +136,7 @@ def test_the_trainer_says_when_its_set_is_damaged(context, server, body):
     page.wait_for_function(
         "document.getElementById('loading-text').textContent.includes('could not be read')", timeout=ENGINE_MS
     )
-    assert "Reload the page" in page.inner_text("#loading-text")
+    expect(page.locator("#loading-text")).to_contain_text("Reload the page")
 
 
 def test_a_damaged_set_kept_offline_is_dropped_and_fetched_again(context, server):
@@ -153,7 +167,7 @@ def test_every_language_is_kept_through_a_reload(page, server):
         choose(page, "#lang-menu", code)
         reload(page)
         assert page.evaluate("document.documentElement.lang") == code
-        assert page.locator("#lang-menu").input_value() == code
+        expect(page.locator("#lang-menu")).to_have_value(code)
 
 
 # -- 8: who may frame which page --------------------------------------------------------------------
@@ -210,12 +224,13 @@ def test_delete_chapter_deletes_in_an_imported_study(page, server):
     page.click("#chapter-delete")
     page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 2")
     titles = page.eval_on_selector_all("#study-chapters button", "bs => bs.map(b => b.firstChild.textContent)")
-    assert titles == ["1. Two", "2. Renamed"] and moves(page) == ["d4-d5", "c5-c6"]  # the deleted game is gone
+    assert titles == ["1. Two", "2. Renamed"]
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])  # the deleted game is gone
     page.click("#study-chapters button >> nth=1")
-    assert page.input_value("#chapter-prompt") == "Find it"
+    expect(page.locator("#chapter-prompt")).to_have_value("Find it")
     reload(page)
     press(page, "#btn-annotate")
-    assert page.locator("#study-chapters button").count() == 2
+    expect(page.locator("#study-chapters button")).to_have_count(2)
 
 
 # -- 12: a deploy while the page is open --------------------------------------------------------------
@@ -237,7 +252,7 @@ def test_a_page_open_during_a_deploy_offers_the_update_and_keeps_the_game(contex
     page.click("#btn-reload")
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
 
 
 # -- 13: link errors in plain words ----------------------------------------------------------------

@@ -4,28 +4,28 @@ says what is pending, and the move made carries the huff."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
 
-from helpers import click_point, moves, new_game, open_site, pieces, play, synced, wait_synced_after
+from helpers import click_point, move_list, new_game, open_site, pieces, play, synced, wait_synced_after
 
 # Asalto: the officer that moves e5-d4 leaves a capture undone; the rebels may huff it.
 OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]
 
 
 def huff_shown(page) -> dict:
-    """What the page shows of a pending huff: the mark over d4, the officer's look, its point's
-    accessible name, the status line and the panel's button."""
-    return page.evaluate(
-        """() => ({
-            mark: [...document.querySelectorAll('#board .layer-over .m-huffing')].map(n => n.dataset.mark),
-            faded: [...document.querySelectorAll('#board .piece.huffing:not(.gone)')].map(n => n.dataset.piece),
-            opacity: Number(getComputedStyle(document.querySelector('#board .piece[data-piece="d4"]')).opacity),
-            label: document.querySelector('#pt-d4').getAttribute('aria-label'),
-            status: document.querySelector('#status').innerText,
-            pressed: document.querySelector('#huff-buttons [data-huff="d4"]').getAttribute('aria-pressed'),
-        })"""
-    )
+    """What the page shows of a pending huff, for ``expect``: the mark over d4, the faded officers,
+    d4's point (its accessible name), the status line and the panel's button."""
+    return {
+        "mark": page.locator("#board .layer-over .m-huffing"),
+        "faded": page.locator("#board .piece.huffing:not(.gone)"),
+        "label": page.locator("#pt-d4"),
+        "status": page.locator("#status"),
+        "pressed": page.locator('#huff-buttons [data-huff="d4"]'),
+    }
 
 
 def reach_huff(page, server) -> None:
@@ -37,26 +37,33 @@ def reach_huff(page, server) -> None:
 
 def test_the_officer_pressed_is_marked_to_be_removed_and_pressed_again_is_kept(page, server):
     reach_huff(page, server)
-    before = huff_shown(page)
-    assert before["mark"] == [] and before["faded"] == [] and before["pressed"] == "false"
-    assert "may be huffed; press to huff it" in before["label"]
-    assert "press it on the board" in before["status"]
+    shown = huff_shown(page)
+    expect(shown["pressed"]).to_have_attribute("aria-pressed", "false")
+    expect(shown["label"]).to_have_attribute("aria-label", re.compile("may be huffed; press to huff it"))
+    expect(shown["status"]).to_contain_text("press it on the board")
+    expect(shown["mark"]).to_have_count(0)
+    expect(shown["faded"]).to_have_count(0)
     click_point(page, "d4")
-    page.wait_for_selector("#board .layer-over .m-huffing")
-    chosen = huff_shown(page)
-    assert chosen["mark"] == ["d4"] and chosen["faded"] == ["d4"]
+    expect(shown["mark"]).to_have_attribute("data-mark", "d4")  # one mark, over d4
+    expect(shown["faded"]).to_have_attribute("data-piece", "d4")
     page.wait_for_function("getComputedStyle(document.querySelector('#board .piece[data-piece=\"d4\"]')).opacity < 0.6")
-    assert chosen["label"] == "d4, officer, to be removed with your move; press again to cancel"
-    assert "the officer on d4 is to be removed with your move (press it again to cancel)" in chosen["status"]
-    assert chosen["pressed"] == "true"  # the panel's buttons say the same
+    expect(shown["label"]).to_have_attribute(
+        "aria-label", "d4, officer, to be removed with your move; press again to cancel"
+    )
+    expect(shown["status"]).to_contain_text(
+        "the officer on d4 is to be removed with your move (press it again to cancel)"
+    )
+    expect(shown["pressed"]).to_have_attribute("aria-pressed", "true")  # the panel's buttons say the same
     assert pieces(page)["d4"] == "O", "nothing is removed before the move is made"
     click_point(page, "d4")  # pressed again: cancelled, and said so
-    page.wait_for_selector("#board .layer-over .m-huffing", state="detached")
-    again = huff_shown(page)
-    assert again["faded"] == [] and again["pressed"] == "false" and "may be huffed" in again["label"]
-    assert "to be removed" not in again["status"]
+    expect(shown["pressed"]).to_have_attribute("aria-pressed", "false")
+    expect(shown["label"]).to_have_attribute("aria-label", re.compile("may be huffed"))
+    expect(shown["mark"]).to_have_count(0)
+    expect(shown["faded"]).to_have_count(0)
+    expect(shown["status"]).not_to_contain_text("to be removed")
     play(page, "f4", "e4")
-    assert moves(page)[-1] == "f4-e4" and pieces(page)["d4"] == "O"
+    expect(move_list(page).last).to_have_text("f4-e4")
+    assert pieces(page)["d4"] == "O"
 
 
 def test_the_huff_pressed_after_a_rebel_is_selected_goes_with_the_move(page, server):
@@ -64,13 +71,14 @@ def test_the_huff_pressed_after_a_rebel_is_selected_goes_with_the_move(page, ser
     click_point(page, "f4")
     click_point(page, "d4")  # the rebel stays selected
     page.wait_for_selector("#board .layer-over .m-huffing")
-    assert "selected" in page.get_attribute("#pt-f4", "aria-label")
+    expect(page.locator("#pt-f4")).to_have_attribute("aria-label", re.compile("selected"))
     before = synced(page)
     click_point(page, "e4")
     wait_synced_after(page, before)
-    assert moves(page)[-1] == "Hd4:f4-e4"
-    assert "d4" not in pieces(page) and "huffed the officer on d4" in page.inner_text("#message")
-    assert page.locator("#board .m-huffing").count() == 0
+    expect(move_list(page).last).to_have_text("Hd4:f4-e4")
+    expect(page.locator("#message")).to_contain_text("huffed the officer on d4")
+    assert "d4" not in pieces(page)
+    expect(page.locator("#board .m-huffing")).to_have_count(0)
 
 
 def cursor_to(page, point: str) -> None:
@@ -96,7 +104,7 @@ def test_the_keyboard_huffs_on_the_officers_point(page, server):
     cursor_to(page, "d4")
     page.keyboard.press("Enter")
     page.wait_for_selector("#board .layer-over .m-huffing")
-    assert "to be removed" in page.inner_text("#status")
+    expect(page.locator("#status")).to_contain_text("to be removed")
     page.keyboard.press("Enter")  # again: cancelled
     page.wait_for_selector("#board .layer-over .m-huffing", state="detached")
     page.keyboard.press("Enter")
@@ -107,7 +115,8 @@ def test_the_keyboard_huffs_on_the_officers_point(page, server):
     before = synced(page)
     page.keyboard.press("Enter")
     wait_synced_after(page, before)
-    assert moves(page)[-1] == "Hd4:f4-e4" and "d4" not in pieces(page)
+    expect(move_list(page).last).to_have_text("Hd4:f4-e4")
+    assert "d4" not in pieces(page)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -9,7 +9,7 @@ import pytest
 from conftest import LOCAL
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, choose, moves, open_site, play, press
+from helpers import ENGINE_MS, choose, move_list, moves, open_site, play, press
 
 # Words only the English page writes (proper names, ruleset names and move texts are allowed).
 ENGLISH = (
@@ -71,8 +71,8 @@ def test_the_main_page_in_the_browsers_language_has_no_english_left(context_for,
     page = context_for(locale).new_page()
     open_site(page, server.url)
     assert page.evaluate("document.documentElement.lang") == lang
-    assert page.locator("#btn-rules").inner_text() == word
-    assert page.locator("#lang-menu").input_value() == lang
+    expect(page.locator("#btn-rules")).to_have_text(word)
+    expect(page.locator("#lang-menu")).to_have_value(lang)
     play(page, "d4", "d5")
     texts = {"page": visible(page)}
     page.click("#btn-new")
@@ -116,31 +116,30 @@ def switch(page, lang: str) -> None:
     page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=ENGINE_MS)
 
 
-def label(page, selector: str) -> str:
+def labelled(page, selector: str, name: str) -> None:
     """An icon button's name, as a screen reader says it and its tooltip shows it."""
-    name = page.get_attribute(selector, "aria-label")
-    assert page.get_attribute(selector, "title") == name
-    return name
+    expect(page.locator(selector)).to_have_attribute("aria-label", name)
+    expect(page.locator(selector)).to_have_attribute("title", name)
 
 
 def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for, server):
     page = context_for("en-US").new_page()
     open_site(page, server.url)
-    assert label(page, "#btn-undo") == "Undo"
+    labelled(page, "#btn-undo", "Undo")
     play(page, "d4", "d5")
     expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)  # casual's reply (MicroPython)
     before = moves(page)
     switch(page, "de")
-    assert label(page, "#btn-undo") == "Zug zurücknehmen"
-    assert moves(page) == before
-    assert "Ihr Zug (Rebellen)" in page.locator("#status").inner_text()
+    labelled(page, "#btn-undo", "Zug zurücknehmen")
+    expect(move_list(page)).to_have_text(before)
+    expect(page.locator("#status")).to_contain_text("Ihr Zug (Rebellen)")
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-    assert label(page, "#btn-undo") == "Zug zurücknehmen"
-    assert moves(page) == before
+    labelled(page, "#btn-undo", "Zug zurücknehmen")
+    expect(move_list(page)).to_have_text(before)
     switch(page, "fr")
-    assert label(page, "#btn-undo") == "Reprendre le coup"
-    assert page.evaluate("document.documentElement.lang") == "fr"
+    labelled(page, "#btn-undo", "Reprendre le coup")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
 def test_a_page_loads_only_the_catalogs_it_shows(page, server):

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from asalto_core import Board
 from asalto_core.session import Session
-from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play
+from helpers import ENGINE_MS, click_point, drawn, import_text, new_game, open_site, play
 
 OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]  # asalto: d4 may be huffed
 SIZES = [{"width": 1280, "height": 720}, {"width": 390, "height": 844}]
@@ -35,7 +35,8 @@ def test_huff_and_stop_here_are_in_view(browser, server, size):
         for move in OPENING:
             play(page, *move)
         page.evaluate("window.scrollTo(0, 0)")
-        assert page.is_visible("#panel-huff") and in_view(page, '#huff-buttons [data-huff="d4"]')
+        expect(page.locator("#panel-huff")).to_be_visible()
+        assert in_view(page, '#huff-buttons [data-huff="d4"]')
         page.focus('#huff-buttons [data-huff="d4"]')
         page.keyboard.press("Enter")  # by keyboard too
         expect(page.locator('#huff-buttons [data-huff="d4"]')).to_have_attribute("aria-pressed", "true")
@@ -58,7 +59,7 @@ def test_the_result_leaves_the_final_position_in_view(page, server):
     import_text(page, '[Ruleset "assault:win=24"]\n\n1. d4-d5 c5-c6 2. d3-d4 *')
     play(page, "e5", "c5")  # the forced capture; with house rules "fewer than 24" it wins at once
     expect(page.locator("body")).to_have_attribute("data-over", "1", timeout=ENGINE_MS)
-    assert page.is_visible("#result")
+    expect(page.locator("#result")).to_be_visible()
     board = page.locator("#board").bounding_box()
     result = page.locator("#result").bounding_box()
     overlap_x = min(board["x"] + board["width"], result["x"] + result["width"]) - max(board["x"], result["x"])
@@ -87,13 +88,15 @@ def test_the_move_shown_is_in_the_move_lists_view(browser, server, size):
         open_site(page, server.url)
         new_game(page, "assault", "humans")
         import_text(page, long_record())
-        assert page.get_attribute("body", "data-ply") == "60"
+        expect(page.locator("body")).to_have_attribute("data-ply", "60")
         visible = """() => { const b = document.querySelector('#moves [aria-current="step"]').getBoundingClientRect();
             const w = document.getElementById("moves-wrap").getBoundingClientRect();
             return b.height > 0 && b.top >= w.top - 1 && b.bottom <= w.bottom + 1; }"""
+        drawn(page)  # the move shown is scrolled to in the frame's last part
         assert page.evaluate(visible)
         page.click('#moves button[data-ply="3"]')
         expect(page.locator("body")).to_have_attribute("data-ply", "3")
+        drawn(page)
         assert page.evaluate(visible)
     finally:
         context.close()

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from test_embed import lesson_page
 from test_move_list import record
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, play, press
 
 RECORD = '[Ruleset "assault"]\n\n1. d4-d5 {Forward.} c5-c6 2. b5-c5'
 
@@ -62,12 +62,12 @@ def test_a_cross_site_frame_refused_storage_shows_no_error(browser_type, browser
             for fid in ("a", "b"):
                 frame = page.frame_locator(f"#{fid}")
                 frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
-                assert frame.locator("html").get_attribute("data-storage") == "denied"
-                assert frame.locator("#messages li").count() == 0
+                expect(frame.locator("html")).to_have_attribute("data-storage", "denied")
+                expect(frame.locator("#messages li")).to_have_count(0)
             game = page.frame_locator("#a")
-            assert game.locator("#comment").inner_text() == "Forward."
+            expect(game.locator("#comment")).to_have_text("Forward.")
             game.locator("#btn-forward").click()
-            assert game.locator("body").get_attribute("data-ply") == "2"
+            expect(game.locator("body")).to_have_attribute("data-ply", "2")
             expect(game.locator("html")).to_have_attribute("data-offline", "unavailable")
             page.wait_for_timeout(4000)  # past the pause after which a page asks for offline use
     finally:
@@ -107,10 +107,10 @@ def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_
     host.stop()
     teacher.reload()
     frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
-    assert teacher.locator("h1").inner_text() == "Lesson <one>"
-    assert frame.locator("#messages li").count() == 0
+    expect(teacher.locator("h1")).to_have_text("Lesson <one>")
+    expect(frame.locator("#messages li")).to_have_count(0)
     frame.locator("#btn-forward").click()
-    assert frame.locator("#comment").inner_text() == "Forward."
+    expect(frame.locator("#comment")).to_have_text("Forward.")
 
 
 THREE = """[Ruleset "asalto"]
@@ -134,28 +134,27 @@ def test_a_three_move_puzzle_solved_with_an_equivalent_capture_order(page, serve
     prompt = "The officers to move: take six rebels in three moves."
     page.goto(server.url + "embed.html?" + urllib.parse.urlencode({"record": THREE, "puzzle": "1", "prompt": prompt}))
     expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
-    assert page.get_attribute("body", "data-mode") == "puzzle"
-    assert page.inner_text("#prompt") == prompt
+    expect(page.locator("body")).to_have_attribute("data-mode", "puzzle")
+    expect(page.locator("#prompt")).to_have_text(prompt)
     # No dead buttons: the steps through the game wait until the puzzle is done.
-    visible = page.locator("#controls button:visible").all_inner_texts()
-    assert visible == ["Hint", "Show the answer"]
+    expect(page.locator("#controls button:visible")).to_have_text(["Hint", "Show the answer"])
     click_move(page, "d6xd4")
     expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
-    assert page.inner_text("#status") == "Not the answer: d6xd4. Try again. Only one rebel: the chain goes on."
+    expect(page.locator("#status")).to_have_text("Not the answer: d6xd4. Try again. Only one rebel: the chain goes on.")
     page.click("#btn-hint")
-    assert page.inner_text("#status") == "Hint: the move starts from d6."
+    expect(page.locator("#status")).to_have_text("Hint: the move starts from d6.")
     click_move(page, "d6xf4xd4xd6")  # the record's d6xd4xf4xd6 in the other order
     expect(page.locator("body")).to_have_attribute("data-puzzle", "going")
-    assert page.inner_text("#status") == "Right: d6xf4xd4xd6. The reply: c3-d4. Your move again."
-    assert page.get_attribute("body", "data-ply") == "2"
+    expect(page.locator("#status")).to_have_text("Right: d6xf4xd4xd6. The reply: c3-d4. Your move again.")
+    expect(page.locator("body")).to_have_attribute("data-ply", "2")
     click_move(page, "c5xc3xe5")
     expect(page.locator("body")).to_have_attribute("data-ply", "4")
     click_move(page, "e5xc3xe3")
     expect(page.locator("body")).to_have_attribute("data-puzzle", "right")
-    assert page.inner_text("#status") == "Right: e5xc3xe3."
-    assert page.locator("#controls button:visible").count() == 5  # now the game may be stepped through
+    expect(page.locator("#status")).to_have_text("Right: e5xc3xe3.")
+    expect(page.locator("#controls button:visible")).to_have_count(5)  # now the game may be stepped through
     page.click("#btn-first")
-    assert page.get_attribute("body", "data-ply") == "0"
+    expect(page.locator("body")).to_have_attribute("data-ply", "0")
 
 
 REFUSE_CLIPBOARD = """navigator.clipboard.writeText = () =>
@@ -177,7 +176,7 @@ def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(c
     page.click("#annot-puzzle")
     area = page.locator("#annot-message-copy")
     area.wait_for()
-    assert "refused" in page.inner_text("#annot-message")
+    expect(page.locator("#annot-message")).to_contain_text("refused")
     assert page.evaluate("document.activeElement.id") == "annot-message-copy"
     snippet = area.input_value()
     assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
@@ -186,13 +185,13 @@ def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(c
     ]
     assert snippet.startswith("<iframe ") and "puzzle=1" in snippet
     with lesson_page(context, tmp_path, snippet) as frame:
-        assert frame.locator("#prompt").inner_text() == "Take six rebels in three moves."
+        expect(frame.locator("#prompt")).to_have_text("Take six rebels in three moves.")
         click_move(frame, "d6xf4xd4xd6")
         frame.locator("body[data-puzzle=going]").wait_for()
     # "Copy embed code" falls back the same way.
     press(page, "#btn-io")
     page.click("#io-copy-embed")
-    assert page.locator("#io-message-copy").input_value().startswith("<iframe ")
+    expect(page.locator("#io-message-copy")).to_have_value(re.compile("^<iframe "))
 
 
 def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mark(context, server, tmp_path):
@@ -221,7 +220,7 @@ def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mar
     page.click("#nav-first")
     expect(page.locator("body")).to_have_attribute("data-ply", "0")
     press(page, "#btn-io")
-    assert "[%cal Rd4d5,Bc5c6] [%csl Ye5]" in page.input_value("#io-text")
+    expect(page.locator("#io-text")).to_have_value(re.compile(re.escape("[%cal Rd4d5,Bc5c6] [%csl Ye5]")))
     with page.expect_download() as download:
         page.click("#io-diagram")
     diagram = Path(download.value.path()).read_text()
@@ -238,7 +237,8 @@ def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
     page.click('#moves [data-ply="9"]')
     page.fill("#annot-comment", "A new comment.")
     page.press("#annot-comment", "Tab")
-    page.wait_for_timeout(1500)
+    # past the player's pause, idle, the page is kept for offline use: whatever it loads, it has by then
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_MS)
     assert not [u for u in requested if "/pyodide/" in u or "/wheels/" in u]
 
 
@@ -263,10 +263,10 @@ def holds_the_study(page, record: str) -> None:
     """``page`` shows the study "Sieges" of two_chapters, and exports it as ``record``, byte for
     byte (its Import / export dialog is left open, on the study's embed code)."""
     press(page, "#btn-annotate")
-    assert page.locator("#study-chapters button").count() == 2
-    assert page.input_value("#study-title") == "Sieges"
+    expect(page.locator("#study-chapters button")).to_have_count(2)
+    expect(page.locator("#study-title")).to_have_value("Sieges")
     press(page, "#btn-io")
-    assert page.input_value("#io-text") == record
+    expect(page.locator("#io-text")).to_have_value(record)
 
 
 def test_a_game_opened_in_a_study_is_a_new_chapter_and_replaces_no_chapters_work(context, server):
@@ -275,20 +275,20 @@ def test_a_game_opened_in_a_study_is_a_new_chapter_and_replaces_no_chapters_work
     two_chapters(page)
     new_game(page, "assault", "humans")  # on the puzzle's chapter: it stays, the new game is chapter 3
     chapters = page.locator("#study-chapters button")
-    assert chapters.count() == 3
+    expect(chapters).to_have_count(3)
     kept = "The game opened is chapter 3 of the study: the chapter shown before is kept."
-    assert page.inner_text("#study-message") == kept
+    expect(page.locator("#study-message")).to_have_text(kept)
     play(page, "d4", "d5")
     page.click("#chapter-new")  # a blank chapter is filled by the game opened into it
     page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 4")
     import_text(page, THREE)
-    assert chapters.count() == 4
+    expect(chapters).to_have_count(4)
     chapters.nth(1).click()
-    assert moves(page)[0] == "d6xd4xf4xd6"  # the puzzle as it was
+    expect(move_list(page).first).to_have_text("d6xd4xf4xd6")  # the puzzle as it was
     chapters.nth(2).click()
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
     chapters.nth(3).click()
-    assert moves(page)[0] == "d6xd4xf4xd6"
+    expect(move_list(page).first).to_have_text("d6xd4xf4xd6")
 
 
 def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):
@@ -297,10 +297,10 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
     two_chapters(page)
     page.fill("#chapter-prompt", "Take six rebels in three moves.")
     page.press("#chapter-prompt", "Tab")
-    titles = page.locator("#study-chapters button").all_inner_texts()
-    assert [" ".join(t.split()) for t in titles] == ["1. An annotated game game", "2. A chain to find puzzle"]
+    chapters = page.locator("#study-chapters button")
+    expect(chapters).to_have_text(["1. An annotated game game", "2. A chain to find puzzle"], use_inner_text=True)
     page.click("#chapter-up")  # reordered: the puzzle first
-    assert " ".join(page.locator("#study-chapters button").first.inner_text().split()).startswith("1. A chain")
+    expect(chapters.first).to_have_text(re.compile(r"^1\. A chain"), use_inner_text=True)
     press(page, "#btn-io")
     record = page.input_value("#io-text")
     assert record.count('[StudyName "Sieges"]') == 2 and '[Puzzle "Take six rebels in three moves."]' in record
@@ -312,27 +312,24 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
     holds_the_study(other, record)
     snippet = other.input_value("#io-embed")
     with lesson_page(context, tmp_path, snippet) as frame:
-        assert frame.locator("#chapter-select option").all_inner_texts() == [
-            "1. A chain to find",
-            "2. An annotated game",
-        ]
-        assert frame.locator("body").get_attribute("data-mode") == "puzzle"
-        assert frame.locator("#prompt").inner_text() == "Take six rebels in three moves."
+        expect(frame.locator("#chapter-select option")).to_have_text(["1. A chain to find", "2. An annotated game"])
+        expect(frame.locator("body")).to_have_attribute("data-mode", "puzzle")
+        expect(frame.locator("#prompt")).to_have_text("Take six rebels in three moves.")
         click_move(frame, "d6xf4xd4xd6")
         frame.locator("body[data-puzzle=going]").wait_for()
         frame.locator("#btn-chapter-next").click()
         frame.locator("body[data-chapter='1']").wait_for()
-        assert frame.locator("body").get_attribute("data-mode") == "game"
-        assert frame.locator("#title").inner_text() == "Sieges: An annotated game"
+        expect(frame.locator("body")).to_have_attribute("data-mode", "game")
+        expect(frame.locator("#title")).to_have_text("Sieges: An annotated game")
         frame.locator("#btn-last").click()
-        assert frame.locator("#comment").inner_text().startswith("The officer on e6")
-        assert frame.locator("#messages li").count() == 0
+        expect(frame.locator("#comment")).to_have_text(re.compile("^The officer on e6"), use_inner_text=True)
+        expect(frame.locator("#messages li")).to_have_count(0)
     # The study is kept in this browser: a reload shows it again, on the chapter shown.
     other.reload()
     expect(other.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     press(other, "#btn-annotate")
-    assert other.locator("#study-chapters button").count() == 2
-    assert other.locator('#study-chapters button[aria-current="true"]').get_attribute("data-chapter") == "0"
+    expect(other.locator("#study-chapters button")).to_have_count(2)
+    expect(other.locator('#study-chapters button[aria-current="true"]')).to_have_attribute("data-chapter", "0")
 
 
 def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):

@@ -6,12 +6,14 @@ them is chosen, and the page says so while it loads.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 from test_ai import officers_to_the_end
 
 from asalto_core import Position
 from asalto_core.book import load, position_key
-from helpers import ENGINE_MS, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, move_list, moves, new_game, open_site, play, press
 
 
 def refuse_pyodide(context) -> list[str]:
@@ -29,7 +31,9 @@ def refuse_pyodide(context) -> list[str]:
 def test_a_casual_game_to_its_end_without_pyodide(context, server):
     asked = refuse_pyodide(context)
     page = officers_to_the_end(context, server, "casual")  # casual plays the rebels
-    assert page.inner_text("#result-text").startswith(("Officers win", "Rebels win", "Draw"))
+    expect(page.locator("#result-text")).to_have_text(
+        re.compile("^(Officers win|Rebels win|Draw)"), use_inner_text=True
+    )
     assert len(moves(page)) > 4
     body = page.evaluate("({...document.body.dataset})")
     assert body.get("light") == "ready" and "engine" not in body, body
@@ -57,7 +61,7 @@ def test_a_strong_game_loads_pyodide_and_says_so(page, server):
         timeout=ENGINE_MS,
     )
     expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
-    assert "Pyodide" not in page.inner_text("#message")  # said while it loads, gone once it is up
+    expect(page.locator("#message")).not_to_contain_text("Pyodide")  # said while it loads, gone once it is up
     play(page, "d4", "d5")
     page.wait_for_function("Number(document.body.dataset.ply || 0) >= 2", timeout=ENGINE_MS)
 
@@ -82,10 +86,10 @@ def test_a_strong_games_first_replies_come_from_the_book_before_pyodide_is_up(co
         play(page, frm, to)
         page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)
         reply = book.entries[position_key(mine)][0]
-        assert moves(page)[-1] == reply
+        expect(move_list(page).last).to_have_text(reply)
         position = mine.play(reply)
-        assert page.evaluate("document.body.dataset.bookMoves") == str(n)
-        assert page.evaluate("document.body.dataset.engine") != "ready"
+        expect(page.locator("body")).to_have_attribute("data-book-moves", str(n))
+        expect(page.locator("body")).not_to_have_attribute("data-engine", "ready")
     assert held, "Pyodide was not even asked for"
     for route in held:
         route.continue_()
@@ -102,6 +106,6 @@ def test_a_strong_games_first_replies_come_from_the_book_before_pyodide_is_up(co
         play(page, *step.path)
         page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)
         position = position.play(step).play(moves(page)[-1])
-    assert page.evaluate("document.body.dataset.bookMoves") == "2"  # the third and fourth replies were searched
+    expect(page.locator("body")).to_have_attribute("data-book-moves", "2")  # the third and fourth replies were searched
     thinkers = [t for t in page.evaluate("window.thinkers") if t]
     assert thinkers[-1] == "engine", thinkers

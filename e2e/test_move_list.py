@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from test_accessibility import with_axe
 
 from asalto_core.record import Game
-from helpers import import_text, open_site
+from helpers import drawn, import_text, open_site
 
 
 def record(plies: int | None) -> str:
@@ -38,7 +38,9 @@ def current_in_view(page) -> bool:
 
 
 def wait_ply(page, ply: int) -> None:
+    """Until the position after ``ply`` is shown and every part drawn (the list follows it last)."""
     expect(page.locator("body")).to_have_attribute("data-ply", str(ply))
+    drawn(page)
 
 
 def test_the_move_shown_stays_in_view_after_forty_plies_and_browsing(page, server):
@@ -46,7 +48,7 @@ def test_the_move_shown_stays_in_view_after_forty_plies_and_browsing(page, serve
     open_site(page, server.url)
     import_text(page, record(40))
     wait_ply(page, 40)
-    assert page.get_attribute('#moves [aria-current="step"]', "data-ply") == "40"
+    expect(page.locator('#moves [aria-current="step"]')).to_have_attribute("data-ply", "40")
     assert page.evaluate("(w => w.scrollHeight > w.clientHeight)(document.querySelector('#moves-wrap'))")  # it scrolls
     assert current_in_view(page)
     for ply in range(39, 29, -1):
@@ -67,6 +69,7 @@ def test_a_finished_game_ends_with_its_result(page, server):
     open_site(page, server.url)
     import_text(page, text)
     page.wait_for_selector("#result:not([hidden])")
+    drawn(page)
     card = page.inner_text("#result")
     assert card.startswith("0-1\n") and "Officers win" in card, card
     assert page.evaluate("document.querySelector('#moves-wrap').lastElementChild.id") == "result"

@@ -8,7 +8,7 @@ import re
 from conftest import Server
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, moves, new_game, open_site, play
+from helpers import ENGINE_MS, move_list, new_game, open_site, play
 
 
 def test_plays_offline_after_the_first_visit(context):
@@ -20,20 +20,20 @@ def test_plays_offline_after_the_first_visit(context):
     # worker keeps the files, the AI's too, and says so.
     play(page, "d4", "d5")
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
-    assert len(moves(page)) == 2
+    expect(move_list(page)).to_have_count(2)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
     srv.stop()  # the site is gone: everything must now come from the service worker's cache
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
     play(page, "c5", "c6")
-    assert moves(page) == ["d4-d5", "c5-c6"]
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])
     # The AI too: the first visit started it, so its Pyodide was kept.
     new_game(page, "assault", "officers")
     page.wait_for_function("Number(document.body.dataset.ply || 0) >= 1", timeout=ENGINE_MS)
-    assert len(moves(page)) == 1
+    expect(move_list(page)).to_have_count(1)
 
 
 CACHED_PATHS = """async () => {
@@ -83,8 +83,8 @@ def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
     write_save(context, server, "{not json")
     page = context.new_page()
     open_site(page, server.url)
-    assert "could not be read" in page.inner_text("#message")
-    assert page.locator("#board .piece").count() == 26
+    expect(page.locator("#message")).to_contain_text("could not be read")
+    expect(page.locator("#board .piece")).to_have_count(26)
     assert page.evaluate("JSON.parse(localStorage.getItem('asalto.save.corrupt'))") == ["{not json"]
     page.close()
     # A save (of the older shape, with a view) whose moves the engine rejects: the same, the board
@@ -94,8 +94,8 @@ def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
     write_save(context, server, bad)
     page = context.new_page()
     open_site(page, server.url)
-    assert "move 2 of the saved game" in page.inner_text("#message")
-    assert moves(page) == []
+    expect(page.locator("#message")).to_contain_text("move 2 of the saved game")
+    expect(move_list(page)).to_have_count(0)
     assert page.evaluate("JSON.parse(localStorage.getItem('asalto.save.corrupt'))") == ["{not json", bad]
     page.close()
     # A save of the older shape that the engine accepts is read, not set aside.
@@ -103,7 +103,7 @@ def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
     write_save(context, server, json.dumps({"version": 1, "game": game, "view": {}, "settings": {"mode": "humans"}}))
     page = context.new_page()
     open_site(page, server.url)
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
 
 
 def test_keyboard_play(page, server):
@@ -111,17 +111,17 @@ def test_keyboard_play(page, server):
     new_game(page, "assault", "humans")
     page.focus("#board")
     page.keyboard.press("ArrowDown")  # the cursor appears on the first piece that can move
-    assert page.get_attribute("#board", "aria-activedescendant") == "pt-d4"
-    assert page.get_attribute("#pt-d4", "aria-label") == "d4, rebel, can move"
+    expect(page.locator("#board")).to_have_attribute("aria-activedescendant", "pt-d4")
+    expect(page.locator("#pt-d4")).to_have_attribute("aria-label", "d4, rebel, can move")
     page.keyboard.press("Enter")
-    assert page.get_attribute("#pt-d5", "aria-label") == "d5, empty, legal target"
+    expect(page.locator("#pt-d5")).to_have_attribute("aria-label", "d5, empty, legal target")
     status = re.compile(r"choose a highlighted point: arrow keys, then Enter$")  # not "click"
     expect(page.locator("#status")).to_have_text(status)
     page.keyboard.press("ArrowUp")
-    assert page.get_attribute("#board", "aria-activedescendant") == "pt-d5"
+    expect(page.locator("#board")).to_have_attribute("aria-activedescendant", "pt-d5")
     before = page.evaluate("Number(document.body.dataset.synced)")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.synced) > {before}")
-    assert moves(page) == ["d4-d5"]
+    expect(move_list(page)).to_have_text(["d4-d5"])
     expect(page.locator("#announce")).to_have_text("Rebels played d4-d5.")
-    assert page.get_attribute("#pt-d5", "aria-label").startswith("d5, rebel")
+    expect(page.locator("#pt-d5")).to_have_attribute("aria-label", re.compile("^d5, rebel"))

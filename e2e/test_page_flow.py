@@ -4,6 +4,8 @@ result box, the tab title, house rules, the AI's reply pace and the first visit.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from asalto_core import Board
@@ -12,7 +14,9 @@ from helpers import (
     ENGINE_MS,
     choose,
     click_point,
+    drawn,
     import_text,
+    move_list,
     moves,
     new_game,
     open_site,
@@ -26,19 +30,28 @@ from helpers import (
 QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]
 
 
-def text(page, selector: str) -> str:
-    return page.inner_text(selector)
+def shows(page, selector: str, *texts: str) -> None:
+    """Until the part ``selector`` shows each of ``texts`` (as a reader sees it: its inner text)."""
+    for said in texts:
+        expect(page.locator(selector)).to_contain_text(said, use_inner_text=True)
+
+
+def shows_none(page, selector: str, *texts: str) -> None:
+    """The part ``selector`` shows none of ``texts``: read once the frame is drawn."""
+    drawn(page)
+    for said in texts:
+        expect(page.locator(selector)).not_to_contain_text(said, use_inner_text=True)
 
 
 def assert_two_players_can_move(page, frm: str, to: str) -> None:
     """An opened game: both sides are the players', so the side to move moves at once."""
-    assert "paused" not in text(page, "#status")
-    assert "two players" in text(page, "#message")
+    shows(page, "#message", "two players")
+    shows_none(page, "#status", "paused")
     for card in ("#player-top", "#player-bottom"):  # both sides' cards: no computer, no friend
-        assert "Computer" not in text(page, card) and "friend" not in text(page, card)
+        shows_none(page, card, "Computer", "friend")
     before = len(moves(page))
     play(page, frm, to)
-    assert len(moves(page)) == before + 1
+    expect(move_list(page)).to_have_count(before + 1)
 
 
 def test_a_shared_link_opens_for_two_players(page, server):
@@ -46,27 +59,28 @@ def test_a_shared_link_opens_for_two_players(page, server):
     new_game(page, "assault", "rebels")  # the AI plays the officers, who move next in the link
     page.goto("about:blank")
     open_site(page, server.url + "#ruleset=assault&moves=d4-d5")
-    assert page.get_attribute("body", "data-turn") == "officers"
-    assert "shared game" in text(page, "#message")
+    expect(page.locator("body")).to_have_attribute("data-turn", "officers")
+    shows(page, "#message", "shared game")
     assert_two_players_can_move(page, "c5", "c6")
-    assert moves(page) == ["d4-d5", "c5-c6"]
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])
 
 
 def test_an_imported_game_and_the_restored_one_open_for_two_players(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "rebels")
     import_text(page, "1. d4-d5 *")  # the officers (the AI's side) to move
-    assert page.get_attribute("body", "data-turn") == "officers"
+    expect(page.locator("body")).to_have_attribute("data-turn", "officers")
     assert_two_players_can_move(page, "c5", "c6")
     import_text(page, "1. d4-d5 c5-c6 2. d3-d4 *")
     press(page, "#btn-io")
     before = synced(page)
     page.click("#io-restore")
     wait_synced_after(page, before)
-    assert "restored" in text(page, "#io-message") and "imported" not in text(page, "#io-message")
+    shows(page, "#io-message", "restored")
+    shows_none(page, "#io-message", "imported")
     page.click("#dlg-io button[value=close]")
-    assert moves(page) == ["d4-d5", "c5-c6"]
-    assert "restored" in text(page, "#message")
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])
+    shows(page, "#message", "restored")
     assert_two_players_can_move(page, "d3", "d4")
 
 
@@ -79,7 +93,8 @@ def test_the_browsing_status_numbers_moves_as_the_list_does(page, server):
     for ply in (0, 1, 2):
         page.click(f'#moves [data-ply="{ply}"]')
         expect(page.locator("body")).to_have_attribute("data-ply", str(ply))
-        shown[ply] = text(page, "#status")
+        drawn(page)
+        shown[ply] = page.inner_text("#status")
     # 1. d4-d5 c5-c6 2. d3-d4: three plies, two numbered moves.
     assert shown[1].startswith("Move 1 of 2") and "officers to move" in shown[1]
     assert shown[2].startswith("Move 1 of 2") and "rebels to move" in shown[2]
@@ -93,19 +108,20 @@ def test_taken_back_goes_with_redo(page, server):
     play(page, "c5", "c6")
     press(page, "#btn-undo")
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
-    assert "taken back" in text(page, "#message")
+    shows(page, "#message", "taken back")
     press(page, "#btn-redo")
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
-    assert "taken back" not in text(page, "#message")
+    shows_none(page, "#message", "taken back")
 
 
 def test_no_computer_in_a_two_player_game(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
-    assert "Computer" not in text(page, "#player-top") + text(page, "#player-bottom")
+    shows_none(page, "#player-top", "Computer")
+    shows_none(page, "#player-bottom", "Computer")
     new_game(page, "assault", "rebels")
-    assert "Computer · Beginner" in text(page, "#player-top")  # the officers' card, at the top
-    assert "Computer" not in text(page, "#player-bottom")
+    shows(page, "#player-top", "Computer · Beginner")  # the officers' card, at the top
+    shows_none(page, "#player-bottom", "Computer")
 
 
 def start_house_rules_with_the_details_closed(page) -> None:
@@ -116,7 +132,7 @@ def start_house_rules_with_the_details_closed(page) -> None:
     page.click("#new-custom summary")
     page.select_option('#custom-options select[data-option="win"]', "24")
     page.click("#new-custom summary")
-    assert page.evaluate("document.getElementById('new-custom').open") is False
+    expect(page.locator("#new-custom")).not_to_have_attribute("open", "")
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     page.click("#new-start")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
@@ -127,7 +143,7 @@ def test_house_rules_are_kept_when_their_details_are_collapsed(page, server):
     start_house_rules_with_the_details_closed(page)
     for move in QUICK_END:
         play(page, *move)
-    assert page.get_attribute("body", "data-over") == "1"  # plain assault would go on
+    expect(page.locator("body")).to_have_attribute("data-over", "1")  # plain assault would go on
     press(page, "#btn-io")
     shared = share_session(read_query(page.input_value("#io-link").split("#", 1)[1]))
     assert shared is not None and shared.game.start.ruleset == "assault:win=24"
@@ -138,12 +154,13 @@ def test_the_result_stays_after_reload(page, server):
     start_house_rules_with_the_details_closed(page)
     for move in QUICK_END:
         play(page, *move)
-    assert page.is_visible("#result")
+    expect(page.locator("#result")).to_be_visible()
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert len(moves(page)) == 4
-    assert page.is_visible("#result") and page.inner_text("#result-score") == "0-1"
+    expect(move_list(page)).to_have_count(4)
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#result-score")).to_have_text("0-1")
 
 
 def test_a_game_opened_after_undo_brings_no_redo_and_shows_its_own_result(page, server):
@@ -172,8 +189,9 @@ def test_a_click_where_the_computer_is_to_move_says_why_nothing_happens(page, se
     page.click('#moves [data-ply="1"]')  # the officers, the computer's side, to move
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
     click_point(page, "c5")
-    assert "computer's move" in text(page, "#message")
-    assert page.get_attribute("body", "data-ply") == "1" and len(moves(page)) == 2
+    shows(page, "#message", "computer's move")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
+    expect(move_list(page)).to_have_count(2)
 
 
 def test_move_labels_read_the_same_for_both_sides(page, server):
@@ -190,16 +208,16 @@ def test_move_labels_read_the_same_for_both_sides(page, server):
 
 def test_the_tab_title_follows_the_language(page, server):
     open_site(page, server.url)
-    assert page.title() == "Asalto: the siege game"
+    expect(page).to_have_title("Asalto: the siege game")
     for lang, title in (("fr", "Asalto : le jeu du siège"), ("de", "Asalto: das Belagerungsspiel")):
         choose(page, "#lang-menu", lang)  # its catalog is fetched when first chosen
         page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=ENGINE_MS)
-        assert page.title() == title
+        expect(page).to_have_title(title)
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-    assert page.title() == "Asalto: das Belagerungsspiel"
+    expect(page).to_have_title("Asalto: das Belagerungsspiel")
     choose(page, "#lang-menu", "en")
-    assert page.title() == "Asalto: the siege game"
+    expect(page).to_have_title("Asalto: the siege game")
 
 
 def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
@@ -216,15 +234,15 @@ def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
 
 def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page, server):
     open_site(page, server.url)
-    assert "You" in text(page, "#player-bottom") and "Rebels" in text(page, "#player-bottom")
-    assert "Computer · Casual" in text(page, "#player-top")
-    assert text(page, "#status").startswith("Your move (rebels)")
+    shows(page, "#player-bottom", "You", "Rebels")
+    shows(page, "#player-top", "Computer · Casual")
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Your move \(rebels\)"), use_inner_text=True)
     play(page, "d4", "d5")  # at once, while the AI may still be loading
-    assert moves(page)[0] == "d4-d5"
+    expect(move_list(page).first).to_have_text("d4-d5")
     new_game(page, "assault", "officers")
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-    assert "You" in text(page, "#player-top") and "Officers" in text(page, "#player-top")  # saved settings kept
+    shows(page, "#player-top", "You", "Officers")  # saved settings kept
 
 
 def test_restoring_a_game_against_the_computer_keeps_playing_the_computer(page, server):
@@ -238,8 +256,9 @@ def test_restoring_a_game_against_the_computer_keeps_playing_the_computer(page, 
     page.click("#io-restore")
     wait_synced_after(page, before)
     page.click("#dlg-io button[value=close]")
+    expect(move_list(page)).to_have_count(2)
     played = moves(page)
-    assert len(played) == 2 and "two players" not in text(page, "#message")
+    shows_none(page, "#message", "two players")
     board = Board("assault")
     for move in played:
         board.push(move)

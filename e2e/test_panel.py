@@ -5,14 +5,16 @@ score, the reason, Rematch, Review, New game), and no visible sentence said twic
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import CSP_WATCH, LOCAL
+from playwright.sync_api import expect
 from test_accessibility import with_axe
 from test_move_list import record
 
 from asalto_core.session import SAVE_VERSION, Session
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, past_the_book, play
+from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, past_the_book, play
 
 # Every visible text of the panel (its own text nodes, a move of the list excepted: a game may
 # repeat a move), and those that appear more than once.
@@ -57,12 +59,12 @@ def test_no_sentence_twice_while_the_computer_loads_and_thinks(browser, server):
         open_site(page, server.url)
         new_game(page, "assault", "rebels", "strong")
         assert repeated_when(page, "document.body.dataset.engine === 'starting'") == []
-        assert page.inner_text("#thinking").startswith("Loading the strong AI")
+        expect(page.locator("#thinking")).to_have_text(re.compile("^Loading the strong AI"), use_inner_text=True)
         play(page, "d4", "d5")
         assert repeated_when(page, "document.body.dataset.ply === '1'") == []  # playing
         past_the_book(page)
         assert repeated_when(page, "document.body.dataset.thinking === 'move'") == []  # the computer thinks
-        assert "Loading the strong AI" in page.inner_text("#side")  # still loading: said once
+        expect(page.locator("#side")).to_contain_text("Loading the strong AI")  # still loading: said once
     finally:
         for route in held:
             route.abort()
@@ -77,7 +79,7 @@ def test_no_sentence_twice_from_the_result_to_the_review_and_back(page, server):
     assert repeated_when(page, "document.body.dataset.over === '1'") == []  # game over
     page.click("#result-review")
     assert repeated_when(page, "document.body.dataset.review === 'running'") == []
-    assert page.inner_text("#btn-review-run") == "Stop"  # the review's one button, while it runs
+    expect(page.locator("#btn-review-run")).to_have_text("Stop")  # the review's one button, while it runs
     assert repeated_when(page, "document.body.dataset.review === 'done'") == []
     page.click("#nav-back")
     assert repeated_when(page, "document.body.dataset.over === '0'") == []  # browsing back
@@ -88,21 +90,22 @@ def test_the_result_card_ends_the_moves_with_the_score_and_what_comes_next(page,
     new_game(page, "assault", "humans")
     import_text(page, record(None))
     page.wait_for_selector("#result:not([hidden])")
-    assert page.inner_text("#status") == "Game over."  # the status says it; the card says how
-    assert page.inner_text("#result-score") == "0-1"  # the rebels' score first, as PGN writes it
-    assert page.inner_text("#result-text").startswith("Officers win: ")
-    buttons = page.locator("#result button:visible").all_inner_texts()
-    assert buttons == ["Rematch", "Review", "New game"]
+    expect(page.locator("#status")).to_have_text("Game over.")  # the status says it; the card says how
+    expect(page.locator("#result-score")).to_have_text("0-1")  # the rebels' score first, as PGN writes it
+    expect(page.locator("#result-text")).to_have_text(re.compile("^Officers win: "), use_inner_text=True)
+    expect(page.locator("#result button:visible")).to_have_text(["Rematch", "Review", "New game"])
     card = page.locator("#result").bounding_box()
     wrap = page.locator("#moves-wrap").bounding_box()
     assert card["y"] + card["height"] <= wrap["y"] + wrap["height"] + 1  # in the list's view, under the last move
-    taken = page.inner_text("#player-top .count" if page.get_attribute("#player-top", "data-side") == "officers"
-                            else "#player-bottom .count")  # fmt: skip
-    assert int(taken) > 0  # the officers' bar shows the rebels they took
+    # the officers' bar shows the rebels they took
+    expect(page.locator('.player[data-side="officers"] .count')).to_have_text(
+        re.compile("^[1-9][0-9]*$"), use_inner_text=True
+    )
     page.click("#nav-first")
     page.wait_for_function("document.body.dataset.ply === '0'")
-    assert page.is_visible("#result")  # the result stays at the end of the moves while browsing
-    assert page.inner_text("#player-top .count") == "" and page.inner_text("#player-bottom .count") == ""
+    expect(page.locator("#result")).to_be_visible()  # the result stays at the end of the moves while browsing
+    expect(page.locator("#player-top .count")).to_have_text("")
+    expect(page.locator("#player-bottom .count")).to_have_text("")
 
 
 def finished_save(mode: str) -> str:
@@ -120,17 +123,17 @@ def test_rematch_against_the_computer_takes_the_other_side(page, server):
     page.evaluate("text => localStorage.setItem('asalto.save.v1', text)", finished_save("officers"))
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert page.is_visible("#result")
-    assert "Computer" in page.inner_text('.player[data-side="rebels"]')
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator('.player[data-side="rebels"]')).to_contain_text("Computer")
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     page.click("#result-rematch")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
-    assert page.is_hidden("#result")
-    assert "Computer" in page.inner_text('.player[data-side="officers"]')  # the player now has the rebels
-    assert "You" in page.inner_text('.player[data-side="rebels"]')
-    assert page.get_attribute("#btn-flip", "aria-pressed") == "true"  # the player keeps their seat
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator('.player[data-side="officers"]')).to_contain_text("Computer")  # the player now has the rebels
+    expect(page.locator('.player[data-side="rebels"]')).to_contain_text("You")
+    expect(page.locator("#btn-flip")).to_have_attribute("aria-pressed", "true")  # the player keeps their seat
     play(page, "d4", "d5")  # the rebels move first: the player's move
-    assert moves(page)[0] == "d4-d5"
+    expect(move_list(page).first).to_have_text("d4-d5")
 
 
 def test_rematch_of_two_players_swaps_their_seats(page, server):
@@ -142,8 +145,9 @@ def test_rematch_of_two_players_swaps_their_seats(page, server):
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     page.click("#result-rematch")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
-    assert moves(page) == [] and page.is_hidden("#result")
-    assert page.get_attribute("#player-top", "data-side") != top
+    expect(page.locator("#player-top")).not_to_have_attribute("data-side", top)
+    expect(move_list(page)).to_have_count(0)
+    expect(page.locator("#result")).to_be_hidden()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -5,12 +5,13 @@ the bottom; nothing the player needs below the fold or under the fixed toolbar."
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from test_accessibility import with_axe
 from test_huff import OPENING as HUFF_OPENING
 from test_move_list import record
 from test_panel import axe_clean
 
-from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play, press
+from helpers import ENGINE_MS, click_point, drawn, import_text, new_game, open_site, play, press
 
 BOXES = """() => {
     const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
@@ -33,7 +34,7 @@ def test_a_first_visit_on_a_phone_shows_both_bars_around_the_board_and_the_moves
         open_site(page, server.url)
         b = page.evaluate(BOXES)
         # A first visit plays the rebels against the computer: the computer's bar on top.
-        assert page.evaluate("document.documentElement.lang") == locale[:2]
+        expect(page.locator("html")).to_have_attribute("lang", locale[:2])
         assert b["top"]["bottom"] <= b["board"]["top"] + 1, "the opponent's bar above the board"
         assert b["board"]["bottom"] <= b["bottom"]["top"] + 1, "the player's bar below the board"
         assert b["bottom"]["bottom"] <= b["moves"]["top"] + 1, "the move strip under the player's bar"
@@ -79,6 +80,7 @@ def test_a_pending_huff_is_said_above_the_toolbar_on_a_phone(browser, server, lo
             play(page, *move)
         click_point(page, "d4")
         page.wait_for_selector("#board .layer-over .m-huffing")
+        drawn(page)  # the huff's buttons and the status, drawn beside the board
         page.evaluate("window.scrollTo(0, 0)")
         b = page.evaluate(BOXES)
         huff = page.locator("#huff-buttons").bounding_box()
@@ -107,9 +109,11 @@ def test_the_phone_layout_passes_axe_while_playing_huffing_at_the_result_and_aft
             play(page, *move)
         click_point(page, "d4")
         page.wait_for_selector("#board .layer-over .m-huffing")
+        drawn(page)
         assert axe_clean(page) == [], "a huff pending"
         import_text(page, record(None))
         page.wait_for_selector("#result:not([hidden])")
+        drawn(page)
         assert axe_clean(page) == [], "the result"
         press(page, "#btn-review")
         page.wait_for_selector("body[data-review=done]", timeout=4 * ENGINE_MS)

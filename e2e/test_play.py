@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from helpers import (
     click_point,
     import_text,
-    moves,
+    move_list,
     new_game,
     open_site,
     pieces,
@@ -26,35 +28,36 @@ OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]
 def test_two_humans_chain_and_huff(page, server):
     open_site(page, server.url)
     new_game(page, "asalto", "humans")
-    assert "Place the 2 officers" in page.inner_text("#status")
+    expect(page.locator("#status")).to_contain_text("Place the 2 officers")
     assert sorted(targets(page)) == ["c5", "c6", "c7", "d5", "d6", "d7", "e5", "e6", "e7"]
     # Placement is a set: e5 then c5 is the same as c5 then e5.
     play(page, "e5", "c5")
     for move in OPENING[1:]:
         play(page, *move)
-    assert moves(page) == ["@c5,e5", "d4-d5", "e5-d4", "e4-e5", "c5-c6"]
+    expect(move_list(page)).to_have_text(["@c5,e5", "d4-d5", "e5-d4", "e4-e5", "c5-c6"])
     # The rebels may huff the officer on d4: the choice is offered and explained.
-    assert page.is_visible("#panel-huff")
-    assert page.is_visible("#huff-explain")
-    assert "huff" in page.inner_text("#status")
+    expect(page.locator("#panel-huff")).to_be_visible()
+    expect(page.locator("#huff-explain")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("huff")
     page.click('#huff-buttons [data-huff="d4"]')
     play(page, "f4", "e4")
-    assert moves(page)[-1] == "Hd4:f4-e4"
+    expect(move_list(page).last).to_have_text("Hd4:f4-e4")
     assert pieces(page).get("d4") is None
-    assert "huffed the officer on d4" in page.inner_text("#message")
+    expect(page.locator("#message")).to_contain_text("huffed the officer on d4")
     play(page, "c6", "d6")
     play(page, "b5", "c5")
     # The chain d6xd4xf4xd6, point by point; after each leap the rules allow stopping.
     before = synced(page)
     click_point(page, "d6")
     click_point(page, "d4")
-    assert page.is_visible("#panel-chain"), "a huffing ruleset lets the chain stop after a leap"
-    assert "f4" in targets(page)
+    # a huffing ruleset lets the chain stop after a leap
+    expect(page.locator("#panel-chain")).to_be_visible()
+    expect(page.locator('#board .point.target[data-point="f4"]')).to_have_count(1)
     click_point(page, "f4")
     click_point(page, "d6")
     wait_synced_after(page, before)
-    assert moves(page)[-1] == "d6xd4xf4xd6"
-    assert "Captured 3" in page.inner_text("#message")
+    expect(move_list(page).last).to_have_text("d6xd4xf4xd6")
+    expect(page.locator("#message")).to_contain_text("Captured 3")
     for p in ("d5", "e4", "e5"):
         assert p not in pieces(page)
 
@@ -69,24 +72,30 @@ def test_undo_redo_jump_and_reload(page, server):
     page.click("#btn-undo")  # two players: one move is taken back, and it is that side's turn again
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
     assert pieces(page)["e5"] == "O" and "d4" not in pieces(page)
-    assert moves(page) == ["@c5,e5", "d4-d5"] and page.is_enabled("#btn-redo")
+    expect(move_list(page)).to_have_text(["@c5,e5", "d4-d5"])
+    expect(page.locator("#btn-redo")).to_be_enabled()
     page.click("#btn-redo")
     expect(page.locator("body")).to_have_attribute("data-ply", "3")
-    assert pieces(page) == after and page.is_disabled("#btn-redo")
+    assert pieces(page) == after
+    expect(page.locator("#btn-redo")).to_be_disabled()
     before = synced(page)
     page.click('#moves [data-ply="1"]')  # browsing is not taking back: the moves stay
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
-    assert pieces(page)["d4"] == "R" and len(moves(page)) == 3
+    assert pieces(page)["d4"] == "R"
+    expect(move_list(page)).to_have_count(3)
     # The status numbers the moves as the list does: the placement is move 0.
-    assert page.inner_text("#status").startswith("Move 0 of 1, @c5,e5: rebels to move")
+    expect(page.locator("#status")).to_have_text(
+        re.compile("^Move 0 of 1, @c5,e5: rebels to move"), use_inner_text=True
+    )
     click_point(page, "e5")  # a click while browsing asks before it starts a new line
     expect(page.locator("#panel-branch")).to_contain_text("2 moves after it")  # beside the board: the next frame
     page.click("#btn-to-end")
     expect(page.locator("body")).to_have_attribute("data-ply", "3")
-    assert synced(page) == before and len(moves(page)) == 3  # browsing does not change the game
+    assert synced(page) == before  # browsing does not change the game
+    expect(move_list(page)).to_have_count(3)
     page.reload()
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
-    assert moves(page) == ["@c5,e5", "d4-d5", "e5-d4"]
+    expect(move_list(page)).to_have_text(["@c5,e5", "d4-d5", "e5-d4"])
     assert pieces(page) == after
 
 
@@ -106,36 +115,38 @@ def test_share_link_reopens_the_game(page, context, server):
     new_game(other, "asalto", "humans")
     other.goto("about:blank")
     open_site(other, link)
-    assert moves(other) == ["d4-d5", "c5-c6"]
+    expect(move_list(other)).to_have_text(["d4-d5", "c5-c6"])
     press(other, "#btn-io")
-    assert other.input_value("#io-position") == position
+    expect(other.locator("#io-position")).to_have_value(position)
     assert "#" not in other.url  # the link is consumed: a reload resumes the saved game
 
 
 def test_bad_link_and_bad_move_are_reported(page, server):
     open_site(page, server.url + "#ruleset=assault&moves=d4-d5+c3-c9")
-    assert "cannot be opened" in page.inner_text("#message")
-    assert page.is_visible("#board .piece")
+    expect(page.locator("#message")).to_contain_text("cannot be opened")
+    expect(page.locator("#board .piece").first).to_be_visible()
     new_game(page, "assault", "humans")
     click_point(page, "c3")  # not a piece that can move: nothing happens
-    assert moves(page) == []
     click_point(page, "d4")
+    expect(page.locator("#board .point.target")).to_have_count(1)  # d4's one move is drawn: c3's click is past
     assert targets(page) == ["d5"]
+    expect(move_list(page)).to_have_count(0)
 
 
 def test_every_board_is_drawn_from_the_engine_geometry(page, server):
     open_site(page, server.url)
     new_game(page, "german-tactics", "humans")
-    assert page.locator("#board .point").count() == 33
-    assert page.locator("#board .layer-marked line").count() > 0  # closed lines drawn doubled
+    expect(page.locator("#board .point")).to_have_count(33)
+    expect(page.locator("#board .layer-marked line").first).to_be_attached()  # closed lines drawn doubled
     new_game(page, "royal-garrison", "humans")
-    assert page.locator("#board .point").count() == 67
-    assert page.locator("#board .layer-marked line").count() == 0
-    assert page.locator("#board .piece.officer").count() == 3
-    low = page.eval_on_selector('#board .point[data-point="e1"]', "n => Number(n.getAttribute('cy'))")
+    expect(page.locator("#board .point")).to_have_count(67)
+    expect(page.locator("#board .piece.officer")).to_have_count(3)
+    expect(page.locator("#board .layer-marked line")).to_have_count(0)
+    e1 = page.locator('#board .point[data-point="e1"]')
+    low = e1.get_attribute("cy")
     page.click("#btn-flip")
-    flipped = page.eval_on_selector('#board .point[data-point="e1"]', "n => Number(n.getAttribute('cy'))")
-    assert flipped < low  # rank 1 is now at the top
+    expect(e1).not_to_have_attribute("cy", low)  # the board is drawn flipped
+    assert float(e1.get_attribute("cy")) < float(low)  # rank 1 is now at the top
 
 
 def test_a_new_line_from_an_earlier_move_after_the_prompt(page, server):
@@ -148,8 +159,8 @@ def test_a_new_line_from_an_earlier_move_after_the_prompt(page, server):
     click_point(page, "d5")
     page.click("#btn-branch")
     play(page, "d5", "d6")
-    assert moves(page) == ["d4-d5", "c5-c6", "d5-d6"]
-    assert page.is_hidden("#panel-branch")
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6", "d5-d6"])
+    expect(page.locator("#panel-branch")).to_be_hidden()
 
 
 def test_citadelle_the_rebels_choose_which_officer_goes(page, server):
@@ -158,10 +169,12 @@ def test_citadelle_the_rebels_choose_which_officer_goes(page, server):
     new_game(page, "citadelle", "humans")
     import_text(page, "citadelle 3/3/2O1O2/RRR1RRR/RR3RR/RRR/RRR o - 10")
     play(page, "c5", "d4")
-    assert page.is_visible("#panel-huff") and "Which officer goes?" in page.inner_text("#panel-huff")
-    assert page.locator('#huff-buttons [data-huff=""]').count() == 0  # no "Don't huff": one must go
-    assert "which officer" in page.inner_text("#status")
+    expect(page.locator("#panel-huff")).to_be_visible()
+    expect(page.locator("#panel-huff")).to_contain_text("Which officer goes?")
+    expect(page.locator('#huff-buttons [data-huff="e5"]')).to_be_visible()  # the choice is drawn
+    expect(page.locator('#huff-buttons [data-huff=""]')).to_have_count(0)  # no "Don't huff": one must go
+    expect(page.locator("#status")).to_contain_text("which officer")
     page.click('#huff-buttons [data-huff="e5"]')
     play(page, "a4", "a5")
-    assert moves(page)[-1] == "He5:a4-a5"
+    expect(move_list(page).last).to_have_text("He5:a4-a5")
     assert "e5" not in pieces(page) and pieces(page)["d4"] == "O"

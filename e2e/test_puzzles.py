@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 
 from conftest import ROOT, Server
 from playwright.sync_api import expect
 
 from asalto_core import Position
-from helpers import ENGINE_MS, moves
+from helpers import ENGINE_MS, move_list
 
 sys.path.insert(0, str(ROOT / "site" / "lib"))  # trainer_state imports board_input
 _spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
@@ -76,8 +77,9 @@ def play_move(page, move: str, ply_after: int) -> None:
 def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page, server):
     p = next(p for p in PUZZLES if simple(p) and len(p["line"]) >= 3)
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
-    assert page.inner_text("#about-id") == "#" + p["id"]
-    assert page.get_attribute("body", "data-puzzle") == "solving" and rating(page) == 1500
+    expect(page.locator("#about-id")).to_have_text("#" + p["id"])
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solving")
+    expect(page.locator("#my-rating")).to_have_text(re.compile(r"^1500\??$"), use_inner_text=True)
     line = p["line"]
     # The first move from the keyboard: arrows move the cursor, Enter presses the point under it.
     page.focus("#board")
@@ -85,13 +87,16 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
         key_to(page, point)
         page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)  # the computer answered
-    assert page.inner_text("#status").startswith("The computer answers " + line[1])
+    expect(page.locator("#status")).to_have_text(
+        re.compile("^" + re.escape("The computer answers " + line[1])), use_inner_text=True
+    )
     for k in range(2, len(line), 2):
         play_move(page, line[k], min(k + 2, len(line)))  # with the computer's reply, if one follows
     expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
-    assert page.inner_text("#status") == "Solved! On to the next one."
-    assert rating(page) > 1500 and page.inner_text("#my-streak") == "1"
-    assert page.inner_text("#my-change").startswith("+")
+    expect(page.locator("#status")).to_have_text("Solved! On to the next one.")
+    expect(page.locator("#my-streak")).to_have_text("1")
+    assert rating(page) > 1500
+    expect(page.locator("#my-change")).to_have_text(re.compile(r"^\+"), use_inner_text=True)
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
     assert saved["solved"] == 1 and saved["tried"] == [p["id"]]
     end = Position.from_text(p["position"])
@@ -103,7 +108,8 @@ def test_a_puzzle_of_several_moves_is_solved_against_the_computers_replies(page,
         page.click("#analyse")  # the puzzle and its line on the game page, from the puzzle's start
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
-    assert moves(page) == line and page.get_attribute("body", "data-ply") == "0"
+    expect(move_list(page)).to_have_text(line)
+    expect(page.locator("body")).to_have_attribute("data-ply", "0")
 
 
 def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
@@ -113,19 +119,22 @@ def test_a_failed_puzzle_costs_rating_and_the_solution_plays_out(page, server):
     for point in clicks(wrong):
         page.click(f'#board .point[data-point="{point}"]')
     expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
-    assert page.inner_text("#status").startswith(f"Not the answer: {wrong}")
-    assert rating(page) < 1500 and page.get_attribute("#my-change", "class") == "down"
-    assert page.inner_text("#my-streak") == "0"
+    expect(page.locator("#status")).to_have_text(
+        re.compile("^" + re.escape(f"Not the answer: {wrong}")), use_inner_text=True
+    )
+    expect(page.locator("#my-change")).to_have_attribute("class", "down")
+    assert rating(page) < 1500
+    expect(page.locator("#my-streak")).to_have_text("0")
     page.click("#btn-solution")
     page.wait_for_selector(f'body[data-ply="{len(p["line"])}"]', timeout=ENGINE_MS)
-    assert page.inner_text("#status") == "The solution: " + " ".join(p["line"]) + "."
+    expect(page.locator("#status")).to_have_text("The solution: " + " ".join(p["line"]) + ".")
     before = rating(page)
     page.click("#btn-retry")  # a retry is not scored again
     play_move(page, p["line"][0], 2)
     assert rating(page) == before
     page.click("#btn-next")
     page.wait_for_function(f"document.querySelector('#about-id').textContent !== '#{p['id']}'")
-    assert page.get_attribute("body", "data-puzzle") == "solving"
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solving")
 
 
 def test_the_puzzle_of_the_day_offline(context):
@@ -143,8 +152,10 @@ def test_the_puzzle_of_the_day_offline(context):
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     page.click("#btn-daily")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{expected['id']}'")
-    assert page.inner_text("#status").startswith(f"The puzzle of {today}.")
-    assert page.locator("#board .piece").count() == len(Position.from_text(expected["position"]).pieces())
+    expect(page.locator("#status")).to_have_text(
+        re.compile("^" + re.escape(f"The puzzle of {today}.")), use_inner_text=True
+    )
+    expect(page.locator("#board .piece")).to_have_count(len(Position.from_text(expected["position"]).pieces()))
 
 
 def test_a_teachers_set_in_one_frame(page, server):
@@ -152,11 +163,12 @@ def test_a_teachers_set_in_one_frame(page, server):
     page.goto(server.url + "embed.html?theme=chain&count=3&lang=fr")  # the embed link hands over
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     assert page.url.split("/")[-1].startswith("puzzles.html?theme=chain")
-    assert page.inner_text("#set-count") == f"Problème 1 sur {len(chains)}"
-    assert page.inner_text("#about-id") == "#" + chains[0]["id"]
-    assert not page.is_visible("#you") and not page.is_visible(".topbar")
+    expect(page.locator("#set-count")).to_have_text(f"Problème 1 sur {len(chains)}")
+    expect(page.locator("#about-id")).to_have_text("#" + chains[0]["id"])
+    expect(page.locator("#you")).to_be_hidden()
+    expect(page.locator(".topbar")).to_be_hidden()
     page.click("#btn-next-set")
-    assert page.inner_text("#about-id") == "#" + chains[1]["id"]
+    expect(page.locator("#about-id")).to_have_text("#" + chains[1]["id"])
     assert page.evaluate("localStorage.getItem('asalto.puzzles.v1')") is None  # a frame keeps no score
 
 
@@ -165,12 +177,14 @@ def test_the_filters_say_how_many_puzzles_each_theme_has(page, server):
     ruleset = "assault"  # its rules have no huff: the theme cannot be chosen with them
     page.select_option("#pick-ruleset", ruleset)
     pool = ts.matching(PUZZLES, ruleset, "")
-    texts = page.locator("#pick-theme option").all_inner_texts()
     chains = sum("chain" in p["themes"] for p in pool)
-    assert f"Chain capture ({chains})" in texts and "Huff (0)" in texts
-    assert page.eval_on_selector('#pick-theme option[value="huff"]', "o => o.disabled")
+    expect(
+        page.locator("#pick-theme option", has_text=re.compile("^" + re.escape(f"Chain capture ({chains})") + "$"))
+    ).to_have_count(1)
+    expect(page.locator('#pick-theme option[value="huff"]')).to_have_text("Huff (0)")
+    expect(page.locator('#pick-theme option[value="huff"]')).to_have_js_property("disabled", True)
     page.select_option("#pick-theme", "chain")
-    assert page.inner_text("#pool") == f"{chains} puzzles"
+    expect(page.locator("#pool")).to_have_text(f"{chains} puzzles")
     shown = next(p for p in PUZZLES if "#" + p["id"] == page.inner_text("#about-id"))
     assert ts.ruleset_of(shown) == ruleset and "chain" in shown["themes"]
 
@@ -180,13 +194,16 @@ def test_a_hint_marks_where_the_move_starts_and_costs_the_first_try(page, server
     start = clicks(p["line"][0])[0]
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
     page.click("#btn-hint")
-    assert page.inner_text("#status") == f"Hint: the move starts from {start}."
-    assert page.locator("#board .m-highlight").count() == 1 and page.is_disabled("#btn-hint")
-    assert rating(page) < 1500 and page.inner_text("#my-streak") == "0"
+    expect(page.locator("#status")).to_have_text(f"Hint: the move starts from {start}.")
+    expect(page.locator("#board .m-highlight")).to_have_count(1)
+    expect(page.locator("#btn-hint")).to_be_disabled()
+    expect(page.locator("#my-streak")).to_have_text("0")
+    assert rating(page) < 1500
     play_move(page, p["line"][0], 1)
     expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
-    assert page.locator("#board .m-highlight").count() == 0 and page.is_disabled("#btn-hint")
-    assert page.inner_text("#my-streak") == "0"  # found with help: no streak
+    expect(page.locator("#board .m-highlight")).to_have_count(0)
+    expect(page.locator("#btn-hint")).to_be_disabled()
+    expect(page.locator("#my-streak")).to_have_text("0")  # found with help: no streak
 
 
 def solve(page, line: list[str], ply: int = 0) -> None:
@@ -213,13 +230,13 @@ def test_a_three_move_puzzle_in_a_chosen_difficulty(page, server):
         raise AssertionError("no Assault puzzle of three moves to pick as harder")
     with_profile(page, dict(profile, filters={"ruleset": "assault", "theme": "", "difficulty": "normal"}))
     open_trainer(page, server.url + "puzzles.html")
-    assert page.inner_text("#about-id") == "#" + first["id"]
+    expect(page.locator("#about-id")).to_have_text("#" + first["id"])
     page.select_option("#pick-difficulty", "harder")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{harder['id']}'")
-    assert page.inner_text("#about-themes") == "shown once solved"
+    expect(page.locator("#about-themes")).to_have_text("shown once solved")
     solve(page, harder["line"])
     expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
-    assert page.inner_text("#about-themes") == ", ".join(THEME_NAMES[x] for x in harder["themes"])
+    expect(page.locator("#about-themes")).to_have_text(", ".join(THEME_NAMES[x] for x in harder["themes"]))
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
     assert saved["filters"]["difficulty"] == "harder"  # the choice is kept
 
@@ -242,16 +259,19 @@ def test_a_failed_puzzle_is_replayed_from_the_history(page, server):
     expect(page.locator("body")).to_have_attribute("data-puzzle", "wrong")
     page.click("#btn-history")
     expect(page.locator("body")).to_have_attribute("data-view", "history")
-    assert not page.is_visible("#board")
+    expect(page.locator("#board")).to_be_hidden()
     rows = page.locator("#theme-table tbody tr").all_inner_texts()
     theme = THEME_NAMES[p["themes"][0]]
     assert f"{theme}\t1\t0" in rows
-    assert page.inner_text("#curve-text").startswith("Your rating over 1 tries: from 1500 to ")
+    expect(page.locator("#curve-text")).to_have_text(
+        re.compile("^Your rating over 1 tries: from 1500 to "), use_inner_text=True
+    )
     replay = page.locator(f'#failed-list button[data-id="{p["id"]}"]')
-    assert replay.inner_text().startswith(f"Replay #{p['id']}: ")
+    expect(replay).to_have_text(re.compile("^" + re.escape(f"Replay #{p['id']}: ")), use_inner_text=True)
     replay.press("Enter")  # by keyboard
     expect(page.locator("body")).to_have_attribute("data-view", "trainer")
-    assert page.inner_text("#about-id") == "#" + p["id"] and page.get_attribute("body", "data-puzzle") == "solving"
+    expect(page.locator("#about-id")).to_have_text("#" + p["id"])
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solving")
     solve(page, p["line"])
     expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
     page.click("#btn-history")
@@ -267,18 +287,21 @@ def test_the_history_has_its_own_address(page, server):
     with_profile(page, dict(ts.fresh_profile(), rating=1480, failed=1, tried=[p["id"]], log=log))
     open_trainer(page, server.url + "puzzles.html#history")
     page.wait_for_selector("body[data-view=history]")
-    assert page.title() == "Your puzzle history" and not page.is_visible("#board")
-    assert page.locator(f'#failed-list button[data-id="{p["id"]}"]').count() == 1
+    expect(page).to_have_title("Your puzzle history")
+    expect(page.locator("#board")).to_be_hidden()
+    expect(page.locator(f'#failed-list button[data-id="{p["id"]}"]')).to_have_count(1)
     assert page.evaluate("document.activeElement.id") == "btn-back"
     page.keyboard.press("Enter")  # Back to the puzzles, by keyboard
     page.wait_for_selector("body[data-view=trainer]")
-    assert page.url == server.url + "puzzles.html" and page.is_visible("#board")
+    expect(page).to_have_url(server.url + "puzzles.html")
+    expect(page.locator("#board")).to_be_visible()
     page.click("#btn-history")
     page.wait_for_selector("body[data-view=history]")
     assert page.url == server.url + "puzzles.html#history"
     page.go_back()
     page.wait_for_selector("body[data-view=trainer]")
-    assert page.url == server.url + "puzzles.html" and page.title() != "Your puzzle history"
+    expect(page).to_have_url(server.url + "puzzles.html")
+    expect(page).not_to_have_title("Your puzzle history")
     page.go_forward()
     page.wait_for_selector("body[data-view=history]")
     page.click("#btn-back")
@@ -304,24 +327,25 @@ def test_a_streak_run_ends_at_the_first_miss(page, server):
     open_trainer(page, server.url + "puzzles.html")
     page.click("#btn-run")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{first['id']}'")
-    assert page.inner_text("#run-text") == "Streak run: 0 solved"
+    expect(page.locator("#run-text")).to_have_text("Streak run: 0 solved")
     solve(page, first["line"])
     expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
-    assert page.inner_text("#run-text") == "Streak run: 1 solved"
+    expect(page.locator("#run-text")).to_have_text("Streak run: 1 solved")
     page.click("#btn-next")
     page.wait_for_function(f"document.querySelector('#about-id').textContent === '#{second['id']}'")
     play_move(page, wrong_move(second), 0)
     expect(page.locator("body")).to_have_attribute("data-run", "over")
-    assert page.inner_text("#run-text") == "The run ends at 1 solved (your best run: 1)."
-    assert rating(page) == 1500 and page.inner_text("#my-solved") == "0"
+    expect(page.locator("#run-text")).to_have_text("The run ends at 1 solved (your best run: 1).")
+    expect(page.locator("#my-solved")).to_have_text("0")
+    assert rating(page) == 1500
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.puzzles.v1')"))
     assert saved["run_best"] == 1 and saved["log"] == []
     page.click("#btn-next")  # back to rated puzzles
     page.wait_for_selector("body:not([data-run=on]):not([data-run=over])")
-    assert not page.is_visible("#run-box")
+    expect(page.locator("#run-box")).to_be_hidden()
 
 
 def test_a_huff_puzzle_marks_no_officer_before_the_move(page, server):
     p = next(p for p in PUZZLES if p["position"].split()[3] != "-")
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
-    assert page.locator("#board .m-huffable").count() == 0
+    expect(page.locator("#board .m-huffable")).to_have_count(0)

@@ -11,7 +11,7 @@ from test_accessibility import with_axe
 from test_move_list import record
 from test_panel import axe_clean
 
-from helpers import ENGINE_MS, click_point, import_text, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, click_point, drawn, import_text, move_list, moves, new_game, open_site, play, press
 
 # Assault: the rebels' c3-d4 lets the officer on c5 jump three rebels (c5xe5xc3xc5).
 LINE = [("d4", "d5"), ("e5", "d6"), ("c3", "d4"), ("c5", "e5", "c3", "c5"), ("c2", "c3"), ("d6", "e6")]
@@ -32,7 +32,7 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     press(page, "#btn-review")
     page.wait_for_selector("#review-progress:not([hidden])", timeout=ENGINE_MS)  # progress while it searches
     review_done(page)
-    assert page.locator("#review-graph svg.eval-graph polyline").count() == 1
+    expect(page.locator("#review-graph svg.eval-graph polyline")).to_have_count(1)
     graph, moves_box = page.locator("#review-graph").bounding_box(), page.locator("#moves-wrap").bounding_box()
     assert graph["y"] >= moves_box["y"] + moves_box["height"] - 1  # the graph under the moves
     accuracy = page.locator("#review-summary tbody td:last-child").all_inner_texts()  # rebels, officers
@@ -56,12 +56,13 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     assert whole, "the note is shown whole, inside the panel"
     best = note.split("Better: ")[1].split(" ")[0]
     # The better move: the engine's arrow, over the pieces.
-    assert page.locator(f'#board .layer-over .arrow.engine[data-move="{best}"]').count() == 1
-    assert page.locator("#board .last-path").count() == 1  # and the move played
+    expect(page.locator(f'#board .layer-over .arrow.engine[data-move="{best}"]')).to_have_count(1)
+    expect(page.locator("#board .last-path")).to_have_count(1)  # and the move played
     page.click('#review-graph [data-ply="1"].g-hit')  # the graph jumps to a move
     expect(page.locator("body")).to_have_attribute("data-ply", "1")
     press(page, "#btn-io")
-    assert "lets the officers capture 3" in page.input_value("#io-text").lower()  # the export carries the review
+    # the export carries the review
+    expect(page.locator("#io-text")).to_have_value(re.compile("lets the officers capture 3", re.IGNORECASE))
     page.click("#dlg-io button[value=close]")
 
 
@@ -75,11 +76,12 @@ def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
         " && /: [1-9]/.test(document.querySelector('#review-status').textContent)",
         timeout=4 * ENGINE_MS,
     )
-    assert page.inner_text("#btn-review-run") == "Stop"
+    expect(page.locator("#btn-review-run")).to_have_text("Stop")
     page.click("#btn-review-run")
     page.wait_for_function("document.body.dataset.review === 'stopped'", timeout=ENGINE_MS)
     kept = int(page.inner_text("#review-status").split("after ")[1].split(" ")[0])
-    assert kept > 0 and page.inner_text("#btn-review-run") == "Go on with the review"
+    assert kept > 0
+    expect(page.locator("#btn-review-run")).to_have_text("Go on with the review")
     page.click("#btn-review-run")
     first = page.wait_for_function(
         "document.body.dataset.review === 'running' && document.querySelector('#review-status').textContent",
@@ -110,20 +112,21 @@ def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
     review_done(page)
     page.click("#btn-learn")
     walk_state(page, "find")
-    assert page.inner_text("#learn-title").startswith("Your mistakes: 1 of ")
-    assert page.inner_text("#review-note") == ""  # the answer is kept back
+    expect(page.locator("#learn-title")).to_have_text(re.compile("^Your mistakes: 1 of "), use_inner_text=True)
+    expect(page.locator("#review-note")).to_have_text("")  # the answer is kept back
     ply = int(page.get_attribute("body", "data-ply"))
     played = re.sub(r"[?!]+$", "", moves(page)[ply])  # the mistake (the move after the position shown), unmarked
-    assert page.inner_text("#learn-text").startswith(played + ": ")
+    expect(page.locator("#learn-text")).to_have_text(re.compile("^" + re.escape(played + ": ")), use_inner_text=True)
     assert axe_clean(page) == []
     # The move played again: not as good; a second time: the best move is shown (the arrow).
     play_try(page, played)
     assert walk_state(page, "retry") == "retry"
-    assert page.inner_text("#learn-text") == f"{played} is not as good. Try once more."
-    assert int(page.get_attribute("body", "data-ply")) == ply and len(moves(page)) == len(LINE)  # nothing played
+    expect(page.locator("#learn-text")).to_have_text(f"{played} is not as good. Try once more.")
+    expect(page.locator("body")).to_have_attribute("data-ply", str(ply))  # nothing played
+    expect(move_list(page)).to_have_count(len(LINE))
     play_try(page, played)
     walk_state(page, "shown")
-    assert page.locator("#board .layer-over .arrow.engine").count() == 1
+    expect(page.locator("#board .layer-over .arrow.engine")).to_have_count(1)
     assert page.evaluate("document.activeElement.id") == "learn-next"
     page.keyboard.press("Enter")  # the keyboard goes on to the next one
     state = walk_state(page, "find", "done")
@@ -153,8 +156,11 @@ def test_the_best_move_found_is_good(page, server):
     walk_state(page, "find")
     play_try(page, best)
     walk_state(page, "good")
-    assert page.inner_text("#learn-text").startswith(f"{best}: as good as the best move.")
-    assert page.is_visible("#learn-next") and page.is_hidden("#learn-skip")
+    expect(page.locator("#learn-text")).to_have_text(
+        re.compile("^" + re.escape(f"{best}: as good as the best move.")), use_inner_text=True
+    )
+    expect(page.locator("#learn-next")).to_be_visible()
+    expect(page.locator("#learn-skip")).to_be_hidden()
 
 
 def play_try(page, move: str) -> None:
@@ -167,10 +173,10 @@ def test_an_imported_record_is_reviewed(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
     import_text(page, RECORD)
-    assert moves(page) == ["d4-d5", "e5-d6", "c3-d4", "c5xe5xc3xc5", "c2-c3", "d6-e6"]
+    expect(move_list(page)).to_have_text(["d4-d5", "e5-d6", "c3-d4", "c5xe5xc3xc5", "c2-c3", "d6-e6"])
     press(page, "#btn-review")
     review_done(page)
-    assert page.locator("#review-summary button").count() >= 1
+    expect(page.locator("#review-summary button").first).to_be_attached()
 
 
 # Whether a part is whole in view: inside the panel part that scrolls (or the panel) and the window.
@@ -193,10 +199,12 @@ def test_the_review_summary_fits_a_laptops_screen_with_the_result_and_a_note(bro
         page.wait_for_selector("#result:not([hidden])")
         press(page, "#btn-review")
         page.wait_for_selector("body[data-review=done]", timeout=4 * ENGINE_MS)
+        drawn(page)  # the moves and their scroll are drawn after the review's panel
         for part in ("#result", "#review-summary tbody tr:last-child", "#btn-learn"):
             assert page.evaluate(IN_VIEW, part), (locale, part)
         page.click("#review-summary tbody button")  # a marked move: its note above the moves
         page.wait_for_selector("#review-note:not(:empty)")
+        drawn(page)
         summary = "#review-summary tbody tr:last-child"
         for part in ("#review-note", summary, "#btn-learn", '#moves [aria-current="step"]'):
             assert page.evaluate(IN_VIEW, part), (locale, part)

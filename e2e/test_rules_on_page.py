@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import Server
 from playwright.sync_api import expect
 from test_embed import embed_url
 
-from helpers import ENGINE_MS, moves, new_game, open_site, pieces, play, press
+from helpers import ENGINE_MS, move_list, new_game, open_site, pieces, play, press
 
 RECORD_URL = "examples/assault-double-jump.txt"
 
@@ -33,15 +35,15 @@ def test_two_players_play_a_whole_line_without_pyodide(context, server, console)
     refused = no_pyodide(context)
     page = context.new_page()
     open_site(page, server.url)
-    assert page.locator("#board .piece.movable").count() == 1  # the rebels' one legal piece: d4
+    expect(page.locator("#board .piece.movable")).to_have_count(1)  # the rebels' one legal piece: d4
     line = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5"), ("f4", "e5")]  # e5xc5 is forced
     for frm, to in line:
         play(page, frm, to)
-    assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5", "f4-e5"]
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6", "d3-d4", "e5xc5", "f4-e5"])
     assert pieces(page)["e5"] == "R" and pieces(page)["c5"] == "O" and "d5" not in pieces(page)
     page.click("#btn-undo")
     expect(page.locator("body")).to_have_attribute("data-ply", "4", timeout=ENGINE_MS)
-    assert page.get_attribute("body", "data-engine") is None  # the AI's worker was never started
+    expect(page.locator("body")).not_to_have_attribute("data-engine", re.compile(".*"))  # the AI's worker never started
     assert refused == []
 
 
@@ -50,7 +52,7 @@ def test_a_record_embed_steps_through_its_moves_without_pyodide(context, server)
     page = context.new_page()
     page.goto(embed_url(server, **{"record-url": RECORD_URL, "ply": "2"}))
     expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
-    assert page.get_attribute("body", "data-mode") == "game"
+    expect(page.locator("body")).to_have_attribute("data-mode", "game")
     page.click("#btn-forward")
     expect(page.locator("body")).to_have_attribute("data-ply", "3")
     assert page.locator("#moves li").count() > 3
@@ -89,11 +91,11 @@ def test_a_game_of_house_rules_played_to_its_end(page, server):
     page.check('#dlg-new input[name="mode"][value="humans"]')
     page.click("#new-custom summary")
     page.select_option('#custom-options select[data-option="win"]', "24")
-    assert page.inner_text("#custom-name") == "assault:win=24"
+    expect(page.locator("#custom-name")).to_have_text("assault:win=24")
     page.select_option('#custom-options select[data-option="capture"]', "single")
     page.select_option('#custom-options select[data-option="stop"]', "anywhere")
-    assert "stop= applies only to chains" in page.inner_text("#custom-message")
-    assert page.is_disabled("#new-start")
+    expect(page.locator("#custom-message")).to_contain_text("stop= applies only to chains")
+    expect(page.locator("#new-start")).to_be_disabled()
     page.select_option('#custom-options select[data-option="capture"]', "chain")
     page.select_option('#custom-options select[data-option="stop"]', "end")
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
@@ -101,7 +103,7 @@ def test_a_game_of_house_rules_played_to_its_end(page, server):
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
     for frm, to in [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]:
         play(page, frm, to)
-    assert page.get_attribute("body", "data-over") == "1"
+    expect(page.locator("body")).to_have_attribute("data-over", "1")
     expect(page.locator("#status")).to_have_text("Game over.")  # the status says it; the card says how
     expect(page.locator("#result-text")).to_contain_text("Officers win")
     press(page, "#btn-rules")  # the dialog opens once its texts are at hand (fetched the first time)
@@ -109,4 +111,4 @@ def test_a_game_of_house_rules_played_to_its_end(page, server):
     page.click("#dlg-rules button[value=close]")
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-    assert moves(page) == ["d4-d5", "c5-c6", "d3-d4", "e5xc5"]  # the saved game keeps its house rules
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6", "d3-d4", "e5xc5"])  # the saved game keeps its house rules

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from test_review import LINE, RECORD, review_done
 
-from helpers import ENGINE_MS, import_text, moves, new_game, open_site, past_the_book, play, press
+from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, past_the_book, play, press
 
 
 @pytest.fixture
@@ -39,9 +41,10 @@ def test_a_strong_level_replies_on_micropython_while_pyodide_never_comes(context
     new_game(page, "assault", "rebels", "strong")  # the player has the rebels, who move first
     past_the_book(page)
     expect(page.locator("body")).to_have_attribute("data-thinker", "light", timeout=ENGINE_MS)
-    assert "quick engine" in page.inner_text("#player-top").lower()  # the computer's card says which engine thinks
+    # the computer's card says which engine thinks
+    expect(page.locator("#player-top")).to_contain_text("quick engine", ignore_case=True, use_inner_text=True)
     page.wait_for_function("Number(document.body.dataset.ply) >= 6", timeout=ENGINE_MS)
-    assert len(moves(page)) == 6
+    expect(move_list(page)).to_have_count(6)
     page.wait_for_function("document.body.dataset.engine === 'failed'", timeout=ENGINE_MS)  # Pyodide's start ended
     no_alarm(page)
 
@@ -70,9 +73,9 @@ def test_a_review_whose_workers_cannot_start_says_so_and_its_button_tries_again(
     import_text(page, RECORD)
     press(page, "#btn-review")
     page.wait_for_function("document.body.dataset.review === 'failed'", timeout=ENGINE_MS)
-    assert "could not be downloaded" in page.inner_text("#review-status")
-    assert page.inner_text("#btn-review-run") == "Try again"
-    assert page.is_enabled("#btn-review-run")
+    expect(page.locator("#review-status")).to_contain_text("could not be downloaded")
+    expect(page.locator("#btn-review-run")).to_have_text("Try again")
+    expect(page.locator("#btn-review-run")).to_be_enabled()
     context.unroute("**/worker.py")
     page.click("#btn-review-run")
     review_done(page)
@@ -106,11 +109,14 @@ def test_a_stopped_review_keeps_its_positions_and_the_same_button_goes_on(page, 
     press(page, "#btn-review")
     expect(page.locator("body")).to_have_attribute("data-review", "running", timeout=ENGINE_MS)
     page.wait_for_function("document.querySelector('#review-progress').value >= 1", timeout=ENGINE_MS)
-    assert page.inner_text("#btn-review-run") == "Stop"
+    expect(page.locator("#btn-review-run")).to_have_text("Stop")
     page.click("#btn-review-run")
     expect(page.locator("body")).to_have_attribute("data-review", "stopped", timeout=ENGINE_MS)
     done = int(page.evaluate("document.querySelector('#review-progress').value"))
-    assert done >= 1 and "stopped after" in page.inner_text("#review-status")
-    assert page.inner_text("#btn-review-run") in ("Go on with the review", "Review the game")
+    assert done >= 1
+    expect(page.locator("#review-status")).to_contain_text("stopped after")
+    expect(page.locator("#btn-review-run")).to_have_text(
+        re.compile("^(Go on with the review|Review the game)$"), use_inner_text=True
+    )
     page.click("#btn-review-run")
     review_done(page)

@@ -368,6 +368,7 @@ async def ask(purpose):
     key = f"think-{api.count('think_n')}"
     # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
     api.set("progress" if purpose == "move" else "input", ai_forced=False, thinking=purpose, thinker=eng, depth=0)
+    set_mark("searchEnd", "")
     level, seconds = ASKED[purpose]
     level = level or app.ui.settings["level"]
     shown = app.play.view["ply"]
@@ -376,6 +377,7 @@ async def ask(purpose):
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     spawn(watch_progress(key))
     r = await asked
+    set_mark("searchEnd", search_end(r))
     if purpose == "move" and r.ok:
         await hold_reply()
     api.set("progress", thinking="", depth=0)
@@ -400,6 +402,15 @@ async def ask(purpose):
         TOO_LATE.get(purpose, answer_too_late)()
         return
     ANSWERED[purpose](answer["analysis"], shown)
+
+
+def search_end(r):
+    """How a search ended, the body's data-search-end (tests read it, not the clock): "cancelled" when
+    Stop cut it short (the worker stopped searching, or the page gave up on its answer), "failed"
+    when the worker did not answer, else "answered"."""
+    if not r.ok:
+        return "cancelled" if r.error == "cancelled" else "failed"
+    return "cancelled" if json.loads(r.value).get("cancelled") else "answered"
 
 
 def answer_move(a, shown):
