@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "pkg"))
 
 from asalto_core import Position, ai  # noqa: E402
 from asalto_core.notation import move_from_raw  # noqa: E402
-from asalto_core.puzzle import Puzzle  # noqa: E402
+from asalto_core.puzzle import Puzzle, read_also  # noqa: E402
 from asalto_core.search import Searcher  # noqa: E402
 from asalto_core.tactics import THEMES, rating  # noqa: E402
 
@@ -101,7 +101,7 @@ def attempt(puzzle: dict, solver: tuple, seed: int) -> bool:
     """Whether ``solver`` finds the whole line of ``puzzle`` (each of its moves judged as the
     trainer judges a player's)."""
     _, kind, how, amount = solver
-    also = tuple((i, m) for i, m in puzzle.get("also", []))
+    also = read_also(puzzle.get("also"))
     solving = Puzzle(Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=also).start()
     rng = random.Random(f"{seed}:{puzzle['id']}:{solver[0]}")
     while not solving.solved:
