@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from asalto_core import Move, Position, __version__
+from asalto_core.puzzle import Puzzle, read_also
 from asalto_core.tactics import (
     MIN_CHOICES,
     THEMES,
@@ -200,3 +201,23 @@ def test_every_step_with_the_same_huff_and_effect_is_accepted():
     assert len(also) >= 6 and all(len(x) == 2 and x[0] == 0 and x[1].startswith("Hd4:") for x in also)
     assert "c4-d4" not in [x[1] for x in also]
     assert check(dict(AO0185, also=also[1:])).startswith("the other steps with the same huff should be")
+
+
+# A huff at the first move of three plies (mined from a slip in Assaut): four steps fill c5 with the huff on d5.
+HUFF_FIRST = {"position": "assaut RRO/RR1/1R1OR2/RRRRRRR/1RRRRR1/RR1/R2 r d5 35",
+              "line": ["Hd5:b4-c5", "e7-e6", "d7-e7"], "kind": "win"}  # fmt: skip
+
+
+def test_the_same_huff_by_another_step_is_accepted_at_the_first_move_and_continued():
+    """Each other step that fills c5 with the huff on d5 wins as fast and goes on as the line does;
+    a step that leaves c5 open (the same huff, another effect) is not accepted, nor listed."""
+    also = alternatives(HUFF_FIRST)
+    assert also == [[0, "Hd5:b5-c5"], [0, "Hd5:c4-c5"], [0, "Hd5:d4-c5"]]
+    assert check(dict(HUFF_FIRST, also=also)) is None
+    assert check(HUFF_FIRST).startswith("the other steps with the same huff should be")
+    wrong = dict(HUFF_FIRST, also=sorted([*also, [0, "Hd5:d6-d5"]]))
+    assert check(wrong).startswith("the other steps with the same huff should be")
+    start = Position.from_text(HUFF_FIRST["position"])
+    solving = Puzzle(start, tuple(HUFF_FIRST["line"]), also=read_also(also)).start()
+    assert solving.play("c4-c5").verdict == "right" and str(solving.reply) == "e7-e6"
+    assert solving.play("d7-e7").verdict == "solved"

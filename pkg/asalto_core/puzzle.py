@@ -77,20 +77,22 @@ class Puzzle:
             raise AsaltoError("a puzzle needs at least one move to find")
         if len(line) % 2 == 0:
             raise AsaltoError("a puzzle's line ends on the solver's move")
-        position = self.position
+        positions = [self.position]  # before each move of the line
         for i, move in enumerate(line):
             try:
-                position = position.play(move)
+                positions.append(positions[-1].play(move))
             except AsaltoError as err:
                 raise AsaltoError(f"move {i + 1} of the puzzle's line: {err}") from None
         object.__setattr__(self, "line", line)
         for index, moves in self.also:
             if index % 2 or not moves or index + len(moves) > len(line):
                 raise AsaltoError("another line of a puzzle starts at a solver's move, within the line")
-            position = self.position
-            for i, move in enumerate(line[:index] + tuple(Move.parse(m) for m in moves)):
+        lines = self.lines
+        for k, (index, _) in enumerate(self.also):
+            position, other = positions[index], lines[k + 1]
+            for i in range(index, len(other)):
                 try:
-                    position = position.play(move)
+                    position = position.play(other[i])
                 except AsaltoError as err:
                     raise AsaltoError(f"move {i + 1} of another line of the puzzle: {err}") from None
 
