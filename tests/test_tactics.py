@@ -26,7 +26,7 @@ SET = json.loads((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
 PUZZLES = SET["puzzles"]
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PER_THEME = 3  # puzzles re-proved per theme on each run (each takes milliseconds to a second)
-MIN_PER_RULESET = 314  # what the mining reached in its CPU budget (issue 39 asks for 500)
+MIN_PER_RULESET = 412  # what the mining reached in its CPU budget (issue 39 asks for 500)
 
 
 def sample() -> list[dict]:
@@ -67,11 +67,12 @@ def test_a_sample_of_every_theme_is_proven_again(puzzle):
 
 def test_the_ratings_predict_who_solves_them():
     """A solver run with a seed the ratings never saw solves more of the set's easiest puzzles
-    than of its hardest, and a stronger one more of the hardest than a weaker one."""
+    than of its hardest, and the strongest more of the hardest than a weaker one (the hardest are
+    rated near the strongest: the next level down, near-deterministic at its budget, may find none)."""
     ratings = script("bench/puzzle_ratings.py", "bench_puzzle_ratings")
     ranked = sorted(PUZZLES, key=lambda p: p["rating"])
     easy, hard = ranked[:12], ranked[-12:]
-    casual, strong = (next(s for s in ratings.SOLVERS if s[0] == name) for name in ("casual-1k", "strong-8k"))
+    casual, strong = (next(s for s in ratings.SOLVERS if s[0] == name) for name in ("casual-1k", "strong-30k"))
     seed = ratings.CHECK_SEED
     assert sum(ratings.attempt(p, casual, seed) for p in easy) > sum(ratings.attempt(p, casual, seed) for p in hard)
     assert sum(ratings.attempt(p, strong, seed) for p in hard) > sum(ratings.attempt(p, casual, seed) for p in hard)
