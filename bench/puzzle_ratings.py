@@ -2,10 +2,11 @@
 """Puzzle ratings that predict: each puzzle rated from how often solvers of known strength find
 its whole line, and the check that the ratings mean what they say.
 
-    python bench/puzzle_ratings.py
+    python bench/puzzle_ratings.py [--before REV]
                         run every solver on the set (site/puzzles/puzzles.json) with a new seed and
                         write the check of the set's ratings and solvers' ratings (fitted when the
-                        set was written) to bench/results/puzzle-ratings.md (the set unchanged)
+                        set was written) to bench/results/puzzle-ratings.md (the set unchanged),
+                        with the check as git revision REV's results gave it beside it
 
 ``bench/puzzles.py --write`` rates the set it writes with :func:`rate`.
 
@@ -30,9 +31,11 @@ the ratings predict, the rate falls from each bin to the next, in every theme.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -42,7 +45,7 @@ sys.path.insert(0, str(ROOT / "pkg"))
 
 from asalto_core import Position, ai  # noqa: E402
 from asalto_core.notation import move_from_raw  # noqa: E402
-from asalto_core.puzzle import Puzzle  # noqa: E402
+from asalto_core.puzzle import Puzzle, read_also  # noqa: E402
 from asalto_core.search import Searcher  # noqa: E402
 from asalto_core.tactics import THEMES, rating  # noqa: E402
 
@@ -101,7 +104,7 @@ def attempt(puzzle: dict, solver: tuple, seed: int) -> bool:
     """Whether ``solver`` finds the whole line of ``puzzle`` (each of its moves judged as the
     trainer judges a player's)."""
     _, kind, how, amount = solver
-    also = tuple((i, m) for i, m in puzzle.get("also", []))
+    also = read_also(puzzle.get("also"))
     solving = Puzzle(Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=also).start()
     rng = random.Random(f"{seed}:{puzzle['id']}:{solver[0]}")
     while not solving.solved:
@@ -190,7 +193,21 @@ def check_table(puzzles: list[dict], solvers: dict[str, float], tries: dict[str,
     return "\n".join(head + rows) + "\n", ok
 
 
+def earlier(rev: str) -> list[str]:
+    """The check as git revision ``rev``'s results file gave it (its set's size and table)."""
+    shown = subprocess.run(
+        ["git", "show", f"{rev}:{RESULTS.relative_to(ROOT)}"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    lines = shown.stdout.splitlines()
+    size = next(x for x in lines if " puzzles, " in x and " solvers" in x)
+    table = [x for x in lines[lines.index(next(x for x in lines if x.startswith("| theme |"))) :] if x.startswith("|")]
+    return [f"## Before: the check at {rev}", "", size.split(":")[0] + ".", "", *table, ""]
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--before", default="", help="a git revision whose check the results show beside this one")
+    args = parser.parse_args()
     data = json.loads(SET.read_text())
     puzzles = data["puzzles"]
     solvers = {name: float(r) for name, r in data["provenance"]["solvers"].items()}  # fitted as the set was written
@@ -221,6 +238,7 @@ def main() -> None:
             "",
             table.rstrip("\n"),
             "",
+            *(earlier(args.before) if args.before else []),
         ]
     )
     RESULTS.write_text(text)

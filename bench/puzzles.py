@@ -157,8 +157,15 @@ def _text(position: Position, raw: tuple) -> str:
     return str(move_from_raw(position.geometry, raw, position.state[2]))
 
 
+def one_idea(moves: list) -> bool:
+    """Whether ``moves`` are one answer: a single move, or steps that all make the same huff (the
+    prover accepts each, with its own continuation)."""
+    return len(moves) == 1 or (bool(moves) and bool(moves[0][3]) and all(m[3] == moves[0][3] for m in moves))
+
+
 def _win_line(position: Position, plies: int) -> list[str] | None:
-    """The forced win's line: the one winning answer at each solver move, the longest defence between."""
+    """The forced win's line: the one winning answer at each solver move (or the first of steps
+    with the same huff), the longest defence between."""
     k, rs = position.kernel, position.ruleset
     solver = position.state[2]
     line, left = [], plies
@@ -169,7 +176,7 @@ def _win_line(position: Position, plies: int) -> list[str] | None:
                 groups.setdefault(k.play(position.state, m), m)
             if position.state[2] == solver:
                 wins = [m for c, m in groups.items() if _proves(rs, c, solver, left - 1, BUDGET)]
-                if len(wins) != 1:
+                if not one_idea(wins):
                     return None
                 move = wins[0]
             else:
@@ -220,16 +227,17 @@ def candidates(position: Position) -> tuple[list[dict], dict]:
     groups, _ = screened
     ranked = sorted(groups.values(), key=lambda mv: -mv[1])
     best_move, best = ranked[0]
+    rivals = [mv for mv in ranked[1:] if not one_idea([best_move, mv[0]])]  # the same huff by another step is no rival
     found = []
     text = position.text()
-    if len(ranked) >= 2:
-        second = ranked[1][1]
+    if rivals:
+        second = rivals[0][1]
         if best > WON and WIN - best <= MAX_WIN and second <= WON:
             line = _win_line(position, WIN - best)
             if line:
                 found.append({"position": text, "line": line, "kind": "win"})
         elif best > -WON and second < -WON:
-            plies = max(WIN + v for _, v in ranked[1:]) - 1
+            plies = max(WIN + v for _, v in rivals) - 1
             found.append({"position": text, "line": [_text(position, best_move)], "kind": "defence", "plies": plies})
         elif abs(best) < WON and best >= second + MARGIN:
             line = _gain_line(position, best_move)
@@ -285,7 +293,7 @@ def named(position: Position) -> Position | None:
 
 
 def proven(puzzle: dict) -> bool:
-    """Whether the set keeps ``puzzle``; the steps accepted with its last huff are recorded in it."""
+    """Whether the set keeps ``puzzle``; the other lines it accepts (the same huff, other steps) go in it."""
     also = alternatives(puzzle)
     if isinstance(also, list) and also:
         puzzle["also"] = also
@@ -392,7 +400,7 @@ def the_end(position: Position, left: int, winner: str) -> list[dict]:
         except OutOfProof:
             holds.append(m)
     found = []
-    if len(holds) == 1 and len(groups) >= 2:
+    if one_idea(holds) and len(groups) >= 2:
         found.append({"position": text, "line": [_text(position, holds[0])], "kind": "defence", "plies": left - 1})
     for m in lost:
         win = _shortest_win(position.play_raw(m), left - 1)
@@ -587,7 +595,7 @@ def giveaways(data: dict) -> list[str]:
     found = []
     for p in data["puzzles"]:
         position = Position.from_text(p["position"])
-        also = {position.play(m).state for _, m in p.get("also", [])} if len(p["line"]) == 1 else set()
+        also = {position.play(x[1]).state for x in p.get("also", []) if x[0] == 0}
         if giveaway(position, position.find_raw(Move.parse(p["line"][0])), also):
             found.append(p["id"])
     return found

@@ -349,3 +349,28 @@ def test_a_huff_puzzle_marks_no_officer_before_the_move(page, server):
     p = next(p for p in PUZZLES if p["position"].split()[3] != "-")
     open_trainer(page, server.url + f"puzzles.html?id={p['id']}")
     expect(page.locator("#board .m-huffable")).to_have_count(0)
+
+
+# A huff at the first move of three plies (tests/test_tactics.py proves it): three other steps fill c5 with it.
+HUFF_FIRST = {"id": "au9001", "position": "assaut RRO/RR1/1R1OR2/RRRRRRR/1RRRRR1/RR1/R2 r d5 35", "kind": "win",
+              "line": ["Hd5:b4-c5", "e7-e6", "d7-e7"], "also": [[0, "Hd5:b5-c5"], [0, "Hd5:c4-c5"], [0, "Hd5:d4-c5"]],
+              "themes": ["huff", "hemming"], "rating": 1500}  # fmt: skip
+
+
+def test_the_same_huff_by_another_step_solves_and_the_puzzle_goes_on(context, server):
+    """c4-c5 where the line has b4-c5 (both fill c5, the officer on d5 huffed): right, the computer
+    answers as that step's line says, and the puzzle is solved from there."""
+    data = json.loads((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
+    data["puzzles"].append(HUFF_FIRST)
+    context.route("**/puzzles.json", lambda route: route.fulfill(status=200, body=json.dumps(data)))
+    page = context.new_page()
+    open_trainer(page, server.url + f"puzzles.html?id={HUFF_FIRST['id']}")
+    expect(page.locator("#about-id")).to_have_text("#" + HUFF_FIRST["id"])
+    play_move(page, "c4-c5", 2)  # the step alone, the officer to huff not pressed first
+    expect(page.locator("#status")).to_contain_text("The computer answers e7-e6")
+    play_move(page, "d7-e7", 3)
+    expect(page.locator("body")).to_have_attribute("data-puzzle", "solved")
+    assert rating(page) > 1500
+    end = Position.from_text(HUFF_FIRST["position"]).play("Hd5:c4-c5").play("e7-e6").play("d7-e7")
+    shown = page.evaluate("() => [...document.querySelectorAll('#board .piece')].map(n => n.dataset.piece).sort()")
+    assert shown == sorted(end.pieces())  # the officer on d5 huffed, c4 moved to c5

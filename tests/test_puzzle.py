@@ -72,3 +72,31 @@ def test_same_effect_is_what_the_solver_sees(ruleset, data):
     captures = [m for m in moves if m.jump] or moves
     a, b = data.draw(st.sampled_from(captures)), data.draw(st.sampled_from(moves))
     assert same_effect(position, a, b) == (_effect(position, a) == _effect(position, b))
+
+
+HUFF = Position.from_text("asalto 1RR/3/RRRROR1/RRRO1RR/R1R1RRR/2R/RR1 r d4 25")
+HUFF_LINE = ("Hd4:c4-d4", "e5xg5", "d4-e5", "g5-f5", "g4-g5")
+
+
+def test_another_accepted_line_is_followed_from_the_move_that_left_the_line():
+    """``also`` at the first move (its own replies and moves) and at the third (the line's after it)."""
+    puzzle = Puzzle(HUFF, HUFF_LINE, also=((0, ("Hd4:c3-d4", "e5-e6", "d4-e4", "e6-d6", "e7-e6")), (2, ("f4-e5",))))
+    other = puzzle.start()
+    first = other.play("Hd4:c3-d4")
+    assert (first.verdict, str(first.expected), str(other.reply)) == ("right", "Hd4:c3-d4", "e5-e6")
+    assert other.play("d4-e5").verdict == "wrong"  # the puzzle's own line goes on so, this one does not
+    assert other.play("d4-e4").verdict == "right" and str(other.reply) == "e6-d6"
+    assert str(other.expected) == "e7-e6" and other.play("e7-e6").verdict == "solved"
+    own = puzzle.start()
+    assert own.play("Hd4:c4-d4").verdict == "right" and str(own.reply) == "e5xg5"
+    assert own.play("f4-e5").verdict == "right" and str(own.reply) == "g5-f5"
+    assert own.play("g4-g5").verdict == "solved"
+
+
+@pytest.mark.parametrize(
+    ("also", "says"),
+    [(((1, ("e5-e6",)),), "starts at a solver's move"), (((0, ("Hd4:c3-d4", "e5-e6")),), "move 4 of another line")],
+)
+def test_a_broken_other_line_is_refused(also, says):
+    with pytest.raises(AsaltoError, match=says):
+        Puzzle(HUFF, HUFF_LINE, also=also)

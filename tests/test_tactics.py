@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from asalto_core import Move, Position, __version__
+from asalto_core.puzzle import Puzzle, read_also
 from asalto_core.tactics import (
     MIN_CHOICES,
     THEMES,
@@ -25,7 +26,7 @@ SET = json.loads((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
 PUZZLES = SET["puzzles"]
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
 PER_THEME = 3  # puzzles re-proved per theme on each run (each takes milliseconds to a second)
-MIN_PER_RULESET = 314  # what the mining reached in its CPU budget (issue 39 asks for 500)
+MIN_PER_RULESET = 412  # what the mining reached in its CPU budget (issue 39 asks for 500)
 
 
 def sample() -> list[dict]:
@@ -66,11 +67,12 @@ def test_a_sample_of_every_theme_is_proven_again(puzzle):
 
 def test_the_ratings_predict_who_solves_them():
     """A solver run with a seed the ratings never saw solves more of the set's easiest puzzles
-    than of its hardest, and a stronger one more of the hardest than a weaker one."""
+    than of its hardest, and the strongest more of the hardest than a weaker one (the hardest are
+    rated near the strongest: the next level down, near-deterministic at its budget, may find none)."""
     ratings = script("bench/puzzle_ratings.py", "bench_puzzle_ratings")
     ranked = sorted(PUZZLES, key=lambda p: p["rating"])
     easy, hard = ranked[:12], ranked[-12:]
-    casual, strong = (next(s for s in ratings.SOLVERS if s[0] == name) for name in ("casual-1k", "strong-8k"))
+    casual, strong = (next(s for s in ratings.SOLVERS if s[0] == name) for name in ("casual-1k", "strong-30k"))
     seed = ratings.CHECK_SEED
     assert sum(ratings.attempt(p, casual, seed) for p in easy) > sum(ratings.attempt(p, casual, seed) for p in hard)
     assert sum(ratings.attempt(p, strong, seed) for p in hard) > sum(ratings.attempt(p, casual, seed) for p in hard)
@@ -171,7 +173,7 @@ def test_no_answer_in_the_set_is_forced_in_effect():
     for p in PUZZLES:
         position = Position.from_text(p["position"])
         answer = position.find_raw(Move.parse(p["line"][0]))
-        also = {position.play(m).state for i, m in p.get("also", []) if len(p["line"]) == 1}
+        also = {position.play(x[1]).state for x in p.get("also", []) if x[0] == 0}
         assert giveaway(position, answer, also) is None, p["id"]
         assert len({position.play(m).key() for m in position.legal_moves}) >= MIN_CHOICES
 
@@ -189,14 +191,34 @@ def test_a_gain_is_refused_where_another_chain_takes_more_on_material():
     better = material_value(k, position.play("f6xd6xb4xd4").state, solver, 0)
     assert better == line + 1
     says = "another move does as well on material to the line's end"
-    assert backed_by_material(position, ["f6xd6xf8"], set()) == f"move 1 (f6xd6xf8): {says}"
-    assert backed_by_material(Position.from_text(RG0285["position"]), RG0285["line"], set()).endswith(says)
+    assert backed_by_material(position, ["f6xd6xf8"], {}) == f"move 1 (f6xd6xf8): {says}"
+    assert backed_by_material(Position.from_text(RG0285["position"]), RG0285["line"], {}).endswith(says)
 
 
 def test_every_step_with_the_same_huff_and_effect_is_accepted():
     """ao0185: six (and more) other steps with the huff on d4 leave the same material: each is listed,
     and a step with another effect (no huff) is not."""
     also = alternatives(AO0185)
-    assert len(also) >= 6 and all(m.startswith("Hd4:") and i == 0 for i, m in also)
-    assert "c4-d4" not in [m for _, m in also]
-    assert check(dict(AO0185, also=also[1:])).startswith("the steps accepted with the last huff should be")
+    assert len(also) >= 6 and all(len(x) == 2 and x[0] == 0 and x[1].startswith("Hd4:") for x in also)
+    assert "c4-d4" not in [x[1] for x in also]
+    assert check(dict(AO0185, also=also[1:])).startswith("the other steps with the same huff should be")
+
+
+# A huff at the first move of three plies (mined from a slip in Assaut): four steps fill c5 with the huff on d5.
+HUFF_FIRST = {"position": "assaut RRO/RR1/1R1OR2/RRRRRRR/1RRRRR1/RR1/R2 r d5 35",
+              "line": ["Hd5:b4-c5", "e7-e6", "d7-e7"], "kind": "win"}  # fmt: skip
+
+
+def test_the_same_huff_by_another_step_is_accepted_at_the_first_move_and_continued():
+    """Each other step that fills c5 with the huff on d5 wins as fast and goes on as the line does;
+    a step that leaves c5 open (the same huff, another effect) is not accepted, nor listed."""
+    also = alternatives(HUFF_FIRST)
+    assert also == [[0, "Hd5:b5-c5"], [0, "Hd5:c4-c5"], [0, "Hd5:d4-c5"]]
+    assert check(dict(HUFF_FIRST, also=also)) is None
+    assert check(HUFF_FIRST).startswith("the other steps with the same huff should be")
+    wrong = dict(HUFF_FIRST, also=sorted([*also, [0, "Hd5:d6-d5"]]))
+    assert check(wrong).startswith("the other steps with the same huff should be")
+    start = Position.from_text(HUFF_FIRST["position"])
+    solving = Puzzle(start, tuple(HUFF_FIRST["line"]), also=read_also(also)).start()
+    assert solving.play("c4-c5").verdict == "right" and str(solving.reply) == "e7-e6"
+    assert solving.play("d7-e7").verdict == "solved"

@@ -158,6 +158,19 @@ def test_the_right_step_of_a_huff_solves_without_choosing_the_officer_first():
     assert ts.Attempt(au0316).play("d6-e7")[0] == "wrong"
 
 
+# A huff at the first move (tests/test_tactics.py proves it): three other steps fill c5 with it.
+HUFF_FIRST = {"id": "au9001", "position": "assaut RRO/RR1/1R1OR2/RRRRRRR/1RRRRR1/RR1/R2 r d5 35", "kind": "win",
+              "line": ["Hd5:b4-c5", "e7-e6", "d7-e7"], "also": [[0, "Hd5:b5-c5"], [0, "Hd5:c4-c5"], [0, "Hd5:d4-c5"]],
+              "themes": ["huff", "hemming"], "rating": 1500}  # fmt: skip
+
+
+def test_the_same_huff_by_another_step_goes_on_and_the_solution_is_its_line():
+    a = ts.Attempt(HUFF_FIRST)
+    assert a.play("Hd5:d4-c5") == ("right", "Hd5:d4-c5", "e7-e6")
+    a.play_reply()
+    assert a.show_solution() == ["d7-e7"] and a.moves == ["Hd5:d4-c5", "e7-e6"]
+
+
 def test_a_wrong_move_then_the_solution_and_a_retry():
     a = ts.Attempt(WIN)
     a.press("e5")
@@ -211,9 +224,13 @@ def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
         "       [round(x, 6) for x in ts.glicko(1500, 350, 1100, False)],\n"
         "       round(ts.expected(1500, 1700), 6), ts.difficulty_range('1200-1600'), ts.day_number('2026-11-26'),\n"
         "       ts.clean_profile(raw), ts.fresh_profile()]\n"
+        "a = ts.Attempt(json.load(open('/lib/huff.json')))\n"
+        "out.append(list(a.play('Hd5:c4-c5')))\n"
+        "a.play_reply()\n"
+        "out.append(list(a.play('d7-e7')))\n"
         "print(json.dumps(out))\n"
     )
-    extra = {"raw.json": json.dumps(raw)}
+    extra = {"raw.json": json.dumps(raw), "huff.json": json.dumps(HUFF_FIRST)}
     for name in ("trainer_state.py", "board_input.py"):
         extra[name] = page_file(name).read_text()
     want = [
@@ -224,5 +241,7 @@ def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
         ts.day_number("2026-11-26"),
         ts.clean_profile(raw),
         ts.fresh_profile(),
+        ["right", "Hd5:c4-c5", "e7-e6"],  # the same huff by another step than the line's, then its line
+        ["solved", "d7-e7"],
     ]
     assert json.loads(micropython.run(code, extra)) == json.loads(json.dumps(want))

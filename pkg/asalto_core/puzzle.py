@@ -6,12 +6,14 @@ the recorded one: the same rebels taken, the same end point, the same huff. Two 
 same effect leave the same position, so that is what is compared (``d6xf4xd4xd6`` and
 ``d6xd4xf4xd6`` take the same three rebels and end on d6: either solves).
 
-A huff is the idea, not the step that goes with it: ``also`` lists other steps with the line's
-last huff that do as well, and they solve it too. A step played without first choosing the
-officer to huff counts as the recorded move when that huff with this step is it.
+A huff is the idea, not the step that goes with it: at any move of the line, another step with
+the same huff that does as well solves too, and the solver goes on with that step's own
+continuation. ``also`` lists them as (index, moves): the moves that stand in for the line's from
+``index`` on (the other step, then as much of its continuation as differs from the line's). A step
+played without first choosing the officer to huff counts as the accepted move with this step.
 
 >>> huff = Puzzle(Position.from_text("assaut RR1/RR1/O1RRORR/RRRRRRR/RR1RRRR/R1R/3 r e5 31"),
-...               ("He5:c2-c3",), also=((0, "He5:d6-e6"),))
+...               ("He5:c2-c3",), also=((0, ("He5:d6-e6",)),))
 >>> huff.start().play("c2-c3").verdict, huff.start().play("He5:d6-e6").verdict
 ('solved', 'solved')
 
@@ -35,7 +37,7 @@ from .errors import AsaltoError, IllegalMoveError
 from .notation import Move
 from .position import Position
 
-__all__ = ["Attempt", "Puzzle", "Solving"]
+__all__ = ["Attempt", "Puzzle", "Solving", "read_also"]
 
 RIGHT, WRONG, SOLVED = "right", "wrong", "solved"
 
@@ -44,18 +46,29 @@ def _as_move(move: Move | str) -> Move:
     return move if isinstance(move, Move) else Move.parse(move)
 
 
+def read_also(entries: object) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """A record's ``also`` (``[[index, move, ...], ...]``, as the set stores it) as a Puzzle
+    takes it; an entry that is not an index and moves is left out."""
+    found = []
+    for x in entries if isinstance(entries, list) else []:
+        if isinstance(x, list) and len(x) >= 2 and isinstance(x[0], int) and all(isinstance(m, str) for m in x[1:]):
+            found.append((x[0], tuple(x[1:])))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """The position to solve and its line (solver, reply, solver, ..., ending on a solver's move).
 
     ``wrong`` holds a teacher's comments on wrong moves: (index in the line, move, comment);
-    ``also`` other moves accepted at the line's last move: (index, move), the same huff."""
+    ``also`` the other lines accepted (the same huff by another step): (index, moves) puts
+    ``moves`` in place of the line's from ``index`` on."""
 
     position: Position
     line: tuple[Move | str, ...]
     prompt: str = ""
     wrong: tuple[tuple[int, str, str], ...] = ()
-    also: tuple[tuple[int, str], ...] = ()
+    also: tuple[tuple[int, tuple[str, ...]], ...] = ()
     __match_args__ = ("position", "line", "prompt", "wrong", "also")
 
     def __post_init__(self) -> None:
@@ -64,16 +77,30 @@ class Puzzle:
             raise AsaltoError("a puzzle needs at least one move to find")
         if len(line) % 2 == 0:
             raise AsaltoError("a puzzle's line ends on the solver's move")
-        position = self.position
+        positions = [self.position]  # before each move of the line
         for i, move in enumerate(line):
             try:
-                position = position.play(move)
+                positions.append(positions[-1].play(move))
             except AsaltoError as err:
                 raise AsaltoError(f"move {i + 1} of the puzzle's line: {err}") from None
         object.__setattr__(self, "line", line)
-        for index, _ in self.also:
-            if index != len(line) - 1:
-                raise AsaltoError("a puzzle accepts other moves only at its last move")
+        for index, moves in self.also:
+            if index % 2 or not moves or index + len(moves) > len(line):
+                raise AsaltoError("another line of a puzzle starts at a solver's move, within the line")
+        lines = self.lines
+        for k, (index, _) in enumerate(self.also):
+            position, other = positions[index], lines[k + 1]
+            for i in range(index, len(other)):
+                try:
+                    position = position.play(other[i])
+                except AsaltoError as err:
+                    raise AsaltoError(f"move {i + 1} of another line of the puzzle: {err}") from None
+
+    @property
+    def lines(self) -> list[tuple[Move, ...]]:
+        """Every line accepted: the puzzle's own first, then those of ``also``."""
+        line: tuple[Move, ...] = self.line  # type: ignore[assignment]  # Moves since __post_init__
+        return [line] + [line[:i] + tuple(Move.parse(m) for m in ms) + line[i + len(ms) :] for i, ms in self.also]
 
     @property
     def solver(self) -> str:
@@ -115,20 +142,21 @@ class Solving:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.index = 0  # the next move of the line: always a solver's move between tries
+        self.line = puzzle.lines[0]  # the line followed: another one's once its move was played
         self.position = puzzle.position
         self.reply: Move | None = None  # the opponent's answer to the last right move
         self.mistakes = 0
 
     @property
     def solved(self) -> bool:
-        return self.index >= len(self.puzzle.line)
+        return self.index >= len(self.line)
 
     @property
     def expected(self) -> Move:
         """The recorded move to find now (the solution, shown on request)."""
         if self.solved:
             raise AsaltoError("the puzzle is solved")
-        return self.puzzle.line[self.index]  # type: ignore[return-value]  # Moves since __post_init__
+        return self.line[self.index]
 
     def hint(self) -> str:
         """The point the next move starts from (the officer huffed, for a huff alone)."""
@@ -143,20 +171,23 @@ class Solving:
         legal = self.position.legal_moves
         if move not in legal:
             raise IllegalMoveError(f"{move} is not legal here")
-        accepted = [self.expected] + [Move.parse(m) for i, m in self.puzzle.also if i == self.index]
+        played = self.line[: self.index]
+        followed = [x for x in self.puzzle.lines if x[: self.index] == played]
+        accepted = [x[self.index] for x in followed]
         if move.huff is None and move.path:  # the step alone, the officer to huff not chosen first
             move = next((m for m in accepted if m.huff and m.path == move.path and m in legal), move)
         expected = next((m for m in accepted if same_effect(self.position, move, m)), None)
         if expected is None:
             self.mistakes += 1
             return Attempt(WRONG, move, None, self._comment(move))
+        self.line = next(x for x in followed if x[self.index] == expected)
         self.position = self.position.play(expected)
         self.index += 1
         self.reply = None
         if self.solved:
             return Attempt(SOLVED, move, expected)
-        self.reply = self.puzzle.line[self.index]  # type: ignore[assignment]
-        self.position = self.position.play(self.reply)  # type: ignore[arg-type]
+        self.reply = self.line[self.index]
+        self.position = self.position.play(self.reply)
         self.index += 1
         return Attempt(RIGHT, move, expected)
 

@@ -16,8 +16,11 @@ checked move by move, moves with the same effect counting as one (they leave the
 
 A puzzle must ask a real question: the answer is never forced in effect (:func:`giveaway`: fewer
 than :data:`MIN_CHOICES` first moves with different effects, or the only capture or huff). A huff
-is the idea, not the step that goes with it: at the line's last move, every step with the same huff
-that does as well is accepted too (``also`` in the record, as :func:`alternatives` finds them).
+is the idea, not the step that goes with it: at every solver move of the line, every other step
+with the same huff that does as well is accepted too, and its own continuation is proven as the
+line is (``also`` in the record, as :func:`alternatives` finds them: ``[index, moves...]`` puts the
+moves in place of the line's from ``index``, the other step and as much of its continuation as
+differs; a continuation that can keep the line's moves keeps them, so the record stays short).
 
 :func:`check` says why a puzzle fails (None when it holds); :func:`themes` tags what it teaches;
 :func:`rating` rates how hard it is to find. ``bench/puzzles.py`` mines
@@ -52,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = [
     "KINDS",
     "MARGIN",
+    "MAX_LINES",
     "MIN_CHOICES",
     "SLACK",
     "THEMES",
@@ -64,6 +68,7 @@ __all__ = [
     "rating",
     "reading",
     "themes",
+    "variations",
 ]
 
 MARGIN = 200  # centi-rebels: the answer beats every other move by two rebels at least
@@ -76,6 +81,7 @@ THEMES = ("chain", "huff", "fortress", "hemming", "defence", "endgame")
 MIN_CHOICES = 4  # first moves with different effects: with fewer, the answer is forced in effect
 WON_MATERIAL = 1000  # a game won, in :func:`material_value`'s rebels
 ENDGAME_SPARE = 4  # rebels beyond the officers' winning threshold: at most this many and it is an endgame race
+MAX_LINES = 16  # other lines a puzzle accepts at most (the same huff by other steps): more and it is not kept
 
 
 def _groups(position: Position) -> dict[State, list[RawMove]]:
@@ -121,23 +127,48 @@ def check(puzzle: dict[str, Any]) -> str | None:
     first = _play(position, line[0])
     if isinstance(first, str):
         return first
+    kind = puzzle["kind"]
+    if kind not in KINDS:
+        return f"unknown kind {kind!r}"
     found = alternatives(puzzle)
     if isinstance(found, str):
         return found
-    if sorted((i, m) for i, m in puzzle.get("also", [])) != found:
-        return f"the steps accepted with the last huff should be {[list(x) for x in found]}"
-    also = {position_after(puzzle, i, m).state for i, m in found}
-    why = giveaway(position, first[1], also if len(line) == 1 else set())
+    if sorted(list(x) for x in puzzle.get("also", [])) != found:
+        return f"the other steps with the same huff should be {found}"
+    lines = variations(puzzle)
+    accepted = _accepted(position, lines)
+    why = giveaway(position, first[1], accepted[position.state])
     if why:
         return "forced in effect: " + why
-    kind = puzzle["kind"]
-    if kind == "win":
-        return _check_win(position, line, also)
-    if kind == "defence":
-        return _check_defence(position, line, puzzle["plies"], also)
-    if kind == "gain":
-        return _check_gain(position, line, puzzle["depth"], also)
-    return f"unknown kind {kind!r}"
+    for each in lines:
+        if kind == "win":
+            why = _check_win(position, each, accepted)
+        elif kind == "defence":
+            why = _check_defence(position, each, puzzle["plies"], accepted)
+        else:
+            why = _check_gain(position, each, puzzle["depth"], accepted)
+        if why:
+            return why if each == line else f"in the line {' '.join(each)}: {why}"
+    return None
+
+
+def variations(puzzle: dict[str, Any]) -> list[list[str]]:
+    """Every line the puzzle accepts: its own, then each of ``also`` in full."""
+    line = list(puzzle["line"])
+    return [line] + [line[: x[0]] + list(x[1:]) + line[x[0] + len(x) - 1 :] for x in puzzle.get("also", [])]
+
+
+def _accepted(position: Position, lines: list[list[str]]) -> dict[State, set[State]]:
+    """The positions the accepted moves leave, by the position before each solver move."""
+    accepted: dict[State, set[State]] = {}
+    for line in lines:
+        here = position
+        for i, text in enumerate(line):
+            after = here.play(text)
+            if i % 2 == 0:
+                accepted.setdefault(here.state, set()).add(after.state)
+            here = after
+    return accepted
 
 
 def _captures(raw: RawMove) -> bool:
@@ -157,55 +188,100 @@ def giveaway(position: Position, answer: RawMove, also: set[State]) -> str | Non
     return None
 
 
-def position_after(puzzle: dict[str, Any], index: int, move: str) -> Position:
-    """The position ``move`` leaves when played instead of the line's move ``index``."""
-    position = Position.from_text(puzzle["position"])
-    for text in puzzle["line"][:index]:
-        position = position.play(text)
-    return position.play(move)
-
-
-def alternatives(puzzle: dict[str, Any]) -> list[tuple[int, str]] | str:
-    """The other steps with the line's last huff that do as well ([index, move] pairs, sorted),
-    or why the record cannot be read. A win's: steps that end the game too; a defence's: steps
-    that hold as long; a gain's: steps that leave the same material (a huff wins it, not the step)."""
-    position = Position.from_text(puzzle["position"])
-    line = list(puzzle["line"])
-    for text in line[:-1]:
-        played = _play(position, text)
-        if isinstance(played, str):
-            return played
-        position = played[0]
-    played = _play(position, line[-1])
-    if isinstance(played, str):
-        return played
-    after, raw = played
-    if not raw[3]:
-        return []
-    rs, k, solver = position.ruleset, position.kernel, _mover(position.state)
+def alternatives(puzzle: dict[str, Any]) -> list[list[Any]] | str:
+    """The other lines the puzzle accepts, as ``also`` records them (sorted), or why the record
+    cannot be read: at each solver move of the line (and of these lines), every other step with
+    the same huff that does as well, with its continuation (:func:`_continuation`). A win's: steps
+    that win as fast; a defence's: steps that hold as long; a gain's: steps whose line ends with
+    the same material (a huff wins it, not the step)."""
     start = Position.from_text(puzzle["position"])
-    found: list[tuple[int, str]] = []
-    for child, moves in _groups(position).items():
-        m = moves[0]
-        if child == after.state or m[3] != raw[3]:
-            continue
-        if puzzle["kind"] == "win":
-            done = k.outcome(child)
-            same = done is not None and done[0] == solver
-        elif puzzle["kind"] == "defence":
-            same = _wins(rs, child, 1 - solver, int(puzzle["plies"]) + SLACK) is False
-        else:
-            same = material(start, position.play_raw(m), solver) == material(start, after, solver)
-        if same:
-            found.append((len(line) - 1, _text(position, m)))
+    main = list(puzzle["line"])
+    lines: list[list[str]] = []
+
+    def walk(line: list[str], begin: int) -> str | None:
+        """Adds the other lines branching from ``line`` at its moves from ``begin`` on."""
+        position = start
+        for i, text in enumerate(line):
+            played = _play(position, text)
+            if isinstance(played, str):
+                return played
+            after, raw = played
+            if i >= begin and i % 2 == 0 and raw[3]:
+                for child, moves in _groups(position).items():
+                    if child == after.state or moves[0][3] != raw[3]:
+                        continue
+                    rest = _continuation(puzzle, start, position.play_raw(moves[0]), line[i + 1 :])
+                    other = line[:i] + [_text(position, moves[0])] + (rest or [])
+                    if rest is None or other in lines:
+                        continue
+                    lines.append(other)
+                    if len(lines) > MAX_LINES:
+                        return f"more than {MAX_LINES} other lines with the same huff"
+                    why = walk(other, i + 1)
+                    if why:
+                        return why
+            position = after
+        return None
+
+    why = walk(main, 0)
+    if why:
+        return why
+    found = []
+    for line in lines:
+        differ = [i for i, (a, b) in enumerate(zip(line, main, strict=True)) if a != b]
+        found.append([differ[0], *line[differ[0] : differ[-1] + 1]])
     return sorted(found)
+
+
+def _continuation(puzzle: dict[str, Any], start: Position, position: Position, plan: list[str]) -> list[str] | None:
+    """The rest of a line after another step with the same huff (``position``: what it leaves),
+    as many plies as the line's (``plan``), keeping the line's moves where they serve; or None
+    when the step does not do as well. A win's: each solver move one that still wins in the plies
+    left, each reply one that holds longest; a gain's: the search's best at each move, and the
+    same material at the end; a defence is one move."""
+    kind, k, rs, solver = puzzle["kind"], position.kernel, position.ruleset, _mover(start.state)
+    if kind == "defence":
+        return [] if _wins(rs, position.state, 1 - solver, int(puzzle["plies"]) + SLACK) is False else None
+    left = len(plan)
+    if kind == "win" and _wins(rs, position.state, solver, left) is not True:
+        return None
+    end = start
+    for text in puzzle["line"]:
+        end = end.play(text)
+
+    def serves(here: Position, child: State, left: int, scores: dict[State, int]) -> bool:
+        """Whether the move to ``child`` is one the line can go on with."""
+        if kind != "win":
+            return scores[child] == max(scores.values())
+        if _mover(here.state) == solver:
+            return _wins(rs, child, solver, left) is True
+        return _wins(rs, child, solver, left - 2) is False
+
+    line: list[str] = []
+    for planned in plan:
+        left -= 1
+        scores = _scores(position, int(puzzle["depth"])) if kind == "gain" else {}
+        kept = _play(position, planned)
+        if not isinstance(kept, str) and serves(position, kept[0].state, left, scores):
+            move = kept[1]
+        else:
+            good = [ms[0] for child, ms in _groups(position).items() if serves(position, child, left, scores)]
+            if not good:
+                return None
+            move = good[0]
+        line.append(_text(position, move))
+        position = position.play_raw(move)
+    if kind == "win":
+        done = k.outcome(position.state)
+        return line if done is not None and done[0] == solver else None
+    return line if material(start, position, solver) == material(start, end, solver) else None
 
 
 def _text(position: Position, raw: RawMove) -> str:
     return str(move_from_raw(position.geometry, raw, position.state[2]))
 
 
-def _check_win(position: Position, line: list[str], also: set[State]) -> str | None:
+def _check_win(position: Position, line: list[str], accepted: dict[State, set[State]]) -> str | None:
     rs, solver = position.ruleset, _mover(position.state)
     left = len(line)
     for i, text in enumerate(line):
@@ -217,9 +293,9 @@ def _check_win(position: Position, line: list[str], also: set[State]) -> str | N
         if _mover(position.state) == solver:
             if _wins(rs, after.state, solver, left) is not True:
                 return f"move {i + 1} ({text}) does not win in {left} plies"
-            accepted = {after.state} | (also if i == len(line) - 1 else set())
+            mine = {after.state} | accepted.get(position.state, set())
             for child in _groups(position):
-                if child not in accepted and _wins(rs, child, solver, left + SLACK) is not False:
+                if child not in mine and _wins(rs, child, solver, left + SLACK) is not False:
                     return f"move {i + 1} ({text}) is not the only win"
         else:
             for child in _groups(position):
@@ -234,7 +310,7 @@ def _check_win(position: Position, line: list[str], also: set[State]) -> str | N
     return None
 
 
-def _check_defence(position: Position, line: list[str], plies: int, also: set[State]) -> str | None:
+def _check_defence(position: Position, line: list[str], plies: int, accepted: dict[State, set[State]]) -> str | None:
     if len(line) != 1:
         return "an only defence is one move"
     rs, other = position.ruleset, 1 - _mover(position.state)
@@ -242,7 +318,7 @@ def _check_defence(position: Position, line: list[str], plies: int, also: set[St
     if isinstance(played, str):
         return played
     after, _ = played
-    groups = _groups(position)
+    groups, also = _groups(position), accepted.get(position.state, set())
     if _wins(rs, after.state, other, plies + SLACK) is not False:
         return f"{line[0]} does not hold {plies + SLACK} plies"
     for child in groups:
@@ -267,7 +343,7 @@ def _scores(position: Position, depth: int) -> dict[State, int]:
     return scores
 
 
-def _check_gain(position: Position, line: list[str], depth: int, also: set[State]) -> str | None:
+def _check_gain(position: Position, line: list[str], depth: int, accepted: dict[State, set[State]]) -> str | None:
     solver = _mover(position.state)
     start = position
     for i, text in enumerate(line):
@@ -278,8 +354,8 @@ def _check_gain(position: Position, line: list[str], depth: int, also: set[State
         scores = _scores(position, depth)
         mine = scores[after.state]
         if _mover(position.state) == solver:
-            accepted = {after.state} | (also if i == len(line) - 1 else set())
-            others = [v for child, v in scores.items() if child not in accepted]
+            mine_too = {after.state} | accepted.get(position.state, set())
+            others = [v for child, v in scores.items() if child not in mine_too]
             if not others:
                 return f"move {i + 1} is the only legal move"
             if mine < max(others) + MARGIN:
@@ -290,21 +366,22 @@ def _check_gain(position: Position, line: list[str], depth: int, also: set[State
     swing = material(start, position, solver)
     if swing < CHAIN:
         return "the line wins less than three rebels or an officer"
-    return backed_by_material(start, line, also)
+    return backed_by_material(start, line, accepted)
 
 
-def backed_by_material(position: Position, line: list[str], also: set[State]) -> str | None:
+def backed_by_material(position: Position, line: list[str], accepted: dict[State, set[State]]) -> str | None:
     """Why a gain's line is not the only good play on material alone, searched to the line's end,
     or None: every other solver move comes out :data:`MARGIN` (two rebels) worse, every reply is
-    the best defence there. ``also``: positions other accepted moves leave at the last move."""
+    the best defence there. ``accepted``: what the accepted moves leave (the same huff by another
+    step), by the position before them."""
     solver, k = _mover(position.state), position.kernel
     for i, text in enumerate(line):
         after = position.play(text)
         left = len(line) - i - 1
         worth = {child: material_value(k, child, solver, left) for child in _groups(position)}
         if _mover(position.state) == solver:
-            accepted = {after.state} | (also if i == len(line) - 1 else set())
-            rest = [v for child, v in worth.items() if child not in accepted]
+            mine = {after.state} | accepted.get(position.state, set())
+            rest = [v for child, v in worth.items() if child not in mine]
             if rest and worth[after.state] < max(rest) + MARGIN // 100:
                 return f"move {i + 1} ({text}): another move does as well on material to the line's end"
         elif worth[after.state] > min(worth.values()):

@@ -17,7 +17,7 @@ from asalto_core.errors import AsaltoError
 from asalto_core.geometry import bits, is_number
 from asalto_core.notation import Move
 from asalto_core.position import Board, Position
-from asalto_core.puzzle import Puzzle, Solving
+from asalto_core.puzzle import Puzzle, Solving, read_also
 
 STORE_KEY = "asalto.puzzles.v1"
 START_RATING, START_RD = 1500, 350.0
@@ -304,11 +304,8 @@ class Attempt:
 
     def __init__(self, puzzle):
         self.puzzle = puzzle
-        also = [
-            x for x in puzzle.get("also", []) if isinstance(x, list) and len(x) == 2 and x[0] == len(puzzle["line"]) - 1
-        ]
         self.engine = Puzzle(
-            Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=tuple((i, str(m)) for i, m in also)
+            Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=read_also(puzzle.get("also"))
         )
         self.retry()
         self.counted = False
@@ -373,7 +370,7 @@ class Attempt:
         self.state = SHOWN
         self.hint = ""
         self.inp.reset()
-        return [str(m) for m in self.engine.line[len(self.moves) :]]
+        return [str(m) for m in self.solving.line[len(self.moves) :]]
 
     def step_solution(self, text):
         self._push(text)
