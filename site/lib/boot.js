@@ -83,6 +83,9 @@
     const tag = document.querySelector('script[type="mpy"][data-archive]');
     const archive = tag ? unpack(tag.dataset.archive) : null;
     if (archive) archive.catch((err) => stuck("modules: " + err));
+    // It carries PyScript's own package too, as bytecode (build.pyscript_bytecode): PyScript then
+    // imports it, and never writes and compiles its source in each page and frame.
+    if (archive) window.asaltoPyscriptBytecode = true;
     import("./pyscript/core.js")
       .then(function (pyscript) {
         if (archive) pyscript.hooks.main.onBeforeRunAsync.add(async (wrap) => writeFiles(wrap.interpreter.FS, await archive));
