@@ -63,6 +63,13 @@ sys.path.insert(0, str(ROOT / "pkg"))  # the engine exports the site's data and 
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# npm's MicroPython is built with Emscripten's assertions: the table lookup behind each of its
+# setjmps (every Python try and C error path goes through one, in JS) asks the wasm table again to
+# check its own copy, a tenth of a page's start. The copy skips that check, as Emscripten's release
+# builds do; matched exactly (another release that changes it stops the build).
+MICROPYTHON_TABLE_CHECK = (
+    ',assert(wasmTable.get(funcPtr)==func,"JavaScript-side Wasm function table mirror is out of date!")'
+)
 # The pages' entry modules, copied as source (PyScript runs them: the game page's main.py, the
 # embed view's viewer.py, the light AI's worker.py); every other file of site_files() but the
 # modules they import (compiled to bytecode, see module_lists) is copied as it is, and the HTML
@@ -465,6 +472,11 @@ def copy_vendor(out: Path) -> dict[str, str]:
         (out / dest).mkdir(parents=True, exist_ok=True)
         for f in files:
             shutil.copy2(src / f, out / dest / f)
+    glue = out / "micropython" / "micropython.mjs"
+    text = glue.read_text()
+    if text.count(MICROPYTHON_TABLE_CHECK) != 1:
+        sys.exit("micropython/micropython.mjs: its table lookup changed: update MICROPYTHON_TABLE_CHECK")
+    glue.write_text(text.replace(MICROPYTHON_TABLE_CHECK, ""))
     core = npm_package("@pyscript/core")
     versions["@pyscript/core"] = json.loads((core / "package.json").read_text())["version"]
     (out / "pyscript").mkdir(parents=True, exist_ok=True)
