@@ -88,11 +88,26 @@
     if (archive) window.asaltoPyscriptBytecode = true;
     import("./pyscript/core.js")
       .then(function (pyscript) {
+        pyscript.hooks.main.onReady.add((wrap) => reuseFileErrors(wrap.interpreter.FS));
         if (archive) pyscript.hooks.main.onBeforeRunAsync.add(async (wrap) => writeFiles(wrap.interpreter.FS, await archive));
       })
       .catch(function (err) {
         stuck("pyscript: " + err);
       });
+  }
+  // An import looks for its module in several places of MicroPython's file system, and each place
+  // without it is an error object of the file system's (a JS Error: its stack and its message from
+  // the C library), about 150 in an embed frame's start, each tens of microseconds. One error
+  // object per kind, made once, as Emscripten's file system once did itself (its generic errors):
+  // the file system only reads their number.
+  function reuseFileErrors(fs) {
+    const ErrnoError = fs.ErrnoError;
+    const made = {};
+    function Reused(errno) {
+      return made[errno] || (made[errno] = new ErrnoError(errno));
+    }
+    Reused.prototype = ErrnoError.prototype; // instanceof fs.ErrnoError still holds
+    fs.ErrnoError = Reused;
   }
   // A gzip'd tar's files as [path, bytes]: the browser inflates it (DecompressionStream).
   async function unpack(url) {
