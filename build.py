@@ -160,6 +160,21 @@ PAGE_CONFIGS = (
 )
 
 
+# On a page's MicroPython script tag: boot.js starts that MicroPython itself, without PyScript (the
+# embed view: site/lib/boot.js runWithoutPyScript); such a page gets no PyScript, no <py-config>
+# and no PyScript package in its archive.
+WITHOUT_PYSCRIPT = "data-without-pyscript"
+
+
+def runs_without_pyscript(config: str) -> bool:
+    """Whether the page whose MicroPython takes ``config`` starts without PyScript."""
+    files = site_files()
+    return any(
+        f'config="./{config}"' in text and WITHOUT_PYSCRIPT in text
+        for text in (files[name].read_text() for name in html_pages())
+    )
+
+
 def archive_name(config: str) -> str:
     """The archive of a page's own modules and English catalog: ``embed-mpy.json`` -> ``embed-mpy.tar.gz``."""
     return config.removesuffix(".json") + ".tar.gz"
@@ -540,13 +555,12 @@ def pyscript_bytecode(out: Path, folder: Path) -> dict[str, str]:
     return files
 
 
-def kit_files(out: Path, catalogs: list[str]) -> list[str]:
-    """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
-    error report; the plugins the pages turn off are left out)."""
+def kit_files(catalogs: list[str]) -> list[str]:
+    """The files an embed frame loads, from the built site (MicroPython, which boot.js starts
+    without PyScript)."""
     files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py"]
     files += [archive_name("embed-mpy.json")] + catalogs  # its modules and the engine's in the archive
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
-    files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
     return files
 
 
@@ -626,7 +640,9 @@ def build(out: Path) -> str:
         # The page's own modules and English in one archive (boot.js unpacks it), beside them
         # on MicroPython's file system (the first place an import looks) the engine's too, unless
         # the AI's worker loads those as well.
-        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs} | pyscript_files
+        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs}
+        if not runs_without_pyscript(config):
+            own.update(pyscript_files)
         files = engine_files(engine) if engine_apart else {}
         if not engine_apart:
             own.update({f"asalto_core/{mpy(m)}": f"asalto_core/{mpy(m)}" for m in engine})
@@ -637,7 +653,7 @@ def build(out: Path) -> str:
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
-    kit = kit_files(out, catalogs)
+    kit = kit_files(catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
@@ -657,7 +673,7 @@ def build(out: Path) -> str:
     preload = core_preload(out)
     for name in html_pages():
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
-        if BOOT_TAG in page:
+        if BOOT_TAG in page and WITHOUT_PYSCRIPT not in page:
             if "<body>\n" not in page:
                 sys.exit(f"site/{name} must have a <body> line (the <py-config> goes after it)")
             page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)
