@@ -63,6 +63,13 @@ sys.path.insert(0, str(ROOT / "pkg"))  # the engine exports the site's data and 
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# npm's MicroPython is built with Emscripten's assertions: the table lookup behind each of its
+# setjmps (every Python try and C error path goes through one, in JS) asks the wasm table again to
+# check its own copy, a tenth of a page's start. The copy skips that check, as Emscripten's release
+# builds do; matched exactly (another release that changes it stops the build).
+MICROPYTHON_TABLE_CHECK = (
+    ',assert(wasmTable.get(funcPtr)==func,"JavaScript-side Wasm function table mirror is out of date!")'
+)
 # The pages' entry modules, copied as source (PyScript runs them: the game page's main.py, the
 # embed view's viewer.py, the light AI's worker.py); every other file of site_files() but the
 # modules they import (compiled to bytecode, see module_lists) is copied as it is, and the HTML
@@ -129,6 +136,20 @@ PY_CONFIG_VALUE = {"interpreter": "./pyodide/pyodide.mjs", "plugins": PLUGINS_OF
 PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
 
 
+# PyScript puts its own Python package (pyscript/*.py) on a MicroPython's file system at every
+# start, from a text in its main chunk, and MicroPython compiles it there: about 80 ms of each frame
+# of a teacher's page, before the frame's own code runs. The pages' archives carry that package as
+# bytecode instead, and where boot.js says the archive has it (asaltoPyscriptBytecode), the main
+# thread's code before the entry only imports it (workers, whose files are not the archive's, still
+# write it). Matched exactly: a PyScript release that changes them stops the build.
+PYSCRIPT_SOURCES = ('wo(".",{pyscript:', '}),ho.push("import pyscript as _pyscript")')
+PYSCRIPT_WRITER = 'const n="mpy"===t?Ao.replace(bo,""):Ao'
+PYSCRIPT_IMPORT = (
+    'const n="mpy"===t?(e===vo&&globalThis.asaltoPyscriptBytecode'
+    '?"import pyscript as _pyscript\\ndel _pyscript\\n":Ao.replace(bo,"")):Ao'
+)
+
+
 # Each page's MicroPython config (written into the page), its entry module, and whether the AI's
 # worker beside it loads the engine's files too (the game page: they then stay one by one, which
 # the worker finds in the HTTP cache; elsewhere they go in the page's archive).
@@ -137,6 +158,21 @@ PAGE_CONFIGS = (
     ("embed-mpy.json", "viewer.py", False),
     ("puzzles-mpy.json", "trainer.py", False),
 )
+
+
+# On a page's MicroPython script tag: boot.js starts that MicroPython itself, without PyScript (the
+# embed view: site/lib/boot.js runWithoutPyScript); such a page gets no PyScript, no <py-config>
+# and no PyScript package in its archive.
+WITHOUT_PYSCRIPT = "data-without-pyscript"
+
+
+def runs_without_pyscript(config: str) -> bool:
+    """Whether the page whose MicroPython takes ``config`` starts without PyScript."""
+    files = site_files()
+    return any(
+        f'config="./{config}"' in text and WITHOUT_PYSCRIPT in text
+        for text in (files[name].read_text() for name in html_pages())
+    )
 
 
 def archive_name(config: str) -> str:
@@ -451,6 +487,11 @@ def copy_vendor(out: Path) -> dict[str, str]:
         (out / dest).mkdir(parents=True, exist_ok=True)
         for f in files:
             shutil.copy2(src / f, out / dest / f)
+    glue = out / "micropython" / "micropython.mjs"
+    text = glue.read_text()
+    if text.count(MICROPYTHON_TABLE_CHECK) != 1:
+        sys.exit("micropython/micropython.mjs: its table lookup changed: update MICROPYTHON_TABLE_CHECK")
+    glue.write_text(text.replace(MICROPYTHON_TABLE_CHECK, ""))
     core = npm_package("@pyscript/core")
     versions["@pyscript/core"] = json.loads((core / "package.json").read_text())["version"]
     (out / "pyscript").mkdir(parents=True, exist_ok=True)
@@ -492,13 +533,34 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
 
 
-def kit_files(out: Path, catalogs: list[str]) -> list[str]:
-    """The files an embed frame loads, from the built site (PyScript's chunks: its core and its
-    error report; the plugins the pages turn off are left out)."""
+def pyscript_bytecode(out: Path, folder: Path) -> dict[str, str]:
+    """PyScript's Python package compiled to bytecode in ``folder``, as archive entries (file ->
+    its path on MicroPython's file system, where PyScript would write its source); and PyScript's
+    main chunk in ``out`` told to skip writing that source on a page whose archive carries it."""
+    chunk = next((out / "pyscript").glob("core-*.js"))
+    text = chunk.read_text()
+    start, end = PYSCRIPT_SOURCES
+    if text.count(start) != 1 or end not in text or text.count(PYSCRIPT_WRITER) != 1:
+        sys.exit(f"pyscript/{chunk.name}: its package writer changed: update PYSCRIPT_SOURCES and PYSCRIPT_WRITER")
+    at = text.index(start) + len(start)
+    package = json.loads(text[at : text.index(end, at)])  # file name -> source, one folder
+    files = {}
+    for name, source in sorted(package.items()):
+        if not isinstance(source, str):
+            sys.exit(f"pyscript/{chunk.name}: PyScript's package has a subfolder ({name}): archive it too")
+        (folder / name).write_text(source)
+        compile_mpy(folder / name, folder / "mpy")
+        files[str(folder / "mpy" / mpy(name))] = "pyscript/" + mpy(name)
+    chunk.write_text(text.replace(PYSCRIPT_WRITER, PYSCRIPT_IMPORT))
+    return files
+
+
+def kit_files(catalogs: list[str]) -> list[str]:
+    """The files an embed frame loads, from the built site (MicroPython, which boot.js starts
+    without PyScript)."""
     files = ["embed.html", "embed.css", "board.css", "boot.js", "bridge.js", "viewer.py"]
     files += [archive_name("embed-mpy.json")] + catalogs  # its modules and the engine's in the archive
     files += [f"micropython/{f}" for f in MICROPYTHON_FILES]
-    files += sorted(f"pyscript/{p.name}" for p in (out / "pyscript").iterdir() if p.name.startswith(("core", "error")))
     return files
 
 
@@ -571,22 +633,27 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
+    pyscript_dir = tempfile.TemporaryDirectory()
+    pyscript_files = pyscript_bytecode(out, Path(pyscript_dir.name))
     for config, entry, engine_apart in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
         # The page's own modules and English in one archive (boot.js unpacks it), beside them
         # on MicroPython's file system (the first place an import looks) the engine's too, unless
         # the AI's worker loads those as well.
         own = {f: f for f in [mpy(m) for m in modules] + page_catalogs}
+        if not runs_without_pyscript(config):
+            own.update(pyscript_files)
         files = engine_files(engine) if engine_apart else {}
         if not engine_apart:
             own.update({f"asalto_core/{mpy(m)}": f"asalto_core/{mpy(m)}" for m in engine})
             own.update({f"mpylib/{mpy(m)}": mpy(m) for m in MPY_LIB})
         write_archive(out, archive_name(config), own)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
+    pyscript_dir.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
-    kit = kit_files(out, catalogs)
+    kit = kit_files(catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
     (out / "kit.json").write_text(json.dumps({"files": kit, "lesson": KIT_LESSON}))
     # The build hash covers every file's path and content, so any change renames the SW cache.
@@ -606,7 +673,7 @@ def build(out: Path) -> str:
     preload = core_preload(out)
     for name in html_pages():
         page = (out / name).read_text().replace(HASH_MARK, build_hash).replace("__ICON__", icon)
-        if BOOT_TAG in page:
+        if BOOT_TAG in page and WITHOUT_PYSCRIPT not in page:
             if "<body>\n" not in page:
                 sys.exit(f"site/{name} must have a <body> line (the <py-config> goes after it)")
             page = page.replace(BOOT_TAG, preload + BOOT_TAG).replace("<body>\n", "<body>\n" + PY_CONFIG, 1)

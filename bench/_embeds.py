@@ -107,11 +107,14 @@ def ten_frames(url: str) -> list[tuple[str, str]]:
     ]
 
 
-def ten_run(bench: Bench, lesson: Server, traced: bool = False) -> dict:
+def ten_run(bench: Bench, lesson: Server, traced: bool = False, rate: int = 1) -> dict:
     """A teacher's page (another local port) with ten embeds, cold: every frame ready. Traced, it
-    also gives the renderer main thread's own time until then (the frames share that thread)."""
+    also gives the renderer main thread's own time until then (the frames share that thread).
+    With ``rate`` > 1 that renderer (the page and its frames: one process) is throttled that many times."""
     ctx = bench.context("ten embeds")
     page = ctx.new_page()
+    if rate > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
     start = n_sent(bench.server)
     with Trace(bench.browser, page) if traced else contextlib.nullcontext() as trace:
         page.goto(lesson.origin + "/lesson.html")

@@ -15,6 +15,7 @@ import json
 
 import embed_state as fg
 from i18n import choose, languages, set_language, t
+from js import document, window
 from page import (
     B,
     draw_board,
@@ -30,7 +31,6 @@ from page import (
     spawn,
 )
 from page import point_label as piece_point_label
-from pyscript import document, window
 
 from asalto_core import svg
 from asalto_core.embed import DEFAULT_PROMPT, read_params

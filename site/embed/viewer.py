@@ -1,6 +1,7 @@
-"""The embed view's entry point. PyScript runs an entry from its source, so the view itself is
-embed_view.py, compiled to bytecode like every module a page imports: each frame of a teacher's
-page loads it instead of compiling the source again."""
+"""The embed view's entry point. boot.js runs it from its source on a MicroPython it starts itself
+(no PyScript in an embed frame), so the view itself is embed_view.py, compiled to bytecode like
+every module a page imports: each frame of a teacher's page loads it instead of compiling the
+source again."""
 
 from embed_view import main
 from page import on_error, reporter, spawn

@@ -73,23 +73,71 @@
     // levels' always, the strong ones' until their Pyodide (engine-1, started by the page once it is
     // up and idle) is ready. Their first moves come from the opening book meanwhile.
     if (wantsAI(settings) && window.asaltoBridge) window.asaltoBridge.startWorker("light-1", "light");
+    // The page's own modules and English come in one archive (build.write_archive), fetched and
+    // unpacked by the browser while the interpreter loads, and written to MicroPython's file
+    // system before the entry runs.
+    const tag = document.querySelector('script[type="mpy"][data-archive]');
+    const archive = tag ? unpack(tag.dataset.archive) : null;
+    if (archive) archive.catch((err) => stuck("modules: " + err));
+    if (tag && tag.hasAttribute("data-without-pyscript")) {
+      runWithoutPyScript(tag, archive).catch((err) => {
+        console.error("asalto: " + err);
+        stuck("micropython: " + err);
+      });
+      return;
+    }
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = "./pyscript/core.css";
     document.head.append(css);
-    // The page's own modules and English come in one archive (build.write_archive), fetched and
-    // unpacked by the browser while PyScript loads, and written to MicroPython's file system
-    // before the entry runs (PyScript's hook, which waits for it).
-    const tag = document.querySelector('script[type="mpy"][data-archive]');
-    const archive = tag ? unpack(tag.dataset.archive) : null;
-    if (archive) archive.catch((err) => stuck("modules: " + err));
+    // PyScript's hook writes the archive's files. They carry PyScript's own package too, as
+    // bytecode (build.pyscript_bytecode): PyScript then imports it, and never writes and compiles
+    // its source in each page.
+    if (archive) window.asaltoPyscriptBytecode = true;
     import("./pyscript/core.js")
       .then(function (pyscript) {
+        pyscript.hooks.main.onReady.add((wrap) => reuseFileErrors(wrap.interpreter.FS));
         if (archive) pyscript.hooks.main.onBeforeRunAsync.add(async (wrap) => writeFiles(wrap.interpreter.FS, await archive));
       })
       .catch(function (err) {
         stuck("pyscript: " + err);
       });
+  }
+  // The embed view's MicroPython, started here without PyScript (its script tag says
+  // data-without-pyscript): a frame of a teacher's page uses none of PyScript's (no worker, no
+  // plugin, and it reaches the browser through MicroPython's own js and jsffi modules), and on a
+  // page of ten frames PyScript's module and Python package, loaded and run in each, were a fifth
+  // of their start and 136 kB of each cold frame. The interpreter is the one the page's config
+  // names (build.inline_config), as PyScript would load it; the archive's files are written and
+  // then the entry runs, as PyScript's hook has them for the other pages.
+  async function runWithoutPyScript(tag, archive) {
+    const config = JSON.parse(tag.getAttribute("config"));
+    const interpreter = new URL(config.interpreter, document.baseURI).href;
+    const { loadMicroPython } = await import(interpreter);
+    const mp = await loadMicroPython({
+      url: interpreter.replace(/\.mjs$/, ".wasm"),
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.error(line),
+    });
+    reuseFileErrors(mp.FS);
+    if (archive) writeFiles(mp.FS, await archive);
+    const entry = await fetch(tag.getAttribute("src"));
+    if (!entry.ok) throw new Error(tag.getAttribute("src") + ": " + entry.status);
+    await mp.runPythonAsync(await entry.text());
+  }
+  // An import looks for its module in several places of MicroPython's file system, and each place
+  // without it is an error object of the file system's (a JS Error: its stack and its message from
+  // the C library), about 150 in an embed frame's start, each tens of microseconds. One error
+  // object per kind, made once, as Emscripten's file system once did itself (its generic errors):
+  // the file system only reads their number.
+  function reuseFileErrors(fs) {
+    const ErrnoError = fs.ErrnoError;
+    const made = {};
+    function Reused(errno) {
+      return made[errno] || (made[errno] = new ErrnoError(errno));
+    }
+    Reused.prototype = ErrnoError.prototype; // instanceof fs.ErrnoError still holds
+    fs.ErrnoError = Reused;
   }
   // A gzip'd tar's files as [path, bytes]: the browser inflates it (DecompressionStream).
   async function unpack(url) {

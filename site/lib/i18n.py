@@ -24,8 +24,15 @@ def languages():
     """The languages there are catalogs for, as (code, own name) pairs: the menu's order."""
     if not _languages:
         with open(FOLDER + "/languages.json") as f:
-            _languages.extend(tuple(pair) for pair in json.load(f))
+            _languages.extend(tuple(pair) for pair in read_json(f))
     return _languages
+
+
+def read_json(f):
+    """A JSON file read whole, then parsed: MicroPython's json.load reads its file a byte at a
+    time, and on a page each read is a call out to the browser's file system (36,000 for the
+    English catalog)."""
+    return json.loads(f.read())
 
 
 def codes():
@@ -39,14 +46,14 @@ def catalog(code):
     if table is None:
         try:
             with open(FOLDER + "/" + code + ".json") as f:
-                table = _catalogs[code] = json.load(f)
+                table = _catalogs[code] = read_json(f)
         except OSError:
             if code == "en":
                 raise
             return catalog("en")
         try:  # a build's folder holds the rules texts too (the tests'); a page's file system does not
             with open(rules_file(code)) as f:
-                table.update(json.load(f))
+                table.update(read_json(f))
             _rules.append(code)
         except OSError:
             pass

@@ -10,8 +10,8 @@ import json
 
 import i18n
 from i18n import t
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+from js import document, window
+from jsffi import create_proxy
 
 from asalto_core import svg
 from asalto_core.geometry import BOARDS
