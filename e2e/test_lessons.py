@@ -401,3 +401,30 @@ def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, 
     for part in ('#study-chapters button[aria-current="true"]', "#chapter-title"):
         assert page.evaluate(SHOWN_IN_STUDY, part), part
     assert page.locator('#study-chapters button[aria-current="true"]').inner_text().startswith("3.")
+
+
+def test_a_puzzles_record_imported_into_a_chapter_makes_it_that_puzzle(context, server):
+    """A puzzle chapter's record (its question in a Puzzle tag), imported into a blank chapter or
+    as a new one: the chapter is that puzzle, its question in the field, exported with it."""
+    page = context.new_page()
+    open_site(page, server.url)
+    two_chapters(page)
+    question = "Take six rebels in three moves."
+    puzzle = f'[Puzzle "{question}"]\n' + THREE
+    page.click("#chapter-new")  # a blank chapter takes the record's question
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 3")
+    import_text(page, puzzle)
+    expect(page.locator("#chapter-prompt")).to_have_value(question)
+    current = page.locator('#study-chapters button[aria-current="true"]')
+    expect(current.locator(".chapter-kind")).to_have_text("puzzle")
+    page.locator("#study-chapters button").nth(1).click()  # the chain chapter has moves: not blank
+    expect(page.locator("#chapter-prompt")).to_have_value("")
+    import_text(page, puzzle.replace(question, "Six rebels: find the chain."))
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 4")
+    expect(current).to_have_attribute("data-chapter", "3")
+    expect(page.locator("#chapter-prompt")).to_have_value("Six rebels: find the chain.")
+    kinds = page.locator("#study-chapters .chapter-kind").all_inner_texts()
+    assert kinds == ["game", "game", "puzzle", "puzzle"]
+    press(page, "#btn-io")
+    record = page.input_value("#io-text")
+    assert f'[Puzzle "{question}"]' in record and '[Puzzle "Six rebels: find the chain."]' in record
