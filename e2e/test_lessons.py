@@ -10,6 +10,7 @@ import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, Console, Server, watched
 from playwright.sync_api import expect
 from test_embed import lesson_page
@@ -367,10 +368,26 @@ def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_af
     assert notes[0].endswith("3. c3-d4 c5xc3xe5 4. e3-d4 e5xc3xe3")
 
 
-def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, server):
+# Whether every corner of an element is on screen and the element itself is there (not the
+# sticky board, the toolbar, a result card or the edge of a scrolling box over it), and inside the
+# study's box. On a phone the panel's box (#mode) gives way to the one column (display: contents):
+# the study's own box is the one both layouts have.
+SHOWN_IN_STUDY = """(sel) => {
+    const e = document.querySelector(sel), r = e.getBoundingClientRect(),
+          b = document.querySelector('#study-box').getBoundingClientRect();
+    const inside = r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.left >= b.left - 1 && r.right <= b.right + 1;
+    const corners = [[r.left + 2, r.top + 2], [r.right - 2, r.top + 2],
+                     [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
+    return inside && corners.every(([x, y]) => e.contains(document.elementFromPoint(x, y)));
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["desktop", "phone"])
+def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, server, size):
     """A record that ends the game, imported into a new chapter: its result closes the move list,
-    under the study's panel, which stays where the teacher works (the chapter and its title)."""
-    page.set_viewport_size({"width": 1280, "height": 720})
+    and the study's panel stays where the teacher works (the chapter and its title), on a laptop and
+    on a phone: nothing of it cut, covered or below the fold, no result card over it."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     open_site(page, server.url)
     two_chapters(page)
     page.click("#chapter-new")
@@ -379,10 +396,32 @@ def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, 
     page.wait_for_selector("#result:not([hidden])")
     expect(page.locator("body")).to_have_attribute("data-drawing", "")  # every frame after the import drawn
     for part in ('#study-chapters button[aria-current="true"]', "#chapter-title"):
-        shown = page.evaluate(
-            """(sel) => { const r = document.querySelector(sel).getBoundingClientRect(),
-                                b = document.querySelector('#mode').getBoundingClientRect();
-                          return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }""",
-            part,
-        )
-        assert shown, part
+        assert page.evaluate(SHOWN_IN_STUDY, part), part
+    assert page.locator('#study-chapters button[aria-current="true"]').inner_text().startswith("3.")
+
+
+def test_a_puzzles_record_imported_into_a_chapter_makes_it_that_puzzle(context, server):
+    """A puzzle chapter's record (its question in a Puzzle tag), imported into a blank chapter or
+    as a new one: the chapter is that puzzle, its question in the field, exported with it."""
+    page = context.new_page()
+    open_site(page, server.url)
+    two_chapters(page)
+    question = "Take six rebels in three moves."
+    puzzle = f'[Puzzle "{question}"]\n' + THREE
+    page.click("#chapter-new")  # a blank chapter takes the record's question
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 3")
+    import_text(page, puzzle)
+    expect(page.locator("#chapter-prompt")).to_have_value(question)
+    current = page.locator('#study-chapters button[aria-current="true"]')
+    expect(current.locator(".chapter-kind")).to_have_text("puzzle")
+    page.locator("#study-chapters button").nth(1).click()  # the chain chapter has moves: not blank
+    expect(page.locator("#chapter-prompt")).to_have_value("")
+    import_text(page, puzzle.replace(question, "Six rebels: find the chain."))
+    page.wait_for_function("document.querySelectorAll('#study-chapters button').length === 4")
+    expect(current).to_have_attribute("data-chapter", "3")
+    expect(page.locator("#chapter-prompt")).to_have_value("Six rebels: find the chain.")
+    kinds = page.locator("#study-chapters .chapter-kind").all_inner_texts()
+    assert kinds == ["game", "game", "puzzle", "puzzle"]
+    press(page, "#btn-io")
+    record = page.input_value("#io-text")
+    assert f'[Puzzle "{question}"]' in record and '[Puzzle "Six rebels: find the chain."]' in record

@@ -10,7 +10,9 @@ from playwright.sync_api import expect
 from test_accessibility import with_axe
 
 from asalto_core.record import Game
-from helpers import drawn, import_text, open_site
+from helpers import click_point, drawn, import_text, open_site
+
+SIZES = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
 
 
 def record(plies: int | None) -> str:
@@ -63,23 +65,83 @@ def test_the_move_shown_stays_in_view_after_forty_plies_and_browsing(page, serve
     assert current_in_view(page)
 
 
-def test_a_finished_game_ends_with_its_result(page, server):
+def in_the_window(page, selector: str) -> bool:
+    """The element is on screen, under nothing fixed (a phone's toolbar, its sticky board)."""
+    return page.evaluate(
+        """(sel) => { const e = document.querySelector(sel), r = e.getBoundingClientRect();
+                      return r.height > 0 && [r.top + 2, r.bottom - 2].every(
+                          y => e.contains(document.elementFromPoint(r.left + r.width / 2, y))); }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_a_finished_game_ends_with_its_result(browser, server, size):
+    """The last move and the result card under it, both in the list's view and on screen, on a
+    laptop and on a phone (where the list is a strip under the player's bar)."""
     text = record(None)
     assert "0-1" in text  # the officers win this one: the rebels' score is written first
-    open_site(page, server.url)
-    import_text(page, text)
-    page.wait_for_selector("#result:not([hidden])")
-    drawn(page)
-    card = page.inner_text("#result")
-    assert card.startswith("0-1\n") and "Officers win" in card, card
-    assert page.evaluate("document.querySelector('#moves-wrap').lastElementChild.id") == "result"
-    assert current_in_view(page)
-    box = page.evaluate(
-        """() => { const w = document.querySelector('#moves-wrap').getBoundingClientRect(),
-                         r = document.querySelector('#result').getBoundingClientRect();
-                   return r.bottom <= w.bottom + 1; }"""
-    )
-    assert box, "the result is in view at the game's end"
+    context = browser.new_context(viewport=size, has_touch=size["width"] < 600)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        import_text(page, text)
+        page.wait_for_selector("#result:not([hidden])")
+        drawn(page)
+        card = page.inner_text("#result")
+        assert card.startswith("0-1\n") and "Officers win" in card, card
+        assert page.evaluate("document.querySelector('#moves-wrap').lastElementChild.id") == "result"
+        assert current_in_view(page)
+        box = page.evaluate(
+            """() => { const w = document.querySelector('#moves-wrap').getBoundingClientRect(),
+                             r = document.querySelector('#result').getBoundingClientRect();
+                       return r.bottom <= w.bottom + 1; }"""
+        )
+        assert box, "the result is in view at the game's end"
+        page.evaluate("window.scrollTo(0, 0)")
+        for part in ('#moves [aria-current="step"]', "#result-score", "#result-rematch"):
+            assert in_the_window(page, part), part
+    finally:
+        context.close()
+
+
+def before_a_chain() -> tuple[str, list[str]]:
+    """The captures-first game of ``record(None)`` up to the officers' first chain of two jumps
+    after the fifteenth move (the list then scrolls), as a record, and that chain's points."""
+    game = Game("assault")
+    while True:
+        legal = game.board.legal_moves
+        leaps = [m for m in legal if "x" in str(m)]
+        move = (leaps or legal)[0]
+        if len(game.moves) >= 30 and str(move).count("x") >= 2:
+            return game.record(), str(move).split("x")
+        game.play(move)
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_move_shown_stays_in_view_while_a_chain_is_entered(browser, server, size):
+    """A capture chain entered jump by jump late in a game: the list shows the move before it
+    while the chain is entered, and the chain's move once it is made (not rows from before)."""
+    text, points = before_a_chain()
+    context = browser.new_context(viewport=size, has_touch=size["width"] < 600)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        import_text(page, text)
+        shown = int(page.get_attribute("body", "data-ply"))
+        assert shown >= 30
+        page.evaluate("window.scrollTo(0, 0)")
+        for point in points[:-1]:
+            click_point(page, point)
+        expect(page.locator("#board .piece.jumped")).to_have_count(len(points) - 2)
+        drawn(page)
+        assert current_in_view(page) and in_the_window(page, '#moves [aria-current="step"]')
+        click_point(page, points[-1])
+        wait_ply(page, shown + 1)
+        drawn(page)
+        assert current_in_view(page) and in_the_window(page, '#moves [aria-current="step"]')
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -232,6 +232,11 @@ def annotations():
     study.add(Game("royal-garrison"), "Two", "Find it.")
     study.move(1, 0)
     out["study"] = [study.record(), [(c.title, c.kind) for c in Study.from_record(study.record()).chapters]]
+    puzzle = Game.from_record(study.chapters[0].record("Course"))  # a puzzle chapter's record, alone
+    study.add(puzzle, "Three")
+    study.add(Game("assault"), "Four")
+    study.put(3, Game.from_record(study.chapters[0].record("Course")))
+    out["study_puzzle"] = [(c.title, c.kind, c.prompt) for c in study.chapters]
     bad = []
     for text in BAD_RECORDS:
         try:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from asalto_core import Game, NotationError
 from asalto_core.record import split_games
-from asalto_core.study import MAX_CHAPTERS, Study, StudyError, record_games
+from asalto_core.study import MAX_CHAPTERS, Chapter, Study, StudyError, record_games, record_prompt
 
 GAME = '[Event "Old"]\n[Ruleset "assault"]\n\n1. d4-d5 {[%cal Rd4d5] Forward.} c5-c6 (1... e5-e6 {No.}) *\n'
 POSITION = '[Ruleset "asalto"]\n[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]\n\n*\n'
@@ -58,6 +58,30 @@ def test_a_plain_record_is_a_study_of_one_chapter_and_bad_records_are_refused():
         Study.from_record("   ")
     with pytest.raises(StudyError, match="at most"):
         Study.from_record("\n".join(['[Event "x"]\n\n*'] * (MAX_CHAPTERS + 1)))
+
+
+def test_a_puzzles_record_opened_into_a_chapter_makes_it_that_puzzle():
+    """A puzzle chapter exported alone and imported into a study (into a new chapter or a blank
+    one) is a puzzle chapter again, with the teacher's question; a plain game keeps the chapter's."""
+    puzzle = two_chapters().chapters[1].record("Sieges")
+    assert '[Puzzle "Take three rebels."]' in puzzle
+    study = Study("Lessons")
+    study.add(Game.from_record(puzzle), "Added")
+    study.add(Game("assault"), "Blank")
+    study.put(1, Game.from_record(puzzle.replace("Take three rebels.", "  Three   rebels, now. ")))
+    assert [(c.kind, c.prompt) for c in study.chapters] == [
+        ("puzzle", "Take three rebels."),
+        ("puzzle", "Three rebels, now."),
+    ]
+    study.put(1, Game.from_record(GAME))  # no question in it: the chapter's stays
+    assert study.chapters[1].prompt == "Three rebels, now." and study.chapters[1].game.moves
+    study.add(Game.from_record(puzzle), "As a game", prompt="")
+    assert study.chapters[2].kind == "position"  # the teacher's "no question" holds
+    assert Study.from_record(study.record()).chapters[0].prompt == "Take three rebels."
+    long = Game.from_record(puzzle.replace("Take three rebels.", "x" * 400))
+    assert len(Chapter("A", long, record_prompt(long)).prompt) == 300  # cut to the one limit, not refused
+    with pytest.raises(StudyError):
+        study.put(7, Game("assault"))
 
 
 TITLES = st.text(alphabet='ab c"\\}{[]é', min_size=1, max_size=20).filter(lambda t: t.strip())

@@ -22,7 +22,7 @@ from .errors import AsaltoError, NotationError
 from .record import Game, index_games, read_result, split_games
 from .session import MAX_MOVES, MAX_TEXT
 
-__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError", "record_games"]
+__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError", "record_games", "record_prompt"]
 
 MAX_CHAPTERS = 64  # a course, not a database: a longer record is refused, not read for minutes
 TITLE_LIMIT = 120
@@ -40,6 +40,12 @@ def _title(text: object, what: str, limit: int) -> str:
     if len(text) > limit:
         raise StudyError(f"a {what} has at most {limit} characters, not {len(text)}")
     return text
+
+
+def record_prompt(game: Game) -> str:
+    """The puzzle question a game's record carries (its ``Puzzle`` tag, as a study writes it), so
+    that an exported puzzle chapter read back, alone or in its study, is that puzzle again."""
+    return " ".join(game.tags.get("Puzzle", "").split())[:PROMPT_LIMIT]
 
 
 class Chapter:
@@ -107,7 +113,7 @@ class Study:
             tags = game.tags
             title = title or tags.get("StudyName", "")
             name = tags.get("ChapterName") or tags.get("Event") or f"Chapter {n}"
-            chapters.append(Chapter(name[:TITLE_LIMIT], game, tags.get("Puzzle", "")[:PROMPT_LIMIT]))
+            chapters.append(Chapter(name[:TITLE_LIMIT], game, record_prompt(game)))
         return cls(title[:TITLE_LIMIT], chapters)
 
     def record(self) -> str:
@@ -159,12 +165,21 @@ class Study:
             raise StudyError(f"no chapter {i!r}: the study has {len(self.chapters)}")
         return i
 
-    def add(self, game: Game, title: str = "", prompt: str = "") -> int:
-        """A new last chapter; its index."""
+    def add(self, game: Game, title: str = "", prompt: str | None = None) -> int:
+        """A new last chapter; its index. Its question is ``prompt``, else the record's own
+        (:func:`record_prompt`): a puzzle's record opened into a study is a puzzle chapter."""
         if len(self.chapters) >= MAX_CHAPTERS:
             raise StudyError(f"a study has at most {MAX_CHAPTERS} chapters")
+        prompt = record_prompt(game) if prompt is None else prompt
         self.chapters.append(Chapter(title or f"Chapter {len(self.chapters) + 1}", game, prompt))
         return len(self.chapters) - 1
+
+    def put(self, i: int, game: Game) -> None:
+        """Chapter ``i`` holds ``game`` (a game opened into a blank chapter). A record that carries
+        a puzzle question makes the chapter that puzzle; one without keeps the chapter's own."""
+        chapter = self.chapters[self._index(i)]
+        chapter.game = game
+        chapter.prompt = record_prompt(game) or chapter.prompt
 
     def rename(self, i: int, title: str) -> None:
         chapter = self.chapters[self._index(i)]

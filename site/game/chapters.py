@@ -49,7 +49,7 @@ def sync():
     if chapter.game is game:
         return
     if blank(chapter.game):
-        chapter.game = game
+        app.shared.study.put(app.shared.chapter, game)  # a puzzle's record makes the chapter that puzzle
         return
     n = add_chapter(game)
     if n is not None:
@@ -58,8 +58,8 @@ def sync():
 
 
 def add_chapter(game):
-    """A new last chapter holding ``game``, titled by its Event tag or else by its number; its
-    index, or None when the study has no room (said)."""
+    """A new last chapter holding ``game``, titled by its Event tag or else by its number (a
+    puzzle's record makes it that puzzle); its index, or None when the study has no room (said)."""
     try:
         return app.shared.study.add(
             game, game.tags.get("Event") or t("chapter-default", n=len(app.shared.study.chapters) + 1)
