@@ -53,6 +53,48 @@ def test_huff_and_stop_here_are_in_view(browser, server, size):
         context.close()
 
 
+SIDE = """() => {
+    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                           return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+    const cut = [...document.querySelectorAll('#side button:not(.visually-hidden), #status, #huff-explain')]
+        .filter(e => e.offsetParent && e.getBoundingClientRect().height > 0 && e.scrollWidth > e.clientWidth + 1)
+        .map(e => e.id || e.textContent);
+    return {board: box('#board'), side: box('#side'), moves: box('#moves-wrap'), huff: box('#panel-huff'),
+            nav: box('#controls .nav'), toolbar: box('#controls .toolbar'), cut};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES"])
+def test_a_pending_huff_waits_under_the_moves_by_the_controls_on_a_laptop(browser, server, locale):
+    """As lichess's pending actions: the huff's question under the move list, above |< < > >| and
+    the toolbar, all of it on a 1280x720 screen in every language, the move shown in the list's
+    view, the board where it was."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        new_game(page, "asalto", "humans")
+        board = page.evaluate(SIDE)["board"]
+        for move in OPENING:
+            play(page, *move)
+        expect(page.locator("#panel-huff")).to_be_visible()
+        expect(page.locator("body")).to_have_attribute("data-drawing", "")
+        b = page.evaluate(SIDE)
+        assert b["board"] == board, "the board moved"
+        assert b["moves"]["bottom"] <= b["huff"]["top"] and b["huff"]["bottom"] <= b["nav"]["top"], b
+        assert b["toolbar"]["bottom"] <= min(b["side"]["bottom"], 720), (locale, b)
+        assert not b["cut"], (locale, b["cut"])
+        assert page.evaluate(
+            """() => { const w = document.querySelector('#moves-wrap').getBoundingClientRect(),
+                             m = document.querySelector('#mode').getBoundingClientRect(),
+                             r = document.querySelector('#moves [aria-current="step"]').getBoundingClientRect();
+                       return r.height > 0 && r.top >= Math.max(w.top, m.top) - 1
+                              && r.bottom <= Math.min(w.bottom, m.bottom) + 1; }"""
+        ), "the move shown is in the list's view"
+    finally:
+        context.close()
+
+
 def test_the_result_leaves_the_final_position_in_view(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")
