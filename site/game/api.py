@@ -78,11 +78,16 @@ def set_input(change, **fields):
     redraw(change)
 
 
+before_put = []  # run before another game comes onto the board (storage: the save asked for is written)
+
+
 def put_game(session, settings, chosen=False):
     """The one transition that puts a game on the board, whichever way it comes (a new game, an
     opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
     ``session`` with ``settings``. What belonged to the game before (state.fresh_game) starts
     afresh, and the input half entered goes. The caller then shows it (game.accept, show_opened)."""
+    for fn in before_put:
+        fn()
     before = app.settings["mode"] if app.session is not None else settings["mode"]  # none at start
     app.played_mode = st.played_mode(before, settings["mode"], app.played_mode, chosen)
     for name, value in st.fresh_game().items():

@@ -1,12 +1,13 @@
 """Redraws as chessground makes them: a change asks for the parts it affects (``request``), and
 the requests are coalesced and drawn once, in the order of the parts (the board first, then
 what is beside it) and within a frame's budget (FRAME_MS), the rest in the next animation
-frames, so that no task is long on a phone's CPU. A player's input is drawn whole at the end of
-its own task (the next frame shows it, and what a player or a test reads after a click is
-there); a change from a timer or a worker's answer is drawn from the next animation frame on, so
-its task stays short. ``when_done`` runs once all of it is drawn (the
-marks that tests and the bench wait on); the body's data-drawing says something is still to be
-drawn."""
+frames, so that no task is long on a phone's CPU. What a player's input changed on the board is
+drawn at the end of its own task (the next frame shows it, and the click's task stays short);
+the rest of it, and a change from a timer or a worker's answer, from the next animation frame
+on. A part that reads the layout (the move list's scroll) is drawn first in a turn of its own:
+the frame before laid the page out, so reading it forces no second layout. ``when_done`` runs
+once all of it is drawn (the marks that tests and the bench wait on); the body's data-drawing
+says something is still to be drawn."""
 
 from page import B, report
 from pyscript import document
@@ -14,16 +15,18 @@ from pyscript.ffi import create_proxy
 
 FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
 
-_parts = []  # (name, draw, the names of the parts it draws too): in the order they are drawn
+_parts = []  # (name, draw, the names of the parts it draws too, how): in the order they are drawn
 _dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
 _done = []  # callbacks once nothing is left to draw
 _asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
 
 
-def part(name, draw, covers=()):
+def part(name, draw, covers=(), how=""):
     """A part of the page that ``draw(arg)`` draws whole (from the state it reads when called),
-    and with it the parts named in ``covers`` (those asked for are then drawn)."""
-    _parts.append((name, draw, covers))
+    and with it the parts named in ``covers`` (those asked for are then drawn). ``how``: "input"
+    for a part drawn at the end of a player's input's task (the board), "alone" for one that
+    reads the layout (drawn first in a frame's turn)."""
+    _parts.append((name, draw, covers, how))
 
 
 def request(name, arg=None):
@@ -33,7 +36,7 @@ def request(name, arg=None):
         arg = _dirty[name] or arg
     _dirty[name] = arg
     document.body.dataset.drawing = "1"
-    if B.inEvent():  # a player's input: its board drawn in its own task (even with a frame's turn to come)
+    if B.inEvent() and _kind(name) == "input":  # a player's input: its board drawn in its own task
         if not _asked[1]:
             _asked[1] = True
             B.atTaskEnd(_input_proxy)
@@ -48,9 +51,16 @@ def when_done(fn):
     _settle()
 
 
+def _kind(name):
+    for named, _, _, how in _parts:
+        if named == name:
+            return how
+    return ""
+
+
 def _input_turn():
     _asked[1] = False
-    _draw(None)  # what a player's input changed is on screen when its task ends, all of it
+    _draw(0, "input")  # what the input changed on the board is on screen when its task ends
 
 
 def _turn():
@@ -58,15 +68,15 @@ def _turn():
     _draw(FRAME_MS)
 
 
-def _draw(budget):
-    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent (None: all of
-    them); the rest in the next frame."""
+def _draw(budget, only=None):
+    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent (those of
+    kind ``only``, if given); the rest in the next frame."""
     start = B.now()
     drew = False
-    for name, draw, covers in _parts:
-        if name not in _dirty:
+    for name, draw, covers, how in _parts:
+        if name not in _dirty or (only is not None and how != only):
             continue
-        if drew and budget is not None and B.now() - start >= budget:
+        if drew and (how == "alone" or B.now() - start >= budget):
             break
         for other in covers:
             _dirty.pop(other, None)

@@ -931,7 +931,8 @@ def draw_moves(_=None):
 
 
 def draw_follow(_=None):
-    """The move shown scrolled into view (frames.py's "follow", last: it reads the layout)."""
+    """The move shown scrolled into view (frames.py's "follow", last and alone in its frame's turn:
+    it reads the layout)."""
     if app.view is not None and app.editor is None:
         follow_move()
 
@@ -955,11 +956,11 @@ def draw_progress(_=None):
     render_thinking()
 
 
-frames.part("board", render_board)
+frames.part("board", render_board, how="input")
 frames.part("side", draw_side, covers=("progress",))
 frames.part("progress", draw_progress)
 frames.part("moves", draw_moves)
-frames.part("follow", draw_follow)
+frames.part("follow", draw_follow, how="alone")
 
 
 def apply_labels():

@@ -446,6 +446,14 @@
       else requestAnimationFrame(go);
       setTimeout(go, 500);
     },
+    // ``fn`` once the next frame is painted and the page is idle (at the latest after ``ms``): work
+    // that must not delay what the player sees (saving the game) waits for it. A hidden tab paints
+    // no frames: there, at once after this task.
+    afterFrame(fn, ms) {
+      const idle = () => onIdle(() => fn(), ms);
+      if (document.hidden) setTimeout(idle, 0);
+      else requestAnimationFrame(() => setTimeout(idle, 0));
+    },
     // Whether the code running now handles an event (a click, a key): not a timer's or a worker's.
     inEvent() {
       return Boolean(window.event);
