@@ -1,13 +1,13 @@
 """Redraws as chessground makes them: a change asks for the parts it affects (``request``), and
 the requests are coalesced and drawn once, in the order of the parts (the board first, then
-what is beside it) and within a frame's budget (FRAME_MS), the rest in the next animation
-frames, so that no task is long on a phone's CPU. What a player's input changed on the board is
-drawn at the end of its own task (the next frame shows it, and the click's task stays short);
-the rest of it, and a change from a timer or a worker's answer, from the next animation frame
-on. A part that reads the layout (the move list's scroll) is drawn first in a turn of its own:
-the frame before laid the page out, so reading it forces no second layout. ``when_done`` runs
-once all of it is drawn (the marks that tests and the bench wait on); the body's data-drawing
-says something is still to be drawn."""
+what is beside it), each turn of drawing within a frame's budget (FRAME_MS), so that no task is
+long on a phone's CPU. What a player's input changed on the board is drawn at the end of its own
+task (the next frame shows it, and the click's task stays short); the rest of it, and a change
+from a timer or a worker's answer, in tasks of their own that follow. A part that reads the
+layout (the move list's scroll) is drawn in a task after the next frame: the frame laid the page
+out, so reading it forces no second layout. ``when_done`` runs once all of it is drawn (the
+marks that tests and the bench wait on); the body's data-drawing says something is still to be
+drawn."""
 
 from page import B, report
 from pyscript import document
@@ -40,15 +40,28 @@ def request(name, arg=None):
         if not _asked[1]:
             _asked[1] = True
             B.atTaskEnd(_input_proxy)
-    elif not _asked[0]:  # a timer's, a worker's answer: its task stays short, the drawing has a frame
-        _asked[0] = True
-        B.onFrame(_turn_proxy)
+    else:  # the rest, a timer's, a worker's answer: drawn in tasks of their own
+        _ask_turn()
 
 
 def when_done(fn):
     """Run ``fn`` once every part asked for is drawn (now, if it is)."""
     _done.append(fn)
     _settle()
+
+
+def _ask_turn():
+    """A turn of drawing in a task of its own (a click's handlers and the next frame may share
+    one: what is cut from the click's task must not run in it); after the next frame for a part
+    that reads the layout."""
+    if _asked[0]:
+        return
+    _asked[0] = True
+    first = [how for name, _, _, how in _parts if name in _dirty]
+    if first and first[0] == "alone":
+        B.afterNextFrame(_turn_proxy)
+    else:
+        B.soon(_turn_proxy)
 
 
 def _kind(name):
@@ -83,9 +96,7 @@ def _draw(budget, only=None):
         _guarded(draw, _dirty.pop(name))
         drew = True
     if _dirty:
-        if not _asked[0]:
-            _asked[0] = True
-            B.onFrame(_turn_proxy)
+        _ask_turn()
         return
     document.body.dataset.drawing = ""
     _settle()

@@ -75,16 +75,19 @@ def printable(text):
 _said = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
 
 
-def point_label(name, movable=(), targets=()):
-    """A point of the game's board as a screen reader hears it (page.point_label)."""
+def point_label(name, movable=(), targets=(), inputs=None):
+    """A point of the game's board as a screen reader hears it (page.point_label); ``inputs`` is
+    can_input(), asked once by a caller that labels every point."""
+    if inputs is None:
+        inputs = app.view is not None and can_input()
     kind = app.view["pieces"].get(name) if app.view else None
-    if name == huffing():
+    if inputs and name == app.inp.huff:  # huffing()
         return piece_point_label(name, kind, "huffing")
     if name in app.inp.clicks:
         state = "selected"
     elif name in targets:
         state = "target"
-    elif app.view and name in app.view["huffable"] and can_input():
+    elif inputs and name in app.view["huffable"]:
         state = "huffable"
     else:
         state = "movable" if name in movable else ""
@@ -292,8 +295,9 @@ def render_markers(movable=None, targets=None):
         movable = []
     # Only the points whose label or target mark changed are written.
     shown = drawn.point_marks
+    inputs = can_input()
     for name, node in drawn.point_nodes:
-        now = (point_label(name, movable, targets), name in targets)
+        now = (point_label(name, movable, targets, inputs), name in targets)
         if shown.get(name) != now:
             shown[name] = now
             node.setAttribute("aria-label", now[0])
