@@ -30,8 +30,9 @@ def part(name, draw, covers=(), how=""):
 
 
 def request(name, arg=None):
-    """Ask for a part to be drawn at the end of this task (or in a coming frame); two asks before
-    it is drawn make one draw (their arguments or'ed: an animated move stays animated)."""
+    """Ask for a part to be drawn (the board at the end of an input's task, the rest in tasks that
+    follow); two asks before it is drawn make one draw (their arguments or'ed: an animated move
+    stays animated)."""
     if name in _dirty:
         arg = _dirty[name] or arg
     _dirty[name] = arg
