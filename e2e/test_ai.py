@@ -14,19 +14,25 @@ from helpers import ENGINE_MS, moves, new_game, open_site, past_the_book, play, 
 SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
 
 
+def shown_ply(page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.ply || 0)"))
+
+
 def human_move(page) -> None:
-    """Play the officers' move a beginner would: the first movable piece, then the first targets."""
-    before = synced(page)
+    """Play the officers' move a beginner would: the first movable piece, then the first targets.
+    Counted by the position shown (data-ply, drawn with the turn the caller waited for), not by
+    data-synced: the computer's reply may still be on its way to being saved."""
+    before = shown_ply(page)
     page.locator("#board .piece.movable").first.wait_for(timeout=ENGINE_MS)
     point = page.locator("#board .piece.movable").first.get_attribute("data-piece")
     page.click(f'#board .point[data-point="{point}"]')
-    while synced(page) == before:
+    while shown_ply(page) == before:
         target = page.locator("#board .point.target").first
         if target.count() == 0:
             break
         target.click()
         page.wait_for_timeout(30)
-    wait_synced_after(page, before)
+    page.wait_for_function(f"Number(document.body.dataset.ply || 0) > {before}", timeout=ENGINE_MS)
 
 
 def officers_to_the_end(context, server, level: str):
