@@ -28,26 +28,32 @@ SHORT = "assault 3/3/RRO1ORR/R5R/RRR1RRR/1R1/3 o - 1"
 MOVES_TO_END = 150  # far more of our moves than such a game lasts
 
 
+def shown_ply(page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.ply || 0)"))
+
+
 def human_move(page) -> None:
-    """Play the officers' move a beginner would: the first movable piece, then the first targets."""
-    before = synced(page)
+    """Play the officers' move a beginner would: the first movable piece, then the first targets.
+    Counted by the position shown (data-ply, drawn with the turn the caller waited for), not by
+    data-synced: the computer's reply may still be on its way to being saved."""
+    before = shown_ply(page)
     page.locator("#board .piece.movable").first.wait_for(timeout=ENGINE_MS)
     point = page.locator("#board .piece.movable").first.get_attribute("data-piece")
     click_point(page, point)
     page.locator("#board .point.target").first.wait_for(timeout=ENGINE_MS)  # the piece's moves are drawn
-    while synced(page) == before:
+    while shown_ply(page) == before:
         shown = targets(page)
         if not shown:
             break
         click_point(page, shown[0])
         # the move is played, or the chain goes on from the point reached (its targets are others)
         page.wait_for_function(
-            """([n, was]) => Number(document.body.dataset.synced || 0) > n
+            """([n, was]) => Number(document.body.dataset.ply || 0) > n
                 || [...document.querySelectorAll('#board .point.target')].map(p => p.dataset.point).join() !== was""",
             arg=[before, ",".join(shown)],
             timeout=ENGINE_MS,
         )
-    wait_synced_after(page, before)
+    page.wait_for_function(f"Number(document.body.dataset.ply || 0) > {before}", timeout=ENGINE_MS)
 
 
 def officers_to_the_end(context, server, level: str):

@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import expect
 from test_offline import write_save
 
-from helpers import ENGINE_MS, import_text, move_list, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, click_point, import_text, move_list, moves, new_game, open_site, play, press
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
@@ -124,6 +124,22 @@ def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     expect(page.locator('#moves [aria-current="step"]')).to_have_attribute("data-path", "1,0,2")
     assert moves(page)[:2] == ["d4-d5", "c5-c6"]
     expect(page.locator("#message")).not_to_contain_text("move number")
+
+
+def test_a_move_is_kept_when_the_page_is_left_before_its_save(context, server):
+    """The game is saved once the move is painted and the page idle (the click's task stays short);
+    a page left before that moment (a busy phone) still keeps the move: it is written on leaving."""
+    page = context.new_page()
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    page.evaluate("window.requestIdleCallback = () => 0")  # from now on the page is never idle
+    click_point(page, "d4")
+    click_point(page, "d5")
+    expect(page.locator("body")).to_have_attribute("data-ply", "1", timeout=ENGINE_MS)
+    assert "d4-d5" not in page.evaluate("localStorage.getItem('asalto.save.v1')")  # not written yet
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
+    assert moves(page) == ["d4-d5"]
 
 
 def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):

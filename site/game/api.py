@@ -109,6 +109,9 @@ def set_up(change, step, *args):
     redraw(change)
 
 
+before_put = []  # run before another game comes onto the board (storage: the save asked for is written)
+
+
 def put_game(session, settings, chosen=False):
     """The one transition that puts a game on the board, whichever way it comes (a new game, an
     opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
@@ -116,6 +119,8 @@ def put_game(session, settings, chosen=False):
     nothing of the game before carries over; the input half entered goes, with half an arrow or a
     drag, and the keyboard's cursor if this board does not have its point. The caller then shows
     it (game.accept, show_opened)."""
+    for fn in before_put:
+        fn()
     before = app.ui.settings["mode"] if app.play.session is not None else settings["mode"]  # none at start
     app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, chosen)
     board_before = app.play.view["board"] if app.play.view is not None else None

@@ -1,10 +1,11 @@
 """Redraws as chessground makes them: a change asks for the parts it affects (``request``), and
 the requests are coalesced and drawn once, in the order of the parts (the board first, then
-what is beside it) and within a frame's budget (FRAME_MS), the rest in the next animation
-frames, so that no task is long on a phone's CPU. A player's input is drawn whole at the end of
-its own task (the next frame shows it, and what a player or a test reads after a click is
-there); a change from a timer or a worker's answer is drawn from the next animation frame on, so
-its task stays short. ``when_done`` runs once all of it is drawn (the
+what is beside it), each turn of drawing within a frame's budget (FRAME_MS), so that no task is
+long on a phone's CPU. What a player's input changed on the board is drawn at the end of its own
+task (the next frame shows it, and the click's task stays short); the rest of it, and a change
+from a timer or a worker's answer, in tasks of their own that follow. A part that reads the
+layout (the move list's scroll) is drawn in a task after the next frame: the frame laid the page
+out, so reading it forces no second layout. ``when_done`` runs once all of it is drawn (the
 marks that tests and the bench wait on); the body's data-drawing says something is still to be
 drawn."""
 
@@ -14,32 +15,34 @@ from pyscript.ffi import create_proxy
 
 FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
 
-_parts = []  # (name, draw, the names of the parts it draws too): in the order they are drawn
+_parts = []  # (name, draw, the names of the parts it draws too, how): in the order they are drawn
 _dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
 _done = []  # callbacks once nothing is left to draw
 _asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
 
 
-def part(name, draw, covers=()):
+def part(name, draw, covers=(), how=""):
     """A part of the page that ``draw(arg)`` draws whole (from the state it reads when called),
-    and with it the parts named in ``covers`` (those asked for are then drawn)."""
-    _parts.append((name, draw, covers))
+    and with it the parts named in ``covers`` (those asked for are then drawn). ``how``: "input"
+    for a part drawn at the end of a player's input's task (the board), "alone" for one that
+    reads the layout (drawn first in a frame's turn)."""
+    _parts.append((name, draw, covers, how))
 
 
 def request(name, arg=None):
-    """Ask for a part to be drawn at the end of this task (or in a coming frame); two asks before
-    it is drawn make one draw (their arguments or'ed: an animated move stays animated)."""
+    """Ask for a part to be drawn (the board at the end of an input's task, the rest in tasks that
+    follow); two asks before it is drawn make one draw (their arguments or'ed: an animated move
+    stays animated)."""
     if name in _dirty:
         arg = _dirty[name] or arg
     _dirty[name] = arg
     document.body.dataset.drawing = "1"
-    if B.inEvent():  # a player's input: its board drawn in its own task (even with a frame's turn to come)
+    if B.inEvent() and _kind(name) == "input":  # a player's input: its board drawn in its own task
         if not _asked[1]:
             _asked[1] = True
             B.atTaskEnd(_input_proxy)
-    elif not _asked[0]:  # a timer's, a worker's answer: its task stays short, the drawing has a frame
-        _asked[0] = True
-        B.onFrame(_turn_proxy)
+    else:  # the rest, a timer's, a worker's answer: drawn in tasks of their own
+        _ask_turn()
 
 
 def when_done(fn):
@@ -48,9 +51,30 @@ def when_done(fn):
     _settle()
 
 
+def _ask_turn():
+    """A turn of drawing in a task of its own (a click's handlers and the next frame may share
+    one: what is cut from the click's task must not run in it); after the next frame for a part
+    that reads the layout."""
+    if _asked[0]:
+        return
+    _asked[0] = True
+    first = [how for name, _, _, how in _parts if name in _dirty]
+    if first and first[0] == "alone":
+        B.afterNextFrame(_turn_proxy)
+    else:
+        B.soon(_turn_proxy)
+
+
+def _kind(name):
+    for named, _, _, how in _parts:
+        if named == name:
+            return how
+    return ""
+
+
 def _input_turn():
     _asked[1] = False
-    _draw(None)  # what a player's input changed is on screen when its task ends, all of it
+    _draw(0, "input")  # what the input changed on the board is on screen when its task ends
 
 
 def _turn():
@@ -58,24 +82,22 @@ def _turn():
     _draw(FRAME_MS)
 
 
-def _draw(budget):
-    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent (None: all of
-    them); the rest in the next frame."""
+def _draw(budget, only=None):
+    """Draw the parts asked for, in order, until the turn's ``budget`` (ms) is spent (those of
+    kind ``only``, if given); the rest in the next frame."""
     start = B.now()
     drew = False
-    for name, draw, covers in _parts:
-        if name not in _dirty:
+    for name, draw, covers, how in _parts:
+        if name not in _dirty or (only is not None and how != only):
             continue
-        if drew and budget is not None and B.now() - start >= budget:
+        if drew and (how == "alone" or B.now() - start >= budget):
             break
         for other in covers:
             _dirty.pop(other, None)
         _guarded(draw, _dirty.pop(name))
         drew = True
     if _dirty:
-        if not _asked[0]:
-            _asked[0] = True
-            B.onFrame(_turn_proxy)
+        _ask_turn()
         return
     document.body.dataset.drawing = ""
     _settle()

@@ -189,10 +189,10 @@ def take_view(animate=False):
 
 
 def show(animate):
-    """Draw the session's position (frames.py: at the end of a player's task, else from the next
-    frame on) and save the game."""
+    """Draw the session's position (frames.py: its board at the end of a player's task, the rest
+    from the next frame on) and save the game once that is painted (storage.save_soon)."""
     take_view(animate)
-    storage.save()
+    storage.save_soon()
 
 
 def accept(animate=True):
@@ -204,8 +204,9 @@ def accept(animate=True):
 
 
 def synced():
+    """Count a view shown: data-synced says it once it is drawn and saved (tests wait on it)."""
     n = str(api.count("synced"))
-    frames.when_done(lambda: set_mark("synced", n))
+    frames.when_done(lambda: storage.when_saved(lambda: set_mark("synced", n)))
 
 
 def set_mark(name, value):

@@ -89,6 +89,7 @@ async def main():
     apply_labels()
     if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)
         problem = " ".join(p for p in (problem, chapters.restore()) if p)
+    storage.bind()
     controls.bind()
     dialogs.bind()
     annotate.bind()
@@ -103,7 +104,7 @@ async def main():
     el("controls").disabled = False  # the toolbar and the menu work from now on
     el("welcome").hidden = not (first_visit and not opened)
     chapters.render_study()
-    frames.when_done(board_ready)  # once the game is drawn and saved (frames.py)
+    frames.when_done(lambda: storage.when_saved(board_ready))  # once the game is drawn and saved
     if problem:
         message(problem, "warn")
     if needs_ai():

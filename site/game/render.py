@@ -75,16 +75,19 @@ def printable(text):
 _said = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
 
 
-def point_label(name, movable=(), targets=()):
-    """A point of the game's board as a screen reader hears it (page.point_label)."""
+def point_label(name, movable=(), targets=(), inputs=None):
+    """A point of the game's board as a screen reader hears it (page.point_label); ``inputs`` is
+    can_input(), asked once by a caller that labels every point."""
+    if inputs is None:
+        inputs = app.play.view is not None and can_input()
     kind = app.play.view["pieces"].get(name) if app.play.view else None
-    if name == huffing():
+    if inputs and name == app.ui.inp.huff:
         return piece_point_label(name, kind, "huffing")
     if name in app.ui.inp.clicks:
         state = "selected"
     elif name in targets:
         state = "target"
-    elif app.play.view and name in app.play.view["huffable"] and can_input():
+    elif inputs and name in app.play.view["huffable"]:
         state = "huffable"
     else:
         state = "movable" if name in movable else ""
@@ -292,8 +295,9 @@ def render_markers(movable=None, targets=None):
         movable = []
     # Only the points whose label or target mark changed are written.
     shown = drawn.point_marks
+    inputs = can_input()
     for name, node in drawn.point_nodes:
-        now = (point_label(name, movable, targets), name in targets)
+        now = (point_label(name, movable, targets, inputs), name in targets)
         if shown.get(name) != now:
             shown[name] = now
             node.setAttribute("aria-label", now[0])
@@ -933,7 +937,8 @@ def draw_moves(_=None):
 
 
 def draw_follow(_=None):
-    """The move shown scrolled into view (frames.py's "follow", last: it reads the layout)."""
+    """The move shown scrolled into view (frames.py's "follow", last and alone in its frame's turn:
+    it reads the layout)."""
     if app.play.view is not None and app.ui.editor is None:
         follow_move()
 
@@ -957,11 +962,11 @@ def draw_progress(_=None):
     render_thinking()
 
 
-frames.part("board", render_board)
+frames.part("board", render_board, how="input")
 frames.part("side", draw_side, covers=("progress",))
 frames.part("progress", draw_progress)
 frames.part("moves", draw_moves)
-frames.part("follow", draw_follow)
+frames.part("follow", draw_follow, how="alone")
 
 
 def apply_labels():

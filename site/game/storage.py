@@ -20,7 +20,9 @@ from api import record_text
 from app import app
 from i18n import codes, t
 from keys import FRIENDS_KEY, GOOD_KEY, PREVIOUS_KEY, SAVE_KEY
-from page import BAD_JSON, B, message, set_aside
+from page import BAD_JSON, B, message, on, report, set_aside
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import LinkError, embed_query, read_query, share_query, share_session, valid_id
@@ -29,12 +31,52 @@ from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
 _seen = [""]  # the save's text as this tab last read or wrote it
 _friends_seen = [""]  # the friends' list as this tab last wrote or followed it
 _warned = [False]  # the player was told that this game's annotations are too long to save
+_pending = [False]  # a save asked for (save_soon) and not yet written
+_after_save = []  # what waits for it (the page's marks)
+SAVE_IDLE_MS = 500  # a save waits at most this long for the page to be idle after the frame
+
+
+def save_soon():
+    """Save the game on screen once the frame that shows it is painted and the page is idle, so
+    that the save (the record, the JSON, local storage) lengthens neither a click's task nor the
+    computer's reply's. It is written before another game comes onto the board (api.put_game)
+    and when the page is hidden or left (bind), so no move is lost."""
+    if not _pending[0]:
+        _pending[0] = True
+        B.afterFrame(_flush_proxy, SAVE_IDLE_MS)
+
+
+def flush():
+    """Write the save asked for, if one waits; then what waited for it."""
+    if _pending[0]:
+        try:
+            save()
+        except Exception as err:  # noqa: BLE001 - said, and the marks are still set
+            report(err)
+    while _after_save:
+        _after_save.pop(0)()
+
+
+def when_saved(fn):
+    """Run ``fn`` once the save asked for is written (now, if none waits)."""
+    if _pending[0]:
+        _after_save.append(fn)
+    else:
+        fn()
+
+
+def bind():
+    """The save asked for is written before another game comes and when the page is hidden or left."""
+    api.before_put.append(flush)
+    on(window, "pagehide", lambda e: flush())
+    on(document, "visibilitychange", lambda e: flush() if document.visibilityState == "hidden" else None)
 
 
 def save():
     """Save the game on screen; a save another tab wrote since this one's is kept as the previous
     game first, so no tab overwrites another's game unseen. A game with a friend is kept beside
     the save (keep_friend): the game of this device stays as it was."""
+    _pending[0] = False  # written now: the one asked for is this one
     if app.shared.friend is not None:
         moves = app.play.session.descriptor()["moves"]
         if moves[: len(app.shared.friend["moves"])] == app.shared.friend["moves"] and len(moves) > len(
@@ -161,6 +203,10 @@ def changed_elsewhere(key, text):
         return None
     mine, theirs = app.play.session.game, other[0].game
     lost = mine.start != theirs.start or app.play.session.annotated() or theirs.moves[: len(mine.moves)] != mine.moves
+    # The save this tab asked for is not written over the other's: its game is part of the other's,
+    # or (lost) kept as the previous game when the other's is opened.
+    _pending[0] = False
+    flush()
     return other[0], other[1], lost
 
 
@@ -318,3 +364,6 @@ def save_settings_only():
     text = json.dumps(blob)
     if B.save(SAVE_KEY, text).ok:
         _seen[0] = text
+
+
+_flush_proxy = create_proxy(lambda *_: flush())

@@ -27,6 +27,28 @@
   const LIGHT_CONFIG = __LIGHT_CONFIG__;
   const LIGHT_LEVELS = __LIGHT_LEVELS__; // the levels it plays (build.LIGHT_LEVELS)
 
+  const soonQueue = []; // asaltoBridge.soon's callbacks, one per message
+  const soonChannel = new MessageChannel();
+  soonChannel.port1.onmessage = () => guard(soonQueue.shift());
+  function soon(fn) {
+    soonQueue.push(fn);
+    soonChannel.port2.postMessage(null);
+  }
+  // ``fn`` in a task of its own after the next frame; a page that paints no frames (hidden, or
+  // not rendering for a while) still runs it, after a timer.
+  function afterRender(fn) {
+    let done = false;
+    const go = () => {
+      if (!done) {
+        done = true;
+        soon(fn);
+      }
+    };
+    if (document.hidden) go();
+    else requestAnimationFrame(go);
+    setTimeout(go, 500);
+  }
+
   function aiConfig(kind) {
     const url = (path) => new URL(path, document.baseURI).href;
     const base = kind === "light" ? LIGHT_CONFIG : AI_CONFIG;
@@ -432,19 +454,18 @@
         }, 0));
       });
     },
-    // ``fn`` in the next animation frame (a hidden tab paints none: there, after a timer), so
-    // that what it draws goes on screen in that frame, however many changes asked for it.
-    onFrame(fn) {
-      let done = false;
-      const go = () => {
-        if (!done) {
-          done = true;
-          fn();
-        }
-      };
-      if (document.hidden) setTimeout(go, 16);
-      else requestAnimationFrame(go);
-      setTimeout(go, 500);
+    // ``fn`` once the next frame is painted and the page is idle (at the latest after ``ms``): work
+    // that must not delay what the player sees (saving the game) waits for it.
+    afterFrame(fn, ms) {
+      afterRender(() => onIdle(() => fn(), ms));
+    },
+    // ``fn`` in a task of its own as soon as the thread is free (a message to itself: no timer's
+    // delay, and it runs in a hidden tab too). A browser may run a click's handlers and the next
+    // frame's callbacks in one task: work cut into such tasks is never run in the click's.
+    soon,
+    // ``fn`` in a task of its own after the next frame (its layout done, so reading it is cheap).
+    afterNextFrame(fn) {
+      afterRender(fn);
     },
     // Whether the code running now handles an event (a click, a key): not a timer's or a worker's.
     inEvent() {
