@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import expect
 from test_offline import write_save
 
-from helpers import ENGINE_MS, click_point, import_text, move_list, moves, new_game, open_site, play, press
+from helpers import ENGINE_MS, click_point, import_text, move_list, moves, new_game, open_site, play, press, until_equal
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
@@ -117,8 +117,9 @@ def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     import_text(page, "1. d4-d5 c5-c6 (1... e5-e6 2. d3-d4) *")
     page.click('#moves button[data-path="1,0,2"]')
     page.wait_for_selector('#moves [aria-current="step"][data-path="1,0,2"]', timeout=ENGINE_MS)
-    saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
-    assert saved["game"]["ply"] == 1 and saved["path"] == [1, 0, 2]
+    # saved once the position is drawn and the page idle (or on leaving it)
+    save = "() => { const s = JSON.parse(localStorage.getItem('asalto.save.v1')); return [s.game.ply, s.path]; }"
+    until_equal(page, save, [1, [1, 0, 2]])
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
     expect(page.locator('#moves [aria-current="step"]')).to_have_attribute("data-path", "1,0,2")
