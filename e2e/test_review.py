@@ -18,6 +18,16 @@ LINE = [("d4", "d5"), ("e5", "d6"), ("c3", "d4"), ("c5", "e5", "c3", "c5"), ("c2
 RECORD = '[Ruleset "assault"]\n\n1. d4-d5 e5-d6 2. c3-d4 c5xe5xc3xc5 3. c2-c3 d6-e6 *\n'
 
 
+def reviewed(page, server) -> None:
+    """A two-player Assault game of LINE played, then reviewed to its end."""
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    for points in LINE:
+        play(page, *points)
+    press(page, "#btn-review")
+    review_done(page)
+
+
 def review_done(page) -> None:
     page.wait_for_function(
         "document.querySelector('#review-status').textContent.startsWith('Review done')", timeout=4 * ENGINE_MS
@@ -104,12 +114,7 @@ def walk_state(page, *states: str) -> str:
 
 def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
     with_axe(page)
-    open_site(page, server.url)
-    new_game(page, "assault", "humans")
-    for points in LINE:
-        play(page, *points)
-    press(page, "#btn-review")
-    review_done(page)
+    reviewed(page, server)
     page.click("#btn-learn")
     walk_state(page, "find")
     expect(page.locator("#learn-title")).to_have_text(re.compile("^Your mistakes: 1 of "), use_inner_text=True)
@@ -139,12 +144,7 @@ def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
 
 
 def test_the_best_move_found_is_good(page, server):
-    open_site(page, server.url)
-    new_game(page, "assault", "humans")
-    for points in LINE:
-        play(page, *points)
-    press(page, "#btn-review")
-    review_done(page)
+    reviewed(page, server)
     page.click("#btn-learn")
     walk_state(page, "find")
     ply = int(page.get_attribute("body", "data-ply"))

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 from test_huff import reach_huff
-from test_review import LINE, review_done, walk_state
+from test_review import reviewed, walk_state
 
 from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play, press, wait_synced_after
 
@@ -136,12 +136,7 @@ def record_of(moves: list[str]) -> str:
 
 
 def test_a_reviewed_game_leaves_no_review_walk_or_analysis_to_the_game_opened_next(page, server):
-    open_site(page, server.url)
-    new_game(page, "assault", "humans")
-    for points in LINE:
-        play(page, *points)
-    press(page, "#btn-review")
-    review_done(page)
+    reviewed(page, server)
     page.click("#btn-learn")
     walk_state(page, "find")  # the walk: the board at the position before the player's first mistake
     ply = int(page.get_attribute("body", "data-ply"))

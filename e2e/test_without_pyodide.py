@@ -7,9 +7,9 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_review import LINE, RECORD, review_done
+from test_review import RECORD, review_done, reviewed
 
-from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, past_the_book, play, press
+from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, past_the_book, press
 
 
 @pytest.fixture
@@ -51,12 +51,7 @@ def test_a_strong_level_replies_on_micropython_while_pyodide_never_comes(context
 
 def test_a_whole_review_runs_on_micropython_while_pyodide_never_comes(context, server, no_pyodide):
     page = context.new_page()
-    open_site(page, server.url)
-    new_game(page, "assault", "humans")
-    for points in LINE:
-        play(page, *points)
-    press(page, "#btn-review")
-    review_done(page)
+    reviewed(page, server)
     rebels = page.locator("#review-summary tbody tr:first-child button")  # c3-d4 (ply 3) gave three away
     assert "3" in [rebels.nth(i).get_attribute("data-ply") for i in range(rebels.count())]
     assert page.evaluate("document.body.dataset.review") == "done"
