@@ -246,6 +246,9 @@ async def send(use_sheet):
     field.select()
 
 
+_link_shown = [None]  # (game id, moves) of the link the panel shows: "Link copied" holds until it changes
+
+
 def render_panel():
     """The game with a friend beside the board: whose move, and the link to send when it is theirs."""
     panel = el("panel-friend")
@@ -273,6 +276,9 @@ def render_panel():
         field = el("friend-link")
         if field.value != link:
             field.value = link
+        shown = (e["id"], v["length"])  # the link's time may change when the move is kept: not a new link
+        if _link_shown[0] != shown:
+            _link_shown[0] = shown
             el("friend-message").textContent = ""
     el("friend-share").hidden = not B.canShare()
 
