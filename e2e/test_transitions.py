@@ -141,7 +141,9 @@ def test_a_reviewed_game_leaves_no_review_walk_or_analysis_to_the_game_opened_ne
     walk_state(page, "find")  # the walk: the board at the position before the player's first mistake
     ply = int(page.get_attribute("body", "data-ply"))
     press(page, "#btn-analysis")
+    expect(page.locator("#btn-analysis")).to_have_attribute("aria-pressed", "true")  # drawn with its line
     wait = "Analysis: the engine is looking at this position"
+    expect(page.locator("#analysis")).to_contain_text("Analysis:")
     expect(page.locator("#analysis")).not_to_contain_text(wait, timeout=4 * ENGINE_MS)
     seen = page.inner_text("#analysis")  # the engine's line for that position
     import_text(page, record_of(OTHER[:ply]))  # another game ending at the same ply: game.open_game
