@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import ROOT
 from playwright.sync_api import expect
 from test_embed import embed_url, open_embed
 
-from helpers import ENGINE_MS, new_game, open_site, play, press
+from helpers import ENGINE_MS, choose, new_game, open_site, play, press
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+WCAG22 = [*TAGS, "wcag22aa"]  # 2.2 adds the size of targets (24 px) among others
+ANNOTATED = """[Ruleset "assault"]
+
+1. d4-d5! {The rebels open.} c5-c6 (1... e5-e6?! {Slower.}) 2. d3-d4 *
+"""
 
 
 def with_axe(page):
@@ -49,6 +55,35 @@ def test_the_embed_view_and_a_puzzle(page, server):
     open_embed(page, embed_url(server, position="assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", answer="d4-d5"))
     expect(page.locator("body")).to_have_attribute("data-mode", "puzzle")
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", [(380, 660), (390, 844), (1280, 720)])
+def test_an_annotated_record_in_the_embed_has_moves_big_enough_to_tap(page, server, size):
+    """A teacher's annotated game in a frame and opened whole: each move of its list (side lines
+    too) is a 24 px target at least (WCAG 2.2), and the board leaves its controls in the window."""
+    with_axe(page)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_embed(page, embed_url(server, record=ANNOTATED, ply="3"))
+    expect(page.locator("#moves button")).to_have_count(4)  # the side line's move too
+    assert violations(page, tags=WCAG22) == []
+    sizes = page.evaluate("() => [...document.querySelectorAll('#moves button')].map(b => b.offsetHeight)")
+    assert min(sizes) >= 24, sizes
+    assert page.locator("#controls").bounding_box()["y"] < size[1]
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_site_links_on_a_phone_in_a_long_language_are_targets(page, server, lang):
+    """On a phone the top bar's links (Puzzles, Bot lab, Learn the rules) wrap in French and
+    Spanish: each stays a 24 px target apart from the next (WCAG 2.2), above the board."""
+    with_axe(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_site(page, server.url)
+    choose(page, "#lang-menu", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=ENGINE_MS)
+    assert violations(page, tags=WCAG22) == []
+    links = [page.locator(f"#links a:nth-child({n})").bounding_box() for n in (1, 2, 3)]
+    assert all(b["height"] >= 24 for b in links), links
+    assert max(b["y"] + b["height"] for b in links) <= page.locator("#board-area").bounding_box()["y"]
 
 
 def test_a_puzzle_is_solved_by_keyboard(page, server):

@@ -374,3 +374,15 @@ def test_the_same_huff_by_another_step_solves_and_the_puzzle_goes_on(context, se
     end = Position.from_text(HUFF_FIRST["position"]).play("Hd5:c4-c5").play("e7-e6").play("d7-e7")
     shown = page.evaluate("() => [...document.querySelectorAll('#board .piece')].map(n => n.dataset.piece).sort()")
     assert shown == sorted(end.pieces())  # the officer on d5 huffed, c4 moved to c5
+
+
+def test_on_a_phone_the_trainers_parts_line_up_with_its_task(page, server):
+    """390 px wide: what the trainer says, its buttons and the puzzle's facts start at the task's
+    left edge, not against the screen's."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_trainer(page, server.url + "puzzles.html")
+    task = page.locator("#task-box").bounding_box()
+    assert task["x"] >= 8, task
+    for part in ("#status", "#actions", "#about", "#you"):
+        box = page.locator(part).bounding_box()
+        assert abs(box["x"] - task["x"]) <= 1 and abs(box["width"] - task["width"]) <= 1, (part, box, task)
