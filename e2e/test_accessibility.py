@@ -48,6 +48,22 @@ def test_the_game_page_and_its_dialogs(page, server):
         page.keyboard.press("Escape")
 
 
+@pytest.mark.parametrize(("button", "dialog"), [("#btn-io", "#dlg-io"), ("#btn-friends", "#dlg-friends")])
+def test_a_dialog_opened_from_the_menu_by_keyboard_gives_the_focus_back_to_the_menu(page, server, button, dialog):
+    """Escape closes a dialog opened from the menu and the keyboard goes on from the menu's button
+    (the command's own button is hidden with the menu; the focus was lost to the page's top)."""
+    open_site(page, server.url)
+    page.focus("#btn-menu")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#menu:popover-open")
+    page.focus(button)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{dialog}[open]")
+    page.keyboard.press("Escape")
+    expect(page.locator(dialog)).not_to_have_attribute("open", "")
+    page.wait_for_function("document.activeElement.id === 'btn-menu'")
+
+
 def test_the_embed_view_and_a_puzzle(page, server):
     with_axe(page)
     open_embed(page, embed_url(server, **{"record-url": "examples/assault-double-jump.txt", "ply": "3"}))
