@@ -73,10 +73,11 @@ def test_the_embed_view_and_a_puzzle(page, server):
     assert violations(page) == []
 
 
-@pytest.mark.parametrize("size", [(380, 660), (390, 844), (1280, 720)])
+@pytest.mark.parametrize("size", [(320, 380), (380, 660), (390, 844), (1280, 720)])
 def test_an_annotated_record_in_the_embed_has_moves_big_enough_to_tap(page, server, size):
     """A teacher's annotated game in a frame and opened whole: each move of its list (side lines
-    too) is a 24 px target at least (WCAG 2.2), and the board leaves its controls in the window."""
+    too) is a 24 px target at least (WCAG 2.2), and the board leaves its controls in the window
+    (a wide one) or fills its width (a narrow one)."""
     with_axe(page)
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_embed(page, embed_url(server, record=ANNOTATED, ply="3"))
@@ -85,6 +86,8 @@ def test_an_annotated_record_in_the_embed_has_moves_big_enough_to_tap(page, serv
     sizes = page.evaluate("() => [...document.querySelectorAll('#moves button')].map(b => b.offsetHeight)")
     assert min(sizes) >= 24, sizes
     assert page.locator("#controls").bounding_box()["y"] < size[1]
+    if size[0] < size[1]:  # a lesson's narrow frame: the board as wide as the frame
+        assert page.locator("#board").bounding_box()["width"] >= size[0] - 20
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
