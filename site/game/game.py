@@ -847,5 +847,5 @@ def review_button():
 
 def toggle_analysis():
     api.set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
-    if app.ui.analysis_on:
+    if app.ui.analysis_on and not app.play.view["outcome"]:  # as take_view: an ended game has no move to look for
         spawn(ask("analysis"))
