@@ -386,3 +386,17 @@ def test_on_a_phone_the_trainers_parts_line_up_with_its_task(page, server):
     for part in ("#status", "#actions", "#about", "#you"):
         box = page.locator(part).bounding_box()
         assert abs(box["x"] - task["x"]) <= 1 and abs(box["width"] - task["width"]) <= 1, (part, box, task)
+
+
+def test_a_streak_run_on_a_laptop_says_its_rules_above_the_buttons(page, server):
+    """1280x720: the streak run's long status line is read whole, above the Hint button (the
+    panel scrolls; its status was squeezed to two lines and the buttons covered the rest)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_trainer(page, server.url + "puzzles.html")
+    page.click("#btn-run")
+    expect(page.locator("body")).to_have_attribute("data-run", "on")
+    expect(page.locator("#status")).to_contain_text("Streak run")
+    status = page.locator("#status")
+    assert status.evaluate("n => n.scrollHeight <= n.clientHeight + 1")
+    bottom = status.bounding_box()["y"] + status.bounding_box()["height"]
+    assert bottom <= page.locator("#btn-hint").bounding_box()["y"] + 1
