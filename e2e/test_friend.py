@@ -11,7 +11,18 @@ from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
 
 from asalto_core.links import GameLink, read_game, read_query
-from helpers import ENGINE_MS, import_text, move_list, open_site, play, press, synced, wait_synced_after
+from helpers import (
+    ENGINE_MS,
+    click_point,
+    drawn,
+    import_text,
+    move_list,
+    open_site,
+    play,
+    press,
+    synced,
+    wait_synced_after,
+)
 
 QUICK_END = [("d4", "d5"), ("c5", "c6"), ("d3", "d4"), ("e5", "c5")]  # assault with win=24 ends here
 
@@ -158,6 +169,34 @@ def test_two_players_play_a_game_to_its_end_by_links(page, friend, server):
     alice.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     expect(move_list(alice)).to_have_text(["d4-d5"])  # the game of this device is untouched
     assert alice.evaluate("JSON.parse(localStorage.getItem('asalto.friends.v1')).games") == []
+
+
+def test_a_link_copied_at_once_after_a_move_is_the_link_kept(friend, server):
+    """The link's time is the move's: copied before the game is kept, it is the same text after
+    the save and after a reload, and "Link copied" stays (the clock moves on between each step)."""
+    page = friend
+    open_site(page, server.url)
+    start_with_friend(page, "rebels")
+    page.evaluate("() => { window.requestIdleCallback = (fn) => setTimeout(fn, 3000); }")  # a busy phone: kept late
+    played_at = datetime.datetime(2030, 5, 1, 12, 0, tzinfo=datetime.UTC)
+    page.clock.set_fixed_time(played_at)
+    before = synced(page)
+    click_point(page, QUICK_END[0][0])
+    click_point(page, QUICK_END[0][1])
+    page.clock.set_fixed_time(played_at + datetime.timedelta(minutes=1))
+    expect(page.locator("body")).to_have_attribute("data-friend-state", "pending")
+    link = copy_link(page)
+    page.clock.set_fixed_time(played_at + datetime.timedelta(minutes=2))
+    wait_synced_after(page, before)
+    drawn(page)
+    expect(page.locator("#friend-message")).to_contain_text("Link copied")
+    expect(page.locator("#friend-link")).to_have_value(link)
+    game, _ = read_game(read_query(link.split("#", 1)[1]))
+    assert game.moves == ["d4-d5"] and game.time == int(played_at.timestamp())
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
+    expect(page.locator("body")).to_have_attribute("data-friend-state", "waiting")
+    expect(page.locator("#friend-link")).to_have_value(link)
 
 
 ANNOTATED = """[Ruleset "assault"]

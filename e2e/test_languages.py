@@ -8,6 +8,7 @@ import re
 import pytest
 from conftest import LOCAL
 from playwright.sync_api import expect
+from test_accessibility import violations, with_axe
 
 from helpers import ENGINE_MS, choose, move_list, moves, open_site, play, press
 
@@ -92,13 +93,14 @@ def test_the_main_page_in_the_browsers_language_has_no_english_left(context_for,
 
 @pytest.mark.parametrize("lang", ["fr", "de", "es"])
 def test_the_embed_view_speaks_lang(context_for, server, lang):
-    page = context_for("en-US").new_page()
+    page = with_axe(context_for("en-US").new_page())
     record = "1. d4-d5 c5-d4 *"
     page.goto(server.url + f"embed.html?lang={lang}&ruleset=assault&ply=1&record={record}")
     expect(page.locator("body")).to_have_attribute("data-embed", "ready", timeout=ENGINE_MS)
     assert page.evaluate("document.documentElement.lang") == lang
     text = visible(page)
     assert english_left(text) == []
+    assert violations(page) == []  # the buttons' names hold the words they show (Play: Lecture)
     page.goto(
         server.url
         + f"embed.html?lang={lang}&puzzle=1&answer=d4-d5"

@@ -374,3 +374,29 @@ def test_the_same_huff_by_another_step_solves_and_the_puzzle_goes_on(context, se
     end = Position.from_text(HUFF_FIRST["position"]).play("Hd5:c4-c5").play("e7-e6").play("d7-e7")
     shown = page.evaluate("() => [...document.querySelectorAll('#board .piece')].map(n => n.dataset.piece).sort()")
     assert shown == sorted(end.pieces())  # the officer on d5 huffed, c4 moved to c5
+
+
+def test_on_a_phone_the_trainers_parts_line_up_with_its_task(page, server):
+    """390 px wide: what the trainer says, its buttons and the puzzle's facts start at the task's
+    left edge, not against the screen's."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_trainer(page, server.url + "puzzles.html")
+    task = page.locator("#task-box").bounding_box()
+    assert task["x"] >= 8, task
+    for part in ("#status", "#actions", "#about", "#you"):
+        box = page.locator(part).bounding_box()
+        assert abs(box["x"] - task["x"]) <= 1 and abs(box["width"] - task["width"]) <= 1, (part, box, task)
+
+
+def test_a_streak_run_on_a_laptop_says_its_rules_above_the_buttons(page, server):
+    """1280x720: the streak run's long status line is read whole, above the Hint button (the
+    panel scrolls; its status was squeezed to two lines and the buttons covered the rest)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_trainer(page, server.url + "puzzles.html")
+    page.click("#btn-run")
+    expect(page.locator("body")).to_have_attribute("data-run", "on")
+    expect(page.locator("#status")).to_contain_text("Streak run")
+    status = page.locator("#status")
+    assert status.evaluate("n => n.scrollHeight <= n.clientHeight + 1")
+    bottom = status.bounding_box()["y"] + status.bounding_box()["height"]
+    assert bottom <= page.locator("#btn-hint").bounding_box()["y"] + 1

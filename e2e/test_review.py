@@ -11,6 +11,7 @@ from test_accessibility import with_axe
 from test_move_list import record
 from test_panel import axe_clean
 
+from asalto_core import Game
 from helpers import ENGINE_MS, click_point, drawn, import_text, move_list, moves, new_game, open_site, play, press
 
 # Assault: the rebels' c3-d4 lets the officer on c5 jump three rebels (c5xe5xc3xc5).
@@ -210,3 +211,22 @@ def test_the_review_summary_fits_a_laptops_screen_with_the_result_and_a_note(bro
             assert page.evaluate(IN_VIEW, part), (locale, part)
     finally:
         context.close()
+
+
+def test_the_analysis_of_an_ended_game_says_it_is_over_and_asks_nothing(page, server):
+    """Analysis turned on at the end of a game: its line says the game is over there (it said the
+    engine was looking, for ever, and the page showed the engine's refusal as an error)."""
+    game = Game("assault")
+    while game.outcome() is None:
+        legal = game.board.legal_moves
+        game.play(([m for m in legal if "x" in str(m)] or legal)[0])
+    open_site(page, server.url)
+    import_text(page, game.record())
+    expect(page.locator("body")).to_have_attribute("data-over", "1")
+    press(page, "#btn-analysis")
+    expect(page.locator("#analysis")).to_have_text("Analysis: the game is over in this position.")
+    drawn(page)
+    expect(page.locator("#message")).not_to_contain_text("the game is over")
+    assert page.evaluate("document.body.dataset.searchEnd || ''") == ""  # no search was asked
+    press(page, "#nav-back")  # one move earlier the engine looks again
+    expect(page.locator("#analysis")).not_to_have_text("Analysis: the game is over in this position.")

@@ -210,9 +210,25 @@ def on_huff_click(event):
 
 
 def on_menu_click(event):
-    """A command chosen in the menu closes it (its settings stay open while they are changed)."""
+    """A command chosen in the menu closes it (its settings stay open while they are changed).
+    A dialog it opened is marked: its command is hidden with the menu, so the dialog gives the
+    focus back to the menu's button when it closes (dialog_closed)."""
     if event.target.closest("button.item, a.item"):
         el("menu").hidePopover()
+        opened = document.querySelector("dialog[open]")
+        if opened is not None:
+            opened.setAttribute("data-from-menu", "1")
+
+
+def dialog_closed(event):
+    """A dialog opened from the menu has closed: the focus, lost with the hidden command, goes
+    to the menu's button (a keyboard goes on from there, not from the page's top)."""
+    dialog = event.target
+    if dialog.hasAttribute("data-from-menu"):
+        dialog.removeAttribute("data-from-menu")
+        active = document.activeElement  # the body, the hidden command, or still in the closed dialog
+        if active is None or active.offsetParent is None or dialog.contains(active):
+            el("btn-menu").focus()
 
 
 def on_menu_toggle(event):
@@ -272,6 +288,8 @@ def bind():
     on(el("nav-last"), "click", lambda e: spawn(navigate(app.play.view["length"])))
     on(el("menu"), "click", on_menu_click)
     on(el("menu"), "toggle", on_menu_toggle)
+    for dialog in document.querySelectorAll("dialog"):
+        on(dialog, "close", dialog_closed)
     on(el("theme-menu"), "change", change_theme)
     on(el("sound-toggle"), "change", change_sound)
     on(el("pieces-menu"), "change", change_look)

@@ -35,10 +35,11 @@ SHOW_BEFORE = 0.35  # seconds the position before the friend's move shows before
 
 
 def link_of(entry):
-    """The link to send: the whole game (its moves on screen) after the page's address."""
+    """The link to send: the whole game (its moves on screen) after the page's address, with the
+    time its last move was played (game.play stamps it): the same text before and after the game
+    is kept, and after a reload."""
     moves = app.play.session.descriptor()["moves"] if entry is app.shared.friend else entry["moves"]
-    played = entry["time"] if moves == entry["moves"] else int(B.epochSeconds())  # a move just played, not yet kept
-    link = GameLink(entry["id"], entry["ruleset"], entry["start"], moves, played)
+    link = GameLink(entry["id"], entry["ruleset"], entry["start"], moves, entry["time"])
     return storage.here()["page"] + "#" + link.query()
 
 
@@ -246,9 +247,6 @@ async def send(use_sheet):
     field.select()
 
 
-_link_shown = [None]  # (game id, moves) of the link the panel shows: "Link copied" holds until it changes
-
-
 def render_panel():
     """The game with a friend beside the board: whose move, and the link to send when it is theirs."""
     panel = el("panel-friend")
@@ -274,11 +272,8 @@ def render_panel():
     if not mine:
         link = link_of(e)
         field = el("friend-link")
-        if field.value != link:
+        if field.value != link:  # another move, or another game: what was said of the link before goes
             field.value = link
-        shown = (e["id"], v["length"])  # the link's time may change when the move is kept: not a new link
-        if _link_shown[0] != shown:
-            _link_shown[0] = shown
             el("friend-message").textContent = ""
     el("friend-share").hidden = not B.canShare()
 

@@ -249,6 +249,7 @@ def play(move, human_move=False):
         api.redraw("input")
         return
     api.set("none", redo=[], branch_ok=False)
+    friend_moved()
     if human_move:
         end_welcome()
     text = move_message(last)
@@ -279,6 +280,13 @@ async def move_painted(seen):
     api.set("none", moved_at=at)
     document.body.dataset.movePainted = f"{at:.1f}"
     seen.set()
+
+
+def friend_moved():
+    """A move played here in a game with a friend: its time is fixed now and kept with the game,
+    so the link that carries it reads the same before and after the save, and after a reload."""
+    if app.shared.friend is not None:
+        api.edit("none", "friend", time=int(B.epochSeconds()))
 
 
 def leave_friend():
@@ -574,6 +582,7 @@ async def redo():
     app.play.session.go_to(len(app.play.session.game.moves))
     for m in moves:
         app.play.session.play(m)
+    friend_moved()
     if app.play.note:
         message("")
         api.set("none", note=False)
@@ -838,5 +847,5 @@ def review_button():
 
 def toggle_analysis():
     api.set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
-    if app.ui.analysis_on:
+    if app.ui.analysis_on and not app.play.view["outcome"]:  # as take_view: an ended game has no move to look for
         spawn(ask("analysis"))

@@ -430,7 +430,7 @@ def render_review():
         el("analysis").textContent = (
             t("analysis-line", describe=analysis["describe"], line=" ".join(analysis["line"][:8]))
             if analysis
-            else t("analysis-wait")
+            else t("analysis-over" if v["outcome"] else "analysis-wait")  # an ended game: no search asked
         )
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
     if rv is None:

@@ -79,10 +79,6 @@ def save():
     _pending[0] = False  # written now: the one asked for is this one
     if app.shared.friend is not None:
         moves = app.play.session.descriptor()["moves"]
-        if moves[: len(app.shared.friend["moves"])] == app.shared.friend["moves"] and len(moves) > len(
-            app.shared.friend["moves"]
-        ):
-            api.edit("none", "friend", time=int(B.epochSeconds()))  # a move played here
         api.edit("none", "friend", moves=moves, sent=min(app.shared.friend["sent"], len(moves)))
         keep_friend(app.shared.friend)
         save_settings_only()
