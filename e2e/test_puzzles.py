@@ -10,6 +10,7 @@ import json
 import re
 import sys
 
+import pytest
 from conftest import ROOT, Server
 from playwright.sync_api import expect
 
@@ -400,3 +401,16 @@ def test_a_streak_run_on_a_laptop_says_its_rules_above_the_buttons(page, server)
     assert status.evaluate("n => n.scrollHeight <= n.clientHeight + 1")
     bottom = status.bounding_box()["y"] + status.bounding_box()["height"]
     assert bottom <= page.locator("#btn-hint").bounding_box()["y"] + 1
+
+
+@pytest.mark.parametrize("button", ["#btn-run", "#btn-daily"])
+def test_a_puzzle_started_from_the_panels_foot_is_shown_from_its_task(page, server, button):
+    """1280x720: the streak run and the day's puzzle start from buttons at the panel's foot; the
+    panel then shows the new puzzle's task (it kept its scroll, the task above it out of view),
+    and the keyboard is on the board to play it."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_trainer(page, server.url + "puzzles.html")
+    page.locator(button).scroll_into_view_if_needed()
+    page.click(button)
+    expect(page.locator("#task-box")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#board")).to_be_focused()

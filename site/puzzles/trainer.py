@@ -394,6 +394,14 @@ def daily(_event=None):
         end_run()
         start(p)
         set_status(t("pz-daily-is", date=today()) + " " + t("pz-your-move"))
+        to_the_task()
+
+
+def to_the_task():
+    """A puzzle started from the panel's foot (the day's, a streak run) is shown from its task,
+    and the keyboard goes to the board it is played on (the panel kept its scroll, task hidden)."""
+    el("side").scrollTop = 0
+    el("board").focus()
 
 
 # -- a streak run: puzzles ever harder until the first miss, the rating untouched --------------
@@ -403,6 +411,7 @@ def start_run(_event=None):
     show_run()
     next_in_run()
     set_status(t("pz-run-start") + " " + t("pz-your-move"))
+    to_the_task()
 
 
 def next_in_run():
