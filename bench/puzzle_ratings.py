@@ -32,6 +32,7 @@ the ratings predict, the rate falls from each bin to the next, in every theme.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -200,7 +201,8 @@ def earlier(rev: str) -> list[str]:
     )
     lines = shown.stdout.splitlines()
     size = next(x for x in lines if " puzzles, " in x and " solvers" in x)
-    table = [x for x in lines[lines.index(next(x for x in lines if x.startswith("| theme |"))) :] if x.startswith("|")]
+    start = lines.index(next(x for x in lines if x.startswith("| theme |")))
+    table = list(itertools.takewhile(lambda x: x.startswith("|"), lines[start:]))  # not its own "before"
     return [f"## Before: the check at {rev}", "", size.split(":")[0] + ".", "", *table, ""]
 
 

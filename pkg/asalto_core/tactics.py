@@ -50,6 +50,8 @@ from .proof import OutOfProof, forces_win
 from .search import WON, Searcher
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from .movegen import Kernel, RawMove, State
 
 __all__ = [
@@ -113,6 +115,19 @@ def _play(position: Position, text: str) -> tuple[Position, RawMove] | str:
         return position.play(move), position.find_raw(move)
     except Exception as e:  # a broken record: say why, never prove it
         return f"move {text}: {e}"
+
+
+def _replay(position: Position, line: list[str]) -> Iterator[tuple[int, Position, Position, RawMove] | str]:
+    """``line`` played from ``position``, move by move: its index, the position before it, the one
+    after and the move; where a move cannot be played (a broken record), why, and no more."""
+    for i, text in enumerate(line):
+        played = _play(position, text)
+        if isinstance(played, str):
+            yield played
+            return
+        after, raw = played
+        yield i, position, after, raw
+        position = after
 
 
 def check(puzzle: dict[str, Any]) -> str | None:
@@ -200,12 +215,10 @@ def alternatives(puzzle: dict[str, Any]) -> list[list[Any]] | str:
 
     def walk(line: list[str], begin: int) -> str | None:
         """Adds the other lines branching from ``line`` at its moves from ``begin`` on."""
-        position = start
-        for i, text in enumerate(line):
-            played = _play(position, text)
-            if isinstance(played, str):
-                return played
-            after, raw = played
+        for step in _replay(start, line):
+            if isinstance(step, str):
+                return step
+            i, position, after, raw = step
             if i >= begin and i % 2 == 0 and raw[3]:
                 for child, moves in _groups(position).items():
                     if child == after.state or moves[0][3] != raw[3]:
@@ -220,7 +233,6 @@ def alternatives(puzzle: dict[str, Any]) -> list[list[Any]] | str:
                     why = walk(other, i + 1)
                     if why:
                         return why
-            position = after
         return None
 
     why = walk(main, 0)
@@ -283,12 +295,12 @@ def _text(position: Position, raw: RawMove) -> str:
 
 def _check_win(position: Position, line: list[str], accepted: dict[State, set[State]]) -> str | None:
     rs, solver = position.ruleset, _mover(position.state)
-    left = len(line)
-    for i, text in enumerate(line):
-        played = _play(position, text)
-        if isinstance(played, str):
-            return played
-        after, raw = played
+    left, after = len(line), position
+    for step in _replay(position, line):
+        if isinstance(step, str):
+            return step
+        i, position, after, _ = step
+        text = line[i]
         left -= 1
         if _mover(position.state) == solver:
             if _wins(rs, after.state, solver, left) is not True:
@@ -303,8 +315,7 @@ def _check_win(position: Position, line: list[str], accepted: dict[State, set[St
                     return f"a reply to move {i} holds out longer than {left} plies"
             if _wins(rs, after.state, solver, left - 2) is not False:
                 return f"reply {text} is not the best defence"
-        position = after
-    done = position.kernel.outcome(position.state)
+    done = after.kernel.outcome(after.state)
     if done is None or done[0] != solver:
         return "the line does not end the game"
     return None
@@ -345,12 +356,12 @@ def _scores(position: Position, depth: int) -> dict[State, int]:
 
 def _check_gain(position: Position, line: list[str], depth: int, accepted: dict[State, set[State]]) -> str | None:
     solver = _mover(position.state)
-    start = position
-    for i, text in enumerate(line):
-        played = _play(position, text)
-        if isinstance(played, str):
-            return played
-        after, _ = played
+    start = after = position
+    for step in _replay(start, line):
+        if isinstance(step, str):
+            return step
+        i, position, after, _ = step
+        text = line[i]
         scores = _scores(position, depth)
         mine = scores[after.state]
         if _mover(position.state) == solver:
@@ -362,8 +373,7 @@ def _check_gain(position: Position, line: list[str], depth: int, accepted: dict[
                 return f"move {i + 1} ({text}) is not {MARGIN} better than every other"
         elif mine < max(scores.values()):
             return f"reply {text} is not the best defence"
-        position = after
-    swing = material(start, position, solver)
+    swing = material(start, after, solver)
     if swing < CHAIN:
         return "the line wins less than three rebels or an officer"
     return backed_by_material(start, line, accepted)
