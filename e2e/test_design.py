@@ -308,3 +308,23 @@ def test_flip_is_a_pressed_button_and_the_f_key_flips_from_anywhere_but_a_field(
         was = page.get_attribute("#btn-flip", "aria-pressed")
         page.keyboard.press(key)
         page.wait_for_function(expect_pressed.format("false" if was == "true" else "true"))
+
+
+def test_a_dialogs_labels_keep_clear_of_their_menus_focus_ring(browser, server):
+    """1280x720 in German: 'Regeln' and 'KI-Stufe' stand clear of their menus, so the focus ring
+    drawn round a focused menu does not touch its label (a word's space was all between them)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="de-DE")
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        page.click("#btn-new")
+        expect(page.locator("#dlg-new")).to_be_visible()
+        gaps = page.evaluate(
+            """() => [...document.querySelectorAll('#dlg-new label > span + select')].flatMap(s => {
+                const menu = s.getBoundingClientRect(), label = s.previousElementSibling.getBoundingClientRect();
+                return menu.width && menu.top < label.bottom ? [menu.left - label.right] : [];  // on one line
+            })"""
+        )
+        assert gaps and min(gaps) >= 6, gaps
+    finally:
+        context.close()
