@@ -414,3 +414,21 @@ def test_a_puzzle_started_from_the_panels_foot_is_shown_from_its_task(page, serv
     page.click(button)
     expect(page.locator("#task-box")).to_be_in_viewport(ratio=1)
     expect(page.locator("#board")).to_be_focused()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_on_a_phone_the_trainer_links_back_to_the_game(browser, server, locale):
+    """390x844: the header keeps the way to the game page beside the history (only 'Learn the
+    rules' gives way, a tap away on the game page); both links were hidden, leaving the browser's
+    Back as the only way out."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+    try:
+        page = context.new_page()
+        open_trainer(page, server.url + "puzzles.html")
+        play = page.locator('#links a[href="./"]')
+        expect(play).to_be_in_viewport(ratio=1)
+        play.click()
+        expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
+        expect(page).to_have_url(server.url)
+    finally:
+        context.close()
