@@ -228,6 +228,8 @@ def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
     expect(page.locator("body")).to_have_attribute("data-light", "ready", timeout=ENGINE_MS)  # its worker: MicroPython
     play(page, "d4", "d5")
     expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)
+    # The reply's mark is set once the frame after the one that drew it is painted: waited for.
+    expect(page.locator("body")).to_have_attribute("data-reply-shown", re.compile(r"\d"), timeout=ENGINE_MS)
     marks = page.evaluate("({painted: document.body.dataset.movePainted, reply: document.body.dataset.replyShown})")
     assert float(marks["reply"]) - float(marks["painted"]) >= 400, marks
 

@@ -907,6 +907,14 @@ def render_board(animate=False):
     return True
 
 
+def render_moved(animate):
+    """A move played: its pieces at once, in the input's task (frames.py's "board" part's first
+    draw); the marks and the points' labels follow with the whole board, in a task of its own."""
+    if app.play.view is not None and app.ui.editor is None:
+        draw_board()
+        render_pieces(animate, [])
+
+
 def draw_side(_=None):
     """The status, the players' cards, the panels and the buttons (frames.py's "side")."""
     if app.play.view is None or app.ui.editor is not None:
@@ -962,7 +970,7 @@ def draw_progress(_=None):
     render_thinking()
 
 
-frames.part("board", render_board, how="input")
+frames.part("board", render_board, how="input", first=render_moved)
 frames.part("side", draw_side, covers=("progress",))
 frames.part("progress", draw_progress)
 frames.part("moves", draw_moves)
