@@ -234,6 +234,18 @@ def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
     assert float(marks["reply"]) - float(marks["painted"]) >= 400, marks
 
 
+def test_a_moves_garbage_is_collected_once_the_move_is_on_screen(page, server):
+    """MicroPython's garbage is collected in a task of its own once the page is idle, after the
+    frame that showed the move (the page's marks), not at the end of the click's task."""
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    expect(page.locator("body")).to_have_attribute("data-move-painted", re.compile(r"\d"), timeout=ENGINE_MS)
+    page.wait_for_function(
+        "(window.asaltoMarks.collected || 0) > Number(document.body.dataset.movePainted)", timeout=ENGINE_MS
+    )
+
+
 def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page, server):
     open_site(page, server.url)
     shows(page, "#player-bottom", "You", "Rebels")

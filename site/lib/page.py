@@ -53,6 +53,7 @@ def collect_when_idle():
 def _collect():
     _gc_asked[0] = False
     gc.collect()  # done as this call returns to the browser
+    B.mark("collected")  # when (tests read it: after the frame that showed a move)
 
 
 _collect_proxy = create_proxy(_collect)
