@@ -13,7 +13,8 @@ Each figure cold (a fresh browser context), at full speed and with the page's CP
 - the longest main-thread task (PerformanceObserver ``longtask``) while the player plays ten
   moves of Royal Garrison against the beginner and against casual, after the board is ready,
   and the longest by the main thread's own time (a Chromium trace's), which a loaded machine
-  stretches less;
+  stretches less; the same for a shorter game of each other main ruleset against the beginner
+  (``rulesets``);
 - bytes and requests on the wire before the first move (the default game: the player's first
   move on the board), and for a cold embed (until it is ready and five seconds after: the
   service worker's first-visit copying counts); ten embeds on one page, cold: all ready, and in
@@ -54,6 +55,8 @@ LEVEL_BUDGET_S = {"strong": 1.0, "strongest": 3.0}  # the levels' time_limit (as
 REVIEW_PLIES = 75
 GAME_PLIES = 20
 PLAY_MOVES = 10  # the player's moves in the Royal Garrison games
+OTHER_RULESETS = ("assault", "asalto", "assaut", "citadelle")  # each a shorter game against the beginner
+OTHER_MOVES = 6
 
 
 def long_game(plies: int, seed: int = 7) -> str:
@@ -89,7 +92,9 @@ def ply_times(page) -> dict[int, float]:
 
 
 def play_move(page, move: str) -> None:
-    for point in move.replace("x", "-").split("-"):
+    """Click the move's points: a step or a chain's landings, or a placement's points."""
+    points = move[1:].split(",") if move.startswith("@") else move.replace("x", "-").split("-")
+    for point in points:
         page.click(f'#board .point[data-point="{point}"]')
 
 
@@ -182,13 +187,11 @@ def review_run(bench, record: str, cores: int, rate: int) -> dict:
     }
 
 
-def longest_task(bench, level: str, rate: int) -> dict:
-    ctx, page = new_game(
-        bench, f"royal garrison {level}", "royal-garrison", first_side("royal-garrison"), level, False, rate
-    )
+def longest_task(bench, level: str, rate: int, ruleset: str = "royal-garrison", moves: int = PLAY_MOVES) -> dict:
+    ctx, page = new_game(bench, f"{ruleset} {level}", ruleset, first_side(ruleset), level, False, rate)
     start = page.evaluate("performance.now()")
     with S.Trace(bench.browser, page) as trace:
-        play_against(page, "royal-garrison", PLAY_MOVES, random.Random(3))
+        play_against(page, ruleset, moves, random.Random(3))
     tasks = [d for s, d in page.evaluate("window.__bench.longtasks") if s >= start]
     cpu = [c for s, _, c in trace.tasks if s >= start]
     ctx.close()
@@ -249,11 +252,11 @@ def main() -> None:
     parser.add_argument("--label", default="now")
     parser.add_argument("--note", default="", help="what the label's run is (kept with its figures in the results)")
     parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--only", default="", help="comma-separated parts: strong,review,tasks,bytes,ten")
+    parser.add_argument("--only", default="", help="comma-separated parts: strong,review,tasks,rulesets,bytes,ten")
     parser.add_argument("--cores", default="1,2,4", help="the cores reported to the page for the review runs")
     parser.add_argument("--reply-ms", type=int, default=240000, help="give up on a reply after this")
     args = parser.parse_args()
-    parts = set(args.only.split(",")) if args.only else {"strong", "review", "tasks", "bytes", "ten"}
+    parts = set(args.only.split(",")) if args.only else {"strong", "review", "tasks", "rulesets", "bytes", "ten"}
     args.cores = [int(c) for c in args.cores.split(",")]
     SLOW_MS = args.reply_ms
     tmp = tempfile.TemporaryDirectory()
@@ -304,6 +307,19 @@ def main() -> None:
                 for level in ("beginner", "casual"):
                     key = f"royal_{level}_{x}"
                     runs = [attempt(bench, key, longest_task, level, rate) for _ in range(args.runs)]
+                    out[key] = {
+                        "longest_ms": median(runs, "longest_ms"),
+                        "longest_cpu_ms": median(runs, "longest_cpu_ms"),
+                        "runs": runs,
+                    }
+                    print(key, out[key]["longest_ms"], out[key]["longest_cpu_ms"], flush=True)
+            if "rulesets" in parts:
+                for ruleset in OTHER_RULESETS:
+                    key = f"{ruleset}_beginner_{x}"
+                    runs = [
+                        attempt(bench, key, longest_task, "beginner", rate, ruleset, OTHER_MOVES)
+                        for _ in range(args.runs)
+                    ]
                     out[key] = {
                         "longest_ms": median(runs, "longest_ms"),
                         "longest_cpu_ms": median(runs, "longest_cpu_ms"),

@@ -228,8 +228,22 @@ def test_the_ai_reply_waits_until_the_players_move_was_seen(page, server):
     expect(page.locator("body")).to_have_attribute("data-light", "ready", timeout=ENGINE_MS)  # its worker: MicroPython
     play(page, "d4", "d5")
     expect(page.locator("body")).to_have_attribute("data-ply", "2", timeout=ENGINE_MS)
+    # The reply's mark is set once the frame after the one that drew it is painted: waited for.
+    expect(page.locator("body")).to_have_attribute("data-reply-shown", re.compile(r"\d"), timeout=ENGINE_MS)
     marks = page.evaluate("({painted: document.body.dataset.movePainted, reply: document.body.dataset.replyShown})")
     assert float(marks["reply"]) - float(marks["painted"]) >= 400, marks
+
+
+def test_a_moves_garbage_is_collected_once_the_move_is_on_screen(page, server):
+    """MicroPython's garbage is collected in a task of its own once the page is idle, after the
+    frame that showed the move (the page's marks), not at the end of the click's task."""
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    play(page, "d4", "d5")
+    expect(page.locator("body")).to_have_attribute("data-move-painted", re.compile(r"\d"), timeout=ENGINE_MS)
+    page.wait_for_function(
+        "(window.asaltoMarks.collected || 0) > Number(document.body.dataset.movePainted)", timeout=ENGINE_MS
+    )
 
 
 def test_a_first_visit_plays_the_side_that_moves_first_against_the_computer(page, server):

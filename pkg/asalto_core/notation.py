@@ -146,16 +146,28 @@ _SIDES = {"o": OFFICERS, "r": REBELS, "p": PLACING}
 _SIDE_CHARS = {v: k for k, v in _SIDES.items()}
 
 
+_RANKS: dict[str, list[list[int]]] = {}  # a board's name -> its points' indices rank by rank, top first
+
+
+def _ranks(g: Geometry) -> list[list[int]]:
+    """The board's points rank by rank from the top, each rank in the board's order (made once:
+    a position's text is written at every move, and the page's MicroPython is slow to scan)."""
+    ranks = _RANKS.get(g.name)
+    if ranks is None:
+        ranks = _RANKS[g.name] = [
+            [i for i, (_, r) in enumerate(g.coords) if r == rank] for rank in range(g.height - 1, -1, -1)
+        ]
+    return ranks
+
+
 def format_position(ruleset: str, state: State, fullmove: int) -> str:
     """The one-line text of a raw state under a ruleset."""
     officers, rebels, side, huffable = state
     g = find_ruleset(ruleset).geometry
     rows = []
-    for rank in range(g.height - 1, -1, -1):
+    for rank in _ranks(g):
         row, run = "", 0
-        for i, (_, r) in enumerate(g.coords):
-            if r != rank:
-                continue
+        for i in rank:
             c = "O" if officers >> i & 1 else "R" if rebels >> i & 1 else ""
             if c:
                 row += (str(run) if run else "") + c

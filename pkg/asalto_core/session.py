@@ -130,6 +130,8 @@ class Session:
         self._tree: list[dict[str, Any]] | None = None  # the whole move list, kept until the tree changes
         # The texts of _before's positions, each written once (the AI is sent them all at every move).
         self._texts: dict[int, tuple[Position, str]] = {}
+        # What the last move did, for the position before it and the move (a move played asks twice).
+        self._last: tuple[Position, Move, dict[str, Any]] | None = None
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -424,10 +426,12 @@ class Session:
         if not ply:
             return None
         before, move = board._positions[-1], board.move_stack[-1]
+        if self._last is not None and self._last[0] is before and self._last[1] == move:
+            return self._last[2]
         _frm, _to, captured, removed, _after, path = before.find_raw(move)
         g = before.geometry
         names = [g.points[p] for p in path]
-        return {
+        done = {
             "move": str(move),
             "side": before.turn,
             "path": [] if move.place else names,
@@ -438,6 +442,8 @@ class Session:
             # Taken off by the rules, not by a player's choice (Ludii's removals, citadelle's lone huffs).
             "automatic": bool(removed) and (not move.huff or before.implied_huff() is not None),
         }
+        self._last = (before, move, done)
+        return done
 
     def view(self) -> View:
         """Everything the page draws for the position at the cursor (plain data)."""

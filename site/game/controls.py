@@ -68,6 +68,11 @@ def board_xy(event):
 
 
 def nearest_point(event):
+    """The point pressed: the one whose circle the pointer is on (no layout read), else the nearest
+    within reach (a press beside a point, or a drag's end, which the board captured)."""
+    hit = event.target.getAttribute("data-point")
+    if hit:
+        return hit
     xy = board_xy(event)
     if xy is None:
         return None

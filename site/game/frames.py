@@ -2,14 +2,15 @@
 the requests are coalesced and drawn once, in the order of the parts (the board first, then
 what is beside it), each turn of drawing within a frame's budget (FRAME_MS), so that no task is
 long on a phone's CPU. What a player's input changed on the board is drawn at the end of its own
-task (the next frame shows it, and the click's task stays short); the rest of it, and a change
-from a timer or a worker's answer, in tasks of their own that follow. A part that reads the
+task (the next frame shows it, and the click's task stays short), but for a move played there
+only its pieces (the board's marks and labels follow); the rest of it, and a change from a timer
+or a worker's answer, in tasks of their own that follow. A part that reads the
 layout (the move list's scroll) is drawn in a task after the next frame: the frame laid the page
 out, so reading it forces no second layout. ``when_done`` runs once all of it is drawn (the
 marks that tests and the bench wait on); the body's data-drawing says something is still to be
-drawn."""
+drawn. Once all of it is drawn, the garbage it left is collected in a task of its own."""
 
-from page import B, report
+from page import B, collect_when_idle, report
 from pyscript import document
 from pyscript.ffi import create_proxy
 
@@ -19,14 +20,20 @@ _parts = []  # (name, draw, the names of the parts it draws too, how): in the or
 _dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
 _done = []  # callbacks once nothing is left to draw
 _asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
+_first = {}  # name -> what of an "input" part is drawn at once when it is asked for a move played
+_later = set()  # the input parts asked for a move played: drawn whole in a turn that follows
 
 
-def part(name, draw, covers=(), how=""):
+def part(name, draw, covers=(), how="", first=None):
     """A part of the page that ``draw(arg)`` draws whole (from the state it reads when called),
     and with it the parts named in ``covers`` (those asked for are then drawn). ``how``: "input"
     for a part drawn at the end of a player's input's task (the board), "alone" for one that
-    reads the layout (drawn first in a frame's turn)."""
+    reads the layout (drawn first in a frame's turn). ``first(arg)``: for an input part asked for
+    with a true ``arg`` (a move played), what is drawn at the end of the input's task instead
+    (the move's pieces), the part itself then in a turn of its own."""
     _parts.append((name, draw, covers, how))
+    if first is not None:
+        _first[name] = first
 
 
 def request(name, arg=None):
@@ -38,6 +45,9 @@ def request(name, arg=None):
     _dirty[name] = arg
     document.body.dataset.drawing = "1"
     if B.inEvent() and _kind(name) == "input":  # a player's input: its board drawn in its own task
+        if arg and name in _first:  # a move played: its pieces now, the rest in a turn that follows
+            _later.add(name)
+            _ask_turn()
         if not _asked[1]:
             _asked[1] = True
             B.atTaskEnd(_input_proxy)
@@ -74,6 +84,9 @@ def _kind(name):
 
 def _input_turn():
     _asked[1] = False
+    for name in _later:
+        if name in _dirty:
+            _guarded(_first[name], _dirty[name])
     _draw(0, "input")  # what the input changed on the board is on screen when its task ends
 
 
@@ -88,18 +101,20 @@ def _draw(budget, only=None):
     start = B.now()
     drew = False
     for name, draw, covers, how in _parts:
-        if name not in _dirty or (only is not None and how != only):
+        if name not in _dirty or (only is not None and (how != only or name in _later)):
             continue
         if drew and (how == "alone" or B.now() - start >= budget):
             break
         for other in covers:
             _dirty.pop(other, None)
+        _later.discard(name)
         _guarded(draw, _dirty.pop(name))
         drew = True
     if _dirty:
         _ask_turn()
         return
     document.body.dataset.drawing = ""
+    collect_when_idle()  # what the drawing and the change before it left, in a task of its own
     _settle()
 
 

@@ -34,6 +34,7 @@ class Drawing:
         self.point_marks = {}  # point -> (label, is a target) as written
         self.point_nodes = []  # (point, its hit target's node)
         self.piece_nodes = {}  # point -> [node, kind, what was written]
+        self.pieces_from = None  # (the view, what else render_pieces drew from): a press redraws none
         self.gone_pieces = []  # nodes fading out, removed at the next render
         self.jumped = set()  # the rebels drawn faded: jumped by the chain being entered
         self.huffing = None  # the officer drawn faded: to be huffed with the move being entered
@@ -130,6 +131,7 @@ def forget_drawing():
     drawn.point_marks = {}
     drawn.point_nodes = [(node.getAttribute("data-point"), node) for node in document.querySelectorAll("#board .point")]
     drawn.piece_nodes = {}
+    drawn.pieces_from = None
     drawn.gone_pieces = []
     drawn.jumped = set()
     drawn.huffing = None
@@ -154,7 +156,15 @@ def render_pieces(animate, movable):
     """The pieces, as SVG groups kept from one render to the next so that a move slides.
 
     ``drawn.piece_nodes`` maps each point to [node, kind, what was written]: a piece whose
-    place, label and mark are unchanged is not touched."""
+    place, label and mark are unchanged is not touched, and when nothing they are drawn from
+    changed (a piece selected), none is looked at."""
+    clicks = app.ui.inp.clicks
+    now = (animate, movable, clicks if len(clicks) > 1 else [], language())
+    was = drawn.pieces_from
+    if was is not None and was[0] is app.play.view and was[1] == now and not drawn.gone_pieces:
+        fade_huffed(drawn.piece_nodes)
+        return
+    drawn.pieces_from = (app.play.view, now)
     for node in drawn.gone_pieces:
         node.remove()
     drawn.gone_pieces = []
@@ -165,7 +175,6 @@ def render_pieces(animate, movable):
         move_piece(shown, last["path"][0], last["path"][-1])
     # A chain being entered: show the moving piece at its latest landing, the rebels it jumped faded.
     jumped = set()
-    clicks = app.ui.inp.clicks
     if len(clicks) > 1 and not app.play.view["placing"]:
         first, now = clicks[0], clicks[-1]
         if first in pieces:
@@ -241,6 +250,7 @@ def drag_piece(point, x, y):
     entry[0].classList.add("dragging")
     entry[0].style.transform = f"translate({x}px, {y}px)"
     entry[2] = None
+    drawn.pieces_from = None
     return True
 
 
@@ -907,6 +917,14 @@ def render_board(animate=False):
     return True
 
 
+def render_moved(animate):
+    """A move played: its pieces at once, in the input's task (frames.py's "board" part's first
+    draw); the marks and the points' labels follow with the whole board, in a task of its own."""
+    if app.play.view is not None and app.ui.editor is None:
+        draw_board()
+        render_pieces(animate, [])
+
+
 def draw_side(_=None):
     """The status, the players' cards, the panels and the buttons (frames.py's "side")."""
     if app.play.view is None or app.ui.editor is not None:
@@ -962,7 +980,7 @@ def draw_progress(_=None):
     render_thinking()
 
 
-frames.part("board", render_board, how="input")
+frames.part("board", render_board, how="input", first=render_moved)
 frames.part("side", draw_side, covers=("progress",))
 frames.part("progress", draw_progress)
 frames.part("moves", draw_moves)

@@ -6,6 +6,7 @@ and every task runs under ``spawn`` so that an error is shown instead of ending 
 """
 
 import asyncio
+import gc
 import json
 
 import i18n
@@ -19,6 +20,11 @@ from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
 
 B = window.asaltoBridge
 CATALOG_MS = 30000
+# MicroPython in a browser collects garbage only as a call from JS returns (it cannot scan the
+# wasm stack), and by default asks for a collection after every 16 kB allocated: nearly every
+# click's task ended in one. Asked for after this much, and done while the page is idle.
+GC_AFTER_BYTES = 1 << 20
+IDLE_GC_MS = 2000  # a page never idle still collects after this
 
 
 async def load_language(setting):
@@ -32,6 +38,25 @@ async def load_rules_texts():
 
 
 _report = [print]  # how the page shows an error no task caught (set by on_error)
+_gc_asked = [False]
+
+
+def collect_when_idle():
+    """Collect garbage in a task of its own, once the next frame is painted and the page idle
+    (a page that calls this raises MicroPython's threshold: its tasks no longer pay for it)."""
+    if not _gc_asked[0]:
+        gc.threshold(GC_AFTER_BYTES)
+        _gc_asked[0] = True
+        B.afterFrame(_collect_proxy, IDLE_GC_MS)
+
+
+def _collect():
+    _gc_asked[0] = False
+    gc.collect()  # done as this call returns to the browser
+    B.mark("collected")  # when (tests read it: after the frame that showed a move)
+
+
+_collect_proxy = create_proxy(_collect)
 
 
 def el(id_):
