@@ -102,6 +102,36 @@ def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
     review_done(page)
 
 
+def test_go_on_pressed_as_soon_as_a_review_says_stopped_goes_on(page, server):
+    """'Go on with the review' is shown as soon as Stop is pressed, while the workers still answer
+    with what they found; pressed then, it goes on once they have (the press was lost: the page
+    took it for a second Stop, and the review stayed stopped)."""
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, record(40))
+    press(page, "#btn-review")
+    page.wait_for_function(
+        "document.body.dataset.review === 'running'"
+        " && /: [1-9]/.test(document.querySelector('#review-status').textContent)",
+        timeout=4 * ENGINE_MS,
+    )
+    page.evaluate(
+        """() => new Promise(pressed => {
+            const button = document.querySelector('#btn-review-run');
+            const watch = new MutationObserver(() => {
+                if (document.body.dataset.review !== 'stopped') return;
+                watch.disconnect();
+                button.click();  // 'Go on', the moment it is drawn
+                pressed();
+            });
+            watch.observe(document.body, {attributes: true, attributeFilter: ['data-review']});
+            button.click();  // 'Stop'
+        })"""
+    )
+    expect(page.locator("body")).to_have_attribute("data-review", re.compile("^(starting|running|done)$"))
+    review_done(page)
+
+
 def walk_state(page, *states: str) -> str:
     """The walk's state once it is one of ``states`` and every part of the page shows it (the panel
     is drawn a frame before the move list and the body's data-ply on a busy machine)."""

@@ -706,6 +706,11 @@ async def review(depth="quick"):
             app.play.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
     api.redraw("panel")
+    wish = app.ai.go_on
+    if wish is not None:
+        api.set("panel", go_on=None)
+        if wish[0] is app.play.review:
+            await review(wish[1])
 
 
 async def review_pass(rv, depth, n):
@@ -838,11 +843,17 @@ async def stop_review():
 
 
 def review_button():
-    """The review's one button: Stop while it runs, else review (or go on with) the game."""
-    if app.ai.thinking == "review":
+    """The review's one button: Stop while it runs, else review (or go on with) the game. Pressed
+    while a stopped review's workers still answer with what they found, it goes on once they have
+    (and pressed again, it does not)."""
+    rv = app.play.review
+    depth = document.getElementById("review-depth").value
+    if app.ai.thinking == "review" and rv is not None and rv["state"] == "stopped":
+        api.set("panel", go_on=None if app.ai.go_on else (rv, depth))
+    elif app.ai.thinking == "review":
         spawn(stop_review())
     else:
-        spawn(review(document.getElementById("review-depth").value))
+        spawn(review(depth))
 
 
 def toggle_analysis():

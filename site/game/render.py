@@ -446,7 +446,8 @@ def render_review():
     if rv is None:
         el("review-note").textContent = ""
         return
-    state = rv.get("state", "")
+    going_on = app.ai.go_on is not None and app.ai.go_on[0] is rv  # once the stop's answers are in
+    state = "starting" if going_on else rv.get("state", "")
     running = app.ai.thinking == "review" and state != "stopped"  # a stopped one ends its chunk under way
     bar = el("review-progress")
     bar.hidden = not running
