@@ -9,7 +9,7 @@ import game_state as st
 import rules_text
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, side_name, t
-from page import B, el, last_move_marks, message
+from page import B, el, last_move_marks, message, set_text
 from page import draw_board as draw_static
 from page import point_label as piece_point_label
 from pyscript import document
@@ -444,7 +444,7 @@ def render_review():
         )
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
     if rv is None:
-        el("review-note").textContent = ""
+        set_text(el("review-note"), "")
         return
     going_on = app.ai.go_on is not None and app.ai.go_on[0] is rv  # once the stop's answers are in
     state = "starting" if going_on else rv.get("state", "")
@@ -463,7 +463,7 @@ def render_review():
         status = t("review-failed", error=rv["error"])
     else:
         status = t("review-stopped", done=rv["done"], total=rv["total"])
-    el("review-status").textContent = status
+    set_text(el("review-status"), status)
     document.body.dataset.review = state
     run = el("btn-review-run")
     if running:
@@ -843,12 +843,12 @@ def render_buttons():
     el("thinking").classList.toggle("starting", not searching)
     if app.ai.thinking == "move":
         # The computer's bar says it thinks: here its Stop, and Pyodide's loading if it still is.
-        el("thinking-text").textContent = t("engine-loading") if app.ai.engine.starting else ""
+        set_text(el("thinking-text"), t("engine-loading") if app.ai.engine.starting else "")
     elif searching:
-        el("thinking-text").textContent = t("thinking-depth", depth=app.ai.depth) if app.ai.depth else t("thinking")
+        set_text(el("thinking-text"), t("thinking-depth", depth=app.ai.depth) if app.ai.depth else t("thinking"))
     elif starting:
-        el("thinking-text").textContent = t("engine-loading" if app.ai.engine.starting else "engine-starting")
-    el("game-title").textContent = rules_text.title(v["ruleset"])
+        set_text(el("thinking-text"), t("engine-loading" if app.ai.engine.starting else "engine-starting"))
+    set_text(el("game-title"), rules_text.title(v["ruleset"]))
 
 
 def render_editor():
@@ -931,7 +931,7 @@ def draw_side(_=None):
     if app.play.view is None or app.ui.editor is not None:
         return
     el("panel-setup").hidden = True
-    el("status").textContent = status_text()
+    set_text(el("status"), status_text())
     render_players()
     render_panels()
     for panel in extra_panels:
@@ -974,7 +974,7 @@ def draw_progress(_=None):
 
     if app.play.view is None or app.ui.editor is not None:
         return
-    el("status").textContent = status_text()
+    set_text(el("status"), status_text())
     render_players()
     render_buttons()
     render_review()

@@ -63,6 +63,13 @@ def el(id_):
     return document.getElementById(id_)
 
 
+def set_text(node, text):
+    """Write ``text`` into ``node`` only when it differs: words written again as they were still
+    lay the panel out again (a frame's work on a phone) and a live region says them again."""
+    if node.textContent != text:
+        node.textContent = text
+
+
 def stop_start(text):
     """The page cannot start, and says why in its loading line; boot.js's stall watch then leaves
     it alone (no reload: the reason is on screen)."""
