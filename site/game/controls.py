@@ -29,6 +29,7 @@ from game import (
 )
 from page import B, el, message, on, point_toward, spawn
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 from render import apply_theme, drag_piece, drawn
 
 
@@ -97,7 +98,9 @@ def on_pointerdown(event):
         return
     # the keyboard's cursor shows only while the keyboard is used
     api.set_input("none", cursor=None, drag={"from": point, "x": event.clientX, "y": event.clientY, "moved": False})
-    el("board").setPointerCapture(event.pointerId)
+    board_node = el("board")
+    board_node.setPointerCapture(event.pointerId)
+    board_node.addEventListener("pointermove", _dragging)
 
 
 def on_pointermove(event):
@@ -114,7 +117,13 @@ def on_pointermove(event):
         drag_piece(d["from"], xy[0], xy[1])
 
 
+# The pointer's moves reach Python only while a press is held: a mouse passing over the board
+# (or a finger's press that never drags) costs a phone's main thread no call into MicroPython.
+_dragging = create_proxy(on_pointermove)
+
+
 def on_pointerup(event):
+    el("board").removeEventListener("pointermove", _dragging)
     if event.button == 2 and app.ui.inp.right_from is not None:
         frm = app.ui.inp.right_from
         api.set_input("none", right_from=None)
@@ -264,7 +273,6 @@ def bind():
     svg = el("board")
     svg.setAttribute("tabindex", "0")
     on(svg, "pointerdown", on_pointerdown)
-    on(svg, "pointermove", on_pointermove)
     on(svg, "pointerup", on_pointerup)
     on(svg, "keydown", on_board_key)
     on(svg, "contextmenu", lambda e: e.preventDefault() if app.ui.annotating else None)
