@@ -77,7 +77,8 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     page.click("#dlg-io button[value=close]")
 
 
-def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
+def review_under_way(page, server) -> None:
+    """A 40-move record imported and its review started, with a position or more searched."""
     open_site(page, server.url)
     new_game(page, "assault", "humans")
     import_text(page, record(40))
@@ -87,6 +88,10 @@ def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
         " && /: [1-9]/.test(document.querySelector('#review-status').textContent)",
         timeout=4 * ENGINE_MS,
     )
+
+
+def test_the_review_button_stops_and_resumes_keeping_what_is_done(page, server):
+    review_under_way(page, server)
     expect(page.locator("#btn-review-run")).to_have_text("Stop")
     page.click("#btn-review-run")
     page.wait_for_function("document.body.dataset.review === 'stopped'", timeout=ENGINE_MS)
@@ -106,15 +111,7 @@ def test_go_on_pressed_as_soon_as_a_review_says_stopped_goes_on(page, server):
     """'Go on with the review' is shown as soon as Stop is pressed, while the workers still answer
     with what they found; pressed then, it goes on once they have (the press was lost: the page
     took it for a second Stop, and the review stayed stopped)."""
-    open_site(page, server.url)
-    new_game(page, "assault", "humans")
-    import_text(page, record(40))
-    press(page, "#btn-review")
-    page.wait_for_function(
-        "document.body.dataset.review === 'running'"
-        " && /: [1-9]/.test(document.querySelector('#review-status').textContent)",
-        timeout=4 * ENGINE_MS,
-    )
+    review_under_way(page, server)
     page.evaluate(
         """() => new Promise(pressed => {
             const button = document.querySelector('#btn-review-run');
