@@ -437,10 +437,11 @@ def render_review():
     )
     el("analysis").hidden = not app.ui.analysis_on
     if app.ui.analysis_on:
-        el("analysis").textContent = (
+        set_text(
+            el("analysis"),
             t("analysis-line", describe=analysis["describe"], line=" ".join(analysis["line"][:8]))
             if analysis
-            else t("analysis-over" if v["outcome"] else "analysis-wait")  # an ended game: no search asked
+            else t("analysis-over" if v["outcome"] else "analysis-wait"),  # an ended game: no search asked
         )
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
     if rv is None:
@@ -477,12 +478,12 @@ def render_review():
     el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 320, 72)
     render_summary(rv, v)
     mark = None if app.play.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
-    el("review-note").textContent = (
+    set_text(el("review-note"), (
         t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
           line=" ".join(mark["line"][:6]), before=round(mark["before"] * 100), after=round(mark["after"] * 100))
         if mark
         else ""
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 # The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
