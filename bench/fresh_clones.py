@@ -78,7 +78,7 @@ def write(runs: list[dict]) -> None:
     (RESULTS / "fresh-clones.json").write_text(json.dumps(runs, indent=1) + "\n")
     rows = [
         f"| {r['started']} | {r['commit']} | {'green' if r['green'] else 'RED'} "
-        f"| {r['seconds'] // 60} min {r['seconds'] % 60} s | {r['load']} "
+        f"| {r['seconds'] // 60} min {r['seconds'] % 60} s | {'—' if r['load'] is None else r['load']} "
         f"| {'; '.join(r['suites'])} | {', '.join(r['failed'])} | {r['note']} |"
         for r in runs
     ]
