@@ -303,29 +303,19 @@ def main() -> None:
                         "runs": runs,
                     }
                     print(key, out[key]["first_mark_ms"], out[key]["whole_ms"], flush=True)
-            if "tasks" in parts:
-                for level in ("beginner", "casual"):
-                    key = f"royal_{level}_{x}"
-                    runs = [attempt(bench, key, longest_task, level, rate) for _ in range(args.runs)]
-                    out[key] = {
-                        "longest_ms": median(runs, "longest_ms"),
-                        "longest_cpu_ms": median(runs, "longest_cpu_ms"),
-                        "runs": runs,
-                    }
-                    print(key, out[key]["longest_ms"], out[key]["longest_cpu_ms"], flush=True)
-            if "rulesets" in parts:
-                for ruleset in OTHER_RULESETS:
-                    key = f"{ruleset}_beginner_{x}"
-                    runs = [
-                        attempt(bench, key, longest_task, "beginner", rate, ruleset, OTHER_MOVES)
-                        for _ in range(args.runs)
-                    ]
-                    out[key] = {
-                        "longest_ms": median(runs, "longest_ms"),
-                        "longest_cpu_ms": median(runs, "longest_cpu_ms"),
-                        "runs": runs,
-                    }
-                    print(key, out[key]["longest_ms"], out[key]["longest_cpu_ms"], flush=True)
+            # The longest main-thread task: Royal Garrison ("tasks"), a shorter game of each other ruleset ("rulesets").
+            levels = ("beginner", "casual") if "tasks" in parts else ()
+            games = [("royal", level, "royal-garrison", PLAY_MOVES) for level in levels]
+            games += [(ruleset, "beginner", ruleset, OTHER_MOVES) for ruleset in OTHER_RULESETS if "rulesets" in parts]
+            for name, level, ruleset, moves in games:
+                key = f"{name}_{level}_{x}"
+                runs = [attempt(bench, key, longest_task, level, rate, ruleset, moves) for _ in range(args.runs)]
+                out[key] = {
+                    "longest_ms": median(runs, "longest_ms"),
+                    "longest_cpu_ms": median(runs, "longest_cpu_ms"),
+                    "runs": runs,
+                }
+                print(key, out[key]["longest_ms"], out[key]["longest_cpu_ms"], flush=True)
         if "bytes" in parts:
             runs = [attempt(bench, "first move", first_move_bytes) for _ in range(args.runs)]
             out["first_move"] = {"bytes": median(runs, "bytes"), "requests": median(runs, "requests"), "runs": runs}
