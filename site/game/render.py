@@ -159,12 +159,12 @@ def render_pieces(animate, movable):
     place, label and mark are unchanged is not touched, and when nothing they are drawn from
     changed (a piece selected), none is looked at."""
     clicks = app.ui.inp.clicks
-    now = (animate, movable, clicks if len(clicks) > 1 else [], language())
+    inputs = (animate, movable, clicks if len(clicks) > 1 else [], language())
     was = drawn.pieces_from
-    if was is not None and was[0] is app.play.view and was[1] == now and not drawn.gone_pieces:
+    if was is not None and was[0] is app.play.view and was[1] == inputs and not drawn.gone_pieces:
         fade_huffed(drawn.piece_nodes)
         return
-    drawn.pieces_from = (app.play.view, now)
+    drawn.pieces_from = (app.play.view, inputs)
     for node in drawn.gone_pieces:
         node.remove()
     drawn.gone_pieces = []
