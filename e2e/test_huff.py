@@ -81,6 +81,35 @@ def test_the_huff_pressed_after_a_rebel_is_selected_goes_with_the_move(page, ser
     expect(page.locator("#board .m-huffing")).to_have_count(0)
 
 
+def drag_point(page, frm: str, to: str) -> None:
+    """Press on ``frm``, move in steps to ``to`` and let go there, as a mouse drags a piece."""
+    a = page.locator(f'#board .point[data-point="{frm}"]').bounding_box()
+    b = page.locator(f'#board .point[data-point="{to}"]').bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("how", ["click", "drag"])
+def test_a_rebel_steps_into_the_huffed_officers_point(page, server, how):
+    """Hd4:c3-d4: the officer on d4 huffed, the rebel on c3 takes its point, by clicks and by a drag;
+    the press on d4 is the step, not the huff cancelled."""
+    reach_huff(page, server)
+    click_point(page, "d4")
+    page.wait_for_selector("#board .layer-over .m-huffing")
+    before = synced(page)
+    if how == "click":
+        click_point(page, "c3")
+        expect(page.locator("#pt-c3")).to_have_attribute("aria-label", re.compile("selected"))
+        click_point(page, "d4")
+    else:
+        drag_point(page, "c3", "d4")
+    wait_synced_after(page, before)
+    expect(move_list(page).last).to_have_text("Hd4:c3-d4")
+    assert pieces(page)["d4"] == "R" and "c3" not in pieces(page)
+
+
 def cursor_to(page, point: str) -> None:
     """Walk the board's keyboard cursor to ``point`` with the arrow keys, as a keyboard user does."""
     page.focus("#board")

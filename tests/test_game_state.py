@@ -479,3 +479,33 @@ def test_drawing_only_reads_the_state():
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _root(node.func) == "api":
                     raise AssertionError(f"{path.name}:{node.lineno} ({name}) changes the state while drawing")
     assert drawn > 15
+
+
+def boards_along_random_games(ruleset, games=6, plies=60):
+    """Every position of a few seeded random games of ``ruleset``, huffs and chains included."""
+    for seed in range(games):
+        rnd, board = random.Random(seed), Board(ruleset)
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            yield board
+            board.push(rnd.choice(moves))
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_legal_move_can_be_pressed_the_huffs_included(ruleset):
+    """The huff chosen first (where the rebels choose it), then the move's points (a chain that could
+    go on pressed again where it stops): a step into the huffed officer's own point (Hd4:c3-d4)
+    plays the move, it does not cancel the huff."""
+    for board in boards_along_random_games(ruleset):
+        for m in board.legal_moves:
+            inp = board_input.Input()
+            # The rebels say which officer, or the huff is the whole move: the officer is pressed.
+            chosen = m.huff and (board.position.implied_huff() is None or not m.path)
+            action = inp.press(board, m.huff) if chosen else None
+            for point in reversed(m.place) if m.place else m.path:
+                action = inp.press(board, point)
+            if m.path and action == ("select", m.path[-1]) and inp.can_stop(board):
+                action = inp.press(board, m.path[-1])  # a chain that could go on stops where pressed again
+            assert action == ("play", str(m)), (ruleset, board.position.text(), str(m))

@@ -57,8 +57,11 @@ class Input:
 
     def press(self, board, point):
         """A point pressed on the board: a huffable officer is huffed (pressed again, kept), at any
-        time in the rebels' turn, as both the game page and a puzzle take it; anything else is a click."""
-        if point in board.position.huffable():
+        time in the rebels' turn, as both the game page and a puzzle take it; anything else is a click.
+        Where the piece selected may step into the huffed officer's point (``Hd4:c3-d4``), that
+        press is the step: the huff stays chosen."""
+        stepping_in = bool(self.clicks) and point in self.targets(board)
+        if point in board.position.huffable() and not stepping_in:
             if board.position.implied_huff() is None:  # the rebels say which officer (and, by choice, whether)
                 return self.choose_huff(board, None if self.huff == point else point)
             lone = board.move_for([])  # the officer that failed goes with every move; the last one alone
