@@ -207,6 +207,40 @@ def test_an_imported_record_is_reviewed(page, server):
     expect(page.locator("#review-summary button").first).to_be_attached()
 
 
+# Sixteen moves of an Assault game between the engine's levels (bench/games), with mistakes to mark.
+LONGER = (
+    '[Ruleset "assault"]\n\n1. d4-d5 e5-d6 2. e3-d4 c5xe3xe5xc5 3. f5-e5 d6-e6 4. f4-f5 e6xe4 5. f3-f4 '
+    "e4-e5 6. d2-e3 c5-d4 7. d1-d2 d4-c5 8. d3-d4 e5-e4 *\n"
+)
+
+
+def review_seen(page, server, cores: int) -> tuple[str, str]:
+    """LONGER imported and reviewed on a page told it has ``cores`` cores (one review worker per core,
+    at most four): the summary's words and the record exported with the review's notes."""
+    page.add_init_script(f"Object.defineProperty(navigator, 'hardwareConcurrency', {{get: () => {cores}}})")
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    import_text(page, LONGER)
+    press(page, "#btn-review")
+    review_done(page)
+    summary = page.inner_text("#review-summary")
+    press(page, "#btn-io")
+    exported = page.input_value("#io-text")
+    page.click("#dlg-io button[value=close]")
+    return summary, exported
+
+
+def test_the_same_record_reviewed_twice_gets_the_same_marks_and_accuracy(server, context):
+    """Each position is searched for a number of nodes, not seconds: one worker or four, the review's
+    marks, notes and accuracy are the same, whatever the machine's load."""
+    first = context.new_page()
+    one = review_seen(first, server, 1)
+    first.close()
+    four = review_seen(context.new_page(), server, 4)
+    assert "%" in one[0] and one[1].count("{") >= 1, one
+    assert four == one
+
+
 # Whether a part is whole in view: inside the panel part that scrolls (or the panel) and the window.
 IN_VIEW = """(sel) => {
     const node = document.querySelector(sel), r = node.getBoundingClientRect();

@@ -132,6 +132,9 @@ def test_the_weaker_levels_worker_answers_as_cpython():
     ]
     for r in requests[1:]:
         r["node_limit"] = 800
+    # A review's points and marks at its node budget: the same whichever interpreter's worker took them.
+    game = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c5-c6", "d3-d4", "e5xc5"], "ply": 4}
+    requests.append({"op": "review", "game": game, "points": [], "node_limit": 600})
 
     def answers(w):
         out = []
@@ -152,7 +155,7 @@ def test_the_weaker_levels_worker_answers_as_cpython():
     source = "requests = " + json.dumps(requests) + "\n\n" + _source_of(answers)
     mpy = json.loads(micropython.run(code, {"probe.py": source}))
     assert mpy == json.loads(json.dumps(answers(Worker())))
-    assert [a["ok"] for a in mpy] == [True] * 4
+    assert [a["ok"] for a in mpy] == [True] * 5 and mpy[4]["points"][4] is not None
 
 
 def _source_of(fn) -> str:

@@ -178,3 +178,27 @@ def test_a_tried_move_is_asked_about_in_the_position_after_it():
     assert request["level"] == "strongest" and request["time_limit"] == 0.5
     with pytest.raises(AsaltoError):
         session.tried_request("d4-d6", 7, 0.5)
+
+
+def test_the_same_game_gets_the_same_review_whichever_worker_searched_what():
+    """The page's review request carries a node budget, and a worker searches each position afresh:
+    one worker reviewing the whole game, and two that searched other things first and share the
+    game's positions in another order, give the same points and the same marks."""
+    game = Game("assault")
+    rng = random.Random(3)
+    for _ in range(14):
+        game.play(rng.choice([str(m) for m in game.board.legal_moves]))
+    session = Session(game)
+    whole = Worker().answer(session.review_request("quick", []))
+    assert whole["ok"] and not whole["cancelled"]
+
+    shared: dict[int, object] = {}
+    total = len(game.moves) + 1
+    for plies in (list(range(total - 1, total // 2, -1)), list(range(total // 2, -1, -1))):
+        worker = Worker()
+        worker.answer({"op": "think", "position": game.start.play(game.moves[0]).text(), "node_limit": 3000})
+        answer = worker.answer(session.review_request("quick", [], plies))
+        shared.update((p["ply"], p) for p in answer["points"] if p is not None)
+    assert [shared[ply] for ply in range(total)] == whole["points"]
+    judged = Worker().answer(session.review_request("quick", [shared[ply] for ply in range(total)]))
+    assert judged["marks"] == whole["marks"]

@@ -152,22 +152,20 @@ class Worker:
             yield {"ok": False, "error": str(err)}
 
     def _review(self, request: dict[str, Any]) -> Iterator[dict[str, Any] | None]:
-        """Every position of a game searched (``seconds`` each, or ``node_limit``), then the moves
+        """Every position of a game searched (``node_limit`` nodes each), then the moves
         judged. ``points`` from an earlier, stopped review are kept; a cancelled review answers
         with the points it has, so the page can resume it."""
         self.cancelled = False
         self.progress = None
         try:
             game = self._review_game(request.get("game"))
-            seconds = request.get("seconds", DEPTHS["quick"])
-            budget = _budget({"time_limit": seconds, "node_limit": request.get("node_limit")})
+            node_limit = _budget({"node_limit": request.get("node_limit", DEPTHS["quick"])})["node_limit"]
             done = _points(request.get("points"), len(game.moves) + 1)
             points: list[Point | None] = list(done) + [None] * (len(game.moves) + 1 - len(done))
             total = len(points)
             plies = _plies(request.get("plies"), total)
-            seconds_each = budget.get("time_limit", DEPTHS["quick"])
             found: dict[str, Any] = {}  # this request's points so far, by ply (the page draws them as they come)
-            for item in evaluate(game, seconds_each, budget.get("node_limit"), done, self.player, plies):
+            for item in evaluate(game, node_limit, done, plies):
                 if item is not None:
                     points[item.ply] = item
                     found[str(item.ply)] = item.to_json()

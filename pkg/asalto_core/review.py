@@ -1,7 +1,8 @@
 """Post-game review: the officers' win chance after every move, and the moves that changed it.
 
-:func:`evaluate` searches each position of a game with the strongest level (a time per
-position the player chooses) and yields one :class:`Point` per position; :func:`judge`
+:func:`evaluate` searches each position of a game with the strongest level (a number of nodes
+per position the player chooses, so the same game is judged the same on every machine) and yields
+one :class:`Point` per position; :func:`judge`
 then marks the moves where the chance moved most against the side that moved, with the
 better move, its line and a reason in words. Runs in the AI's worker (it needs the search);
 the thresholds are accuracy.py's (with the accuracy figures), the ones docs/playing.md states.
@@ -21,17 +22,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .accuracy import BLUNDER, INACCURACY, MISTAKE
-from .ai import Player, analyse
+from .ai import analyse
 from .errors import AsaltoError, quote
 from .position import Position
-from .session import REVIEW_DEPTHS
+from .session import REVIEW_NODES
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterator, Sequence
 
     from .record import Game
 
-DEPTHS = REVIEW_DEPTHS  # seconds of search per position, as the page offers them
+DEPTHS = REVIEW_NODES  # nodes of search per position, as the page offers them
 
 
 @dataclass(frozen=True)
@@ -99,18 +100,16 @@ def positions(game: Game) -> list[Position]:
 
 def evaluate(
     game: Game,
-    seconds: float = DEPTHS["quick"],
-    node_limit: int | None = None,
+    node_limit: int = DEPTHS["quick"],
     done: Sequence[Point | None] = (),
-    player: Player | None = None,
     plies: Collection[int] | None = None,
 ) -> Iterator[Point | None]:
     """Search every position of ``game``; yield None while searching (the worker stays responsive
     and can stop) and a Point per position. Points already in ``done`` are yielded as they are,
-    so a review that was left resumes where it stopped. A ``player`` (:class:`ai.Player`) keeps
-    what it learned from one position to the next. With ``plies``, only those positions are
-    searched (several workers share a game: positions are independent)."""
-    search = player.analyse if player is not None else analyse
+    so a review that was left resumes where it stopped. With ``plies``, only those positions are
+    searched (several workers share a game). Each position is searched afresh with ``node_limit``
+    nodes: its point is the same whichever worker, interpreter or machine searched it, and
+    whatever that worker searched before."""
     every = positions(game)
     for ply, position in enumerate(every):
         if ply < len(done) and done[ply] is not None:
@@ -123,9 +122,8 @@ def evaluate(
             chance = 0.5 if outcome.winner is None else float(outcome.winner == "officers")
             yield Point(ply, chance, 0 if outcome.winner else None, position.turn, "", (), outcome.describe())
             continue
-        budget: dict[str, Any] = {"node_limit": node_limit} if node_limit else {"time_limit": seconds}
         last = None
-        for item in search(position, "strongest", history=every[:ply], **budget):
+        for item in analyse(position, "strongest", history=every[:ply], node_limit=node_limit):
             if item is None:
                 yield None
             else:

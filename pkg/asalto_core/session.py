@@ -99,14 +99,17 @@ if TYPE_CHECKING:
 
         op: str  # "review"
         game: dict[str, Any]  # Session.descriptor()
-        seconds: float  # per position
+        node_limit: int  # per position
         points: list[Any]  # what an earlier, stopped review found
         plies: list[int]  # the positions this worker searches (a share of the game), all when left out
 
 
-# A review's search per position, in seconds: the page offers these, the worker's review uses them
+# A review's search per position, in nodes, so that a game gets the same marks, accuracy and notes on
+# every machine, every run and whichever worker took a position (a time budget made them depend on the
+# load): quick is about 0.3 s a position on the page's MicroPython, deep five times that
+# (the review rows of bench/results/waits.md). The page offers these, the worker's review uses them
 # (asalto_core.review); here because the page's MicroPython imports this module and not the AI's.
-REVIEW_DEPTHS = {"quick": 0.3, "deep": 1.5}
+REVIEW_NODES = {"quick": 2000, "deep": 10000}
 MAX_MOVES = 5000  # a game longer than this is refused before it is replayed
 # Characters of a pasted or saved record: the page's MicroPython reads the slowest shapes of this
 # size (300,000 '()' or '$1' after a move) in 2 to 2.6 s on a busy 2-core machine (bench/complexity.py).
@@ -520,13 +523,13 @@ class Session:
         }
 
     def review_request(self, depth: str, points: list[Any], plies: list[int] | None = None) -> ReviewRequest:
-        """What the AI's worker is asked to review the game: ``depth`` is a key of REVIEW_DEPTHS;
+        """What the AI's worker is asked to review the game: ``depth`` is a key of REVIEW_NODES;
         ``points`` what an earlier, stopped review found (it goes on from there); ``plies`` the
         positions this worker searches, where several share the game (all when None)."""
         request: ReviewRequest = {
             "op": "review",
             "game": self.descriptor(),
-            "seconds": REVIEW_DEPTHS[depth],
+            "node_limit": REVIEW_NODES[depth],
             "points": points,
         }
         if plies is not None:

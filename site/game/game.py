@@ -26,7 +26,7 @@ from render import announce, apply_labels
 from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
-from asalto_core.session import REVIEW_DEPTHS, Session
+from asalto_core.session import REVIEW_NODES, Session
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
 HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
@@ -35,6 +35,9 @@ HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis bo
 REPLY_PAUSE = 0.4
 REVIEW_WORKERS = 4  # at most, each a MicroPython of its own (a core each)
 REVIEW_CHUNK = 3  # positions a review worker takes at a time
+# Nodes a second of the slowest worker a review may run on (MicroPython on a phone-class CPU, busy):
+# only how long a share may take before its worker is taken to have hung, never the search's budget.
+SLOWEST_NODES_PER_S = 250
 BOOK_MS = 5000  # the longest the opening book's file may take to come; the AI searches after that
 IDLE_MS = 3000  # the strong levels' Pyodide starts when the page is idle, at the latest after this
 
@@ -782,7 +785,7 @@ async def review_share(eng, rv, depth, plies, key):
     req = app.play.session.review_request(depth, [], plies)
     searching = [True]
     spawn(watch_share(eng, rv, key, searching))
-    limit = int(len(plies) * REVIEW_DEPTHS[depth] * 3000) + CALL_MS
+    limit = len(plies) * REVIEW_NODES[depth] * 1000 // SLOWEST_NODES_PER_S + CALL_MS
     r = await eng.call("think", json.dumps(req), limit, key)
     searching[0] = False
     if not r.ok:
