@@ -291,3 +291,53 @@ def test_the_analysis_of_an_ended_game_says_it_is_over_and_asks_nothing(page, se
     assert page.evaluate("document.body.dataset.searchEnd || ''") == ""  # no search was asked
     press(page, "#nav-back")  # one move earlier the engine looks again
     expect(page.locator("#analysis")).not_to_have_text("Analysis: the game is over in this position.")
+
+
+def test_with_the_analysis_on_the_pieces_that_can_move_keep_their_rings_and_move(page, server):
+    """Analysis on, against the computer: while the engine looks at the position the rebels that can
+    move are ringed and the status says to move one; a move made then is played, the analysis looks at
+    the new position, and the computer still answers."""
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels")
+    press(page, "#btn-analysis")
+    page.wait_for_function("document.body.dataset.thinking === 'analysis'")
+    expect(page.locator("#board .piece.movable")).not_to_have_count(0)
+    expect(page.locator("#status")).to_contain_text("can move")
+    click_point(page, "d4")  # while the analysis still looks: its search is stopped for the new position
+    click_point(page, "d5")
+    expect(move_list(page).first).to_have_text("d4-d5")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=4 * ENGINE_MS)  # the computer's reply
+    page.wait_for_function("document.body.dataset.thinking === 'analysis'", timeout=4 * ENGINE_MS)
+    expect(page.locator("#board .piece.movable")).not_to_have_count(0)
+    press(page, "#btn-analysis")  # turned off: its search stops, the rings stay
+    page.wait_for_function("document.body.dataset.thinking === ''", timeout=4 * ENGINE_MS)
+    expect(page.locator("#board .piece.movable")).not_to_have_count(0)
+
+
+def test_a_review_goes_out_of_date_as_the_game_goes_on_and_its_result_offers_the_whole_review(page, server):
+    """Reviewed before its last move, then played to the end: the review says it is out of date (not the
+    old summary for a game that then ended), and the result offers the review of the whole game."""
+    game = Game("assault")
+    while game.outcome() is None:
+        legal = game.board.legal_moves
+        game.play(([m for m in legal if "x" in str(m)] or legal)[0])
+    texts = [str(m) for m in game.moves]
+    before_last = Game("assault")
+    for m in texts[:-1]:
+        before_last.play(m)
+    open_site(page, server.url)
+    import_text(page, before_last.record())
+    press(page, "#btn-review")
+    review_done(page)
+    expect(page.locator("#review-summary")).to_be_visible()
+    play(page, *re.split("[-x]", texts[-1]))
+    expect(page.locator("body")).to_have_attribute("data-over", "1")
+    expect(page.locator("#review-status")).to_contain_text("The game went on")
+    expect(page.locator("#btn-review-run")).to_have_text("Update the review")
+    expect(page.locator("#review-summary")).to_be_hidden()
+    expect(page.locator("#result-review")).to_be_visible()
+    page.click("#result-review")
+    review_done(page)
+    expect(page.locator("#review-summary")).to_be_visible()
+    expect(page.locator("#result-review")).to_be_hidden()
+    expect(page.locator("#review-graph .g-hit")).to_have_count(len(texts) + 1)  # every position, the last too

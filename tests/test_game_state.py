@@ -151,6 +151,7 @@ def test_against_the_computer_the_player_moves_only_on_their_own_turn():
     assert not state.human_turn(end, "rebels") and not state.can_input(end, "rebels")
     assert state.human_turn(end, "humans") and not state.human_turn(end, "watch")
     assert not state.can_input(end, "officers", thinking="move")
+    assert state.can_input(end, "officers", thinking="analysis")  # the analysis board: moves go on
 
 
 def test_an_earlier_position_is_browsing_and_takes_a_click_only_once_a_new_line_is_agreed():
@@ -509,3 +510,16 @@ def test_every_legal_move_can_be_pressed_the_huffs_included(ruleset):
             if m.path and action == ("select", m.path[-1]) and inp.can_stop(board):
                 action = inp.press(board, m.path[-1])  # a chain that could go on stops where pressed again
             assert action == ("play", str(m)), (ruleset, board.position.text(), str(m))
+
+
+def test_a_review_follows_its_game_out_of_date_when_it_went_on_and_gone_when_it_changed():
+    review = {"moves": ["d4-d5", "c5-c6"], "points": [{"ply": 0}, {"ply": 1}, {"ply": 2}], "marks": [],
+              "done": 3, "total": 3, "state": "done"}  # fmt: skip
+    assert state.review_for(None, ["d4-d5"]) is None
+    assert state.review_for(review, ["d4-d5", "c5-c6"]) is review
+    went_on = state.review_for(review, ["d4-d5", "c5-c6", "d3-d4"])
+    assert went_on["state"] == "stale" and went_on["total"] == 4 and went_on["done"] == 3
+    assert went_on["points"] == [{"ply": 0}, {"ply": 1}, {"ply": 2}, None]  # only the new position to search
+    assert review["state"] == "done" and len(review["points"]) == 3  # the old one is not changed in place
+    assert state.review_for(review, ["d4-d5"]) is None  # a move taken back
+    assert state.review_for(review, ["d4-d5", "e5-e4", "d3-d4"]) is None  # another line

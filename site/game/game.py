@@ -174,14 +174,13 @@ def take_view(animate=False):
     """The session's position becomes the one shown (drawn, its move sliding in with ``animate``);
     what belonged to the one before goes."""
     v = app.play.session.view()
-    changed = (
-        app.play.review
-        and app.play.review["moves"] != app.play.session.descriptor()["moves"][: len(app.play.review["moves"])]
-    )
+    review = st.review_for(app.play.review, app.play.session.descriptor()["moves"])
     api.enter("none", "reset")
     api.set("none", view=v, hint=None, branch_asked=False)
-    if changed:
+    if review is None and app.play.review is not None:
         api.set("none", review=None, learn=None)  # the game changed under the review: the walk ends with it
+    elif review is not app.play.review:
+        api.set("none", review=review)  # the game went on: the review is out of date, its points kept
     walk_at = st.walk_at(app.play.learn)  # browsed away from the walk's position: a move there is asked first
     if v["ply"] == v["length"] or (walk_at is not None and v["ply"] != walk_at):
         api.set("none", branch_ok=False)
@@ -264,6 +263,8 @@ def play(move, human_move=False):
         B.sound(move_sound(last))
     if human_move:
         api.set("none", move_seen=asyncio.Event())  # the AI's reply waits until this move is on screen
+    if app.ai.thinking == "analysis":  # a move made while the analysis looked: it looks again, at the new one
+        spawn(stop_ai())
     accept()
     if human_move:
         spawn(move_painted(app.ai.move_seen))
@@ -449,8 +450,12 @@ def answer_too_late():
 
 
 def analysis_too_late():
-    """The position changed during the analysis: the analysis looks at the new one."""
-    if app.ui.analysis_on:
+    """The position changed during the analysis (or it was turned off): the computer's move if it is
+    its turn, else the analysis of the new position."""
+    v = app.play.view
+    if v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"]):
+        spawn(maybe_ai())
+    elif app.ui.analysis_on:
         spawn(ask("analysis"))
 
 
@@ -863,3 +868,5 @@ def toggle_analysis():
     api.set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
     if app.ui.analysis_on and not app.play.view["outcome"]:  # as take_view: an ended game has no move to look for
         spawn(ask("analysis"))
+    elif not app.ui.analysis_on and app.ai.thinking == "analysis":  # turned off: its search stops too
+        spawn(stop_ai())

@@ -100,6 +100,20 @@ class Play:
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
 
 
+def review_for(review, moves):
+    """The review as the game's moves now stand: the same review while they are the moves it judged;
+    where the game went on past them, the review kept for its moves with the new positions still to
+    search, marked out of date ('stale', one press brings it up to date); None once the moves it
+    judged changed (an undo, another game)."""
+    if review is None or review["moves"] == moves:
+        return review
+    judged = review["moves"]
+    if len(moves) <= len(judged) or moves[: len(judged)] != judged:
+        return None
+    more = len(moves) - len(judged)
+    return dict(review, moves=moves, points=review["points"] + [None] * more, total=len(moves) + 1, state="stale")
+
+
 def fresh_game(session):
     """``session`` on the board as another game starts: Undo's redo stack, a paused or forced AI,
     the review and the walk through its mistakes, analysis or hint, a new line agreed or asked for
@@ -146,13 +160,19 @@ def human_turn(view, mode, friend=None):
     return view["turn"] not in ai_side(mode)
 
 
+# Searches beside the board that never play a move: the player may move while they run (as on
+# lichess's analysis board), and the search then looks at the new position.
+BESIDE_THE_BOARD = ("", "analysis")
+
+
 def can_input(view, mode, friend=None, annotating=False, thinking="", branch_ok=False):
     """A click on the board may enter a move now."""
+    free = thinking in BESIDE_THE_BOARD
     if annotating:  # both sides, at any move: a move there starts a side line
         if friend is not None and not browsing(view) and view["turn"] != friend["side"]:
             return False  # at the end it would be the friend's move in the game itself
-        return view["outcome"] is None and not thinking
-    return human_turn(view, mode, friend) and (not browsing(view) or branch_ok) and not thinking
+        return view["outcome"] is None and free
+    return human_turn(view, mode, friend) and (not browsing(view) or branch_ok) and free
 
 
 def undo_target(view, mode, friend=None):

@@ -460,6 +460,8 @@ def render_review():
         status = t("review-running", done=rv["done"], total=rv["total"])
     elif state == "done":
         status = t("review-done", n=len(rv["marks"]))
+    elif state == "stale":
+        status = t("review-stale", done=rv["done"], total=rv["total"])
     elif state == "failed":
         status = t("review-failed", error=rv["error"])
     else:
@@ -471,6 +473,8 @@ def render_review():
         run.textContent = t("review-stop")
     elif state == "failed":
         run.textContent = t("review-retry")
+    elif state == "stale":
+        run.textContent = t("review-update")
     else:
         run.textContent = t("review-resume" if 0 < rv["done"] < rv["total"] else "review-run")
     chances = [p["officers"] if p else None for p in rv["points"]]
@@ -746,7 +750,7 @@ def render_result():
     el("result-text").textContent = result_text(final)
     card.dataset.winner = final["winner"] or "draw"
     el("result-rematch").hidden = app.shared.friend is not None
-    el("result-review").hidden = app.play.review is not None
+    el("result-review").hidden = app.play.review is not None and app.play.review.get("state") == "done"
 
 
 def player_card(side):
