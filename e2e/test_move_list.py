@@ -158,3 +158,28 @@ def test_every_move_is_a_big_enough_target(page, server, scheme):
         "() => [...document.querySelectorAll('#moves button')].map(b => [b.offsetWidth, b.offsetHeight])"
     )
     assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_keyboard_in_the_move_list_follows_the_move_shown(browser, server, size):
+    """A move of the list focused, the arrows, Home and End browse the game and the focus goes with the
+    move shown (it never drops to the page, a phone's strip too); End on the focused board goes to
+    the last move, as the keys' help says."""
+    context = browser.new_context(viewport=size, has_touch=size["width"] < 600)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        import_text(page, record(12))
+        page.focus('#moves button[data-ply="12"]')
+        focused_ply = "() => document.activeElement.dataset.ply || document.activeElement.tagName"
+        for key, ply in (("ArrowLeft", "11"), ("ArrowLeft", "10"), ("ArrowRight", "11"), ("Home", "0"), ("End", "12")):
+            page.keyboard.press(key)
+            expect(page.locator("body")).to_have_attribute("data-ply", ply)
+            page.wait_for_function(f"({focused_ply})() === '{ply}'")
+        page.keyboard.press("Home")
+        expect(page.locator("body")).to_have_attribute("data-ply", "0")
+        page.focus("#board")
+        page.keyboard.press("End")
+        expect(page.locator("body")).to_have_attribute("data-ply", "12")
+    finally:
+        context.close()

@@ -191,7 +191,7 @@ def on_key(event):
     elif key in ("PageUp", "PageDown") or (key in ("ArrowLeft", "ArrowRight") and not on_board):
         event.preventDefault()
         spawn(navigate(ply - 1 if key in ("PageUp", "ArrowLeft") else ply + 1))
-    elif key in ("Home", "End") and not on_board:
+    elif key in ("Home", "End"):  # anywhere, the board too (its arrows move its cursor)
         event.preventDefault()
         spawn(navigate(0 if key == "Home" else length))
     elif key in ("f", "F") and not (event.ctrlKey or event.metaKey or event.altKey):  # Caps Lock or Shift too

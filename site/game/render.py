@@ -575,7 +575,9 @@ def render_moves():
 
 
 def mark_current(body, path):
-    """The move shown (its path in the tree; [] the start) gets aria-current, the one before loses it."""
+    """The move shown (its path in the tree; [] the start) gets aria-current, the one before loses it.
+    A keyboard in the list follows the move shown (as lichess's): the arrows, Home and End move the
+    focus with it, so it never falls back to the page."""
     if not path:
         query = 'button[data-ply="0"]'
     elif len(path) == 1:
@@ -583,10 +585,14 @@ def mark_current(body, path):
     else:
         query = f'button[data-path="{",".join(str(i) for i in path)}"]'
     button = body.querySelector(query)
+    focused = document.activeElement
+    in_list = focused is not None and bool(body.contains(focused))
     if drawn.current is not None:
         drawn.current.removeAttribute("aria-current")
     if button is not None:
         button.setAttribute("aria-current", "step")
+        if in_list:
+            B.focusQuietly(button)
     drawn.current = button
 
 

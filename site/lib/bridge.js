@@ -438,6 +438,10 @@
         }
       });
     },
+    // The keyboard's focus moved to ``node`` without scrolling the page (its list scrolls itself).
+    focusQuietly(node) {
+      node.focus({ preventScroll: true });
+    },
     // Whether MicroPython's worker plays this AI level (else Pyodide's).
     lightLevel(level) {
       return LIGHT_LEVELS.includes(level);
