@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from test_accessibility import with_axe
 
 from asalto_core.record import Game
-from helpers import click_point, drawn, import_text, open_site
+from helpers import ENGINE_MS, click_point, drawn, import_text, open_site, press
 
 SIZES = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
 
@@ -181,5 +181,33 @@ def test_the_keyboard_in_the_move_list_follows_the_move_shown(browser, server, s
         page.focus("#board")
         page.keyboard.press("End")
         expect(page.locator("body")).to_have_attribute("data-ply", "12")
+    finally:
+        context.close()
+
+
+# Every control the page shows (buttons, links, menus, fields), with its name and size where it is
+# under WCAG 2.2's 24 by 24 CSS pixels.
+SMALL_CONTROLS = """() => [...document.querySelectorAll('button, a[href], select, input:not([type=hidden]), summary')]
+    .filter(b => b.offsetParent !== null && !b.closest('dialog:not([open])'))
+    .map(b => [b.id || b.textContent.trim().slice(0, 20), b.getBoundingClientRect()])
+    .filter(([name, r]) => r.width < 24 || r.height < 24)
+    .map(([name, r]) => [name, Math.round(r.width), Math.round(r.height)])"""
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_every_control_is_24_pixels_at_least_in_a_reviewed_finished_game(browser, server, size):
+    """The Rules link beside the title and the result card's buttons under a review were 18 and 20 px."""
+    context = browser.new_context(viewport=size, has_touch=size["width"] < 600)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        assert page.evaluate(SMALL_CONTROLS) == []
+        import_text(page, record(None))
+        page.wait_for_selector("#result:not([hidden])")
+        press(page, "#result-review")
+        page.wait_for_function(
+            "document.querySelector('#review-status').textContent.startsWith('Review done')", timeout=4 * ENGINE_MS
+        )
+        assert page.evaluate(SMALL_CONTROLS) == []
     finally:
         context.close()
