@@ -28,7 +28,7 @@ OPENING = [("c5", "e5"), ("d4", "d5"), ("e5", "d4"), ("e4", "e5"), ("c5", "c6")]
 def test_two_humans_chain_and_huff(page, server):
     open_site(page, server.url)
     new_game(page, "asalto", "humans")
-    expect(page.locator("#status")).to_contain_text("Place the 2 officers")
+    expect(page.locator("#status")).to_have_text("Place the 2 officers: click 2 points of the fortress")
     assert sorted(targets(page)) == ["c5", "c6", "c7", "d5", "d6", "d7", "e5", "e6", "e7"]
     # Placement is a set: e5 then c5 is the same as c5 then e5.
     play(page, "e5", "c5")

@@ -85,14 +85,14 @@ async def start_engine(eng=None):
     eng.starting = True
     document.body.dataset[_flag(eng)] = "starting"
     if app.play.view is not None:
-        api.redraw("progress")  # Pyodide's megabytes take seconds: the thinking line says it loads
+        api.redraw("progress")  # the light worker's start is said on the thinking line
     ok = eng.create() and await eng.connect()
     eng.starting = False
     if not ok:
         shown = document.getElementById("message").textContent
         if eng.kind and app.ai.thinking != "review":
             message(t("engine-failed", error=start_problem(eng)), "error")
-        elif shown in (t("engine-loading"), t("engine-restarting")):
+        elif shown == t("engine-restarting"):
             message("")
         document.body.dataset[_flag(eng)] = "failed"
         B.keepOffline(False)

@@ -348,9 +348,9 @@ def status_text():
         if st.ai_side(app.ui.settings["mode"]) or app.shared.friend is not None
         else t("status-turn", side=side_name(v["turn"]))
     )
-    if v["placing"]:
+    if v["placing"]:  # the sentence names the side: no "Officers to move:" before it
         placements = board().legal_moves
-        return t("status-join", head=head, what=t("status-place", n=len(placements[0].place) if placements else 2))
+        return t("status-place", n=len(placements[0].place) if placements else 2)
     keys = "-key" if app.ui.inp.cursor is not None else ""  # said for the keyboard while it is used
     if app.ui.inp.can_stop(board()):
         what = t("status-chain-stop")
@@ -846,19 +846,19 @@ def render_buttons():
     el("btn-review").disabled = bool(app.ai.thinking) or not v["length"]
     el("btn-review-run").disabled = (bool(app.ai.thinking) and app.ai.thinking != "review") or not v["length"]
     # The thinking line: the search under way (a review says its own progress and has its own
-    # Stop), or a worker starting; Pyodide's start is said whatever asked for it.
+    # Stop), or the computer's worker starting before its first move. Pyodide's loading is not said:
+    # nothing waits for it (MicroPython answers meanwhile), and a player never asked about it.
     searching = app.ai.thinking and app.ai.thinking != "review"
     el("btn-stop-ai").hidden = not searching
-    starting = app.ai.engine.starting or (app.ai.light.starting and bool(st.ai_side(app.ui.settings["mode"])))
+    starting = app.ai.light.starting and bool(st.ai_side(app.ui.settings["mode"]))
     el("thinking").hidden = not (searching or (starting and not app.ai.thinking))
     el("thinking").classList.toggle("starting", not searching)
     if app.ai.thinking == "move":
-        # The computer's bar says it thinks: here its Stop, and Pyodide's loading if it still is.
-        set_text(el("thinking-text"), t("engine-loading") if app.ai.engine.starting else "")
+        set_text(el("thinking-text"), "")  # the computer's bar says it thinks: here its Stop
     elif searching:
         set_text(el("thinking-text"), t("thinking-depth", depth=app.ai.depth) if app.ai.depth else t("thinking"))
     elif starting:
-        set_text(el("thinking-text"), t("engine-loading" if app.ai.engine.starting else "engine-starting"))
+        set_text(el("thinking-text"), t("engine-starting"))
     set_text(el("game-title"), rules_text.title(v["ruleset"]))
 
 
