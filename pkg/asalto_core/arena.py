@@ -3,7 +3,9 @@
 Each bot runs in its own process and speaks the engine protocol (:mod:`asalto_core.engine`):
 a Python bot is hosted by ``asalto engine --bot SPEC``, a program in any other language is given
 as ``cmd:PROGRAM ARGS``. The arena sends each position and waits for the move, no longer than the
-time limit; a process is also held to a memory limit. Every failure is a result with its reason:
+time limit; a process is also held to a memory limit, in the sandbox this machine gives
+(:mod:`asalto_core.sandbox`: no network, no other process, no file but its own folder's, where
+it holds). Every failure is a result with its reason:
 
 - ``exception``, ``memory``, ``timeout``, ``crash``: the bot loses;
 - ``illegal``, ``malformed`` (no move at all), ``stdout`` (it printed, where the protocol's lines
@@ -15,7 +17,8 @@ Games are played in parallel (``concurrency`` processes, or a Dask cluster: :fun
 cutechess-cli, a bot's process plays game after game (``newgame`` between them): each process
 that plays games keeps the bots it has started, and starts one afresh only after a fault that
 leaves it in doubt (an exception, a timeout, a crash, memory, stray output). Every
-finished game is a line of the results file (JSON), from which a stopped tournament resumes, and
+finished game is a line of the results file (JSON lines after one naming the tournament,
+:mod:`asalto_core.results`), from which a stopped tournament resumes, and
 a game of the multi-game record the page opens (a study of one chapter per game).
 """
 
@@ -539,6 +542,7 @@ def run(
     )
     stop = _sprt_verdict(done, bots, sprt_bounds)
     own = executor is None
+    sandbox.here()  # found once, before the games' processes fork (they inherit it)
     pool = (
         ProcessPoolExecutor(max_workers=max(1, concurrency), initializer=sandbox.die_with_parent) if own else executor
     )
