@@ -8,8 +8,10 @@ holds depends on the machine, found once at run time (:func:`here`) and said by 
   read-only but a fresh working folder and an empty ``/tmp``; when bwrap or its parent (the arena)
   dies, every process inside dies with it (the kernel ends a process namespace with its first process);
 - **a user id of its own** per bot process where the arena runs as root (an id no account and no
-  process uses): other processes and the teacher's files are another user's; without bubblewrap,
-  a network namespace of its own too;
+  process uses): other processes and the teacher's files are another user's; a folder other users
+  cannot enter (``/root``, where a Python may be installed) is shown to it holding only what it
+  needs (the Python, the bot's own file: a mount namespace of its own); without bubblewrap, a
+  network namespace of its own too;
 - always: a clean environment, memory (address space), file size and (with a user id of its own)
   process-count limits, the working folder as its home, and a keeper: without bubblewrap, a small
   process between the arena and the bot that becomes the parent of every process the bot starts
@@ -29,7 +31,6 @@ import functools
 import itertools
 import json
 import os
-import pwd
 import shutil
 import signal
 import subprocess
@@ -48,7 +49,7 @@ CLONE_NEWNET = 0x40000000
 CLONE_NEWNS = 0x00020000
 MS_BIND, MS_REC, MS_PRIVATE = 0x1000, 0x4000, 0x40000
 FILE_MB = 64  # the largest file a bot may write (RLIMIT_FSIZE), in its own folder
-PROCESSES = 64  # processes and threads of a bot's own user id (RLIMIT_NPROC), bubblewrap's two included
+PROCESSES = 256  # processes and threads of a bot's own user id (RLIMIT_NPROC, bubblewrap's included)
 TMP_MB = 64  # the size of the empty /tmp bubblewrap gives it
 UID_BASE = 1_900_000_000  # the bots' user ids: far above accounts and the usual subordinate ranges
 KEEP = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")  # the only variables of the arena's a bot sees
@@ -66,15 +67,16 @@ class Holds:
     own_network: bool
 
 
-_LIBC = ctypes.CDLL(None, use_errno=True)  # the C library's functions, loaded before any fork
-
-
+@functools.cache
 def _libc() -> ctypes.CDLL:
-    return _LIBC
+    """The C library's functions (loaded by :func:`here`, before any fork)."""
+    return ctypes.CDLL(None, use_errno=True)
 
 
 def _prctl(option: int, value: int) -> bool:
-    return bool(_libc().prctl(option, value, 0, 0, 0) == 0)
+    """Linux's prctl; False where it fails or does not exist (another system)."""
+    prctl = getattr(_libc(), "prctl", None)
+    return prctl is not None and prctl(option, value, 0, 0, 0) == 0
 
 
 def _without() -> set[str]:
@@ -84,6 +86,7 @@ def _without() -> set[str]:
 @functools.cache
 def here() -> Holds:
     """What holds on this machine: each layer tried once, by running it."""
+    _libc()
     python = [sys.executable, "-c", "pass"]
     root = os.geteuid() == 0 and "user" not in _without() and _runs(python, _free_uid())
     uid = _free_uid() if root else None
@@ -114,13 +117,19 @@ def describe() -> str:
         return (f"bots run {who}, {net}, in a fresh folder of their own; other processes unreadable; "
                 "they may write where every user may (/tmp), not in your files; every process a bot starts "
                 "ends with its game and with the arena (install bubblewrap for the rest)")  # fmt: skip
+    ends = (
+        "every process a bot starts ends with its game and with the arena unless the bot ends its keeper first"
+        if sys.platform.startswith("linux")
+        else "processes a bot starts may outlive it (not Linux)"
+    )
     return ("bots are NOT sandboxed (no bubblewrap, not root): they run as your user, WITH network, "
-            "can read your other processes and write wherever you can; every process a bot starts ends with "
-            "its game and with the arena unless the bot ends its keeper first (install bubblewrap)")  # fmt: skip
+            f"can read your other processes and write wherever you can; {ends} (install bubblewrap)")  # fmt: skip
 
 
 def _free_uid() -> int:
     """A user id no account and no running process has: this process's range, the next in turn."""
+    import pwd
+
     for _ in range(64):
         uid = UID_BASE + os.getpid() % 4_000_000 * 64 + next(_serial) % 64
         with contextlib.suppress(KeyError):
@@ -133,7 +142,7 @@ def _free_uid() -> int:
 
 def _processes_of(uid: int) -> list[int]:
     out = []
-    for name in os.listdir("/proc"):
+    for name in _proc():
         if name.isdigit():
             with contextlib.suppress(OSError):
                 if os.stat(f"/proc/{name}").st_uid == uid:
@@ -287,9 +296,17 @@ def start(argv: list[str], env: dict[str, str], memory_mb: int) -> Jail:
     return Jail(argv, env, memory_mb)
 
 
+def _proc() -> list[str]:
+    """The entries of /proc (none on a system without it: nothing found, nothing ended there)."""
+    try:
+        return os.listdir("/proc")
+    except OSError:
+        return []
+
+
 def _descendants(pid: int) -> list[int]:
     parents: dict[int, list[int]] = {}
-    for name in os.listdir("/proc"):
+    for name in _proc():
         if name.isdigit():
             try:
                 with open(f"/proc/{name}/stat", "rb") as f:
