@@ -163,16 +163,16 @@ def _enter(
 ) -> Callable[[], None]:
     """What a bot's process does between fork and exec: limits, its namespaces, the folders it must
     reach, its user id, and a signal when its parent dies (set last: a change of user id clears it)."""
+    import resource  # Unix's, imported before the fork
+
     memory = memory_mb << 20
     shown = _hidden_ancestors(reach) if uid is not None else {}
+    parent = os.getpid()  # the process that forks the bot
 
     def enter() -> None:
-        import resource
-
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_MB << 20, FILE_MB << 20))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        parent = os.getppid()
         if network and _libc().unshare(CLONE_NEWNET) != 0:
             os._exit(121)
         if shown and not _show(shown):
