@@ -232,6 +232,7 @@ def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
     mark = f"forked-{folder.name}"
     forker = hostile("forker", folder, mark=mark, hang=True)
     argv, env, enter = arena_command(mode, folder, [forker, "examples:random"], "--concurrency", "2")
+    before = set(Path(tempfile.gettempdir()).glob("asalto-bot-*"))  # the bots' working folders (without bubblewrap)
     arena_process = subprocess.Popen(argv, env=env, preexec_fn=enter, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # noqa: PLW1509
     try:
         wait_for(lambda: len(processes_with(mark)) >= 6, "the bot never started its three processes (twice)")
@@ -241,6 +242,8 @@ def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
         arena_process.wait()
     wait_for(lambda: not processes_with(mark), f"processes outlived the arena: {processes_with(mark)}")
     wait_for(lambda: not processes_with(str(folder)), f"bots outlived the arena: {processes_with(str(folder))}")
+    left = lambda: set(Path(tempfile.gettempdir()).glob("asalto-bot-*")) - before  # noqa: E731
+    wait_for(lambda: not left(), f"the bots' folders outlived the arena: {left()}")
 
 
 def test_the_help_and_the_first_line_say_what_holds(folder):

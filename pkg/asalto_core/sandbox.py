@@ -5,7 +5,7 @@ holds depends on the machine, found once at run time (:func:`here`) and said by 
 
 - **bubblewrap** (``bwrap``, where it runs: installed, and root or unprivileged user namespaces):
   no network, a process table of the bot's own (no other process to read), the whole file system
-  read-only but a fresh working folder and an empty ``/tmp``; when bwrap or its parent (the arena)
+  read-only but an empty ``/tmp`` of its own, its working folder; when bwrap or its parent (the arena)
   dies, every process inside dies with it (the kernel ends a process namespace with its first process);
 - **a user id of its own** per bot process where the arena runs as root (an id no account and no
   process uses): other processes and the teacher's files are another user's; a folder other users
@@ -13,10 +13,10 @@ holds depends on the machine, found once at run time (:func:`here`) and said by 
   needs (the Python, the bot's own file: a mount namespace of its own); without bubblewrap, a
   network namespace of its own too;
 - always: a clean environment, memory (address space), file size and (with a user id of its own)
-  process-count limits, the working folder as its home, and a keeper: without bubblewrap, a small
-  process between the arena and the bot that becomes the parent of every process the bot starts
-  (``PR_SET_CHILD_SUBREAPER``) and ends them all when the bot's game ends or the arena dies
-  (``PR_SET_PDEATHSIG``).
+  process-count limits, a fresh working folder as its home, and a keeper: without bubblewrap, a
+  small process between the arena and the bot that becomes the parent of every process the bot
+  starts (``PR_SET_CHILD_SUBREAPER``) and ends them all, and removes the folder, when the bot's
+  game ends or the arena dies (``PR_SET_PDEATHSIG``).
 
 No CPU-time limit: a bot's process plays game after game (each move held to its time), and every
 process it starts is ended at the end of its game. ``ASALTO_SANDBOX_WITHOUT=bwrap,user`` leaves
@@ -91,7 +91,7 @@ def here() -> Holds:
     root = os.geteuid() == 0 and "user" not in _without() and _runs(python, _free_uid())
     uid = _free_uid() if root else None
     bwrap = "" if "bwrap" in _without() else shutil.which("bwrap") or ""
-    if bwrap and _runs([bwrap, *_bwrap_options(tempfile.gettempdir()), "--", *python], uid):
+    if bwrap and _runs([bwrap, *_bwrap_options(), "--", *python], uid):
         return Holds(bwrap, root, False)
     return Holds("", root, root and _runs(python, uid, network=True))
 
@@ -150,12 +150,13 @@ def _processes_of(uid: int) -> list[int]:
     return out
 
 
-def _bwrap_options(folder: str, shown: Sequence[str] = ()) -> list[str]:
-    """bubblewrap's sandbox: everything read-only, the bot's files (``shown``) over the empty /tmp."""
+def _bwrap_options(shown: Sequence[str] = ()) -> list[str]:
+    """bubblewrap's sandbox: everything read-only but an empty /tmp of its own (the bot's folder,
+    in memory: nothing of it outlives the sandbox), the bot's files (``shown``) read-only on it."""
     binds = [x for p in _outermost(list(shown)) for x in ("--ro-bind", p, p)]
     return ["--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/", "/", "--proc", "/proc",
             "--dev", "/dev", "--size", str(TMP_MB << 20), "--tmpfs", "/tmp", "--size", str(TMP_MB << 20),
-            "--tmpfs", "/var/tmp", *binds, "--bind", folder, folder, "--chdir", folder]  # fmt: skip
+            "--tmpfs", "/var/tmp", *binds, "--chdir", "/tmp"]  # fmt: skip
 
 
 def _enter(
@@ -248,24 +249,26 @@ class Jail:
         holds = here()
         reach = [os.path.abspath(a) for a in argv if os.path.exists(a)] + _needed()
         self.uid = _free_uid() if holds.own_user else None
-        self.folder = tempfile.mkdtemp(prefix="asalto-bot-")
-        if self.uid is not None:
-            os.chown(self.folder, self.uid, self.uid)
         env = {k: env[k] for k in env if k in KEEP or k.startswith("PYTHON")}
-        env.update(HOME=self.folder, TMPDIR=self.folder)
         if holds.bwrap:
+            self.folder = ""  # its own /tmp
             files = [p if os.path.isdir(p) else os.path.dirname(p) for p in reach]
-            full = [holds.bwrap, *_bwrap_options(self.folder, files), "--", *argv]
+            full = [holds.bwrap, *_bwrap_options(files), "--", *argv]
             enter = _enter(self.uid, memory_mb, reach=reach)
             self.inner = 2  # bubblewrap's own first process, then the bot
         else:
-            plan = {"uid": self.uid, "memory_mb": memory_mb, "network": holds.own_network, "reach": reach}
+            self.folder = tempfile.mkdtemp(prefix="asalto-bot-")
+            if self.uid is not None:
+                os.chown(self.folder, self.uid, self.uid)
+            plan = {"uid": self.uid, "memory_mb": memory_mb, "network": holds.own_network, "reach": reach,
+                    "folder": self.folder}  # fmt: skip
             full = [sys.executable, "-I", "-S", os.path.abspath(__file__), json.dumps(plan), *argv]
             enter = _enter(None, memory_mb + 64, death=signal.SIGTERM)  # the keeper: Python's own memory too
             self.inner = 1
+        env.update(HOME=self.folder or "/tmp", TMPDIR=self.folder or "/tmp")
         self.proc = subprocess.Popen(
             full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-            cwd=self.folder, preexec_fn=enter, start_new_session=True,  # noqa: PLW1509 - the sandbox is set up in the child
+            cwd=self.folder or "/", preexec_fn=enter, start_new_session=True,  # noqa: PLW1509 - the sandbox is set up in the child
         )  # fmt: skip
 
     def returncode(self) -> int:
@@ -288,7 +291,8 @@ class Jail:
             self.proc.wait()
         if self.uid is not None:
             _end_user(self.uid)
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if self.folder:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def start(argv: list[str], env: dict[str, str], memory_mb: int) -> Jail:
@@ -393,6 +397,7 @@ def _keep(plan: dict[str, object], argv: list[str]) -> int:
             break
         if pid == bot:
             status = code
+    shutil.rmtree(str(plan["folder"]), ignore_errors=True)  # the arena may be gone: nobody else would
     if os.WIFSIGNALED(status):
         signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
         os.kill(os.getpid(), os.WTERMSIG(status))
