@@ -110,7 +110,7 @@ def describe() -> str:
     who = "each as a user id of its own" if holds.own_user else "as your user"
     if holds.bwrap:
         return (f"bots run in bubblewrap, {who}: without network, seeing no other process, "
-                "writing only in a fresh folder of their own; every process a bot starts ends with its game "
+                "writing only in an empty /tmp of their own; every process a bot starts ends with its game "
                 "and with the arena")  # fmt: skip
     if holds.own_user:
         net = "without network" if holds.own_network else "WITH network (no namespace)"
