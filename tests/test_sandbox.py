@@ -1,5 +1,6 @@
 """Hostile bots in the arena: each tries what a student's bot must not do (read another process,
-forge a result, outlive its game and the arena, reach the network) and the test reads what it got.
+forge a result, outlive its game and the arena, reach the network) and the test reads what it got,
+and checks it against what the tournament's first line says holds.
 
 Each runs under every sandbox this machine can give (asalto_core.sandbox): as found (bubblewrap,
 and a user id of its own when the tests run as root), without bubblewrap (a user id of its own
@@ -60,7 +61,7 @@ def _has_no_account(uid: int) -> bool:
 MODES = _modes()
 WITHOUT = {"found": "", "user id alone": "bwrap", "unprivileged": "", "nothing": "bwrap,user",
            "unprivileged, nothing": "bwrap"}  # fmt: skip
-NOTHING = ("nothing", "unprivileged, nothing")  # the modes where no sandbox holds (and the bots get what they try)
+NOTHING = ("nothing", "unprivileged, nothing")  # no sandbox: what a bot gets follows what the first line says
 
 
 @pytest.fixture
@@ -114,10 +115,11 @@ def match(mode: str, folder: Path, bots: list[str]) -> tuple[str, list[dict]]:
     assert done.returncode == 0, done.stderr
     lines = (folder / "results.jsonl").read_text().splitlines()
     header, games = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
-    assert header["asalto-tournament"] == 1
-    if mode not in NOTHING:  # the arena's own two games, and nothing else
+    said = done.stdout.splitlines()[0]
+    assert header["asalto-tournament"] == 1 and (mode not in NOTHING or "NOT sandboxed" in said)
+    if "write wherever you can" not in said:  # the arena's own two games, and nothing else
         assert [g["id"] for g in games] == [0, 1] and all(g["reason"] != "forged" for g in games)
-    return done.stdout.splitlines()[0], [g for g in games if g["reason"] != "forged"]
+    return said, [g for g in games if g["reason"] != "forged"]
 
 
 def answers(games: list[dict], bot: str) -> list[str]:
@@ -135,11 +137,9 @@ def test_a_bot_reads_no_other_process(mode, folder):
     spy = hostile("spy", folder)
     said, games = match(mode, folder, [spy, "examples:random"])
     got = answers(games, spy)
-    if mode in NOTHING:  # the machine gives no sandbox: the first line says so, and the spy reads
-        assert "NOT sandboxed" in said and "can read your other processes" in said
+    if "can read your other processes" in said:  # no sandbox here (the first line says so): the spy reads
         assert all(a.endswith("secret Y") for a in got), got
         return
-    assert "NOT" not in said
     for answer in got:  # it saw the other bot and the arena (or nothing at all) and read neither
         words = answer.split()
         assert words[3:] == ["env", "0", "mem", "0", "secret", "N"], answer
@@ -157,7 +157,7 @@ def test_a_bot_cannot_forge_a_result(mode, folder):
     for path in written:
         path.unlink()
     text = results.read_text()
-    if mode in NOTHING:
+    if "write wherever you can" in said:
         assert all(a.startswith("forger results ok record ok") for a in got) and '"forged"' in text
         return
     assert all(a.startswith("forger results no record no tmp ok home ok") for a in got), got
@@ -181,11 +181,10 @@ def test_a_bot_reaches_no_network(mode, folder):
     got = answers(games, caller)
     with contextlib.suppress(BlockingIOError):
         listener.accept()[0].close()
-        assert mode in NOTHING and "WITH network" in said
-        assert got == ["caller connected"] * 2
+        assert "WITH network" in said and got == ["caller connected"] * 2
         return
     listener.close()
-    assert all(a.startswith("caller refused") for a in got) and "without network" in said
+    assert all(a.startswith("caller refused") for a in got) and "WITH network" not in said
 
 
 def processes_with(mark: str) -> list[int]:
