@@ -13,6 +13,7 @@ reader's time at three sizes; in bench/results/fuzz-readers.md.
     python bench/fuzz.py 5000 7 2000   # 5,000 per target, seed 7, 2,000 per reader on MicroPython
     python bench/fuzz.py readers       # the four readers, 100,000 inputs each
     python bench/fuzz.py readers 5000  # ... 5,000 each
+    python bench/fuzz.py results       # the arena's results file, 100,000 mutated files (bench/fuzz_results.py)
 """
 
 from __future__ import annotations
@@ -268,6 +269,11 @@ def readers(count: int, seed: int) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["results"]:
+        import fuzz_results
+
+        fuzz_results.main(*(int(x) for x in sys.argv[2:4]))
+        return
     if sys.argv[1:2] == ["readers"]:
         readers(int(sys.argv[2]) if len(sys.argv) > 2 else 100_000, int(sys.argv[3]) if len(sys.argv) > 3 else 0)
         return

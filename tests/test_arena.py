@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from asalto_core import arena
+from asalto_core.__main__ import main
 from asalto_core.arena import Job, Limits, play_game, report, run, schedule, standings
 from asalto_core.ratings import elo
 from asalto_core.study import Study
@@ -89,7 +90,7 @@ def test_a_stopped_tournament_resumes_from_its_results_file(tmp_path):
     results, record = tmp_path / "r.jsonl", tmp_path / "games.asalto"
     run(jobs[:3], bots, results_path=str(results), record_path=str(record), progress=False)  # stopped after 3
     played, _ = run(jobs, bots, results_path=str(results), record_path=str(record), progress=False)
-    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    lines = [json.loads(line) for line in results.read_text().splitlines()[1:]]  # after the line naming it
     assert len(played) == len(lines) == 4 and sorted(g["id"] for g in lines) == [0, 1, 2, 3]
     study = Study.from_record(record.read_text())  # the page opens the tournament's record as a study
     assert len(study.chapters) == 4
@@ -138,3 +139,104 @@ def test_a_bots_process_plays_game_after_game_and_is_started_afresh_after_a_time
     assert {b.spec: b.proc.pid for b in arena._idle}["examples:greedy"] == kept["examples:greedy"]
     arena.close_idle()
     assert not arena._idle
+
+
+def finished(tmp_path) -> tuple[list, list, Path, bytes]:
+    """A finished tournament of four games: its bots, jobs, results file and the file's bytes."""
+    bots = ["examples:greedy", "examples:random"]
+    jobs = schedule(bots, "course", rounds=2, gauntlet=False, limits=FAST, opening_plies=2, seed=1, max_plies=40)
+    path = tmp_path / "r.jsonl"
+    run(jobs, bots, results_path=str(path), progress=False)
+    return bots, jobs, path, path.read_bytes()
+
+
+def test_every_bad_line_of_a_results_file_is_set_aside_and_its_game_played_once(tmp_path, capsys):
+    bots, jobs, path, whole = finished(tmp_path)
+    header, g0, g1, g2, g3 = whole.splitlines(keepends=True)
+    game2, game3 = json.loads(g2), json.loads(g3)
+    line = lambda value: (json.dumps(value) + "\n").encode()  # noqa: E731
+    damaged = [
+        header, g0, b"\n", b"\xef\xbb\xbf" + g1, g0, b"5\n", b"[]\n", b'{"no": "id"}\n', line({**game2, "id": [2]}),
+        line({**game2, "id": True}), b"\xff" + g2, b"[" * 100_000 + b"\n",
+        line({**game3, "officers": "level:beginner"}), line({**game3, "id": 99}),
+        line({**game3, "faults": [{"ply": 0}]}), line({**game3, "wall_seconds": "NaN"}),
+        g3[: len(g3) // 2],  # the arena stopped while writing it
+    ]  # fmt: skip
+    path.write_bytes(b"".join(damaged))
+    capsys.readouterr()
+    results, _ = run(jobs, bots, results_path=str(path), progress=False)
+    notes = capsys.readouterr().err
+    for why in ("line 3: blank", "line 4: it starts with a byte-order mark", "line 5: game 0 again (line 2 has it)",
+                "line 6: 5 is no game", "line 7: [] is no game", "line 8: it has no 'id'",
+                "line 9: its 'id' is [2], not a game's number", "line 10: its 'id' is True, not a game's number",
+                "line 11: not UTF-8 text (byte 1)", "line 12: nested too deep",
+                "line 13: game 3's officers is 'level:beginner'",
+                "line 14: game 99 is not in this tournament's schedule (games 0 to 3)",
+                "line 15: its 'faults' is a list of 1 item, not a list of faults",
+                "line 16: its 'wall_seconds' is 'NaN'",
+                "line 17: cut short"):  # fmt: skip
+        assert why in notes
+    assert sorted(r["id"] for r in results) == [0, 1, 2, 3]  # game 0 kept, games 1 to 3 played again, once
+    after = path.read_bytes()
+    assert after.startswith(b"".join(damaged) + b"\n")  # the torn line stays a line of its own, set aside
+    assert [json.loads(x)["id"] for x in after[len(b"".join(damaged)) + 1 :].splitlines()] == [1, 2, 3]
+    again, _ = run(jobs, bots, results_path=str(path), progress=False)
+    assert path.read_bytes() == after and sorted(r["id"] for r in again) == [0, 1, 2, 3]  # nothing played again
+    assert report(again, bots) == report(results, bots)
+
+
+def test_a_results_file_names_its_tournament_and_another_tournament_is_refused(tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    command = ["match", "examples:greedy", "examples:random", "--rounds", "1", "--move-time", "0.5", "--max-plies",
+               "30", "--quiet", "--results", str(path)]  # fmt: skip
+    assert main(command) == 0
+    first = json.loads(path.read_text().splitlines()[0])
+    assert first["asalto-tournament"] == 1 and first["bots"] == ["examples:greedy", "examples:random"]
+    assert (first["ruleset"], first["seed"], first["rounds"], first["opening_plies"]) == ("course", 1, 1, 2)
+    played = path.read_bytes()
+    assert main(command) == 0 and path.read_bytes() == played  # the same tournament: done, nothing replayed
+    for change in (["--seed", "2"], ["--ruleset", "assault"], ["--opening-plies", "3"], ["--move-time", "0.4"]):
+        capsys.readouterr()
+        assert main(command + change) == 2
+        assert f"the results file {str(path)!r} is another tournament's (its " in capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["tournament", "examples:greedy", "examples:random", "level:beginner", *command[3:]]) == 2
+    assert (
+        "its bots 'examples:greedy, examples:random', this one's 'examples:greedy, examples:random, level:beginner'"
+        in (capsys.readouterr().err)
+    )
+    assert path.read_bytes() == played
+    old = tmp_path / "old.jsonl"  # a file from before files named their tournament
+    old.write_bytes(played.split(b"\n", 1)[1])
+    assert main([*command[:-1], str(old)]) == 2 and "does not start by naming its tournament" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (["--opening-plies", "500"], "--opening-plies 500 is outside 0 to 100"),
+        (["--opening-plies", "99", "--max-plies", "400"], "openings of 99 random plies in course that do not end"),
+        (["--opening-plies", "30", "--max-plies", "30"], "--opening-plies 30 leaves no move before --max-plies 30"),
+        (["--move-time", "nan"], "--move-time nan is outside 0.01 to 86,400"),
+        (["--move-time", "inf"], "--move-time inf is outside"),
+        (["--move-time", "0"], "--move-time 0.0 is outside"),
+        (["--game-time", "nan"], "--game-time nan is outside"),
+        (["--memory", "0"], "--memory 0 is outside 32 to"),
+        (["--rounds", "0"], "--rounds 0 is outside 1 to"),
+        (["--concurrency", "-1"], "--concurrency -1 is outside 1 to"),
+        (["--results", "."], "the results file '.' is a folder: name a file"),
+        (["--results", "no/such/dir/r.jsonl"], "the results file's folder"),
+        (["--record", "no/such/dir/r.jsonl"], "cannot write 'no/such/dir/r.jsonl': No such file or directory"),
+        (["cmd:"], "the bot 'cmd:' names no program after cmd:"),
+        (["cmd:'unclosed"], 'the bot "cmd:\'unclosed" is no command: No closing quotation'),
+        (["missing.py"], "no bot file 'missing.py'"),
+    ],
+)
+def test_the_command_line_is_checked_before_the_first_game(tmp_path, capsys, monkeypatch, change, message):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(arena, "play_game", None)  # a game played would fail the test
+    bots = ["examples:greedy", change[0]] if not change[0].startswith("--") else ["examples:greedy", "examples:random"]
+    options = change if change[0].startswith("--") else []
+    assert main(["tournament", *bots, "--quiet", *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1

@@ -22,4 +22,4 @@ def test_a_tournament_on_a_local_dask_cluster_plays_as_the_process_pool_does(tmp
     assert stopped == "" and len(on_dask) == len(jobs) == 4
     played = lambda results: sorted((g["id"], g["winner"], tuple(g["moves"])) for g in results)  # noqa: E731
     assert played(on_dask) == played(here)
-    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 4
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 1 + 4  # the line naming it, then the games

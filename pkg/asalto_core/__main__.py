@@ -209,6 +209,20 @@ def _arena(args: argparse.Namespace) -> None:
     main(args, args.bots, args.gauntlet)
 
 
+SANDBOX_HELP = "(what the bots' sandbox holds on this machine)"
+
+
+class _ArenaHelp(argparse.HelpFormatter):
+    """The arena's help ends with what the bots' sandbox holds here, found only when help is shown."""
+
+    def add_text(self, text: str | None) -> None:
+        if text == SANDBOX_HELP:
+            from .sandbox import describe
+
+            text = f"On this machine, {describe()}. (docs/bots.md: the sandbox)"
+        super().add_text(text)
+
+
 def _add_start(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="assault", choices=sorted(RULESETS), help="its start by default")
     parser.add_argument("--position", help="start from this position text")
@@ -270,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     e.set_defaults(run=lambda args: _engine(args.bot))
     for name, helptext in (("match", "play two bots against each other"), ("tournament", "a round robin or gauntlet")):
-        m = sub.add_parser(name, help=helptext)
+        m = sub.add_parser(name, help=helptext, epilog=SANDBOX_HELP, formatter_class=_ArenaHelp)
         m.add_argument("bots", nargs=2 if name == "match" else "+", help="bots: level:NAME, examples:NAME, a .py file, "
                        "a module, or cmd:PROGRAM speaking the engine protocol")  # fmt: skip
         if name == "tournament":

@@ -3,7 +3,9 @@
 Each bot runs in its own process and speaks the engine protocol (:mod:`asalto_core.engine`):
 a Python bot is hosted by ``asalto engine --bot SPEC``, a program in any other language is given
 as ``cmd:PROGRAM ARGS``. The arena sends each position and waits for the move, no longer than the
-time limit; a process is also held to a memory limit. Every failure is a result with its reason:
+time limit; a process is also held to a memory limit, in the sandbox this machine gives
+(:mod:`asalto_core.sandbox`: no network, no other process, no file but its own folder's, where
+it holds). Every failure is a result with its reason:
 
 - ``exception``, ``memory``, ``timeout``, ``crash``: the bot loses;
 - ``illegal``, ``malformed`` (no move at all), ``stdout`` (it printed, where the protocol's lines
@@ -15,7 +17,8 @@ Games are played in parallel (``concurrency`` processes, or a Dask cluster: :fun
 cutechess-cli, a bot's process plays game after game (``newgame`` between them): each process
 that plays games keeps the bots it has started, and starts one afresh only after a fault that
 leaves it in doubt (an exception, a timeout, a crash, memory, stray output). Every
-finished game is a line of the results file (JSON), from which a stopped tournament resumes, and
+finished game is a line of the results file (JSON lines after one naming the tournament,
+:mod:`asalto_core.results`), from which a stopped tournament resumes, and
 a game of the multi-game record the page opens (a study of one chapter per game).
 """
 
@@ -36,6 +39,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from . import results as results_file
+from . import sandbox
 from .errors import AsaltoError, quote
 from .position import Board
 from .ratings import ranking, sprt, standings
@@ -49,6 +54,7 @@ LOSING = ("exception", "memory", "timeout", "crash")  # faults that lose under e
 STARTUP_SECONDS = 20.0  # for a bot's process to start and answer the handshake (not its thinking time)
 GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's and the process's own delay
 KEPT = 6  # idle bot processes a games' process keeps for its next games (the least recently used go first)
+OPENING_TRIES = 1000  # random openings that may end the game, beyond those asked for, before giving up
 RESTART = ("exception", "memory", "timeout", "crash", "stdout")  # faults after which a bot's process is not reused
 
 
@@ -75,7 +81,13 @@ class Fault:
 def command(spec: str) -> list[str]:
     """The command that runs a bot: ``cmd:...`` as given, anything else hosted by ``asalto engine``."""
     if spec.startswith("cmd:"):
-        return shlex.split(spec[4:])
+        try:
+            words = shlex.split(spec[4:])
+        except ValueError as err:
+            raise AsaltoError(f"the bot {quote(spec)} is no command: {err}") from None
+        if not words:
+            raise AsaltoError(f"the bot {quote(spec)} names no program after cmd:")
+        return words
     return [sys.executable, "-m", "asalto_core", "engine", "--bot", spec]
 
 
@@ -84,22 +96,9 @@ class BotProcess:
 
     def __init__(self, spec: str, limits: Limits) -> None:
         self.spec, self.limits = spec, limits
-        memory = limits.memory_mb * 1024 * 1024
-
-        def limit() -> None:
-            import resource
-
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=_package_path())
-        self.proc = subprocess.Popen(
-            command(spec),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            preexec_fn=limit,  # noqa: PLW1509 - the memory limit must be set in the child before it runs
-            env=env,
-        )
+        self.jail = sandbox.start(command(spec), env, limits.memory_mb)
+        self.proc = self.jail.proc
         self.selector = selectors.DefaultSelector()
         assert self.proc.stdout is not None
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
@@ -183,17 +182,16 @@ class BotProcess:
                 return Fault(ply, side, "stdout", f"printed {quote(line[:200])}"), took
 
     def _gone(self, ply: int, side: str) -> Fault:
-        code = self.proc.wait()
+        code = self.jail.returncode()
         why = "was killed (signal 9: out of memory?)" if code == -9 else f"exited with code {code}"
         return Fault(ply, side, "crash", f"the process {why}")
 
     def close(self) -> None:
+        """Ask the bot to quit, then end it and whatever it started (:meth:`sandbox.Jail.close`)."""
         self.send("quit")
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(0.5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.jail.close()
         self.selector.close()
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
@@ -234,8 +232,9 @@ def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
 
 def _checkin(bot: BotProcess, doubtful: bool) -> None:
     """After a game: the bot's process kept for the next one, or closed if the game left it in doubt
-    (or ended before its end: an interrupted game's question may still be on its way)."""
-    if doubtful or bot.proc.poll() is not None:
+    (or ended before its end: an interrupted game's question may still be on its way), or if it
+    left processes of its own running: they end with the game."""
+    if doubtful or bot.proc.poll() is not None or bot.jail.strays():
         bot.close()
         return
     with _idle_lock:
@@ -406,7 +405,9 @@ def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]
     """``count`` openings of ``plies`` random legal moves from the start (none ending the game), seeded."""
     rng = random.Random(f"{ruleset}:{seed}")
     out: list[list[str]] = []
-    while len(out) < count:
+    for _ in range(count + OPENING_TRIES):
+        if len(out) == count:
+            break
         board = Board(ruleset)
         for _ in range(plies):
             moves = list(board.legal_moves)
@@ -415,6 +416,9 @@ def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]
             board.push(rng.choice(moves))
         if not board.is_game_over():
             out.append([str(m) for m in board.move_stack])
+    if len(out) < count:
+        raise AsaltoError(f"{count + OPENING_TRIES} tries found {len(out)} of {count} openings of {plies} random "
+                          f"plies in {ruleset} that do not end the game: ask for fewer plies")  # fmt: skip
     return out
 
 
@@ -468,18 +472,20 @@ def _half(x: float) -> str:
     return f"{x:g}" if x != int(x) else str(int(x))
 
 
-def read_results(path: str) -> list[dict[str, Any]]:
-    """The games already in a results file (none if it does not exist); a torn last line is dropped."""
-    if not path or not os.path.exists(path):
-        return []
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                break
-    return out
+def tournament_of(jobs: list[Job], bots: list[str], **more: Any) -> dict[str, Any]:
+    """What names a tournament in its results file's first line: its bots, rules and limits, and
+    whatever else the caller gives (the command line adds its rounds, openings and seed)."""
+    first = jobs[0] if jobs else Job(0, 0, "", "", "", [], Limits())
+    return {"bots": bots, "ruleset": first.ruleset, **asdict(first.limits), "max_plies": first.max_plies,
+            "event": first.event, **more}  # fmt: skip
+
+
+def read_results(path: str, tournament: dict[str, Any], jobs: list[Job]) -> results_file.Loaded:
+    """The games of this tournament already in its results file (none if new: the file is then
+    started), each checked once; :class:`AsaltoError` for another tournament's file."""
+    schedule = {j.id: {"round": j.round, "ruleset": j.ruleset, "officers": j.officers, "rebels": j.rebels,
+                       "opening": j.opening} for j in jobs}  # fmt: skip
+    return results_file.start(path, tournament, schedule)
 
 
 class Progress:
@@ -513,19 +519,33 @@ def run(
     executor: Any = None,
     sprt_bounds: tuple[float, float, float, float] | None = None,
     progress: Progress | bool = True,
+    tournament: dict[str, Any] | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
     """Play every job not yet in the results file; return all the results and why it stopped
     (``''`` when all were played, or the SPRT's verdict). ``executor``: any object with
-    ``submit(fn, arg) -> future`` (a Dask client); by default a pool of ``concurrency`` processes."""
-    results = read_results(results_path)
-    done_ids = {r["id"] for r in results}
+    ``submit(fn, arg) -> future`` (a Dask client); by default a pool of ``concurrency`` processes.
+    ``tournament`` names it in the results file (by default :func:`tournament_of` the jobs)."""
+    loaded = (
+        read_results(results_path, tournament or tournament_of(jobs, bots), jobs)
+        if results_path
+        else results_file.Loaded()
+    )
+    for note in loaded.set_aside:
+        print(f"the results file {quote(results_path, 200)}, {note}: set aside (not counted)", file=sys.stderr)
+    if record_path:
+        _writable(record_path)
+    done = loaded.games
+    done_ids = {r["id"] for r in done}
     todo = [j for j in jobs if j.id not in done_ids]
     bar = (
         progress if isinstance(progress, Progress) else Progress(len(jobs), len(jobs) - len(todo)) if progress else None
     )
-    stop = _sprt_verdict(results, bots, sprt_bounds)
+    stop = _sprt_verdict(done, bots, sprt_bounds)
     own = executor is None
-    pool = ProcessPoolExecutor(max_workers=max(1, concurrency)) if own else executor
+    sandbox.here()  # found once, before the games' processes fork (they inherit it)
+    pool = (
+        ProcessPoolExecutor(max_workers=max(1, concurrency), initializer=sandbox.die_with_parent) if own else executor
+    )
     pending: set[Future[Any]] = set()
     queue = iter(todo)
     try:
@@ -540,9 +560,9 @@ def run(
             finished, pending = _wait(pending)
             for future in finished:
                 game = future.result()
-                results.append(game)
+                done.append(game)
                 _save(game, results_path, record_path)
-                stop = stop or _sprt_verdict(results, bots, sprt_bounds)
+                stop = stop or _sprt_verdict(done, bots, sprt_bounds)
                 if bar:
                     bar.update(f"last: {game['winner'] or 'draw'}")
     finally:
@@ -552,7 +572,7 @@ def run(
             pool.shutdown(wait=True, cancel_futures=True)
         if bar:
             bar.finish()
-    return results, stop
+    return done, stop
 
 
 def _wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
@@ -565,13 +585,20 @@ def _wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
 
 
 def _save(game: dict[str, Any], results_path: str, record_path: str) -> None:
-    """Append the game to the results file and to the multi-game record, each line whole."""
+    """Append the game to the results file, then to the multi-game record, each whole."""
     if results_path:
-        with open(results_path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(game) + "\n")
+        results_file.append(results_path, json.dumps(game))
     if record_path:
-        with open(record_path, "a", encoding="utf-8") as f:
-            f.write(game["record"] + "\n")
+        results_file.append(record_path, game["record"])
+
+
+def _writable(path: str) -> None:
+    """Stop before the first game if a file the arena writes cannot be written."""
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise AsaltoError(f"cannot write {quote(path)}: {err.strerror}") from None
 
 
 def _sprt_verdict(
@@ -586,16 +613,54 @@ def _sprt_verdict(
     return f"SPRT: {verdict} accepted (LLR {llr:.2f})" if verdict else ""
 
 
+RANGES = (  # each number of the command line: its option, least and greatest value (what a game can use)
+    ("move_time", "--move-time", 0.01, 86_400.0),
+    ("game_time", "--game-time", 0.01, 30 * 86_400.0),
+    ("memory", "--memory", 32, 1 << 20),
+    ("rounds", "--rounds", 1, 100_000),
+    ("opening_plies", "--opening-plies", 0, 100),
+    ("concurrency", "--concurrency", 1, 256),
+    ("max_plies", "--max-plies", 1, 5_000),
+)
+
+
+def check_arguments(args: Any, bots: list[str]) -> None:
+    """Every argument of ``asalto match`` and ``tournament`` checked before the first game:
+    :class:`AsaltoError` (exit 2) with what is wrong."""
+    for name, option, least, most in RANGES:
+        value = getattr(args, name)
+        if value is not None and not least <= value <= most:  # also NaN: no comparison holds
+            raise AsaltoError(f"{option} {value} is outside {_figure(least)} to {_figure(most)}")
+    if args.opening_plies >= args.max_plies:
+        raise AsaltoError(f"--opening-plies {args.opening_plies} leaves no move before --max-plies {args.max_plies}")
+    for spec in bots:
+        command(spec)
+        if spec.endswith(".py") and not os.path.isfile(spec):
+            raise AsaltoError(f"no bot file {quote(spec)}")
+    if args.record:
+        _writable(args.record)
+
+
+def _figure(x: float) -> str:
+    return f"{x:,.0f}" if x == int(x) else f"{x:g}"
+
+
 def main(args: Any, bots: list[str], gauntlet: bool) -> int:
     """``asalto match`` and ``asalto tournament``: play, then print the ranking and crosstable."""
+    check_arguments(args, bots)
     limits = Limits(args.move_time if not args.game_time else None, args.game_time, args.memory)
     jobs = schedule(bots, find_ruleset(args.ruleset).name, args.rounds, gauntlet, limits, args.opening_plies,
                     args.seed, args.max_plies, args.event)  # fmt: skip
     sprt_bounds = _sprt_bounds(args.sprt) if getattr(args, "sprt", None) else None
+    named = tournament_of(jobs, bots, gauntlet=gauntlet, rounds=args.rounds, opening_plies=args.opening_plies,
+                          seed=args.seed)  # fmt: skip
+    if args.results:
+        read_results(args.results, named, jobs)  # a file that cannot be used stops the run here, before any game
+    print(f"{len(jobs)} games; {sandbox.describe()}", flush=True)
     executor = _dask_client(args.dask, args.concurrency) if args.dask else None
     results, stopped = run(
         jobs, bots, results_path=args.results, record_path=args.record, concurrency=args.concurrency,
-        executor=executor, sprt_bounds=sprt_bounds, progress=not args.quiet,
+        executor=executor, sprt_bounds=sprt_bounds, progress=not args.quiet, tournament=named,
     )  # fmt: skip
     if executor is not None:
         executor.close()

@@ -1,0 +1,254 @@
+"""Hostile bots in the arena: each tries what a student's bot must not do (read another process,
+forge a result, outlive its game and the arena, reach the network) and the test reads what it got,
+and checks it against what the tournament's first line says holds.
+
+Each runs under every sandbox this machine can give (asalto_core.sandbox): as found (bubblewrap,
+and a user id of its own when the tests run as root), without bubblewrap (a user id of its own
+alone), as an unprivileged user (root only: the arena run through setpriv by the system's Python),
+and with nothing (no bubblewrap, no user id: what a bare laptop gets, said so by ``describe``)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from asalto_core import arena, sandbox
+from asalto_core.arena import Job, Limits, play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = Path(__file__).parent / "bots"
+SECRET = "ASALTO_TEST_SECRET"  # in the arena's environment: no bot may see it
+USER = 61_234  # the unprivileged user the arena runs as in the "user" mode (no account has it)
+SYSTEM_PYTHON = "/usr/bin/python3"  # one every user may run (the tests' own may sit in /root)
+
+
+def _modes() -> list[str]:
+    here = sandbox.here()
+    modes = ["found"]
+    if here.own_user:
+        modes.append("user id alone")
+    unprivileged = (
+        os.geteuid() == 0 and shutil.which("setpriv") and os.access(SYSTEM_PYTHON, os.X_OK) and _has_no_account(USER)
+    )
+    if here.bwrap and unprivileged:
+        modes.append("unprivileged")
+    modes.append("nothing")
+    if unprivileged:
+        modes.append("unprivileged, nothing")  # a student's laptop without bubblewrap
+    return modes
+
+
+def _has_no_account(uid: int) -> bool:
+    try:
+        pwd.getpwuid(uid)
+    except KeyError:
+        return True
+    return False
+
+
+MODES = _modes()
+WITHOUT = {"found": "", "user id alone": "bwrap", "unprivileged": "", "nothing": "bwrap,user",
+           "unprivileged, nothing": "bwrap"}  # fmt: skip
+NOTHING = ("nothing", "unprivileged, nothing")  # no sandbox: what a bot gets follows what the first line says
+
+
+@pytest.fixture
+def folder():
+    """A tournament's folder others may enter (the unprivileged arena writes there)."""
+    path = Path(tempfile.mkdtemp(prefix="asalto-hostile-"))
+    path.chmod(0o755)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def hostile(name: str, folder: Path, **targets: object) -> str:
+    """A copy of the hostile bot ``name`` in ``folder``, told its targets."""
+    text = (BOTS / f"{name}.py").read_text()
+    if targets:
+        start = text.index("TARGETS = {")
+        text = text[:start] + f"TARGETS = {targets!r}" + text[text.index("\n", start) :]
+    path = folder / f"{name}.py"
+    path.write_text(text)
+    return str(path)
+
+
+def arena_command(mode: str, folder: Path, bots: list[str], *more: str) -> tuple[list[str], dict, object]:
+    """The command line of a match of ``bots`` (each side once) in ``mode``, its environment and
+    what starts it (setpriv's user for the unprivileged mode)."""
+    results, record = folder / "results.jsonl", folder / "games.asalto"
+    python = SYSTEM_PYTHON if mode.startswith("unprivileged") else sys.executable
+    argv = [python, "-m", "asalto_core", "match", *bots, "--ruleset", "assault", "--opening-plies", "0",
+            "--max-plies", "6", "--move-time", "20", "--quiet", "--results", str(results), "--record", str(record),
+            *more]  # fmt: skip
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "pkg"), ASALTO_SANDBOX_WITHOUT=WITHOUT[mode], TEACHER=SECRET)
+    enter = None
+    if mode.startswith("unprivileged"):
+        for path in folder.iterdir():
+            os.chown(path, USER, USER)
+        os.chown(folder, USER, USER)
+
+        def enter() -> None:
+            os.setgroups([])
+            os.setgid(USER)
+            os.setuid(USER)
+
+        env["HOME"] = str(folder)
+    return argv, env, enter
+
+
+def match(mode: str, folder: Path, bots: list[str]) -> tuple[str, list[dict]]:
+    """Play the match; its first line (what the sandbox holds) and the games of its results file."""
+    argv, env, enter = arena_command(mode, folder, bots)
+    done = subprocess.run(argv, env=env, preexec_fn=enter, capture_output=True, text=True, timeout=300)  # noqa: PLW1509
+    assert done.returncode == 0, done.stderr
+    lines = (folder / "results.jsonl").read_text().splitlines()
+    header, games = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    said = done.stdout.splitlines()[0]
+    assert header["asalto-tournament"] == 1 and (mode not in NOTHING or "NOT sandboxed" in said)
+    if "write wherever you can" not in said:  # the arena's own two games, and nothing else
+        assert [g["id"] for g in games] == [0, 1] and all(g["reason"] != "forged" for g in games)
+    return said, [g for g in games if g["reason"] != "forged"]
+
+
+def answers(games: list[dict], bot: str) -> list[str]:
+    """What the hostile bot answered instead of a move, in each game (its fault's detail)."""
+    out = []
+    for game in games:
+        side = "officers" if game["officers"] == bot else "rebels"
+        assert game["winner"] != side and [f["kind"] for f in game["faults"]] == ["malformed"]
+        out.append(game["faults"][0]["detail"].split("'")[1])
+    return out
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_bot_reads_no_other_process(mode, folder):
+    spy = hostile("spy", folder)
+    said, games = match(mode, folder, [spy, "examples:random"])
+    got = answers(games, spy)
+    if "can read your other processes" in said:  # no sandbox here (the first line says so): the spy reads
+        assert all(a.endswith("secret Y") for a in got), got
+        return
+    for answer in got:  # it saw the other bot and the arena (or nothing at all) and read neither
+        words = answer.split()
+        assert words[3:] == ["env", "0", "mem", "0", "secret", "N"], answer
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_bot_cannot_forge_a_result(mode, folder):
+    results, record = folder / "results.jsonl", folder / "games.asalto"
+    forger = hostile("forger", folder, results=str(results), record=str(record), me="")
+    forger = hostile("forger", folder, results=str(results), record=str(record), me=forger)
+    before = set(Path("/tmp").glob("asalto-forged-*"))
+    said, games = match(mode, folder, [forger, "examples:random"])
+    got = answers(games, forger)
+    written = set(Path("/tmp").glob("asalto-forged-*")) - before
+    for path in written:
+        path.unlink()
+    text = results.read_text()
+    if "write wherever you can" in said:
+        assert all(a.startswith("forger results ok record ok") for a in got) and '"forged"' in text
+        return
+    assert all(a.startswith("forger results no record no tmp ok home ok") for a in got), got
+    assert "forged" not in text and "forged" not in record.read_text()
+    assert [g["reason"] for g in games] == [f"{side} malformed: " + g["faults"][0]["detail"] for side, g in
+                                            zip(("officers", "rebels"), games, strict=True)]  # fmt: skip
+    if said.startswith("2 games; bots run in bubblewrap"):  # its /tmp was its own
+        assert not written
+    else:
+        assert "may write where every user may (/tmp)" in said
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_bot_reaches_no_network(mode, folder):
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.setblocking(False)
+    caller = hostile("caller", folder, port=listener.getsockname()[1])
+    said, games = match(mode, folder, [caller, "examples:random"])
+    got = answers(games, caller)
+    with contextlib.suppress(BlockingIOError):
+        listener.accept()[0].close()
+        assert "WITH network" in said and got == ["caller connected"] * 2
+        return
+    listener.close()
+    assert all(a.startswith("caller refused") for a in got) and "WITH network" not in said
+
+
+def processes_with(mark: str) -> list[int]:
+    """The running processes (zombies aside) whose command line holds ``mark``."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                with open(f"/proc/{name}/stat", "rb") as f:
+                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                        continue
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    if mark.encode() in f.read():
+                        out.append(int(name))
+    return out
+
+
+def wait_for(condition, what: str, seconds: float = 120.0) -> None:
+    """Wait until ``condition()`` holds; a hang guard, not a measure: fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if not m.startswith("unprivileged")])
+def test_what_a_bot_starts_ends_with_its_game(mode, folder, monkeypatch):
+    mark = f"forked-{folder.name}"
+    forker = hostile("forker", folder, mark=mark, hang=False)
+    monkeypatch.setenv("ASALTO_SANDBOX_WITHOUT", WITHOUT[mode])
+    sandbox.here.cache_clear()
+    try:
+        game = play_game(Job(0, 0, "assault", forker, "examples:random", [], Limits(10, None, 400), 6))
+        assert game["faults"] == [] and len(game["moves"]) == 6
+        assert forker not in {b.spec for b in arena._idle}  # it left processes behind: not kept
+        wait_for(lambda: not processes_with(mark), f"the bot's processes outlived its game: {processes_with(mark)}")
+    finally:
+        arena.close_idle()
+        sandbox.here.cache_clear()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
+    mark = f"forked-{folder.name}"
+    forker = hostile("forker", folder, mark=mark, hang=True)
+    argv, env, enter = arena_command(mode, folder, [forker, "examples:random"], "--concurrency", "2")
+    before = set(Path(tempfile.gettempdir()).glob("asalto-bot-*"))  # the bots' working folders (without bubblewrap)
+    arena_process = subprocess.Popen(argv, env=env, preexec_fn=enter, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # noqa: PLW1509
+    try:
+        wait_for(lambda: len(processes_with(mark)) >= 6, "the bot never started its three processes (twice)")
+        assert processes_with(str(folder))  # the bots, the games' processes
+    finally:
+        arena_process.send_signal(signal.SIGKILL)
+        arena_process.wait()
+    wait_for(lambda: not processes_with(mark), f"processes outlived the arena: {processes_with(mark)}")
+    wait_for(lambda: not processes_with(str(folder)), f"bots outlived the arena: {processes_with(str(folder))}")
+    left = lambda: set(Path(tempfile.gettempdir()).glob("asalto-bot-*")) - before  # noqa: E731
+    wait_for(lambda: not left(), f"the bots' folders outlived the arena: {left()}")
+
+
+def test_the_help_and_the_first_line_say_what_holds(folder):
+    said = subprocess.run([sys.executable, "-m", "asalto_core", "tournament", "--help"], capture_output=True,
+                          text=True, env=dict(os.environ, COLUMNS="400"), check=True).stdout  # fmt: skip
+    assert f"On this machine, {sandbox.describe()}." in said
+    argv, env, _ = arena_command("found", folder, ["examples:random", "examples:greedy"])
+    first = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout.splitlines()[0]
+    assert first == f"2 games; {sandbox.describe()}"
