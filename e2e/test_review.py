@@ -264,6 +264,11 @@ def test_the_review_summary_fits_a_laptops_screen_with_the_result_and_a_note(bro
         drawn(page)  # the moves and their scroll are drawn after the review's panel
         for part in ("#result", "#review-summary tbody tr:last-child", "#btn-learn"):
             assert page.evaluate(IN_VIEW, part), (locale, part)
+        cut = page.evaluate(
+            """() => [...document.querySelectorAll('#review-summary thead th, #review-summary td')]
+                .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent)"""
+        )
+        assert cut == [], (locale, cut)  # German 'GENAUIGKEIT' was cut to 'GENAUIGKEI'
         page.click("#review-summary tbody button")  # a marked move: its note above the moves
         page.wait_for_selector("#review-note:not(:empty)")
         drawn(page)
@@ -341,3 +346,32 @@ def test_a_review_goes_out_of_date_as_the_game_goes_on_and_its_result_offers_the
     expect(page.locator("#review-summary")).to_be_visible()
     expect(page.locator("#result-review")).to_be_hidden()
     expect(page.locator("#review-graph .g-hit")).to_have_count(len(texts) + 1)  # every position, the last too
+
+
+# Whether a part is whole in the window's free part on a phone: under the sticky board, above the toolbar.
+IN_FREE_VIEW = """(sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    const top = document.querySelector('#board-area').getBoundingClientRect().bottom;
+    const bottom = document.querySelector('#controls > .toolbar').getBoundingClientRect().top;
+    return r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1;
+}"""
+
+
+def test_on_a_phone_the_review_and_a_mistakes_note_come_into_view(browser, server):
+    """390x844: after Review the summary is in view (it started under the fold), and the note of the
+    mistake its count leads to is whole between the board and the toolbar (it lay under the board)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_site(page, server.url)
+        import_text(page, RECORD)
+        press(page, "#btn-review")
+        review_done(page)
+        page.wait_for_function(f"({IN_FREE_VIEW})('#review-summary')")
+        mistakes = page.locator("#review-summary tbody tr:first-child td:nth-of-type(2) button")
+        expect(mistakes).to_have_text("1")
+        mistakes.tap()
+        expect(page.locator("#review-note")).to_contain_text("lets the officers capture 3")
+        page.wait_for_function(f"({IN_FREE_VIEW})('#review-note')")
+    finally:
+        context.close()

@@ -8,6 +8,7 @@ import json
 
 import annotate
 import api
+import frames
 import learn
 import storage
 from app import app, board, can_input
@@ -30,7 +31,7 @@ from game import (
 from page import B, el, message, on, point_toward, spawn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from render import apply_theme, drag_piece, drawn
+from render import apply_theme, drag_piece, drawn, reveal
 
 
 def do_action(action):
@@ -215,6 +216,19 @@ def on_moves_click(event):
         spawn(navigate(int(btn.getAttribute("data-ply"))))
 
 
+def on_review_click(event):
+    """A count of the summary or a point of the graph: that move shown, and its note in view (on a
+    phone, never under the board or the toolbar)."""
+    btn = event.target.closest("[data-ply]")
+    if btn is not None:
+        spawn(show_with_note(int(btn.getAttribute("data-ply"))))
+
+
+async def show_with_note(ply):
+    await navigate(ply)
+    frames.when_done(lambda: reveal(el("review-note")))
+
+
 def on_huff_click(event):
     btn = event.target.closest("[data-huff]")
     if btn is None or not can_input():
@@ -286,8 +300,8 @@ def bind():
     on(el("result-review"), "click", lambda e: spawn(review(el("review-depth").value)))
     on(el("btn-review-run"), "click", lambda e: review_button())
     on(el("btn-analysis"), "click", lambda e: toggle_analysis())
-    on(el("review-graph"), "click", on_moves_click)
-    on(el("review-summary"), "click", on_moves_click)
+    on(el("review-graph"), "click", on_review_click)
+    on(el("review-summary"), "click", on_review_click)
     on(el("btn-flip"), "click", flip)
     on(el("btn-hint"), "click", lambda e: spawn(ask("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())

@@ -19,9 +19,9 @@ from api import put_game
 from app import app, browsing, can_undo, human_turn, level_ms, undo_target
 from engine_client import CALL_MS, Engine
 from i18n import choose, set_language, side_name, t, verdict
-from page import B, load_language, message, spawn
+from page import B, el, load_language, message, spawn
 from pyscript import document, window
-from render import announce, apply_labels
+from render import announce, apply_labels, reveal
 
 from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
@@ -694,6 +694,7 @@ async def review(depth="quick"):
     rv.update({"depth": depth, "state": "starting", "error": ""})
     n = api.count("think_n")
     api.set("panel", review=rv, thinking="review")
+    frames.when_done(lambda: reveal(el("review-panel")))  # a phone: the review's graph and progress in view
     error = await review_pass(rv, depth, n)
     if error and rv["state"] != "stopped" and app.ai.think_n == n:
         for eng in app.ai.reviewing:
@@ -713,6 +714,7 @@ async def review(depth="quick"):
             rv["accuracy"] = {side: accuracy(officers, sides, side) for side in ("rebels", "officers")}
             app.play.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
+            frames.when_done(lambda: reveal(el("review-summary")))  # the summary says it is done
     api.redraw("panel")
     wish = app.ai.go_on
     if wish is not None:

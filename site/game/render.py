@@ -574,6 +574,12 @@ def render_moves():
     mark_current(body, v["path"])
 
 
+def reveal(node):
+    """``node`` brought into view where a player looks: on a phone, between the board kept on top
+    and the toolbar at the bottom (never under either); on a laptop, the window."""
+    B.reveal(node, el("board-area"), document.querySelector("#controls > .toolbar"))
+
+
 def mark_current(body, path):
     """The move shown (its path in the tree; [] the start) gets aria-current, the one before loses it.
     A keyboard in the list follows the move shown (as lichess's): the arrows, Home and End move the

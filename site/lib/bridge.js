@@ -438,6 +438,18 @@
         }
       });
     },
+    // ``node`` scrolled into the part of the window nothing covers: under ``top`` while it is sticky
+    // (a phone's board stays on top) and above ``bottom`` while it is fixed (a phone's toolbar);
+    // the page does not move if it is already there. Its top is kept in view before its bottom.
+    reveal(node, top, bottom) {
+      const r = node.getBoundingClientRect();
+      if (!r.height) return;
+      const from = top && getComputedStyle(top).position === "sticky" ? top.getBoundingClientRect().bottom : 0;
+      const to = bottom && getComputedStyle(bottom).position === "fixed" ? bottom.getBoundingClientRect().top : innerHeight;
+      const margin = 8;
+      if (r.top < from + margin) window.scrollBy(0, r.top - from - margin);
+      else if (r.bottom > to - margin) window.scrollBy(0, Math.min(r.bottom - to + margin, r.top - from - margin));
+    },
     // The keyboard's focus moved to ``node`` without scrolling the page (its list scrolls itself).
     focusQuietly(node) {
       node.focus({ preventScroll: true });
