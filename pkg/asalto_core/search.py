@@ -94,11 +94,12 @@ class Zobrist:
     """
 
     def __init__(self, points: int) -> None:
-        keys = splitmix64(0x5EED, 3 * points + 3)
+        keys = splitmix64(0x5EED, 3 * points + 4)
         self.officer = keys[:points]
         self.rebel = keys[points : 2 * points]
-        self.huff = keys[2 * points : 3 * points]
-        self.side = keys[3 * points :]
+        # One more than the points: the kernel's ``unchecked`` bit (a pass left the officers stuck).
+        self.huff = keys[2 * points : 3 * points] + keys[-1:]
+        self.side = keys[3 * points : 3 * points + 3]
 
     @staticmethod
     def _mask(mask: int, keys: list[int]) -> int:
@@ -130,6 +131,8 @@ class Zobrist:
         if side == REBELS:
             if frm >= 0:
                 h ^= self.rebel[frm] ^ self.rebel[to]
+            elif after[3]:
+                h ^= self._mask(after[3], self.huff)  # the rebels' pass left the officers stuck
         else:
             if frm != to:
                 h ^= self.officer[frm] ^ self.officer[to]
@@ -352,8 +355,9 @@ class Searcher:
             stand = True
         else:
             if not self._can_jump(officers, rebels):
-                # No capture: no tactics to look at; only whether the officers can move at all.
-                if not self._can_step(officers, rebels):
+                # No capture: no tactics to look at; only whether the officers can move at all
+                # (where a pass is a move, officers that cannot move and have not lost pass).
+                if not self._can_step(officers, rebels) and not k.passes:
                     return self._stuck(side, ply)
                 return self._static(state)
             moves = k.moves(state)
@@ -410,6 +414,8 @@ class Searcher:
     def _punished(self, officers: int) -> bool:
         """Whether officers that could capture and step instead lose for it (so they may not stand pat)."""
         k = self.kernel
+        if k.passes:
+            return False  # a pass declines the capture for nothing
         if k.forced or k.duty == "auto-huff-all" or k.max_huffs is None:
             return True
         return k.officer_count - popcount(officers) < k.max_huffs
