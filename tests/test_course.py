@@ -3,6 +3,8 @@ move by move along random games, and by perft."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import course_referee as referee
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,8 @@ from asalto_core.ai import best_move
 from asalto_core.movegen import OFFICERS
 from asalto_core.perft import EXTERNAL, REGRESSION
 from asalto_core.proof import forces_win
+
+BOTS = Path(__file__).parent / "bots"
 
 
 def grid(board: Board) -> list[list[str]]:
@@ -153,3 +157,35 @@ def test_hemmed_in_rebels_pass_and_the_levels_play_it():
         assert str(best_move(hemmed_in, level).move) == "--"
     board.push("--")
     assert board.turn == "officers" and board.pieces() == Board(hemmed_in).pieces()
+
+
+def student_player():
+    """tests/bots/course_player.py's class Player: a course bot written as a student would."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("student_course_player", BOTS / "course_player.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Player
+
+
+@pytest.mark.parametrize("level_side", ["rebels", "officers"])
+def test_a_level_plays_a_whole_game_inside_the_courses_script(level_side):
+    """``Player = course_player(level)`` in the script's own loop (course_referee.play_game): every
+    answer a legal move or a pass (``[]``), to the game's end."""
+    from asalto_core.bots import course_player
+
+    answers = []
+
+    class Player(course_player("beginner", node_limit=300)):
+        def play(self, board, side):
+            move = super().play(board, side)
+            assert move == [] or move in referee.moves(board, side), (move, board)
+            answers.append(move)
+            return move
+
+    students = student_player()
+    rebel, officer = (Player(), students()) if level_side == "rebels" else (students(), Player())
+    winner, rounds, _ = referee.play_game(rebel, officer)
+    assert winner is not None or rounds == referee.ROUNDS
+    assert len(answers) >= rounds - 1 and any(answers)
