@@ -189,3 +189,18 @@ def test_a_level_plays_a_whole_game_inside_the_courses_script(level_side):
     winner, rounds, _ = referee.play_game(rebel, officer)
     assert winner is not None or rounds == referee.ROUNDS
     assert len(answers) >= rounds - 1 and any(answers)
+
+
+def test_a_game_of_passes_only_ends_at_the_round_limit_with_no_winner():
+    class Passer:
+        def play_rebel(self, board):
+            return []
+
+        play_officer = play_rebel
+
+    assert referee.play_game(Passer(), Passer()) == (None, referee.ROUNDS, 2 * referee.ROUNDS)
+    board = Board("course")
+    while not board.is_game_over():
+        board.push("--")
+    assert len(board.move_stack) == 2 * referee.ROUNDS and board.outcome().reason == "round-limit"
+    assert board.outcome().winner is None and board.pieces() == Board("course").pieces()
