@@ -84,8 +84,7 @@ def test_the_levels_share_a_game_clock_over_the_moves_and_never_run_it_out():
             bot.new_game("course", side)
         while not board.is_game_over() and len(board.move_stack) < 80:
             side, bot = board.turn, bots[board.turn]
-            bot.budget = None  # a book move asks for nothing
-            move = bot.choose(board, clocks[side], clock=True)
+            move = bot.choose(board, clocks[side], clock=True)  # a book move asks for nothing (None)
             if bot.budget is not None:
                 assert CLOCK_FLOOR <= bot.budget <= clocks[side] - CLOCK_MARGIN
                 asked.append(bot.budget)

@@ -195,6 +195,7 @@ class LevelBot(Bot):
         while probe.move_stack and board.rules.repetition:
             probe.pop()
             seen.append(probe.text())
+        self.budget = None
         if seconds_left is not None and clock:
             if self.clock is not None:  # the last move's cost past its search: this one plans for it
                 self.overhead = max(self.clock[0] - seconds_left - self.clock[1], self.overhead / 2)
