@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from asalto_core import arena
-from asalto_core.arena import Job, Limits, play_game, report, run, schedule, standings
+from asalto_core.arena import Job, Limits, openings, play_game, report, run, schedule, standings
 from asalto_core.ratings import elo
 from asalto_core.study import Study
 
@@ -138,3 +138,8 @@ def test_a_bots_process_plays_game_after_game_and_is_started_afresh_after_a_time
     assert {b.spec: b.proc.pid for b in arena._idle}["examples:greedy"] == kept["examples:greedy"]
     arena.close_idle()
     assert not arena._idle
+
+
+def test_the_course_openings_play_moves_not_passes():
+    drawn = openings("course", 50, 2, seed=1)
+    assert len(drawn) == 50 and not any("--" in opening for opening in drawn)

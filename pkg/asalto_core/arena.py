@@ -403,13 +403,14 @@ def _record(
 
 
 def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]:
-    """``count`` openings of ``plies`` random legal moves from the start (none ending the game), seeded."""
+    """``count`` openings of ``plies`` random legal moves from the start (none ending the game, and no
+    pass, a move in the course's rules), seeded."""
     rng = random.Random(f"{ruleset}:{seed}")
     out: list[list[str]] = []
     while len(out) < count:
         board = Board(ruleset)
         for _ in range(plies):
-            moves = list(board.legal_moves)
+            moves = [m for m in board.legal_moves if not m.null]
             if not moves:
                 break
             board.push(rng.choice(moves))
