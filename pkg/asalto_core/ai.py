@@ -20,6 +20,7 @@ from .chance import Chooser
 from .compat import perf_counter
 from .errors import AsaltoError, quote
 from .geometry import popcount
+from .movegen import PASS
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
 from .search import TT_SIZE, WIN, WON, Result, Searcher
@@ -339,7 +340,8 @@ def _humanise(r: Result, lv: Level, rng: Chooser, searcher: Searcher, position: 
     best = r.score
     if best <= -WON:
         return r
-    choices = [(m, s) for m, s in r.scores if s >= best - lv.margin and s > -WON]
+    # A pass (the course's rules) only as the best move: a player that strays passes no more for it.
+    choices = [(m, s) for m, s in r.scores if s >= best - lv.margin and s > -WON and (m != PASS or m == r.move)]
     weights = [math.exp((s - best) * 3 / lv.margin) for _, s in choices]
     move, score = rng.choice(choices, weights)
     if move == r.move:
