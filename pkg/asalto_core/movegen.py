@@ -268,7 +268,7 @@ class Kernel:
                 rebels ^= 1 << frm | 1 << to
                 return (officers & ~removed, rebels, OFFICERS, 0)
             officers &= ~removed
-            # A pass is no legal move: no win is checked, so officers it leaves stuck are not beaten.
+            # The script checks no win after a pass (to it, an illegal answer): officers it leaves stuck play on.
             stuck = not removed and self.passes and not self.officers_can_move(officers, rebels)
             return (officers, rebels, OFFICERS, self.unchecked if stuck else 0)
         if frm != to:
