@@ -180,6 +180,12 @@ def test_undo_goes_back_past_a_forced_pass_which_the_page_would_play_again_at_on
     assert state.undo_target(after_pass, "humans") == 0  # not to the pass, which is forced again
 
 
+def test_undo_takes_back_a_pass_chosen_like_any_move():
+    start = '[SetUp "1"]\n[FEN "course 3/O1O/RR3RR/RRRRRRR/RRRRRRR/RRR/RRR r - 1"]\n\n'
+    chosen = Session.from_text(start + "1. d4-d5 -- *")[0].view()  # the officers could move, and passed
+    assert state.undo_target(chosen, "humans") == 1
+
+
 def test_with_a_friend_only_their_side_moves_here_and_undo_stops_at_what_the_friend_has():
     end = view_at()
     friend = {"side": "officers", "sent": 4}

@@ -415,9 +415,11 @@ class Session:
         label = "0." if position.placing else f"{position.fullmove}." if first else ""
         n = len(self._history) + 1
         self._before.append(position)
+        forced = move.null and len(position.legal_moves) == 1  # a pass, the only move: Undo goes past it
         self._history.append(
-            {"ply": n, "label": label, "number": position.fullmove, "move": str(move), "side": position.turn}
-        )
+            {"ply": n, "label": label, "number": position.fullmove, "move": str(move), "side": position.turn,
+             "forced": forced}
+        )  # fmt: skip
 
     # -- what the page draws ---------------------------------------------------------------------
     def last(self) -> dict[str, Any] | None:
