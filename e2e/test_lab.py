@@ -212,3 +212,13 @@ def test_a_tournaments_record_of_hundreds_of_games_opens_on_the_game_page_one_ga
     expect(move_list(page)).to_have_text(played[249])
     page.click("#record-close")
     expect(panel).to_be_hidden()
+
+
+def test_the_player_may_pass_under_the_courses_rules(page, server):
+    open_lab(page, server)
+    play(page, "you", "examples:greedy")  # the course's rules: a pass is a move of either side
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    expect(page.locator("#pass")).to_be_visible()
+    page.click("#pass")
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)  # the bot answered
+    expect(page.locator("#pass")).to_have_text("Pass the turn")

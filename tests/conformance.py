@@ -54,15 +54,9 @@ def game_trace(name, seed, plies=80):
         if not moves:
             break
         move = moves[rng.below(len(moves))]
-        steps.append(
-            [
-                board.text(),
-                moves,
-                move,
-                board.next_points(),
-                [str(board.find_move(Move.parse(move).place or Move.parse(move).path, Move.parse(move).huff))],
-            ]
-        )
+        m = Move.parse(move)
+        clicked = [] if m.null else [str(board.find_move(m.place or m.path, m.huff))]  # a pass is no click
+        steps.append([board.text(), moves, move, board.next_points(), clicked])
         game.play(move)
         if rng.below(7) == 0:
             game.comment("note {" + str(len(steps)) + "} \\ end")

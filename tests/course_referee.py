@@ -1,6 +1,7 @@
-"""A referee for the course's rules, written from the rules as issue 40 states them, on the
-course's own board: a 7x7 list of lists of ``'O'``, ``'R'``, ``'.'`` and ``' '`` (off the board),
-row 0 at the fortress's end; a move is a list of ``[row, column]`` points.
+"""A referee for the course's rules, written from the rules as issue 40 states them and the
+course's testing script's flow (issue 53), on the course's own board: a 7x7 list of lists of
+``'O'``, ``'R'``, ``'.'`` and ``' '`` (off the board), row 0 at the fortress's end; a move is a list
+of ``[row, column]`` points.
 
 It shares no code with the engine (no import of asalto_core): the tests play it beside the
 engine's ``course`` ruleset move by move. The rules, as written:
@@ -14,9 +15,11 @@ engine's ``course`` ruleset move by move. The rules, as written:
   point beyond; it may jump again, and stop after any jump.
 - A plain step while any officer could capture is not made: the first officer able to capture (the
   mover first, then the others in reading order) is removed, and the turn passes.
-- Any other illegal or malformed move passes the turn; a side with no legal move only loses turns.
-- After each legal move: officers win when fewer than 9 rebels remain; rebels win when all 9 fortress
-  points hold rebels, or when no officer can step or capture. After 1000 rounds nobody wins.
+- Any other illegal or malformed move passes the turn, at any turn and for nothing (the script's
+  penalty compares each side's count with itself): a pass is one more move of each side.
+- After each legal move, and only then (never after a huff or a pass): officers win when fewer than
+  9 rebels remain; rebels win when all 9 fortress points hold rebels, or when no officer can step or
+  capture. After 1000 rounds (a rebel turn and an officer turn) nobody wins.
 """
 
 from __future__ import annotations
@@ -125,7 +128,7 @@ def play(board: list[list[str]], side: str, move: object) -> tuple[list[list[str
 
 
 def winner(board: list[list[str]]) -> str | None:
-    """Checked after each legal move."""
+    """The script's check, made after each legal move (a huff or a pass is none)."""
     if sum(row.count("R") for row in board) < 9:
         return "officers"
     if all(board[r][c] == "R" for r, c in FORTRESS) or not officer_moves(board):
@@ -133,14 +136,63 @@ def winner(board: list[list[str]]) -> str | None:
     return None
 
 
-def perft(board: list[list[str]], side: str, depth: int) -> int:
-    """Leaf positions ``depth`` plies on; a side with no move passes (one move), a won game has none."""
+def ends(board: list[list[str]], what: str) -> str | None:
+    """Who has won after a turn that did ``what`` (``play``'s answer): checked after a legal move only."""
+    return winner(board) if what == "moved" else None
+
+
+def perft(board: list[list[str]], side: str, depth: int, over: bool = False) -> int:
+    """Leaf positions ``depth`` plies on; every turn may pass (one move more), a won game has none."""
     if depth == 0:
         return 1
-    if winner(board):
+    if over:
         return 0
     other = "officers" if side == "rebels" else "rebels"
-    options = moves(board, side)
-    if not options:
-        return perft(board, other, depth - 1)
-    return sum(perft(play(board, side, m)[0], other, depth - 1) for m in options)
+    total = perft(board, other, depth - 1)  # the pass
+    for m in moves(board, side):
+        after, what = play(board, side, m)
+        total += perft(after, other, depth - 1, ends(after, what) is not None)
+    return total
+
+
+def forces_win(board: list[list[str]], side: str, who: str, plies: int) -> bool:
+    """Whether ``who`` can force a win within ``plies`` plies from ``board`` with ``side`` to move (the
+    game not over), every defence tried, passes included: a plain AND-OR search, remembered per position."""
+    known: dict[tuple[str, str, int], bool] = {}
+
+    def go(board: list[list[str]], side: str, n: int) -> bool:
+        key = ("".join("".join(row) for row in board), side, n)
+        if key in known:
+            return known[key]
+        other = "officers" if side == "rebels" else "rebels"
+        result = False
+        if n > 0:
+            children = [(board, "passed")] + [play(board, side, m) for m in moves(board, side)]
+            wins = [ends(after, what) == who or (ends(after, what) is None and go(after, other, n - 1))
+                    for after, what in children]  # fmt: skip
+            result = any(wins) if side == who else all(wins)
+        known[key] = result
+        return result
+
+    return go(board, side, plies)
+
+
+def play_game(rebel: object, officer: object, board: list[list[str]] | None = None) -> tuple[str | None, int, int]:
+    """A game as the course's script plays it: rebels first, each bot given a copy of the board;
+    an exception loses; an illegal answer passes (a malformed one too: the script itself would crash);
+    a win is checked after each legal move only; after 1000 rounds nobody wins. The winner
+    (``'rebels'``, ``'officers'`` or None), the rounds played and the passes (illegal answers)."""
+    board = start() if board is None else board
+    passes = 0
+    for rounds in range(1, ROUNDS + 1):
+        for side, bot in (("rebels", rebel), ("officers", officer)):
+            ask = bot.play_rebel if side == "rebels" else bot.play_officer  # type: ignore[attr-defined]
+            try:
+                move = ask(copy.deepcopy(board))
+            except Exception:  # noqa: BLE001 - the script's own rule: a bot that raises loses
+                return ("officers" if side == "rebels" else "rebels"), rounds, passes
+            board, what = play(board, side, move)
+            passes += what == "passed"
+            if ends(board, what):
+                return ends(board, what), rounds, passes
+    return None, ROUNDS, passes

@@ -155,3 +155,19 @@ def test_an_officer_sealed_in_the_last_hole_makes_the_rebels_reserve_count():
     g = Position.start("assault").geometry
     assert ev.fortress_free(*short[:2]) == 1 << g.index["g3"]
     assert ev.evaluate(long) > ev.evaluate(short)
+
+
+def test_a_weaker_level_passes_only_when_passing_is_best():
+    """In the course's rules a pass is a move; a weaker level strays to moves almost as good, never to a pass."""
+    from asalto_core.ai import _humanise
+    from asalto_core.chance import Chooser
+    from asalto_core.movegen import PASS
+    from asalto_core.search import Result, Searcher
+
+    position = Position.start("course")
+    step = position.raw_moves()[0]
+    r = Result(step, 10, [step], 1, 1, 0.0, [(step, 10), (PASS, 10)])
+    picks = [_humanise(r, LEVELS["beginner"], Chooser(str(i)), Searcher("course"), position).move for i in range(20)]
+    assert picks == [step] * 20
+    best_pass = Result(PASS, 10, [PASS], 1, 1, 0.0, [(PASS, 10), (step, -300)])
+    assert _humanise(best_pass, LEVELS["beginner"], Chooser("0"), Searcher("course"), position).move == PASS

@@ -11,7 +11,7 @@ import pytest
 
 from asalto_core import arena
 from asalto_core.__main__ import main
-from asalto_core.arena import Job, Limits, play_game, report, run, schedule, standings
+from asalto_core.arena import Job, Limits, openings, play_game, report, run, schedule, standings
 from asalto_core.ratings import elo
 from asalto_core.study import Study
 
@@ -240,3 +240,8 @@ def test_the_command_line_is_checked_before_the_first_game(tmp_path, capsys, mon
     assert main(["tournament", *bots, "--quiet", *options]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_the_course_openings_play_moves_not_passes():
+    drawn = openings("course", 50, 2, seed=1)
+    assert len(drawn) == 50 and not any("--" in opening for opening in drawn)

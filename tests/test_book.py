@@ -115,3 +115,14 @@ def test_the_docs_state_each_books_size():
     text = (ROOT / "docs" / "playing.md").read_text()
     section = text.split("<!-- book:begin -->\n", 1)[1].split("<!-- book:end -->", 1)[0]
     assert section == make_book.table(), "run: python tools/make_book.py --table"
+
+
+def test_the_course_book_never_strays_to_a_pass():
+    """A pass is a move in the course's rules and the book lists it among the alternatives; a weaker
+    level strays to a move almost as good, as its search does, never to a pass."""
+    book = load("course")
+    assert any(m == "--" for _, _, _, others in book.entries.values() for m, _ in others)
+    for key in book.entries:
+        position = Position.from_text(key + " 1")  # the key is the text without its move number
+        for seed in range(8):
+            assert str(book.choose(position, WIDEST_MARGIN, seed).move) != "--"

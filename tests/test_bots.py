@@ -65,3 +65,30 @@ def test_loading_says_what_is_wrong():
     for spec, words in wrong:
         with pytest.raises(BotError, match=words):
             load(spec)
+
+
+def test_the_levels_share_a_game_clock_over_the_moves_and_never_run_it_out():
+    """On a game clock each move's search asks for no more than what is left past the margin, and the
+    clock, charged with what each move asked, never runs out: counted, not timed (a slow machine's
+    searches take as long as they are allowed, no longer than the search's clock checks)."""
+    from asalto_core.ai import CLOCK_FLOOR, CLOCK_MARGIN
+    from asalto_core.bots import LevelBot
+    from asalto_core.engine import _go
+
+    assert _go(["movetime", "1000"]) == (1.0, False) and _go(["movetime", "900", "timeleft", "500"]) == (0.5, True)
+    flags, asked = 0, []
+    for first, second in (("strong", "casual"), ("casual", "strong")):
+        board, clocks = Board("course"), {"rebels": 2.0, "officers": 2.0}
+        bots = {"rebels": LevelBot(first), "officers": LevelBot(second)}
+        for side, bot in bots.items():
+            bot.new_game("course", side)
+        while not board.is_game_over() and len(board.move_stack) < 80:
+            side, bot = board.turn, bots[board.turn]
+            move = bot.choose(board, clocks[side], clock=True)  # a book move asks for nothing (None)
+            if bot.budget is not None:
+                assert CLOCK_FLOOR <= bot.budget <= clocks[side] - CLOCK_MARGIN
+                asked.append(bot.budget)
+            clocks[side] -= bot.budget or 0.0
+            flags += clocks[side] <= 0
+            board.push(move)
+    assert flags == 0 and len(asked) > 40 and max(asked) <= 2.0 - CLOCK_MARGIN

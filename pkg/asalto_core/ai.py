@@ -20,6 +20,7 @@ from .chance import Chooser
 from .compat import perf_counter
 from .errors import AsaltoError, quote
 from .geometry import popcount
+from .movegen import PASS
 from .notation import Move, move_from_raw
 from .position import SIDE_NAMES, Position
 from .search import TT_SIZE, WIN, WON, Result, Searcher
@@ -62,6 +63,30 @@ LEVELS: dict[str, Level] = {
         Level("strongest", "Strongest", 3.0, 60, 0, "searches about three seconds per move"),
     )
 }
+
+
+# A level on a game clock (the arena's --game-time) shares what is left over the moves to come, as
+# chess engines do in sudden death: never the last CLOCK_MARGIN seconds (the answer's way back, the
+# arena's own time per move, a busy machine), less what each move costs beyond its search (as the
+# clock showed), and no search under CLOCK_FLOOR: with less, it answers at once (bots.LevelBot).
+CLOCK_MARGIN = 0.3
+CLOCK_MOVES = 30  # moves a side is assumed still to play, however many it has played
+CLOCK_FLOOR = 0.02
+
+
+def clock_budget(level: str, seconds_left: float, overhead: float = 0.0) -> float | None:
+    """The seconds ``level`` may search for a move with ``seconds_left`` on its game clock, each move
+    costing ``overhead`` seconds besides: its own time per move at most, else what is left past the
+    margin shared over :data:`CLOCK_MOVES` moves; never more than what is left past the margin.
+    None: under the floor, no time to think: answer at once.
+
+    >>> round(clock_budget("strong", 10.0), 3), clock_budget("strong", 3.3), clock_budget("strong", 0.31)
+    (0.323, 0.1, None)
+    >>> clock_budget("strong", 3.3, overhead=0.05), clock_budget("strong", 3.3, overhead=0.09)
+    (0.05, None)
+    """
+    share = (seconds_left - CLOCK_MARGIN) / CLOCK_MOVES - max(0.0, overhead)
+    return min(LEVELS[level].time_limit, share) if share >= CLOCK_FLOOR else None
 
 
 @dataclass(frozen=True)
@@ -315,7 +340,8 @@ def _humanise(r: Result, lv: Level, rng: Chooser, searcher: Searcher, position: 
     best = r.score
     if best <= -WON:
         return r
-    choices = [(m, s) for m, s in r.scores if s >= best - lv.margin and s > -WON]
+    # A pass (the course's rules) only as the best move: a player that strays passes no more for it.
+    choices = [(m, s) for m, s in r.scores if s >= best - lv.margin and s > -WON and (m != PASS or m == r.move)]
     weights = [math.exp((s - best) * 3 / lv.margin) for _, s in choices]
     move, score = rng.choice(choices, weights)
     if move == r.move:

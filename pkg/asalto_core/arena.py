@@ -402,7 +402,8 @@ def _record(
 
 
 def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]:
-    """``count`` openings of ``plies`` random legal moves from the start (none ending the game), seeded."""
+    """``count`` openings of ``plies`` random legal moves from the start (none ending the game, and no
+    pass, a move in the course's rules), seeded."""
     rng = random.Random(f"{ruleset}:{seed}")
     out: list[list[str]] = []
     for _ in range(count + OPENING_TRIES):
@@ -410,7 +411,7 @@ def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]
             break
         board = Board(ruleset)
         for _ in range(plies):
-            moves = list(board.legal_moves)
+            moves = [m for m in board.legal_moves if not m.null]
             if not moves:
                 break
             board.push(rng.choice(moves))

@@ -110,7 +110,8 @@ class Book:
         if entry is None:
             return None
         best, score, depth, others = entry
-        choices = [(best, 0)] + [(m, worse) for m, worse in others if worse <= margin and margin > 0]
+        # As the search's weaker levels stray (ai._humanise): to a move almost as good, never to a pass.
+        choices = [(best, 0)] + [(m, worse) for m, worse in others if worse <= margin and margin > 0 and m != "--"]
         seen = {position_key(Position.from_text(text)) for text in history}
         choices = [(m, w) for m, w in choices if position_key(position.play(m)) not in seen]
         if not choices:

@@ -75,13 +75,17 @@ def _same_start(words: list[str], board: Board) -> bool:
     return words[:1] == ["text"] and " ".join(words[1:]) == board.root.text()
 
 
-def _go(words: list[str]) -> float | None:
-    """The seconds the bot has for this move from ``go [movetime MS] [timeleft MS]``: the least given."""
-    limits = []
+def _go(words: list[str]) -> tuple[float | None, bool]:
+    """The seconds the bot has for this move from ``go [movetime MS] [timeleft MS]`` (the least given),
+    and whether they are its game clock's (``timeleft``), to be shared over the moves still to come."""
+    limits = {}
     for key, value in zip(words[::2], words[1::2], strict=False):
         if key in ("movetime", "timeleft") and value.isdigit():
-            limits.append(int(value) / 1000)
-    return min(limits) if limits else None
+            limits[key] = int(value) / 1000
+    if not limits:
+        return None, False
+    least = min(limits.values())
+    return least, limits.get("timeleft") == least
 
 
 def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
@@ -117,7 +121,7 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
             elif command == "go":
                 if board is None:
                     raise AsaltoError("go before any position")
-                for line in go(bot, board, _go(args)):
+                for line in go(bot, board, *_go(args)):
                     say(line)
             elif command == "quit":
                 return
@@ -127,11 +131,12 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str]) -> None:
             say(f"error {' '.join(str(err).split())}")
 
 
-def go(bot: Bot, board: Board, seconds: float | None) -> list[str]:
+def go(bot: Bot, board: Board, seconds: float | None, clock: bool = False) -> list[str]:
     """The answer lines to ``go``: ``info time MS`` (the bot's own thinking) and ``bestmove MOVE``,
-    or one ``fault`` line (the arena's and the page's bot lab's one reading of a bot's failures)."""
+    or one ``fault`` line (the arena's and the page's bot lab's one reading of a bot's failures).
+    ``clock``: ``seconds`` are what is left of the bot's game clock, not this move's own."""
     began = time.perf_counter()
-    lines = guarded(partial(bot.choose, board, seconds))
+    lines = guarded(partial(bot.choose, board, seconds, clock=clock))
     if lines[0].startswith("fault "):
         return lines
     return [f"info time {(time.perf_counter() - began) * 1000:.1f}", f"bestmove {lines[0]}"]

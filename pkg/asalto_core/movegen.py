@@ -11,6 +11,12 @@ A raw move is ``(frm, to, captured, removed, huffable_after, path)``:
 - ``huffable_after``: the officers the rebels may huff on their next move;
 - ``path``: the points the piece visits (start, then each landing), or the placed points.
 
+Where the rules pass the turn of an illegal move (the course's: :attr:`Ruleset.forfeit`), a pass
+(:data:`PASS`) is a legal move of either side in every unfinished position. The course's script
+checks for a win only after a legal move, never after a pass or a huff, so on the officers' turn
+after the rebels passed with the officers unable to move, the game goes on: ``huffable`` then holds
+the bit :attr:`Kernel.unchecked` (written ``passed`` in a position's text), and the officers pass.
+
 Everything a ruleset decides is compiled into per-board tables once, in :class:`Kernel`;
 the public :class:`~asalto_core.position.Position` and the search both run on it.
 """
@@ -30,7 +36,7 @@ if TYPE_CHECKING:
     RawMove = tuple[int, int, int, int, int, tuple[int, ...]]
 
 OFFICERS, REBELS, PLACING = 0, 1, 2
-PASS: RawMove = (-1, -1, 0, 0, 0, ())  # a turn that moves nothing (rebels without a move, where the rules pass)
+PASS: RawMove = (-1, -1, 0, 0, 0, ())  # a turn that moves nothing (a legal move where the rules pass)
 
 # Reasons a game ends, with the side that wins (None: a draw).
 FORTRESS, NO_OFFICERS, DEPLETED, BLOCKED, NO_MOVES, REPETITION, ROUND_LIMIT = (
@@ -107,9 +113,10 @@ class Kernel:
         # huff-instead: a step while an officer could capture is not made; the mover goes if it
         # could capture, else the first able officer in reading order (from the top, left to right).
         self.reading = tuple(sorted(range(len(g.coords)), key=lambda p: (-g.coords[p][1], g.coords[p][0])))
-        # Where illegal moves pass the turn, rebels without a move pass; and the rebels win as
-        # soon as the officers cannot move, not only on the officers' turn.
+        # Where illegal moves pass the turn, either side may pass at any turn (an illegal answer
+        # costs nothing), and a win is checked only after a legal move (see the module's text).
         self.passes = rs.forfeit == "passes"
+        self.unchecked = 1 << len(g.points) if self.passes else 0
 
     # -- start -------------------------------------------------------------
     def start(self) -> State:
@@ -122,10 +129,14 @@ class Kernel:
         """Every legal move in ``state`` (empty when the side to move is stuck)."""
         officers, rebels, side, huffable = state
         if side == REBELS:
-            return self._rebel_moves(officers, rebels, huffable)
-        if side == OFFICERS:
-            return self._officer_moves(officers, rebels)
-        return self._placements(rebels)
+            out = self._rebel_moves(officers, rebels, huffable)
+        elif side == OFFICERS:
+            out = self._officer_moves(officers, rebels)
+        else:
+            return self._placements(rebels)
+        if self.passes:
+            out.append(PASS)  # last: the levels' ties and fallbacks prefer a move that moves
+        return out
 
     def _rebel_moves(self, officers: int, rebels: int, huffable: int) -> list[RawMove]:
         empty = self.all ^ officers ^ rebels
@@ -150,8 +161,6 @@ class Kernel:
                     t ^= tb
                     q = BIT_INDEX[tb]
                     out.append((p, q, 0, removed, 0, (p, q)))
-        if not out and self.passes:
-            out.append(PASS)
         return out
 
     def _chains(self, start: int, officers: int, rebels: int) -> list[tuple[tuple[int, ...], int, bool]]:
@@ -257,7 +266,11 @@ class Kernel:
         if side == REBELS:
             if frm >= 0:
                 rebels ^= 1 << frm | 1 << to
-            return (officers & ~removed, rebels, OFFICERS, 0)
+                return (officers & ~removed, rebels, OFFICERS, 0)
+            officers &= ~removed
+            # The script checks no win after a pass (to it, an illegal answer): officers it leaves stuck play on.
+            stuck = not removed and self.passes and not self.officers_can_move(officers, rebels)
+            return (officers, rebels, OFFICERS, self.unchecked if stuck else 0)
         if frm != to:
             officers ^= 1 << frm | 1 << to
         return (officers & ~removed, rebels & ~captured, REBELS, after)
@@ -267,35 +280,38 @@ class Kernel:
         """The winner and reason if the position ends the game by material or fortress.
 
         Checked in this order: fortress full, no officer left, too few rebels. Being
-        without a move is found by :meth:`outcome`, which needs the move list.
+        without a move is found by :meth:`outcome`, which needs the move list; where a pass is a
+        move, officers that cannot move have lost on their turn, unless the rebels' pass (or an
+        officer's huff, on the rebels' turn) left them so: the script checks no win then.
         """
-        officers, rebels, side, _ = state
+        officers, rebels, side, unchecked = state
         if side == PLACING:
             return None
         if rebels & self.fortress == self.fortress:
             return REBELS, FORTRESS
-        if not officers:
+        checked = not self.passes or (side == OFFICERS and not unchecked & self.unchecked)
+        if not officers and checked:
             return REBELS, NO_OFFICERS
         if popcount(rebels) < self.threshold:
             return OFFICERS, DEPLETED
-        if self.passes and side == REBELS and not self._officers_can_move(officers, rebels):
+        if self.passes and checked and not self.officers_can_move(officers, rebels):
             return REBELS, NO_MOVES
         return None
 
     def can_move(self, state: State) -> bool:
         """Whether the side to move has a legal move: :meth:`moves` is not empty, without listing them."""
         officers, rebels, side, huffable = state
-        if side == OFFICERS:
-            return self._officers_can_move(officers, rebels)
         if side == PLACING or self.passes:
             return True
+        if side == OFFICERS:
+            return self.officers_can_move(officers, rebels)
         if huffable:
             return bool(self._rebel_moves(officers, rebels, huffable))
         empty = self.all ^ officers ^ rebels
         steps = self.rebel_steps
         return any(steps[p] & empty for p in bits(rebels))
 
-    def _officers_can_move(self, officers: int, rebels: int) -> bool:
+    def officers_can_move(self, officers: int, rebels: int) -> bool:
         empty = self.all ^ officers ^ rebels
         for o in bits(officers):
             if self.neighbours[o] & empty:

@@ -14,7 +14,10 @@ Positions (one line, like chess FEN)::
 
 ruleset name; the points rank by rank from the top, ``O`` an officer, ``R`` a rebel,
 a digit for a run of empty points; the side to move (``r`` rebels, ``o`` officers, ``p``
-officers to be placed); the huffable officers (``-`` or ``c5,e5``); the move number.
+officers to be placed); the huffable officers (``-`` or ``c5,e5``; in the course's rules,
+``passed`` on the officers' turn after the rebels passed and left them no move: its script
+checks for a win only after a legal move, so the officers pass and the game goes on); the
+move number.
 """
 
 from __future__ import annotations
@@ -143,6 +146,7 @@ def move_from_raw(g: Geometry, raw: RawMove, side: int) -> Move:
 # -- positions ---------------------------------------------------------------
 
 _SIDES = {"o": OFFICERS, "r": REBELS, "p": PLACING}
+PASSED = "passed"  # the huffable field on the officers' turn after the rebels' pass left them no move
 _SIDE_CHARS = {v: k for k, v in _SIDES.items()}
 
 
@@ -176,6 +180,8 @@ def format_position(ruleset: str, state: State, fullmove: int) -> str:
                 run += 1
         rows.append(row + (str(run) if run else ""))
     huffs = ",".join(g.points[i] for i in range(len(g.points)) if huffable >> i & 1) or "-"
+    if huffable >> len(g.points):
+        huffs = PASSED
     return f"{ruleset} {'/'.join(rows)} {_SIDE_CHARS[side]} {huffs} {fullmove}"
 
 
@@ -225,7 +231,9 @@ def parse_position(text: str) -> tuple[str, State, int]:
     if side_char not in _SIDES:
         raise NotationError(f"bad position {quote(text)}: side to move must be r, o or p, not {quote(side_char)}")
     huffable = 0
-    if huffs != "-":
+    if huffs == PASSED:
+        huffable = 1 << len(g.points)  # the kernel's ``unchecked`` bit (validate says where it may be)
+    elif huffs != "-":
         for name_ in huffs.split(","):
             huffable |= 1 << g.point(name_)
     if not is_number(number) or int(number) < 1:

@@ -35,7 +35,6 @@ from .movegen import (
     NO_MOVES,
     NO_OFFICERS,
     OFFICERS,
-    PASS,
     PLACING,
     REBELS,
     REPETITION,
@@ -262,7 +261,7 @@ class Position:
         return out
 
     def huffable(self) -> list[str]:
-        return [self.geometry.points[i] for i in bits(self.state[3])]
+        return [self.geometry.points[i] for i in bits(self.state[3] & self.kernel.all)]
 
     def implied_huff(self) -> str | None:
         """The officer every rebel move takes off when the rules leave no choice: a huff
@@ -320,12 +319,9 @@ class Position:
         """The position after a legal move (given as a :class:`Move` or its text).
 
         Where the rules pass the turn of an illegal move (:attr:`Ruleset.forfeit`), the
-        pass ``--`` is playable in any unfinished position, though never a legal move.
+        pass ``--`` is a legal move in any unfinished position.
         """
-        move = _as_move(move)
-        if move.null and self.kernel.passes and not self.outcome():
-            return self.play_raw(PASS)
-        return self.play_raw(self.find_raw(move))
+        return self.play_raw(self.find_raw(_as_move(move)))
 
     def play_raw(self, raw: RawMove) -> Position:
         side = self.state[2]
@@ -372,6 +368,11 @@ def validate(position: Position, text: str = "") -> None:
         problems.append(f"officers can only be lost by huffing, which {rs.name} does not have")
     elif rs.huffing and rs.max_huffs is not None and lost > rs.max_huffs:
         problems.append(f"at most {plural(rs.max_huffs, 'officer')} can be huffed in {rs.name}")
+    unchecked, huffable = huffable & ~k.all, huffable & k.all
+    if unchecked and (unchecked != k.unchecked or side != OFFICERS or k.officers_can_move(officers, rebels)):
+        problems.append(
+            "'passed' marks the officers' turn after the rebels passed, leaving them no move, where a pass is a move"
+        )
     if huffable:
         if huffable & ~officers:
             problems.append("a huffable officer must stand on an officer's point")
@@ -540,8 +541,8 @@ class Board:
         prefix, huff = _clicks(clicked, huff)
         huff = huff or self.position.implied_huff()
         for m in self.legal_moves:
-            if m.huff == huff and len(m.place or m.path) == len(prefix) and _begins(m, prefix):
-                return m
+            if m.huff == huff and len(m.place or m.path) == len(prefix) and _begins(m, prefix) and not m.null:
+                return m  # no clicks make no move: a pass is played as one ('--')
         return None
 
     def find_move(self, clicked: Iterable[str], huff: str | None = None) -> Move:

@@ -37,6 +37,9 @@ MAX_PLY = 120  # deepest ply the search (with extensions and quiescence) goes
 # MicroPython about 0.6 ms (2.4 ms on a phone-class CPU), so there a search checks 16 times as often,
 # or casual's half second would run on for up to a second and more (bench/results/book.md).
 YIELD_EVERY = 64 if MICROPYTHON else 1024
+# A search of under SHORT seconds checks its clock every 64 nodes, a few milliseconds: a level on a
+# nearly spent game clock must not run on for tens of them (bots.LevelBot).
+SHORT = 0.5
 # Late-move reductions. Quiet moves from the fourth on (index LMR_FROM), at depth >= LMR_DEPTH, are first
 # searched LMR_BASE + ln(depth) * ln(index) / LMR_DIV plies shallower (rounded down, at least one, one less at
 # a PV node), and again at full depth if they beat alpha. A reduction skips no move, so a WIN score still
@@ -94,11 +97,12 @@ class Zobrist:
     """
 
     def __init__(self, points: int) -> None:
-        keys = splitmix64(0x5EED, 3 * points + 3)
+        keys = splitmix64(0x5EED, 3 * points + 4)
         self.officer = keys[:points]
         self.rebel = keys[points : 2 * points]
-        self.huff = keys[2 * points : 3 * points]
-        self.side = keys[3 * points :]
+        # One more than the points: the kernel's ``unchecked`` bit (a pass left the officers stuck).
+        self.huff = keys[2 * points : 3 * points] + keys[-1:]
+        self.side = keys[3 * points : 3 * points + 3]
 
     @staticmethod
     def _mask(mask: int, keys: list[int]) -> int:
@@ -130,6 +134,8 @@ class Zobrist:
         if side == REBELS:
             if frm >= 0:
                 h ^= self.rebel[frm] ^ self.rebel[to]
+            elif after[3]:
+                h ^= self._mask(after[3], self.huff)  # the rebels' pass left the officers stuck
         else:
             if frm != to:
                 h ^= self.officer[frm] ^ self.officer[to]
@@ -183,7 +189,8 @@ class Searcher:
         self.deadline = self.start + time_limit if time_limit is not None else None
         self.node_limit = node_limit
         self.nodes = 0
-        self.next_check = min(YIELD_EVERY, node_limit or YIELD_EVERY)
+        self.every = 64 if time_limit is not None and time_limit < SHORT else YIELD_EVERY
+        self.next_check = min(self.every, node_limit or self.every)
         self.path = {h: 1 for h in seen}
         self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
         self.trim()
@@ -238,7 +245,7 @@ class Searcher:
             raise OutOfBudget
         if self.deadline is not None and perf_counter() >= self.deadline:
             raise OutOfBudget
-        self.next_check = self.nodes + YIELD_EVERY
+        self.next_check = self.nodes + self.every
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
         if len(self.tt) > 2 * self.tt_size:
@@ -352,8 +359,9 @@ class Searcher:
             stand = True
         else:
             if not self._can_jump(officers, rebels):
-                # No capture: no tactics to look at; only whether the officers can move at all.
-                if not self._can_step(officers, rebels):
+                # No capture: no tactics to look at; only whether the officers can move at all
+                # (where a pass is a move, officers that cannot move and have not lost pass).
+                if not self._can_step(officers, rebels) and not k.passes:
                     return self._stuck(side, ply)
                 return self._static(state)
             moves = k.moves(state)
@@ -410,6 +418,8 @@ class Searcher:
     def _punished(self, officers: int) -> bool:
         """Whether officers that could capture and step instead lose for it (so they may not stand pat)."""
         k = self.kernel
+        if k.passes:
+            return False  # a pass declines the capture for nothing
         if k.forced or k.duty == "auto-huff-all" or k.max_huffs is None:
             return True
         return k.officer_count - popcount(officers) < k.max_huffs

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         huffable: list[str]
         auto_removal: bool  # the huffable officers go with every rebel move
         huff_choice: bool  # the rebels pick the officer to huff before their step (none is implied)
+        passes: bool  # a pass is a move here (the course's rules): the page offers a Pass button
         outcome: dict[str, Any] | None  # of the position shown (outcome_json)
         final: dict[str, Any] | None  # of the game's last position
         history: list[dict[str, Any]]  # the main line's moves: ply, label, number, move, side
@@ -417,9 +418,11 @@ class Session:
         label = "0." if position.placing else f"{position.fullmove}." if first else ""
         n = len(self._history) + 1
         self._before.append(position)
+        forced = move.null and len(position.legal_moves) == 1  # a pass, the only move: Undo goes past it
         self._history.append(
-            {"ply": n, "label": label, "number": position.fullmove, "move": str(move), "side": position.turn}
-        )
+            {"ply": n, "label": label, "number": position.fullmove, "move": str(move), "side": position.turn,
+             "forced": forced}
+        )  # fmt: skip
 
     # -- what the page draws ---------------------------------------------------------------------
     def last(self) -> dict[str, Any] | None:
@@ -466,6 +469,7 @@ class Session:
             "auto_removal": position.kernel.auto_removal,
             # The rebels pick the officer to huff before their step (none is implied).
             "huff_choice": bool(position.huffable()) and not outcome and position.implied_huff() is None,
+            "passes": position.kernel.passes and not outcome,
             "outcome": outcome_json(outcome),
             "final": outcome_json(self.game.outcome()),
             "history": [dict(h) for h in self._history],

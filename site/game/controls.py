@@ -293,6 +293,7 @@ def bind():
     on(document, "keydown", on_key)
     on(el("btn-undo"), "click", lambda e: spawn(undo()))
     on(el("btn-redo"), "click", lambda e: spawn(redo()))
+    on(el("btn-pass"), "click", lambda e: do_action(("play", "--")) if can_input() else refused_click())
     on(el("btn-branch"), "click", lambda e: branch(True))
     on(el("btn-to-end"), "click", lambda e: branch(False))
     on(el("result-rematch"), "click", lambda e: rematch())

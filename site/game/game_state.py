@@ -177,12 +177,12 @@ def can_input(view, mode, friend=None, annotating=False, thinking="", branch_ok=
 
 def undo_target(view, mode, friend=None):
     """How far Undo takes back: against the AI to the player's previous turn (both plies), else one;
-    past a pass too (the page plays a forced pass again at once, so Undo would stop there for good);
+    past a forced pass too (the page plays it again at once, so Undo would stop there for good);
     never past the moves a friend has had by link."""
     ply = view["length"] - 1
     ai = ai_side(mode)
     hist = view["history"]
-    while ply > 0 and (hist[ply]["move"] == "--" or (len(ai) == 1 and hist[ply]["side"] in ai)):
+    while ply > 0 and (hist[ply].get("forced") or (len(ai) == 1 and hist[ply]["side"] in ai)):
         ply -= 1
     if friend is not None:
         ply = max(ply, friend["sent"])

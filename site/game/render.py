@@ -845,6 +845,8 @@ def render_buttons():
         el(name).disabled = disabled
     el("btn-undo").disabled = not can_undo()
     el("btn-redo").disabled = not app.play.redo
+    el("btn-pass").hidden = not v["passes"]  # the course's rules only: a pass is a move there
+    el("btn-pass").disabled = not (v["passes"] and can_input())
     el("btn-flip").setAttribute("aria-pressed", "true" if app.ui.settings["flipped"] else "false")
     friend = app.shared.friend is not None  # a game between people: no computer's moves or hints
     el("btn-hint").disabled = bool(app.ai.thinking) or v["outcome"] is not None or friend

@@ -242,6 +242,8 @@ function render() {
         : t("lab-turn", { side: t(game.view.turn), name: game.players[game.view.turn].label });
     $("board").dataset.plies = String(game.moves.length);
     $("undo").disabled = !humanMove || game.over || game.view.undo === null;
+    $("pass").hidden = !game.view.passes; // the course's rules only: a pass is a move there
+    $("pass").disabled = !humanMove || Boolean(game.over);
     const log = $("log");
     log.replaceChildren(
       ...game.log.map((entry) => {
@@ -482,6 +484,9 @@ async function main() {
   $("undo").addEventListener("click", () => {
     const game = state.game; // back to the player's previous turn, past the bots' replies and any pass
     if (humanMove && game && game.view && game.view.undo !== null) humanMove(game.view.undo);
+  });
+  $("pass").addEventListener("click", () => {
+    if (humanMove) humanMove("--"); // the player passes, as the script lets any side at any turn
   });
   $("entrant-list").addEventListener("change", (event) => {
     const box = event.target;

@@ -31,14 +31,18 @@ from typing import TYPE_CHECKING
 from ..errors import AsaltoError, NotationError, quote
 from ..notation import Move
 from ..position import Board
+from .course import course_player
 
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
 
-__all__ = ["Bot", "BotError", "CourseBot", "LevelBot", "as_move", "course_board", "course_move", "load"]
+__all__ = [
+    "Bot", "BotError", "CourseBot", "LevelBot", "as_move", "course_board", "course_move", "course_player", "load",
+]  # fmt: skip
 
 EXAMPLES = ("random", "greedy", "alphabeta")  # the bots of asalto_core/bots/examples, by name
+CLOCK_NODES = 64  # a level's search when its game clock has no time left to think: an answer at once
 
 
 class BotError(AsaltoError):
@@ -89,7 +93,7 @@ class Bot:
         if hook is not None:
             hook(ruleset, side)
 
-    def choose(self, board: Board, seconds_left: float | None = None) -> Move:
+    def choose(self, board: Board, seconds_left: float | None = None, clock: bool = False) -> Move:
         hook = getattr(self.player, "time_left", None)
         if hook is not None and seconds_left is not None:
             hook(seconds_left)
@@ -155,7 +159,7 @@ class CourseBot(Bot):
     def new_game(self, ruleset: str, side: str) -> None:
         self.player = self.factory()
 
-    def choose(self, board: Board, seconds_left: float | None = None) -> Move:
+    def choose(self, board: Board, seconds_left: float | None = None, clock: bool = False) -> Move:
         if self.player is None:
             self.player = self.factory()
         play = self.player.play_rebel if board.turn == "rebels" else self.player.play_officer
@@ -173,25 +177,41 @@ class LevelBot(Bot):
             raise BotError(f"unknown level {quote(level)}; levels: {', '.join(LEVELS)}")
         super().__init__(Player(), f"level:{level}" + (f"@{node_limit}" if node_limit else ""))
         self.level, self.node_limit, self.seed = level, node_limit, seed
+        self.budget: float | None = None  # the seconds the last move on a game clock was given (None: none)
+        self.clock: tuple[float, float] | None = None  # that move's clock and search budget
+        self.overhead = 0.0  # what a move costs the clock beyond its search, as seen
 
     def new_game(self, ruleset: str, side: str) -> None:
         self.player.clear()
+        self.clock, self.overhead = None, 0.0
 
-    def choose(self, board: Board, seconds_left: float | None = None) -> Move:
-        from ..ai import LEVELS, book_move
+    def choose(self, board: Board, seconds_left: float | None = None, clock: bool = False) -> Move:
+        """The level's move; ``seconds_left`` this move's time, or with ``clock`` its game clock's
+        (budgeted over the moves to come: :func:`~asalto_core.ai.clock_budget`)."""
+        from ..ai import LEVELS, book_move, clock_budget
 
         seen = []  # the earlier positions, whose return the search scores as a draw (if the rules do)
-        probe = board.copy()
+        probe = board.copy() if board.rules.repetition else board  # a copy replays the game: only if needed
         while probe.move_stack and board.rules.repetition:
             probe.pop()
             seen.append(probe.text())
+        self.budget = None
+        if seconds_left is not None and clock:
+            if self.clock is not None:  # the last move's cost past its search: this one plans for it
+                self.overhead = max(self.clock[0] - seconds_left - self.clock[1], self.overhead / 2)
+            self.clock = (seconds_left, 0.0)
         answer = book_move(board.position, self.level, self.seed, seen)
         if answer is None:
-            limit = LEVELS[self.level].time_limit
-            if seconds_left is not None:
-                # A third of the time left: the answer must arrive in time on a busy machine too.
-                limit = max(0.01, min(limit, seconds_left / 3))
-            kw: dict[str, Any] = {"node_limit": self.node_limit} if self.node_limit else {"time_limit": limit}
+            limit: float | None = LEVELS[self.level].time_limit
+            if seconds_left is not None and clock:
+                limit = self.budget = clock_budget(self.level, seconds_left, self.overhead)
+                self.clock = (seconds_left, limit or 0.0)
+            elif seconds_left is not None:
+                # A third of the move's time: the answer must arrive in time on a busy machine too.
+                limit = max(0.01, min(LEVELS[self.level].time_limit, seconds_left / 3))
+            kw: dict[str, Any] = {"time_limit": limit} if limit is not None else {"node_limit": CLOCK_NODES}
+            if self.node_limit:
+                kw = {"node_limit": self.node_limit}
             answer = self.player.best_move(board.position, self.level, seed=self.seed, history=seen, **kw)
         return answer.move
 
