@@ -11,7 +11,13 @@ from conftest import ROOT
 from playwright.sync_api import expect
 from test_hardening_four import STUDY_KEY, TWO, stored, write_store
 
-from helpers import ENGINE_MS, move_list, open_site, play
+from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, play
+
+sys.path.insert(0, str(ROOT / "pkg"))
+from asalto_core import Game, Position  # noqa: E402 - after the path is set
+from asalto_core.book import Book, load, position_key  # noqa: E402
+from asalto_core.links import share_query  # noqa: E402
+from asalto_core.session import MAX_MOVES  # noqa: E402
 
 SAVE = {"version": 2, "game": {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}, "settings": {}}
 HUGE = 1_500_000  # characters: MicroPython ran out of memory copying this in, on every reload
@@ -118,11 +124,7 @@ def test_a_page_whose_start_fails_says_what_happened_not_the_connection(context,
 
 # -- files that read but do not play: a book move, a puzzle -----------------------------------------------
 def test_a_book_move_the_rules_do_not_allow_is_never_played_and_the_computer_moves(context, server):
-    sys.path.insert(0, str(ROOT / "pkg"))
-    from asalto_core import Position
-    from asalto_core.book import load, position_key
-
-    book = load("assault")
+    book = Book.from_json(load("assault").to_json())  # a copy: the engine's own stays as it is
     book.entries[position_key(Position.start("assault").play("d4-d5"))] = ["e5-e7", 0, 0, []]
     context.route("**/books/assault.json", lambda route: route.fulfill(status=200, body=book.to_json()))
     page = context.new_page()
@@ -160,3 +162,27 @@ def test_a_stored_rating_the_trainer_cannot_use_is_said_and_every_result_is_save
     page.click("#btn-solution")  # a first try lost: scored
     page.wait_for_function("JSON.parse(localStorage.getItem('asalto.puzzles.v1') || '{}').failed === 1")
     assert json.loads(stored(page, "asalto.puzzles.corrupt")) == [json.dumps({"rating": 99999, "solved": 4})]
+
+
+def test_a_save_is_never_written_longer_than_a_reload_reads(page, server):
+    open_site(page, server.url)
+    new_game(page, "assault", "humans")
+    quotes = '"' * 9000  # each written twice as long in the save's JSON
+    record = "1. d4-d5 " + " ".join("{" + quotes + "}" for _ in range(33)) + " c5-c6 *"  # 297 KB: it reads
+    import_text(page, record)
+    expect(page.locator("#message")).to_contain_text("longer than a save holds")
+    page.wait_for_function("(localStorage.getItem('asalto.save.v1') || '').includes('c5-c6')")
+    assert len(stored(page, "asalto.save.v1")) <= 400_000
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
+    expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])  # the moves kept
+    expect(page.locator("#message")).not_to_contain_text("too large")
+
+
+def test_a_chapter_over_the_move_limit_is_called_too_long_not_against_the_rules(page, server):
+    game = Game("assault:rebels=any,repetition=off")
+    for i in range(MAX_MOVES + 1):
+        game.play(("d4-d5", "c5-c6", "d5-d4", "c6-c5")[i % 4])
+    open_site(page, server.url)
+    page.goto(server.url + "#" + share_query(game.record() + '\n[Event "b"]\n\n1. d4-d5 *\n', [0]))
+    expect(page.locator("#message")).to_contain_text("it carries more than this page reads")

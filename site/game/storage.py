@@ -136,11 +136,17 @@ def save():
     blob = app.play.session.saved()
     blob["version"] = SAVE_VERSION
     blob["settings"] = app.ui.settings
-    too_long = len(blob.get("record", "")) > MAX_TEXT  # a reload would keep the moves alone
+    text = json.dumps(blob)
+    # A record a reload would not read (over MAX_TEXT), or a save a reload would set aside unread
+    # (over MAX_LINK, bridge.js): the moves alone are kept.
+    too_long = len(blob.get("record", "")) > MAX_TEXT or len(text) > MAX_LINK
+    if too_long:
+        blob.pop("record", None)
+        blob.pop("path", None)
+        text = json.dumps(blob)
     if too_long and not _warned[0]:
         message(t("save-too-long", n=MAX_TEXT), "warn")
     _warned[0] = too_long
-    text = json.dumps(blob)
     stored = B.load(SAVE_KEY)
     if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
         other = read_blob(stored.value)
