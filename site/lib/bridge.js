@@ -359,8 +359,9 @@
       addEventListener("hashchange", () => fn());
     },
     // Another tab wrote local storage: fn(key, new text) (the event's own methods need a JS this).
+    // A text too long to read is never handed over (it reads as none, as load has it).
     onStorage(fn) {
-      addEventListener("storage", (e) => fn(e.key || "", e.newValue || ""));
+      addEventListener("storage", (e) => fn(e.key || "", e.newValue && e.newValue.length <= MAX_STORED ? e.newValue : ""));
     },
     // A promise settled when the browser is idle (at the latest after ``ms``): the strong levels'
     // Pyodide starts then, while the player thinks, rather than slowing the page's own start.

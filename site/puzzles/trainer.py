@@ -87,8 +87,11 @@ def load_profile():
         try:
             raw = json.loads(r.value)
         except BAD_JSON:
+            raw = None
+        if not isinstance(raw, dict):  # not JSON, or no record (a list, a number)
             set_aside(ts.STORE_KEY, r.value)  # kept, and never read again
             problem(t("pz-profile-bad"))
+            raw = {}
     tr.profile, dropped = ts.read_profile(raw)
     if dropped:
         set_aside(ts.STORE_KEY, r.value)
