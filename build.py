@@ -118,6 +118,7 @@ def host_headers(path: str) -> dict[str, str]:
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 LIGHT_CONFIG_MARK = "__LIGHT_CONFIG__"  # in bridge.js: the weaker levels' MicroPython worker's config
 LIGHT_LEVELS_MARK = "__LIGHT_LEVELS__"  # in bridge.js: the levels that worker plays
+MAX_STORED_MARK = "__MAX_STORED__"  # in bridge.js: the longest stored value read (asalto_core.links.MAX_LINK)
 # The AI levels MicroPython's worker plays (a few plies: fast enough there); the others, the
 # review and the analysis are Pyodide's. Read by boot.js and the page through bridge.js.
 LIGHT_LEVELS = ["beginner", "casual"]
@@ -603,6 +604,7 @@ def build(out: Path) -> str:
     for name in MPY_LIB:
         compile_mpy(SITE / "mpylib" / name, out / "mpylib")
     from asalto_core import svg
+    from asalto_core.links import MAX_LINK
 
     (out / "board.css").write_text(svg.palette_css() + svg.PAGE_BOARD_CSS)
     fill_in(out / "index.html", {BOARD_MARK: start_board()})
@@ -630,6 +632,7 @@ def build(out: Path) -> str:
             AI_CONFIG_MARK: json.dumps(ai_config),
             LIGHT_CONFIG_MARK: json.dumps(light_config),
             LIGHT_LEVELS_MARK: json.dumps(LIGHT_LEVELS),
+            MAX_STORED_MARK: str(MAX_LINK),
         },
     )
     configs = {}

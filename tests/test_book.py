@@ -126,3 +126,12 @@ def test_the_course_book_never_strays_to_a_pass():
         position = Position.from_text(key + " 1")  # the key is the text without its move number
         for seed in range(8):
             assert str(book.choose(position, WIDEST_MARGIN, seed).move) != "--"
+
+
+def test_a_book_entry_that_reads_but_is_illegal_is_never_played():
+    """A damaged book (an entry of the right shape naming a move the rules do not allow) is searched past."""
+    after = Position.start("assault").play("d4-d5")
+    book = Book("assault", {position_key(after): ["e5-e7", 0, 0, []]}, {})
+    assert book.choose(after, 0) is None and book.choose(after, 120, 3) is None
+    book = Book("assault", {position_key(after): ["e5-e7", 0, 0, [["e5-e6", 0]]]}, {})
+    assert str(book.choose(after, 120).move) == "e5-e6"  # a legal alternative is still the book's

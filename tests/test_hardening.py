@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asalto_core import AsaltoError, Board, Game, Position, embed, svg
-from asalto_core.errors import InvalidPositionError, NotationError
+from asalto_core.errors import InvalidPositionError, LimitError, NotationError
 from asalto_core.geometry import BOARDS
 from asalto_core.protocol import Worker
 from asalto_core.rulesets import RULESET_NAMES
@@ -144,7 +144,7 @@ def test_long_records_are_read_in_linear_time_and_refused_when_too_long():
     t = time.perf_counter()
     assert Game.from_record(text).moves == game.moves
     assert time.perf_counter() - t < 20  # linear: well under a second on a quiet machine; quadratic: minutes
-    with pytest.raises(NotationError, match=f"at most {MAX_MOVES} are read"):
+    with pytest.raises(LimitError, match=f"at most {MAX_MOVES} are read"):
         Session.from_text("1. " + " ".join(["d4-d5"] * (MAX_MOVES + 1)))
     with pytest.raises(AsaltoError, match=f"at most {MAX_TEXT}"):
         Session.from_text("x" * (MAX_TEXT + 1))

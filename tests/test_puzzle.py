@@ -100,3 +100,15 @@ def test_another_accepted_line_is_followed_from_the_move_that_left_the_line():
 def test_a_broken_other_line_is_refused(also, says):
     with pytest.raises(AsaltoError, match=says):
         Puzzle(HUFF, HUFF_LINE, also=also)
+
+
+@settings(max_examples=300)
+@given(st.integers(-12, 12), st.lists(st.sampled_from(["Hd4:c3-d4", "e5-e6", "d4-e4", "f4-e5", "zz"]), max_size=6))
+def test_another_line_anywhere_is_taken_or_refused_never_a_crash(index, moves):
+    """An index before the line (an even negative one read from a set) or past it is refused as bad input."""
+    try:
+        puzzle = Puzzle(HUFF, HUFF_LINE, also=((index, tuple(moves)),))
+    except AsaltoError:
+        return
+    assert 0 <= index < len(HUFF_LINE)
+    assert [str(m) for m in puzzle.lines[1]] == [*HUFF_LINE[:index], *moves, *HUFF_LINE[index + len(moves) :]]

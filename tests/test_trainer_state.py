@@ -216,14 +216,14 @@ def test_the_set_is_read_in_the_order_of_its_ids_however_it_is_written():
 
 def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
     """The trainer's pure state is the page's: what it decides on CPython it decides on MicroPython."""
-    raw = {"rating": 1712.5, "rd": 80, "log": [["t1", 1, 1500, 1520.0]], "junk": 3}
+    raw = {"rating": 1712.5, "rd": 80, "log": [["t1", 1, 1500, 1520.0]], "junk": 3, "streak": 99999}
     code = (
         "import json, trainer_state as ts\n"
         "raw = json.load(open('/lib/raw.json'))\n"
         "out = [[round(x, 6) for x in ts.glicko(1500, 350, 1900, True)],\n"
         "       [round(x, 6) for x in ts.glicko(1500, 350, 1100, False)],\n"
         "       round(ts.expected(1500, 1700), 6), ts.difficulty_range('1200-1600'), ts.day_number('2026-11-26'),\n"
-        "       ts.clean_profile(raw), ts.fresh_profile()]\n"
+        "       ts.clean_profile(raw), ts.fresh_profile(), ts.read_profile(raw)[1]]\n"
         "a = ts.Attempt(json.load(open('/lib/huff.json')))\n"
         "out.append(list(a.play('Hd5:c4-c5')))\n"
         "a.play_reply()\n"
@@ -231,7 +231,7 @@ def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
         "print(json.dumps(out))\n"
     )
     extra = {"raw.json": json.dumps(raw), "huff.json": json.dumps(HUFF_FIRST)}
-    for name in ("trainer_state.py", "board_input.py"):
+    for name in ("trainer_state.py", "board_input.py", "keys.py"):
         extra[name] = page_file(name).read_text()
     want = [
         [round(x, 6) for x in ts.glicko(1500, 350, 1900, True)],
@@ -241,7 +241,28 @@ def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
         ts.day_number("2026-11-26"),
         ts.clean_profile(raw),
         ts.fresh_profile(),
+        ts.read_profile(raw)[1],
         ["right", "Hd5:c4-c5", "e7-e6"],  # the same huff by another step than the line's, then its line
         ["solved", "d7-e7"],
     ]
     assert json.loads(micropython.run(code, extra)) == json.loads(json.dumps(want))
+
+
+@given(st.integers(-(10**6), 10**6), st.floats(0, 10**6), st.integers(-(10**6), 10**6), st.booleans())
+def test_a_stored_rating_the_code_cannot_use_is_not_kept_and_a_kept_one_always_rates(rating, rd, puzzle, solved):
+    """A rating of 99,999 scored against any puzzle divided by zero: the cleaner keeps only ratings
+    Glicko can take, the set only puzzles within them, and a result stays within them."""
+    p = ts.clean_profile({"rating": rating, "rd": rd})
+    assert ts.MIN_RATING <= p["rating"] <= ts.MAX_RATING
+    first = ts.read_set(json.dumps({"puzzles": [dict(WIN, id="a", rating=puzzle), WIN]}))[0][0]
+    assert first["id"] == ("a" if ts.MIN_RATING <= puzzle <= ts.MAX_RATING else WIN["id"])
+    new = ts.record_result(p, first, solved)
+    assert ts.MIN_RATING <= new["rating"] <= ts.MAX_RATING and ts.clean_profile(new) == new
+
+
+def test_the_record_says_which_stored_values_it_could_not_use():
+    raw = {"rating": 99999, "rd": 80, "streak": "3", "tried": ["a", 5], "log": [["a", 1, 1600]], "solved": 2}
+    p, dropped = ts.read_profile(raw)
+    assert dropped == ["rating", "streak", "tried"]
+    assert (p["rating"], p["rd"], p["streak"], p["tried"], p["solved"]) == (ts.START_RATING, 80.0, 0, ["a"], 2)
+    assert ts.read_profile(ts.fresh_profile()) == (ts.fresh_profile(), [])

@@ -101,9 +101,10 @@ class Book:
 
     def choose(self, position: Position, margin: int = 0, seed: int = 0, history: Iterable[str] = ()) -> Choice | None:
         """The move to play from the book at a level that strays up to ``margin`` from the best,
-        or None when the position is not in the book. ``history`` holds the texts of the game's
-        earlier positions (as the search takes them): a book move that would repeat one is not
-        played from the book."""
+        or None when the position is not in the book or the book names no legal move there (a
+        damaged file: the computer searches). ``history`` holds the texts of the game's earlier
+        positions (as the search takes them): a book move that would repeat one is not played
+        from the book."""
         if position.ruleset != self.ruleset:
             return None
         entry = self.entries.get(position_key(position))
@@ -112,6 +113,9 @@ class Book:
         best, score, depth, others = entry
         # As the search's weaker levels stray (ai._humanise): to a move almost as good, never to a pass.
         choices = [(best, 0)] + [(m, worse) for m, worse in others if worse <= margin and margin > 0 and m != "--"]
+        # A book file is data: a move it names that the rules do not allow here is never played.
+        legal = position.legal_moves
+        choices = [(m, w) for m, w in choices if Move.parse(m) in legal]
         seen = {position_key(Position.from_text(text)) for text in history}
         choices = [(m, w) for m, w in choices if position_key(position.play(m)) not in seen]
         if not choices:

@@ -25,6 +25,11 @@ class UnknownRulesetError(AsaltoError):
     """A ruleset or board name that the registry does not know."""
 
 
+class LimitError(AsaltoError):
+    """Input over one of the limits of what is read (a record's characters, a game's moves): not
+    damaged and not against the rules, only longer than is read, and a page says so."""
+
+
 def quote(value: object, limit: int = 57) -> str:
     """A value as an error message quotes it: text cut to a short prefix before it is quoted, a
     short list of numbers or texts item by item, anything else by its type and size. A message

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AsaltoError, quote
+from .errors import AsaltoError, LimitError, quote
 from .geometry import is_number
 from .session import MAX_TEXT  # characters of a text carried packed (a record, a game): as any record read
 
@@ -74,6 +74,11 @@ class UnplayableLinkError(LinkError):
 
 class NewerLinkError(LinkError):
     """A link written by a newer version of the page."""
+
+
+class TooLongLinkError(LinkError):
+    """A link that carries more than the page reads (characters, moves): neither damaged nor
+    against the rules (the engine's own :class:`~asalto_core.errors.LimitError`, met in a link)."""
 
 
 # -- query strings -------------------------------------------------------------------------
@@ -135,7 +140,7 @@ def read_query(text: str) -> dict[str, str]:
     if not isinstance(text, str):
         raise LinkError("the link is not text")
     if len(text) > MAX_LINK:
-        raise LinkError(f"the link is too long ({len(text)} characters; at most {MAX_LINK})")
+        raise TooLongLinkError(f"the link is too long ({len(text)} characters; at most {MAX_LINK})")
     if text[:1] in ("?", "#"):
         text = text[1:]
     out: dict[str, str] = {}
@@ -219,7 +224,7 @@ def unpack(text: str, limit: int = MAX_TEXT) -> str:
     except UnicodeError:
         raise LinkError("the link is damaged: it was cut short or edited") from None
     if len(out) >= cap or len(result) > limit:
-        raise LinkError(f"the link's text is too long (at most {limit} characters)")
+        raise TooLongLinkError(f"the link's text is too long (at most {limit} characters)")
     return result
 
 
@@ -243,7 +248,7 @@ def read_share(params: dict[str, str]) -> dict[str, Any] | None:
     if "record-z" in params or "record" in params:
         record = unpack(params["record-z"]) if "record-z" in params else params["record"]
         if len(record) > MAX_TEXT:
-            raise LinkError(f"the record in the link is too long (at most {MAX_TEXT} characters)")
+            raise TooLongLinkError(f"the record in the link is too long (at most {MAX_TEXT} characters)")
         return {"record": record, "path": _path(params.get("path", ""))}
     if not (params.get("ruleset") or params.get("moves") or params.get("start")):
         return None
@@ -282,6 +287,8 @@ def share_session(params: dict[str, str]) -> Session | None:
         session, warning = Session.from_text(shared["record"])
     except LinkError:
         raise
+    except LimitError as err:
+        raise TooLongLinkError("the game in the link is too long: " + str(err)) from None
     except AsaltoError as err:
         raise UnplayableLinkError("the game in the link cannot be played: " + str(err)) from None
     if warning:
@@ -363,6 +370,8 @@ class GameLink:
 
         try:
             return Session.from_descriptor(self.descriptor())
+        except LimitError as err:
+            raise TooLongLinkError("the game in the link is too long: " + str(err)) from None
         except AsaltoError as err:
             raise UnplayableLinkError("the game in the link cannot be played: " + str(err)) from None
 

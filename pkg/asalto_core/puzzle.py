@@ -85,7 +85,7 @@ class Puzzle:
                 raise AsaltoError(f"move {i + 1} of the puzzle's line: {err}") from None
         object.__setattr__(self, "line", line)
         for index, moves in self.also:
-            if index % 2 or not moves or index + len(moves) > len(line):
+            if not 0 <= index <= len(line) - len(moves) or index % 2 or not moves:
                 raise AsaltoError("another line of a puzzle starts at a solver's move, within the line")
         lines = self.lines
         for k, (index, _) in enumerate(self.also):

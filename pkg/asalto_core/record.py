@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AsaltoError, InvalidPositionError, NotationError, quote
+from .errors import AsaltoError, InvalidPositionError, LimitError, NotationError, quote
 from .geometry import is_number
 from .notation import MAX_MOVE_TEXT, Move, _is_point
 from .position import Board, Position, start_position
@@ -432,7 +432,7 @@ class Game:
                 n += 1
             kind = tokens.next()
         if max_moves is not None and n > max_moves:
-            raise NotationError(f"bad record: it has {n} moves; at most {max_moves} are read")
+            raise LimitError(f"bad record: it has {n} moves; at most {max_moves} are read")
         tags["Result"] = "*"  # the result is the token after the moves, not the tag
         try:
             game = cls(None, None, tags)

@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import svg
-from .errors import AsaltoError, NotationError, quote
+from .errors import AsaltoError, LimitError, NotationError, quote
 from .geometry import bits
 from .position import Position
 from .record import BRACE_STANDIN, MAX_DEPTH, NAGS, Game, Line, RecordError, join_comment, split_comment
@@ -163,7 +163,7 @@ class Session:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise SessionError("the saved game's moves must be a list of move texts")
         if len(moves) > MAX_MOVES:
-            raise SessionError(f"the game has {len(moves)} moves; at most {MAX_MOVES} are accepted")
+            raise LimitError(f"the game has {len(moves)} moves; at most {MAX_MOVES} are accepted")
         game = Game(find_ruleset(ruleset).name, start or None)
         for i, m in enumerate(moves):
             try:
@@ -185,7 +185,7 @@ class Session:
         if not isinstance(text, str) or not text.strip():
             raise SessionError("nothing to import: paste a game record or a position")
         if len(text) > MAX_TEXT:
-            raise SessionError(f"the text has {len(text)} characters; at most {MAX_TEXT} are read")
+            raise LimitError(f"the text has {len(text)} characters; at most {MAX_TEXT} are read")
         text = text.strip()
         if "[" in text or "." in text or "\n" in text or "{" in text:
             try:

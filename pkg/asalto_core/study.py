@@ -18,7 +18,7 @@ teacher's question (``Puzzle``). A record of one game reads as a study of one ch
 
 from __future__ import annotations
 
-from .errors import AsaltoError, NotationError
+from .errors import AsaltoError, LimitError, NotationError
 from .record import Game, index_games, read_result, split_games
 from .session import MAX_MOVES, MAX_TEXT
 
@@ -108,6 +108,8 @@ class Study:
         for n, part in enumerate(texts, 1):
             try:
                 game = Game.from_record(part, MAX_MOVES)
+            except LimitError as err:
+                raise LimitError(f"chapter {n}: {err}") from None
             except NotationError as err:
                 raise NotationError(f"chapter {n}: {err}") from None
             tags = game.tags

@@ -4,7 +4,7 @@ every module a page imports: each frame of a teacher's page loads it instead of 
 source again."""
 
 from embed_view import main
-from page import on_error, reporter, spawn
+from page import on_error, reporter, spawn_start
 
 on_error(reporter("asalto embed"))
-spawn(main())
+spawn_start(main())

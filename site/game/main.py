@@ -28,7 +28,7 @@ from app import app
 from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
 from keys import FRIENDS_KEY
-from page import B, el, load_language, message, on_error, site_data, spawn, stop_start
+from page import B, el, load_language, message, on_error, site_data, spawn, spawn_start, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_labels, apply_theme
@@ -69,6 +69,7 @@ def board_ready():
 
 async def main():
     B.mark("mpy")
+    storage.check_stored()  # before anything reads a stored value
     mode, level = storage.saved_play()
     linked = "#" in storage.here()["hash"]  # a link opens a game for two players (boot.js: no worker)
     if st.ai_side(mode) and not linked:
@@ -105,6 +106,7 @@ async def main():
     el("welcome").hidden = not (first_visit and not opened)
     chapters.render_study()
     frames.when_done(lambda: storage.when_saved(board_ready))  # once the game is drawn and saved
+    problem = storage.started(problem)  # what every stored value's reading found, in one message
     if problem:
         message(problem, "warn")
     if needs_ai():
@@ -115,4 +117,4 @@ async def main():
 
 
 on_error(report)
-spawn(main())
+spawn_start(main())

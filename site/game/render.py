@@ -15,7 +15,8 @@ from page import point_label as piece_point_label
 from pyscript import document
 
 from asalto_core import svg as draw
-from asalto_core.links import LinkError, NewerLinkError, UnplayableLinkError
+from asalto_core.errors import LimitError
+from asalto_core.links import LinkError, NewerLinkError, TooLongLinkError, UnplayableLinkError
 from asalto_core.record import PGN_RESULTS
 from asalto_core.session import outcome_json
 
@@ -54,6 +55,8 @@ def link_problem(err):
     own words behind a disclosure (its control characters never shown)."""
     if isinstance(err, NewerLinkError):
         key = "link-newer"
+    elif isinstance(err, (TooLongLinkError, LimitError)):  # whole, and longer than the page reads
+        key = "link-too-long"
     elif isinstance(err, LinkError) and not isinstance(err, UnplayableLinkError):
         key = "link-damaged"
     else:

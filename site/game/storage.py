@@ -19,13 +19,13 @@ import game_state as st
 from api import record_text
 from app import app
 from i18n import codes, t
-from keys import FRIENDS_KEY, GOOD_KEY, PREVIOUS_KEY, SAVE_KEY
-from page import BAD_JSON, B, message, on, report, set_aside
+from keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY
+from page import BAD_JSON, B, aside_key, message, on, report, set_aside, store_name, unread
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from asalto_core.errors import AsaltoError
-from asalto_core.links import LinkError, embed_query, read_query, share_query, share_session, valid_id
+from asalto_core.links import MAX_LINK, LinkError, embed_query, read_query, share_query, share_session, valid_id
 from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
 
 _seen = [""]  # the save's text as this tab last read or wrote it
@@ -34,6 +34,56 @@ _warned = [False]  # the player was told that this game's annotations are too lo
 _pending = [False]  # a save asked for (save_soon) and not yet written
 _after_save = []  # what waits for it (the page's marks)
 SAVE_IDLE_MS = 500  # a save waits at most this long for the page to be idle after the frame
+_start = {"said": [], "starting": True, "save_unread": 0}  # what the start found (check_stored), said once
+
+
+# -- every stored value, checked as the page starts -------------------------------------------
+def check_stored():
+    """Every store of the game page checked before anything reads it: a value too long to read
+    is set aside unread (bridge.js: never copied into MicroPython), and a previous game or last
+    good save that is not a saved game is set aside; each said in the start's one message
+    (started). The save, the study and the friends' list are read in full as the page starts
+    (read_save, chapters.restore, read_friends), the two others only when needed."""
+    B.checkStored(json.dumps([key for key, _ in NAMES]))
+    for key, n, words in unread(NAMES):
+        if key == SAVE_KEY:
+            _start["save_unread"] = n  # read_save says it, with the last good save restored
+        else:
+            say(words)
+    for key in (PREVIOUS_KEY, GOOD_KEY):
+        r = B.load(key)
+        why = not_a_game(r.value) if r.ok and r.value else ""
+        if why:
+            set_aside(key, r.value)
+            say(t("stored-bad", what=store_name(key, NAMES), error=why, aside=aside_key(key)))
+    read_friends()  # read again when a game with a friend is resumed; a study on screen resumes none
+
+
+def not_a_game(text):
+    """Why a kept game (the previous one, the last good save) is not one, '' if it reads as one:
+    its shape only (its moves are replayed when it is opened)."""
+    try:
+        blob = json.loads(text)
+    except BAD_JSON as err:
+        return f"not JSON: {str(err)[:80]}"
+    if not isinstance(blob, dict) or not isinstance(blob.get("game"), dict):
+        return t("save-not-a-save")
+    return ""
+
+
+def say(text):
+    """A stored value's problem: kept for the start's one message while the page starts, shown at once after."""
+    if _start["starting"]:
+        _start["said"].append(text)
+    else:
+        message(text, "warn")
+
+
+def started(problem):
+    """The start's one message: what check_stored and the readers found, then ``problem``; from now
+    on each is shown as it is found."""
+    _start["starting"] = False
+    return " ".join(p for p in _start["said"] + [problem] if p)
 
 
 def save_soon():
@@ -86,11 +136,17 @@ def save():
     blob = app.play.session.saved()
     blob["version"] = SAVE_VERSION
     blob["settings"] = app.ui.settings
-    too_long = len(blob.get("record", "")) > MAX_TEXT  # a reload would keep the moves alone
+    text = json.dumps(blob)
+    # A record a reload would not read (over MAX_TEXT), or a save a reload would set aside unread
+    # (over MAX_LINK, bridge.js): the moves alone are kept.
+    too_long = len(blob.get("record", "")) > MAX_TEXT or len(text) > MAX_LINK
+    if too_long:
+        blob.pop("record", None)
+        blob.pop("path", None)
+        text = json.dumps(blob)
     if too_long and not _warned[0]:
         message(t("save-too-long", n=MAX_TEXT), "warn")
     _warned[0] = too_long
-    text = json.dumps(blob)
     stored = B.load(SAVE_KEY)
     if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
         other = read_blob(stored.value)
@@ -112,14 +168,17 @@ def save_previous():
 
 
 def read_previous():
-    """The session and settings saved by save_previous, or None."""
+    """The session and settings saved by save_previous, or None; one that does not read is set
+    aside, said."""
     r = B.load(PREVIOUS_KEY)
+    if not r.ok or not r.value:
+        return None
     try:
-        blob = json.loads(r.value) if r.ok and r.value else None
-        if isinstance(blob, dict):
-            return Session.from_saved(blob), blob.get("settings")
-    except BAD_JSON + (AsaltoError,):
-        pass
+        blob = json.loads(r.value)
+        return Session.from_saved(blob), blob.get("settings")
+    except BAD_JSON + (AsaltoError, AttributeError) as err:
+        set_aside(PREVIOUS_KEY, r.value)
+        say(t("stored-bad", what=store_name(PREVIOUS_KEY, NAMES), error=err, aside=aside_key(PREVIOUS_KEY)))
     return None
 
 
@@ -154,6 +213,11 @@ def read_save():
     """(session, settings, problem) from local storage; session is None when there is no usable
     save, problem is '' or a message saying why the save was set aside (and whether the last good
     save was restored instead)."""
+    n = _start["save_unread"]
+    if n:  # too long to read: set aside unread (check_stored)
+        _start["save_unread"] = 0
+        why = t("save-reason-large", n=n, max=MAX_LINK)
+        return restore_good(None, t("save-corrupt", error=why), why)
     r = B.load(SAVE_KEY)
     if not r.ok or not r.value:
         return None, None, ""
@@ -162,9 +226,12 @@ def read_save():
         blob = json.loads(r.value)
     except BAD_JSON as err:
         return restore_good(r.value, t("save-corrupt", error=f"not JSON: {str(err)[:80]}"), "not JSON")
+    if not isinstance(blob, dict):  # JSON, but no save (1e999, a list)
+        return restore_good(r.value, t("save-corrupt", error=t("save-not-a-save")), t("save-not-a-save"))
     version = save_version(blob)
     if version:
-        return restore_good(r.value, t("save-newer" if version == "newer" else "save-old"), "")
+        why = t("save-reason-newer" if version == "newer" else "save-reason-older")
+        return restore_good(r.value, t("save-newer" if version == "newer" else "save-old"), why)
     settings = st.clean_settings(blob.get("settings"), app.ui.rulesets, app.ui.levels, codes())
     try:
         session = Session.from_saved(blob)
@@ -175,16 +242,18 @@ def read_save():
 
 
 def restore_good(text, problem, error):
-    """A save that cannot be read is set aside; the last good save comes back if there is one
-    (with a message saying so), else the page starts afresh with ``problem``."""
-    set_aside(SAVE_KEY, text)
+    """A save that cannot be read is set aside (``text``; None: already set aside unread); the last
+    good save comes back if there is one, with a message saying why the save was not read
+    (``error``), else the page starts afresh with ``problem`` (which says a new game was started)."""
+    if text is not None:
+        set_aside(SAVE_KEY, text)
     good = B.load(GOOD_KEY)
     kept = read_blob(good.value) if good.ok and good.value and good.value != text else None
     if kept is None:
         return None, None, problem
     B.save(SAVE_KEY, good.value)
     _seen[0] = good.value
-    return kept[0], kept[1], t("save-restored", error=error or problem)
+    return kept[0], kept[1], t("save-restored", error=error)
 
 
 def changed_elsewhere(key, text):
@@ -283,14 +352,14 @@ def read_friends():
     raw = blob.get("games") if isinstance(blob, dict) else None
     if not isinstance(raw, list):
         set_aside(FRIENDS_KEY, r.value)
-        message(t("friends-set-aside"), "warn")
+        say(t("friends-set-aside"))
         return [], ""
     games = [g for g in (_entry(x) for x in raw) if g]
     shown = blob.get("open")
     shown = shown if isinstance(shown, str) else ""
     if len(games) < len(raw):
         set_aside(FRIENDS_KEY, r.value)
-        message(t("friends-set-aside"), "warn")
+        say(t("friends-set-aside"))
         write_friends(games, shown)
     return games, shown
 

@@ -14,6 +14,45 @@
     }
   }
 
+  // Where a store's values that fail to read are set aside: ``asalto.study.v1`` -> ``asalto.study.corrupt``
+  // (each store its own, so one never crowds out another's).
+  function asideKey(key) {
+    const dot = key.lastIndexOf(".");
+    return (dot < 0 ? key : key.slice(0, dot)) + ".corrupt";
+  }
+  // ``value`` of ``key`` appended to the last few kept under asideKey(key), so a second one never
+  // replaces the first, and removed from ``key``, so no reload meets it again. The kept list holds
+  // texts only (a stored list of anything else is kept as one text). Done here, never in
+  // MicroPython: the kept list may hold values too long for it. Where storage is full the oldest
+  // kept values make room; the value itself always fits (it was stored under ``key``).
+  function setAside(key, value) {
+    const aside = asideKey(key);
+    const old = localStorage.getItem(aside);
+    let kept = [];
+    if (old) {
+      try {
+        kept = JSON.parse(old);
+      } catch (err) {
+        kept = null;
+      }
+      if (!Array.isArray(kept) || !kept.every((k) => typeof k === "string")) kept = [old];
+    }
+    if (!kept.includes(value)) kept = kept.concat([value]).slice(-KEEP_ASIDE); // met again (another tab): kept once
+    localStorage.removeItem(key);
+    for (;;) {
+      try {
+        localStorage.setItem(aside, JSON.stringify(kept));
+        return;
+      } catch (err) {
+        if (kept.length <= 1) {
+          localStorage.setItem(key, value); // not lost: back where it was
+          throw err;
+        }
+        kept = kept.slice(1);
+      }
+    }
+  }
+
   const pending = new Map();
   let offlineAsked = null; // what keepOffline last asked for: null (nothing yet), false (the page), true (all)
   let audio = null; // the AudioContext of the game's sounds, made on the first sound played
@@ -26,6 +65,13 @@
   // loaded for the page, with the engine's search as bytecode, so such a game never fetches Pyodide.
   const LIGHT_CONFIG = __LIGHT_CONFIG__;
   const LIGHT_LEVELS = __LIGHT_LEVELS__; // the levels it plays (build.LIGHT_LEVELS)
+  // Characters of a stored value the page reads at all: a link's limit (asalto_core.links.MAX_LINK,
+  // written in by build.py), which holds the longest record a save or a study keeps. A longer one
+  // (1.5 M characters ran MicroPython out of memory as it was copied in, on every reload) is set
+  // aside here, unread, before MicroPython ever sees it; the page says so (takeUnread).
+  const MAX_STORED = __MAX_STORED__;
+  const KEEP_ASIDE = 5; // set-aside values kept per store, newest last
+  const unread = []; // [key, length] of the values set aside unread since the page last asked
 
   const soonQueue = []; // asaltoBridge.soon's callbacks, one per message
   const soonChannel = new MessageChannel();
@@ -260,12 +306,47 @@
       if (stop) stop();
       return !!stop;
     },
-    // Storage can throw (private mode, quota): never let that reach MicroPython.
+    // Storage can throw (private mode, quota): never let that reach MicroPython. A value longer
+    // than MAX_STORED is set aside unread and reads as none.
     load(key) {
       return guard(() => {
         const v = localStorage.getItem(key);
+        if (v !== null && v.length > MAX_STORED) {
+          unread.push([key, v.length]);
+          setAside(key, v);
+          return "";
+        }
         return v === null ? "" : v;
       });
+    },
+    // Each of ``keys`` (JSON) whose value is too long to read set aside unread, as load does,
+    // and none copied: a page checks every store as it starts.
+    checkStored(keys) {
+      return guard(() => {
+        for (const key of JSON.parse(keys)) {
+          const v = localStorage.getItem(key);
+          if (v !== null && v.length > MAX_STORED) {
+            unread.push([key, v.length]);
+            setAside(key, v);
+          }
+        }
+      });
+    },
+    // A value of another page's store (the trainer reads the game's save for its language): one too
+    // long to read reads as none, and stays for its own page to set aside and say so.
+    peek(key) {
+      return guard(() => {
+        const v = localStorage.getItem(key);
+        return v === null || v.length > MAX_STORED ? "" : v;
+      });
+    },
+    // The values load set aside unread since the last call, as JSON: [[key, length], ...].
+    takeUnread() {
+      return JSON.stringify(unread.splice(0));
+    },
+    // A stored value that does not read, set aside (page.set_aside).
+    setAside(key, value) {
+      return guard(() => setAside(key, value));
     },
     save(key, value) {
       return guard(() => localStorage.setItem(key, value));
@@ -278,8 +359,9 @@
       addEventListener("hashchange", () => fn());
     },
     // Another tab wrote local storage: fn(key, new text) (the event's own methods need a JS this).
+    // A text too long to read is never handed over (it reads as none, as load has it).
     onStorage(fn) {
-      addEventListener("storage", (e) => fn(e.key || "", e.newValue || ""));
+      addEventListener("storage", (e) => fn(e.key || "", e.newValue && e.newValue.length <= MAX_STORED ? e.newValue : ""));
     },
     // A promise settled when the browser is idle (at the latest after ``ms``): the strong levels'
     // Pyodide starts then, while the player thinks, rather than slowing the page's own start.

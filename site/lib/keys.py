@@ -6,3 +6,13 @@ GOOD_KEY = "asalto.save.good"  # the last save that read well, to go back to
 PREVIOUS_KEY = "asalto.previous"  # the game before the last one opened (storage.keep_previous)
 FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
 STUDY_KEY = "asalto.study.v1"  # a teacher's study open on the game page (chapters.py)
+PUZZLES_KEY = "asalto.puzzles.v1"  # the trainer's record of the player: rating, streak, history
+# How a page names each store to the player when one does not read: message identifiers.
+NAMES = (
+    (SAVE_KEY, "store-save"),
+    (GOOD_KEY, "store-good"),
+    (PREVIOUS_KEY, "store-previous"),
+    (FRIENDS_KEY, "store-friends"),
+    (STUDY_KEY, "store-study"),
+    (PUZZLES_KEY, "store-puzzles"),
+)

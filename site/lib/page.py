@@ -16,6 +16,7 @@ from jsffi import create_proxy
 
 from asalto_core import svg
 from asalto_core.geometry import BOARDS
+from asalto_core.links import MAX_LINK
 from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
 
 B = window.asaltoBridge
@@ -70,6 +71,25 @@ def set_text(node, text):
         node.textContent = text
 
 
+def failed_start(err):
+    """The page's start raised (a value it could not afford, a bug): it stops, saying what
+    happened, rather than waiting for boot.js to blame the connection after ten seconds."""
+    window.console.error(f"asalto: the page did not start: {err}")
+    stop_start(t("start-failed", error=err))
+
+
+def spawn_start(coro):
+    """Run a page's start (its main) as a task: an error stops the start with its reason shown."""
+
+    async def guarded():
+        try:
+            await coro
+        except Exception as err:  # noqa: BLE001 - said where the page would have been
+            failed_start(err)
+
+    return asyncio.create_task(guarded())
+
+
 def stop_start(text):
     """The page cannot start, and says why in its loading line; boot.js's stall watch then leaves
     it alone (no reload: the reason is on screen)."""
@@ -94,34 +114,37 @@ def report(err):
 # What json.loads raises on a stored text that is not ours: bad JSON, or nesting so deep that
 # decoding recurses too far (RecursionError on CPython, RuntimeError on MicroPython).
 BAD_JSON = (ValueError, RuntimeError)
-KEEP_ASIDE = 5  # set-aside values kept per store, newest last
 
 
 def aside_key(key):
     """Where a store's values that fail to read are set aside: ``asalto.study.v1`` ->
-    ``asalto.study.corrupt`` (each store its own, so one never crowds out another's)."""
+    ``asalto.study.corrupt`` (bridge.js sets them aside, under the same name)."""
     return key.rsplit(".", 1)[0] + ".corrupt"
 
 
 def set_aside(key, text):
     """Set aside a stored value of ``key`` that does not read: appended to the last few kept under
     aside_key(key), so a second one never replaces the first, and removed from ``key``, so no
-    reload meets it again. The kept list holds texts only (a stored list of anything else is kept
-    as one text), so it is never re-encoded from a nested value."""
-    aside = aside_key(key)
-    r = B.load(aside)
-    kept = []
-    if r.ok and r.value:
-        try:
-            kept = json.loads(r.value)
-        except BAD_JSON:
-            kept = None
-        if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
-            kept = [r.value]  # an older single set-aside value, or not ours
-    if text not in kept:  # the same value met again (another tab) is kept once
-        kept = (kept + [text])[-KEEP_ASIDE:]
-    B.save(aside, json.dumps(kept))
-    B.remove(key)
+    reload meets it again. Done by bridge.js, never here: the kept list may hold values longer
+    than MicroPython can afford to read (B.load sets those aside itself, unread)."""
+    B.setAside(key, text)
+
+
+def store_name(key, names):
+    """How the page names a store to the player: ``names`` maps keys to message identifiers."""
+    for k, name in names:
+        if k == key:
+            return t(name)
+    return t("store-other")
+
+
+def unread(names):
+    """What B.load set aside unread since the last call (values too long to read): (key, its
+    length, the words that say so) for each."""
+    return [
+        (key, n, t("stored-unread", what=store_name(key, names), n=n, max=MAX_LINK, aside=aside_key(key)))
+        for key, n in json.loads(B.takeUnread())
+    ]
 
 
 def message(text, kind="info"):

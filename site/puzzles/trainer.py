@@ -13,7 +13,7 @@ import json
 
 import trainer_state as ts
 from i18n import choose, languages, set_language, side_name, t
-from keys import SAVE_KEY
+from keys import NAMES, SAVE_KEY
 from page import (
     BAD_JSON,
     B,
@@ -32,12 +32,15 @@ from page import (
     set_aside,
     site_data,
     spawn,
+    spawn_start,
     stop_start,
+    unread,
 )
 from pyscript import document, window
 
 from asalto_core import svg
 from asalto_core.embed import read_params
+from asalto_core.errors import AsaltoError
 from asalto_core.links import read_embed, write_query
 from asalto_core.messages import render as say
 
@@ -68,16 +71,36 @@ tr = Trainer()
 
 
 # -- storage ------------------------------------------------------------------------------
+# The record's values as the trainer's panel names them (a value that did not read is said so).
+LABELS = (("rating", "pz-your-rating"), ("rd", "pz-your-rating"), ("streak", "pz-streak"), ("best", "pz-best"),
+          ("solved", "pz-solved-count"), ("failed", "pz-solved-count"), ("run_best", "pz-run"),
+          ("tried", "pz-history"), ("log", "pz-history"))  # fmt: skip
+
+
 def load_profile():
+    """The player's record: one too long to read was set aside unread (B.checkStored, said by the
+    start), one that is not JSON is set aside whole, and one with values the trainer cannot use
+    (a rating of 99,999) is set aside as it was while the values that read are kept: each said."""
     r = B.load(ts.STORE_KEY)
     raw = {}
     if r.ok and r.value:
         try:
             raw = json.loads(r.value)
         except BAD_JSON:
+            raw = None
+        if not isinstance(raw, dict):  # not JSON, or no record (a list, a number)
             set_aside(ts.STORE_KEY, r.value)  # kept, and never read again
             problem(t("pz-profile-bad"))
-    tr.profile = ts.clean_profile(raw)
+            raw = {}
+    tr.profile, dropped = ts.read_profile(raw)
+    if dropped:
+        set_aside(ts.STORE_KEY, r.value)
+        words = []
+        for key in dropped:
+            word = t(next(label for k, label in LABELS if k == key))
+            if word not in words:
+                words.append(word)
+        problem(t("pz-profile-part", what=", ".join(words)))
     kept = raw.get("filters") if isinstance(raw, dict) else None
     if isinstance(kept, dict):
         for key in ("ruleset", "theme", "difficulty"):
@@ -100,7 +123,7 @@ def save_profile():
 
 def saved_language():
     """The language chosen on the game page (its saved settings), '' if none."""
-    r = B.load(SAVE_KEY)
+    r = B.peek(SAVE_KEY)  # the game page's: one too long to read is its own to set aside
     if r.ok and r.value:
         try:
             settings = json.loads(r.value).get("settings", {})
@@ -228,14 +251,48 @@ def show_profile(change=None):
 
 # -- the flow -------------------------------------------------------------------------------
 def start(puzzle):
+    """Put ``puzzle`` on the board. One that reads but does not play (a position or a line the
+    rules refuse) is taken out of the set, said, and the next one is shown instead."""
+    attempt = None
+    while attempt is None:
+        try:
+            attempt = ts.Attempt(puzzle)
+        except AsaltoError as err:
+            drop(puzzle, err)
+            puzzle = replacement()
+            if puzzle is None:
+                set_status(t("pz-none"), "wrong")
+                return
     if tr.run is not None and not tr.run["over"]:
         tr.run["played"].append(puzzle["id"])
-    tr.attempt = ts.Attempt(puzzle)
+    tr.attempt = attempt
     tr.cursor = None
     tr.busy = False
     show_task()
     set_status(t("pz-your-move"))
     render()
+
+
+def drop(puzzle, err):
+    """A puzzle of the set that does not play: out of the set (and a teacher's frame), said in the
+    message list."""
+    problem(t("pz-puzzle-bad", id="#" + puzzle["id"], error=err))
+    tr.puzzles = [p for p in tr.puzzles if p is not puzzle]
+    if tr.frame is not None:
+        tr.frame = [p for p in tr.frame if p is not puzzle]
+    show_pool()
+
+
+def replacement():
+    """The puzzle shown in place of one taken out of the set, chosen as the one taken out was
+    (None when none is left)."""
+    if tr.frame is not None:
+        tr.index = max(0, min(tr.index, len(tr.frame) - 1))
+        return tr.frame[tr.index] if tr.frame else None
+    if tr.run is not None and not tr.run["over"]:
+        return ts.run_next(filtered(), tr.run["last"], tr.run["played"])
+    after = tr.attempt.puzzle["id"] if tr.attempt else ""
+    return ts.next_puzzle(filtered(), tr.profile, after, ts.relative(tr.filters["difficulty"]))
 
 
 def score(solved):
@@ -680,6 +737,9 @@ async def main():
         stop_start(t("pz-set-bad", error=str(err)))
         return
     opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
+    B.checkStored(json.dumps([ts.STORE_KEY]))  # too long to read: set aside unread, said
+    for _, _, words in unread(NAMES):
+        problem(words)
     load_profile()
     tr.frame = teacher_frame(opts, problems)
     if tr.frame is None and B.framedElsewhere():  # a teacher's set may be framed, the trainer itself not
@@ -718,4 +778,4 @@ async def main():
 
 
 on_error(reporter("asalto puzzles"))
-spawn(main())
+spawn_start(main())

@@ -12,6 +12,7 @@ the recorded move's effect is right, and the computer plays the recorded reply.
 import math
 
 from board_input import Input
+from keys import PUZZLES_KEY
 
 from asalto_core.errors import AsaltoError
 from asalto_core.geometry import bits, is_number
@@ -19,8 +20,12 @@ from asalto_core.notation import Move
 from asalto_core.position import Board, Position
 from asalto_core.puzzle import Puzzle, Solving, read_also
 
-STORE_KEY = "asalto.puzzles.v1"
+STORE_KEY = PUZZLES_KEY
 START_RATING, START_RD = 1500, 350.0
+# A rating (the player's, a puzzle's) the Glicko code can use: within this range the chance of
+# solving stays strictly between 0 and 1 in floating point (at 99,999 against a 1,000 puzzle it
+# is exactly 1, and the update divides by zero). The set's puzzles are rated 600 to 2900.
+MIN_RATING, MAX_RATING = 0, 4000
 MIN_RD, MAX_RD = 60.0, 350.0
 PUZZLE_RD = 80.0  # the puzzles' own deviation: their ratings are the search's measure, not exact
 HISTORY = 400  # puzzles remembered as tried (oldest forgotten first)
@@ -42,13 +47,14 @@ def expected(rating, puzzle_rating, rd=PUZZLE_RD):
 
 
 def glicko(rating, rd, puzzle_rating, solved):
-    """The player's (rating, deviation) after one puzzle: Glicko-1 for a single game."""
+    """The player's (rating, deviation) after one puzzle: Glicko-1 for a single game. Both ratings
+    are within MIN_RATING..MAX_RATING (clean_profile and read_set keep no other), and so is the new one."""
     g = _g(PUZZLE_RD)
     e = expected(rating, puzzle_rating)
     d2 = 1 / (_Q * _Q * g * g * e * (1 - e))
     inv = 1 / (rd * rd) + 1 / d2
     new = rating + _Q / inv * g * ((1 if solved else 0) - e)
-    return round(new), max(MIN_RD, min(MAX_RD, math.sqrt(1 / inv)))
+    return max(MIN_RATING, min(MAX_RATING, round(new))), max(MIN_RD, min(MAX_RD, math.sqrt(1 / inv)))
 
 
 def fresh_profile():
@@ -73,32 +79,69 @@ def _log_entry(x):
         and len(x[0]) < 20
         and x[1] in (0, 1)
         and not isinstance(x[1], bool)
-        and isinstance(x[2], int)
-        and not isinstance(x[2], bool)
-        and 0 <= x[2] < 100000
+        and _rating(x[2])
     )
 
 
+def _rating(x):
+    return isinstance(x, int) and not isinstance(x, bool) and MIN_RATING <= x <= MAX_RATING
+
+
 def clean_profile(raw):
-    """The player's record from storage, each value checked (anything odd falls back)."""
+    """The player's record from storage, each value checked (read_profile)."""
+    return read_profile(raw)[0]
+
+
+def _count(x):
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 100000
+
+
+def _deviation(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and MIN_RD <= x <= MAX_RD
+
+
+def _tried(x):
+    return isinstance(x, str) and len(x) < 20
+
+
+# The record's values: (key, the check of a value, or of each item of a list).
+PROFILE = (
+    ("rating", _rating, False),
+    ("rd", _deviation, False),
+    ("streak", _count, False),
+    ("best", _count, False),
+    ("solved", _count, False),
+    ("failed", _count, False),
+    ("run_best", _count, False),
+    ("tried", _tried, True),
+    ("log", _log_entry, True),
+)
+
+
+def read_profile(raw):
+    """(profile, keys): the player's record from storage, each value checked, and the keys of the
+    stored values it could not use (a rating the rating code cannot take, a count of another type,
+    a list with items that do not read), each replaced by a fresh record's (a list keeps its items
+    that read): the trainer says so rather than dropping them silently."""
     p = fresh_profile()
     if not isinstance(raw, dict):
-        return p
-    for key in ("rating", "streak", "best", "solved", "failed", "run_best"):
-        v = raw.get(key)
-        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 100000:
-            p[key] = v
-    rd = raw.get("rd")
-    if isinstance(rd, (int, float)) and not isinstance(rd, bool) and MIN_RD <= rd <= MAX_RD:
-        p["rd"] = float(rd)
-    tried = raw.get("tried")
-    if isinstance(tried, list):
-        p["tried"] = [x for x in tried if isinstance(x, str) and len(x) < 20][-HISTORY:]
-    log = raw.get("log")
-    if isinstance(log, list):
-        p["log"] = [x for x in log if _log_entry(x)][-HISTORY:]
+        return p, []
+    dropped = []
+    for key, ok, items in PROFILE:
+        if key not in raw:
+            continue
+        v = raw[key]
+        if items and isinstance(v, list):
+            kept = [x for x in v if ok(x)]
+            p[key] = kept[-HISTORY:]
+            if len(kept) < len(v):
+                dropped.append(key)
+        elif not items and ok(v):
+            p[key] = float(v) if key == "rd" else v
+        else:
+            dropped.append(key)
     p["best"] = max(p["best"], p["streak"])
-    return p
+    return p, dropped
 
 
 def record_result(profile, puzzle, solved):
@@ -207,7 +250,7 @@ def read_set(text):
             isinstance(p.get("position"), str),
             _texts(p.get("line")) and len(p["line"]) % 2 == 1,
             _texts(p.get("themes")),
-            isinstance(p.get("rating"), int) and not isinstance(p.get("rating"), bool),
+            _rating(p.get("rating")),
         )
         if all(fields):
             out.append(p)
