@@ -23,7 +23,8 @@ def test_a_pasted_bot_answers_and_its_failures_are_fault_lines():
     lines = json.loads(h.choose("course", "[]", 2.0))
     assert lines[0].startswith("info time ") and lines[1] == "bestmove b4-c5"
     h.load_bot("bad.py", "def choose(board):\n    print('hi')\n    return 1 / 0\n")
-    assert json.loads(h.choose("course", '["d4-d5"]', 2.0))[0].startswith("fault exception ZeroDivisionError")
+    printed, failed = json.loads(h.choose("course", '["d4-d5"]', 2.0))  # what it printed, then its fault
+    assert printed == "info string hi" and failed.startswith("fault exception ZeroDivisionError")
     failed = json.loads(h.load_bot("broken.py", "def choose(board)\n"))
     assert not failed["ok"] and failed["error"].startswith("SyntaxError")
     assert json.loads(h.load_bot("level:beginner", "")) == {"ok": True}
