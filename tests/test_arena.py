@@ -21,6 +21,8 @@ FAST = Limits(move_seconds=0.5, memory_mb=400)
 def game(bad: str, ruleset: str, side: str = "rebels", plies: int = 12) -> dict:
     """One game of the bot ``bad`` (a file of tests/bots) against the random example bot."""
     bot, other = str(BOTS / f"{bad}.py"), "examples:random"
+    if bad == "stray_line":  # a program of its own, speaking the protocol itself
+        bot = f"cmd:{sys.executable} {BOTS / 'stray_line.py'}"
     officers, rebels = (bot, other) if side == "officers" else (other, bot)
     # The memory hog gets the time to reach its limit (zeroing its pages takes a loaded machine a while).
     limits = Limits(move_seconds=10, memory_mb=400) if bad == "memory_hog" else FAST
@@ -49,7 +51,7 @@ def test_a_bot_that_fails_loses_under_every_ruleset(bad, kind, detail):
     [
         ("illegal", "illegal", "'a3-g5': illegal move"),
         ("garbage", "malformed", "the bot answered a dict of 1 item, which is no move"),
-        ("prints", "stdout", "printed 'thinking about"),
+        ("stray_line", "stdout", "printed 'thinking hard'"),
     ],
 )
 def test_an_illegal_move_loses_or_passes_the_turn_as_the_ruleset_says(bad, kind, detail):
@@ -59,6 +61,17 @@ def test_an_illegal_move_loses_or_passes_the_turn_as_the_ruleset_says(bad, kind,
     passed = game(bad, "course", "officers", plies=12)  # the course's rules: counted, and the turn passes
     assert [f["kind"] for f in passed["faults"]] == [kind] * 6 and passed["moves"][1::2] == ["--"] * 6
     assert "officers " + kind + " (counted; the turn passes)" in passed["record"]
+
+
+@pytest.mark.parametrize("bot", ["prints_in_init", "prints", "prints_every_move", "writes_stderr"])
+def test_a_bot_that_prints_plays_as_if_it_did_not(bot):
+    """issue 53: a print in Player.__init__ was answered to newgame as a fault line, which the arena
+    took for the first move's answer, and every later answer belonged to the position before; a
+    bot that printed each turn never moved. What it prints (or writes to standard error) is now
+    ``info string`` lines, and its moves are its own."""
+    for side in ("rebels", "officers"):
+        result = game(bot, "course", side, plies=16)
+        assert result["faults"] == [] and "--" not in result["moves"] and len(result["moves"]) >= 8
 
 
 def test_a_tournament_of_four_bots(tmp_path):
