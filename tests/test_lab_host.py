@@ -80,3 +80,18 @@ def test_undo_takes_back_past_the_bots_replies_and_a_forced_pass():
     assert both["undo"] == 3  # between two players: the officers' last move, not the pass before it
     started = json.loads(h.view("course", "[]", "[]", True, '["rebels"]'))
     assert started["undo"] is None and not started["only_pass"]
+
+
+def test_a_bot_that_prints_plays_in_the_lab_as_in_the_arena():
+    """issue 53: a print in Player.__init__ ended the lab's game at once (a fault), where the arena
+    shifted every answer: both now pass it on as an info string line and play the bot's moves."""
+    h = host()
+    source = (
+        (ROOT / "tests" / "bots" / "course_player.py")
+        .read_text()
+        .replace("    def __init__(self):\n", "    def __init__(self):\n        print('model loaded')\n")
+    )
+    assert json.loads(h.load_bot("student.py", source)) == {"ok": True}
+    assert json.loads(h.new_game("course", "rebels")) == ["info string model loaded"]
+    lines = json.loads(h.choose("course", "[]", 2.0))
+    assert lines[0].startswith("info time ") and lines[1].startswith("bestmove ") and len(lines) == 2
