@@ -4,6 +4,7 @@ tournament's crosstable and ratings; resuming from the results file; the SPRT; t
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -151,3 +152,15 @@ def test_a_bots_process_plays_game_after_game_and_is_started_afresh_after_a_time
     assert {b.spec: b.proc.pid for b in arena._idle}["examples:greedy"] == kept["examples:greedy"]
     arena.close_idle()
     assert not arena._idle
+
+
+def test_asalto_match_counts_no_fault_against_a_bot_that_prints(tmp_path):
+    """The course student's first contact (issue 53): a bot printing in Player.__init__, in asalto match."""
+    bot = str(BOTS / "prints_in_init.py")
+    run = [sys.executable, "-m", "asalto_core", "match", bot, "examples:random", "--max-plies", "20", "--move-time",
+           "2", "--quiet", "--results", str(tmp_path / "r.jsonl")]  # fmt: skip
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0
+    games = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert len(games) == 2 and all(g["faults"] == [] and "--" not in g["moves"] for g in games)
+    assert all(line.split()[-1] == "0" for line in done.stdout.splitlines()[1:3])  # the Faults column
