@@ -387,7 +387,7 @@ def protocol(count: int, sessions: int, seed: int) -> None:
               "(`build.module_lists`): the bot lab runs them on Pyodide, which is CPython.",
               "", f"Total: {time.perf_counter() - total:.0f} s.", ""]  # fmt: skip
     out = ROOT / "bench" / "results" / OPTIONS.get("out", "fuzz-protocol.md")
-    out.write_text("\n".join(lines))
+    out.write_text("\n".join(lines), errors="backslashreplace")  # an input's lone surrogate, quoted
     print("\n".join(lines))
     print(f"written to {out}")
 

@@ -575,7 +575,7 @@ class Targets:
             except Exception as err:
                 raise Failure(f"as_move raised {type(err).__name__} {_where(err)}: {str(err)[:200]}") from err
             if isinstance(answer, list) and not all(p in names for p in answer):
-                raise Failure(f"as_move took {answer!r} for {move}")
+                raise Failure(f"as_move took names that are no points: {answer!r} as {move}"[:300])
             return "ok"
         answer = course_answer(rng, board)
         try:
@@ -585,7 +585,7 @@ class Targets:
         except Exception as err:
             raise Failure(f"course_move raised {type(err).__name__} {_where(err)}: {str(err)[:200]}") from err
         if not _whole_points(answer):
-            raise Failure(f"course_move took {answer!r} (points that are no whole numbers) for {move}")
+            raise Failure(f"course_move took points that are no whole numbers: {answer!r} as {move}"[:300])
         return "ok"
 
 
