@@ -362,10 +362,9 @@ def protocol(count: int, sessions: int, seed: int) -> None:
         f"The engine of {OPTIONS.get('label', 'this checkout')}, seed {seed}. In this process, {count:,} mutated",
         "inputs per target (tests/fuzz.py): `protocol` sends command lines as bytes (some not UTF-8, some",
         "over a line's limit) to one session; `adapter` gives the course adapter answers of every shape.",
-        "'broken': an",
-        "exception outside the contract, an answer that is no protocol line, a refused command that",
-        "changed the session, a game over the page's 5,000 moves, an answer taken for a move whose",
-        "points are no whole numbers.",
+        "'broken': an exception outside the contract, an answer that is no protocol line, a refused",
+        "command that changed the session, a game over the page's 5,000 moves, an answer taken for a",
+        "move whose points are no whole numbers.",
         "",
         "| target | inputs | accepted | refused | broken | seconds |",
         "|---|---:|---:|---:|---:|---:|",
@@ -373,6 +372,9 @@ def protocol(count: int, sessions: int, seed: int) -> None:
     lines += [
         f"| {n} | {t['inputs']:,} | {t['ok']:,} | {t['error']:,} | {t['failed']:,} | {s:.0f} |" for n, t, s in rows
     ]
+    lines += (
+        ["", "Each kind of broken contract, with its first input:", ""] if any(t["kinds"] for _, t, _ in rows) else []
+    )
     for n, t, _ in rows:
         lines += [
             f"- {n}: `{k}` (first input `{v.split(chr(10) + 'input: ')[-1][:100]}`)" for k, v in t["kinds"].items()
