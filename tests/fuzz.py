@@ -9,7 +9,11 @@ the one documented outcome for bad input:
   ``play``, a refused ``from_text`` leaves the session on screen untouched);
 - the AI worker answers every request with ``{"ok": True, ...}`` or ``{"ok": False, "error": str}``
   and never raises;
-- the embed view's ``read_params`` never raises and reports problems as a list of text.
+- the embed view's ``read_params`` never raises and reports problems as a list of text;
+- the engine protocol (``asalto engine``) answers every command line, as bytes, with lines of its
+  own words, a bad one with one ``error`` line and nothing changed, within the page's move limit;
+- the course adapter takes a bot's answer for a move only when its points are whole numbers, and
+  counts anything else malformed (:class:`BotError`), never raising another exception.
 
 What is accepted must be right too: a record read is written back and read again equal, a
 saved game's descriptor replays to itself, a position's text reads back to the same position.
@@ -21,6 +25,7 @@ saved game's descriptor replays to itself, a position's text reads back to the s
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import random
 import time
@@ -31,6 +36,8 @@ from typing import Any
 
 from asalto_core import AsaltoError, Game, Position, embed, links
 from asalto_core.book import Book
+from asalto_core.bots import BotError, as_move, course_move, from_module
+from asalto_core.engine import MAX_LINE
 from asalto_core.protocol import Worker
 from asalto_core.rulesets import RULESET_NAMES, find_ruleset
 from asalto_core.session import MAX_MOVES, SAVE_VERSION, Session, save_version
@@ -177,7 +184,20 @@ def corpora() -> dict[str, list[str]]:
         "studies": study_texts(games),
         "books": book_texts(),
         "sets": set_texts(),
+        "commands": command_texts(games),
     }
+
+
+def command_texts(games: list[Game]) -> list[str]:
+    """Engine protocol command lines: each command (twice, as often as a position), positions of the
+    sample games with their moves."""
+    out = 2 * ["asalto", "isready", "moves", "quit", "go", "go movetime 50", "go timeleft 900 movetime 20",
+           "newgame course rebels", "newgame assault officers", "newgame asalto:first=officers rebels"]  # fmt: skip
+    for g in games:
+        moves = " ".join(str(m) for m in g.moves)
+        out.append(f"position startpos {g.start.ruleset}" + (f" moves {moves}" if moves else ""))
+        out.append(f"position text {g.start.text()} moves {' '.join(str(m) for m in g.moves[:3])}")
+    return out
 
 
 def link_texts(games: list[Game]) -> list[str]:
@@ -306,6 +326,8 @@ class Targets:
         self.sessions = [Session(g) for g in sample_games(seed=2, count=6)]
         self.rulesets = list(RULESET_NAMES)
         self.inners = link_inners(sample_games())
+        self.engine: Any = None  # the protocol target's session, kept from input to input
+        self.course_boards = [_course_game(k) for k in range(8)]  # the course's positions, some plies in
 
     def move(self, text: str, rng: random.Random) -> str:
         session = rng.choice(self.sessions)
@@ -492,6 +514,164 @@ class Targets:
                 _expect_asalto(attempt.show_solution)
         return "ok"
 
+    # -- the engine protocol and the course adapter (issue 48) ------------------------------------
+    def protocol(self, text: str, rng: random.Random) -> str:
+        """A command line, as bytes (some not UTF-8, some over a line's limit), to a session that goes
+        on from the inputs before it: its own words back, a refusal one ``error`` line and no change."""
+        from asalto_core.engine import Engine, read_lines  # here: the old engine (bench/fuzz.py --package) has none
+
+        if self.engine is None or self.engine.done or rng.random() < 0.02:
+            self.engine = Engine(from_module(_PrintingBot(rng), "fuzz"))
+        data = text.encode("utf-8", "surrogatepass")  # a lone surrogate: bytes that are no UTF-8
+        if rng.random() < 0.05:
+            i = rng.randint(0, len(data))
+            data = data[:i] + bytes([rng.randrange(128, 256)]) + data[i:]
+        limit = rng.choice((64, 4096)) if rng.random() < 0.05 else MAX_LINE
+        refused = False
+        for line in read_lines(io.BytesIO(data + b"\n" if rng.random() < 0.9 else data), limit):
+            if isinstance(line, AsaltoError):
+                refused = True
+                continue
+            refused = self._command(line) or refused
+        return "error" if refused else "ok"
+
+    def _command(self, line: str) -> bool:
+        """One line to the session, its answer checked; True if it was refused."""
+        engine = self.engine
+        assert engine is not None
+        before = _protocol_state(engine)
+        try:
+            answers = engine.answer(line)
+        except Exception as err:
+            raise Failure(f"the protocol raised {type(err).__name__} {_where(err)}: {str(err)[:200]}") from err
+        for answer in answers:
+            if answer.split(" ", 1)[0] not in ANSWER_WORDS or "\n" in answer or "\r" in answer:
+                raise Failure(f"an answer that is no protocol line: {answer[:200]!r}")
+        if any(a.startswith("error ") for a in answers):
+            if len(answers) != 1 or _protocol_state(engine) != before:
+                raise Failure(f"a refused command answered {answers[:3]!r} or changed the session")
+            return True
+        board = engine.board
+        if board is not None and len(board.move_stack) > MAX_MOVES:
+            raise Failure(f"a game of {len(board.move_stack)} moves was taken (at most {MAX_MOVES})")
+        moves = [a for a in answers if a.startswith(("bestmove ", "fault "))]
+        if moves and (len(moves) > 1 or answers[-1] != moves[0] or board is None):
+            raise Failure(f"a go answered {answers[-3:]!r}")
+        if moves and moves[0].startswith("bestmove ") and moves[0][9:] not in {str(m) for m in board.legal_moves}:
+            raise Failure(f"{moves[0]!r} is not the bot's legal move in {board.text()!r}")
+        return False
+
+    def adapter(self, text: str, rng: random.Random) -> str:
+        """A course bot's answer of any shape (points of every type, as whole numbers or not), and a
+        move by point names: a move only from whole-number points on the board, else BotError."""
+        board = rng.choice(self.course_boards)
+        if rng.random() < 0.25:
+            names = board.geometry.points
+            answer: Any = rng.choice((text, [text, rng.choice(names)], [rng.choice(names), text], [text]))
+            try:
+                move = as_move(answer, board)
+            except BotError as err:
+                return _malformed(err)
+            except Exception as err:
+                raise Failure(f"as_move raised {type(err).__name__} {_where(err)}: {str(err)[:200]}") from err
+            if isinstance(answer, list) and not all(p in names for p in answer):
+                raise Failure(f"as_move took names that are no points: {answer!r} as {move}"[:300])
+            return "ok"
+        answer = course_answer(rng, board)
+        try:
+            move = course_move(answer, board)
+        except BotError as err:
+            return _malformed(err)
+        except Exception as err:
+            raise Failure(f"course_move raised {type(err).__name__} {_where(err)}: {str(err)[:200]}") from err
+        if not _whole_points(answer):
+            raise Failure(f"course_move took points that are no whole numbers: {answer!r} as {move}"[:300])
+        return "ok"
+
+
+def _course_game(k: int) -> Any:
+    """A board of the course's rules, ``3 * k`` seeded random plies in (fewer if the game ends)."""
+    rng = random.Random(k)
+    board = Game("course").board
+    for _ in range(3 * k):
+        moves = list(board.legal_moves)
+        if not moves or len(moves) == 1 and moves[0].null:
+            break
+        board.push(rng.choice(moves))
+    return board
+
+
+ANSWER_WORDS = ("id", "asaltook", "readyok", "info", "bestmove", "legalmoves", "error", "fault")
+COURSE_POINTS = [[r, c] for r in range(7) for c in range(7) if 2 <= r <= 4 or 2 <= c <= 4]
+# What a course bot may put for a row or a column: whole numbers, and everything that is not one.
+NOT_WHOLE = [float("inf"), -float("inf"), float("nan"), 3.0, 2.5, 1e300, True, False, None, b"3", "3", "\u0663",
+             "\u00b2", 10**30, -1, 7, [3], {3: 3}, 3 + 0j]  # fmt: skip
+
+
+def course_answer(rng: random.Random, board: Any) -> Any:
+    """A course bot's answer: a legal move's points (as lists or tuples), one of them changed to a
+    value of another type or out of range, a point left out or added; or a value of any shape."""
+    from asalto_core.bots import course_board
+
+    if rng.random() < 0.15:
+        return random_json(rng)
+    grid = course_board(board)
+    legal = [m for m in board.legal_moves if m.path]
+    h = len(grid)
+    if not legal:
+        return random_json(rng)
+    move = rng.choice(legal)
+    points: list[Any] = [[h - int(p[1:]), ord(p[0]) - ord("a")] for p in move.path]
+    if rng.random() < 0.3:
+        points = [tuple(p) for p in points]
+    for _ in range(rng.randint(0, 2)):
+        if not points:
+            break
+        kind = rng.randrange(5)
+        i = rng.randrange(len(points))
+        if kind == 0 and isinstance(points[i], (list, tuple)) and points[i]:
+            point = list(points[i])
+            point[rng.randrange(len(point))] = rng.choice(NOT_WHOLE)
+            points[i] = point
+        elif kind == 1:
+            points[i] = rng.choice(NOT_WHOLE)
+        elif kind == 2:
+            del points[i]
+        elif kind == 3:
+            points.append(rng.choice(COURSE_POINTS) + ([rng.choice(NOT_WHOLE)] if rng.random() < 0.3 else []))
+        else:
+            points = points * rng.choice((2, 30))
+    return points if rng.random() < 0.8 else tuple(points)
+
+
+def _whole_points(answer: Any) -> bool:
+    return isinstance(answer, (list, tuple)) and all(
+        isinstance(p, (list, tuple)) and len(p) == 2 and all(type(x) is int for x in p) for p in answer
+    )
+
+
+def _malformed(err: Any) -> str:
+    if err.kind != "malformed" or not str(err):
+        raise Failure(f"a refused answer is not counted malformed: {err.kind} {err}")
+    return "error"
+
+
+def _protocol_state(engine: Any) -> tuple[Any, ...]:
+    board = engine.board
+    return (None if board is None else (board.root.text(), [str(m) for m in board.move_stack]), list(engine.pending))
+
+
+class _PrintingBot:
+    """The protocol fuzz's bot: the first legal move, after printing text of every kind (as bots do)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, board: Any) -> Any:
+        if self.rng.random() < 0.3:
+            print(self.rng.choice(NASTY) * self.rng.choice((1, 3, 20000)), board.text(), "\r\x0b\u2028x")
+        return board.legal_moves[0]
+
 
 def _json_object(text: str) -> Any:
     try:
@@ -545,6 +725,8 @@ def run(count: int, seed: int = 0, only: str | None = None, collect: bool = Fals
         "study": (targets.study, corpus["studies"] + corpus["records"][:6]),
         "book": (targets.book, corpus["books"]),
         "trainer": (targets.trainer, corpus["sets"]),
+        "protocol": (targets.protocol, corpus["commands"]),
+        "adapter": (targets.adapter, corpus["moves"] + ["d4", "c7", "a1", "g5", "e3"]),
     }
     counts: dict[str, dict[str, Any]] = {}
     for name, (target, texts) in plan.items():

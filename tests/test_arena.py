@@ -4,6 +4,7 @@ tournament's crosstable and ratings; resuming from the results file; the SPRT; t
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -22,6 +23,8 @@ FAST = Limits(move_seconds=0.5, memory_mb=400)
 def game(bad: str, ruleset: str, side: str = "rebels", plies: int = 12) -> dict:
     """One game of the bot ``bad`` (a file of tests/bots) against the random example bot."""
     bot, other = str(BOTS / f"{bad}.py"), "examples:random"
+    if bad == "stray_line":  # a program of its own, speaking the protocol itself
+        bot = f"cmd:{sys.executable} {BOTS / 'stray_line.py'}"
     officers, rebels = (bot, other) if side == "officers" else (other, bot)
     # The memory hog gets the time to reach its limit (zeroing its pages takes a loaded machine a while).
     limits = Limits(move_seconds=10, memory_mb=400) if bad == "memory_hog" else FAST
@@ -50,7 +53,7 @@ def test_a_bot_that_fails_loses_under_every_ruleset(bad, kind, detail):
     [
         ("illegal", "illegal", "'a3-g5': illegal move"),
         ("garbage", "malformed", "the bot answered a dict of 1 item, which is no move"),
-        ("prints", "stdout", "printed 'thinking about"),
+        ("stray_line", "stdout", "printed 'thinking hard'"),
     ],
 )
 def test_an_illegal_move_loses_or_passes_the_turn_as_the_ruleset_says(bad, kind, detail):
@@ -60,6 +63,17 @@ def test_an_illegal_move_loses_or_passes_the_turn_as_the_ruleset_says(bad, kind,
     passed = game(bad, "course", "officers", plies=12)  # the course's rules: counted, and the turn passes
     assert [f["kind"] for f in passed["faults"]] == [kind] * 6 and passed["moves"][1::2] == ["--"] * 6
     assert "officers " + kind + " (counted; the turn passes)" in passed["record"]
+
+
+@pytest.mark.parametrize("bot", ["prints_in_init", "prints", "prints_every_move", "writes_stderr"])
+def test_a_bot_that_prints_plays_as_if_it_did_not(bot):
+    """issue 53: a print in Player.__init__ was answered to newgame as a fault line, which the arena
+    took for the first move's answer, and every later answer belonged to the position before; a
+    bot that printed each turn never moved. What it prints (or writes to standard error) is now
+    ``info string`` lines, and its moves are its own."""
+    for side in ("rebels", "officers"):
+        result = game(bot, "course", side, plies=16)
+        assert result["faults"] == [] and "--" not in result["moves"] and len(result["moves"]) >= 8
 
 
 def test_a_tournament_of_four_bots(tmp_path):
@@ -245,3 +259,15 @@ def test_the_command_line_is_checked_before_the_first_game(tmp_path, capsys, mon
 def test_the_course_openings_play_moves_not_passes():
     drawn = openings("course", 50, 2, seed=1)
     assert len(drawn) == 50 and not any("--" in opening for opening in drawn)
+
+
+def test_asalto_match_counts_no_fault_against_a_bot_that_prints(tmp_path):
+    """The course student's first contact (issue 53): a bot printing in Player.__init__, in asalto match."""
+    bot = str(BOTS / "prints_in_init.py")
+    run = [sys.executable, "-m", "asalto_core", "match", bot, "examples:random", "--max-plies", "20", "--move-time",
+           "2", "--quiet", "--results", str(tmp_path / "r.jsonl")]  # fmt: skip
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0
+    games = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()[1:]]  # after its header
+    assert len(games) == 2 and all(g["faults"] == [] and "--" not in g["moves"] for g in games)
+    assert all(line.split()[-1] == "0" for line in done.stdout.splitlines()[1:3])  # the Faults column

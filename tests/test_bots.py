@@ -46,6 +46,41 @@ def test_the_course_board_is_the_courses_shape():
             course_move(garbage, Board("course"))
 
 
+class Index:
+    """A whole number of another type (as numpy's int64): it says so by ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize(
+    "point",
+    [[float("inf"), 3], [float("nan"), 3], [3.0, 3], [True, 3], [3, False], [b"3", 3], ["3", 3], ["\u0663", 3],
+     [3, 10**30], [-1, 3], [3], [3, 3, 3], "d4", None, {3: 3}],
+)  # fmt: skip
+def test_only_whole_numbers_are_a_course_bots_points(point):
+    """issue 48: an infinite row raised OverflowError (the bot lost instead of being counted malformed);
+    floats, booleans, bytes and other scripts' digits were taken as coordinates."""
+    with pytest.raises(BotError) as err:
+        course_move([point, [2, 3]], Board("course"))
+    assert err.value.kind == "malformed" and "no list of [row, column] points" in str(err.value)
+
+
+def test_a_course_bots_points_may_be_any_integer_type():
+    assert course_move([(Index(3), Index(3)), [2, 3]], Board("course")) == Move.parse("d4-d5")
+    assert course_move(((3, 3), (2, 3)), Board("course")) == Move.parse("d4-d5")
+
+
+def test_a_move_by_point_names_names_points_of_the_board():
+    for garbage in ([""], ["d\u0663", "d5"], ["z99", "a1"], ["d" + "9" * 5000, "a1"]):
+        with pytest.raises(BotError) as err:
+            as_move(garbage, Board("course"))
+        assert err.value.kind == "malformed"
+
+
 def test_a_course_format_bot_plays_each_side_against_the_levels():
     for level in ("level:beginner@300", "level:casual@300"):
         for rebels, officers in ((str(BOTS / "course_player.py"), level), (level, str(BOTS / "course_player.py"))):
@@ -73,9 +108,9 @@ def test_the_levels_share_a_game_clock_over_the_moves_and_never_run_it_out():
     searches take as long as they are allowed, no longer than the search's clock checks)."""
     from asalto_core.ai import CLOCK_FLOOR, CLOCK_MARGIN
     from asalto_core.bots import LevelBot
-    from asalto_core.engine import _go
+    from asalto_core.engine import read_go
 
-    assert _go(["movetime", "1000"]) == (1.0, False) and _go(["movetime", "900", "timeleft", "500"]) == (0.5, True)
+    assert read_go(["movetime", "1000"]) == (1.0, False) and read_go(["movetime", "900", "timeleft", "500"]) == (0.5, True)
     flags, asked = 0, []
     for first, second in (("strong", "casual"), ("casual", "strong")):
         board, clocks = Board("course"), {"rebels": 2.0, "officers": 2.0}

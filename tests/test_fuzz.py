@@ -10,7 +10,22 @@ COUNT = int(os.environ.get("ASALTO_FUZZ", "250"))
 
 @pytest.mark.parametrize(
     "target",
-    ["move", "position", "record", "ruleset", "request", "save", "params", "api", "link", "study", "book", "trainer"],
+    [
+        "move",
+        "position",
+        "record",
+        "ruleset",
+        "request",
+        "save",
+        "params",
+        "api",
+        "link",
+        "study",
+        "book",
+        "trainer",
+        "protocol",
+        "adapter",
+    ],
 )
 def test_every_input_gets_its_documented_outcome(target):
     counts = fuzz.run(COUNT, seed=13, only=target)[target]

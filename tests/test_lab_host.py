@@ -23,7 +23,8 @@ def test_a_pasted_bot_answers_and_its_failures_are_fault_lines():
     lines = json.loads(h.choose("course", "[]", 2.0))
     assert lines[0].startswith("info time ") and lines[1] == "bestmove b4-c5"
     h.load_bot("bad.py", "def choose(board):\n    print('hi')\n    return 1 / 0\n")
-    assert json.loads(h.choose("course", '["d4-d5"]', 2.0))[0].startswith("fault exception ZeroDivisionError")
+    printed, failed = json.loads(h.choose("course", '["d4-d5"]', 2.0))  # what it printed, then its fault
+    assert printed == "info string hi" and failed.startswith("fault exception ZeroDivisionError")
     failed = json.loads(h.load_bot("broken.py", "def choose(board)\n"))
     assert not failed["ok"] and failed["error"].startswith("SyntaxError")
     assert json.loads(h.load_bot("level:beginner", "")) == {"ok": True}
@@ -79,3 +80,18 @@ def test_undo_takes_back_past_the_bots_replies_and_a_forced_pass():
     assert both["undo"] == 3  # between two players: the officers' last move, not the pass before it
     started = json.loads(h.view("course", "[]", "[]", True, '["rebels"]'))
     assert started["undo"] is None and not started["only_pass"]
+
+
+def test_a_bot_that_prints_plays_in_the_lab_as_in_the_arena():
+    """issue 53: a print in Player.__init__ ended the lab's game at once (a fault), where the arena
+    shifted every answer: both now pass it on as an info string line and play the bot's moves."""
+    h = host()
+    source = (
+        (ROOT / "tests" / "bots" / "course_player.py")
+        .read_text()
+        .replace("    def __init__(self):\n", "    def __init__(self):\n        print('model loaded')\n")
+    )
+    assert json.loads(h.load_bot("student.py", source)) == {"ok": True}
+    assert json.loads(h.new_game("course", "rebels")) == ["info string model loaded"]
+    lines = json.loads(h.choose("course", "[]", 2.0))
+    assert lines[0].startswith("info time ") and lines[1].startswith("bestmove ") and len(lines) == 2

@@ -8,9 +8,10 @@ time limit; a process is also held to a memory limit, in the sandbox this machin
 it holds). Every failure is a result with its reason:
 
 - ``exception``, ``memory``, ``timeout``, ``crash``: the bot loses;
-- ``illegal``, ``malformed`` (no move at all), ``stdout`` (it printed, where the protocol's lines
-  go): the bot loses, or, where the ruleset passes the turn of an illegal move (the course's,
-  :attr:`~asalto_core.rulesets.Ruleset.forfeit`), the fault is counted and the turn passes.
+- ``illegal``, ``malformed`` (no move at all), ``stdout`` (a line that is no answer, from a program
+  of its own: a Python bot's prints come as ``info string`` lines): the bot loses, or, where the
+  ruleset passes the turn of an illegal move (the course's, :attr:`~asalto_core.rulesets.Ruleset.forfeit`),
+  the fault is counted and the turn passes.
 
 Games are played in parallel (``concurrency`` processes, or a Dask cluster: :func:`run` takes any
 ``concurrent.futures``-like executor), each opening by both bots with the colours swapped. As in
@@ -177,9 +178,22 @@ class BotProcess:
                 kind, _, detail = rest.partition(" ")
                 return Fault(ply, side, _kind(kind, detail), detail), took
             if word == "error":
-                return Fault(ply, side, "malformed", rest), took
+                return self._settle(Fault(ply, side, "malformed", rest), deadline), took
             if word != "info":
-                return Fault(ply, side, "stdout", f"printed {quote(line[:200])}"), took
+                return self._settle(Fault(ply, side, "stdout", f"printed {quote(line[:200])}"), deadline), took
+
+    def _settle(self, fault: Fault, deadline: float) -> Fault:
+        """A line read before the answer to ``go``: the answers still on their way are read and dropped,
+        up to the ``readyok`` of an ``isready``, so that none is taken for a later question's."""
+        self.send("isready")
+        while True:
+            line = self.read_line(deadline)
+            if line is None:
+                return Fault(fault.ply, fault.side, "timeout", f"{fault.detail}, then no readyok in time")
+            if line == "":
+                return self._gone(fault.ply, fault.side)
+            if line == "readyok":
+                return fault
 
     def _gone(self, ply: int, side: str) -> Fault:
         code = self.jail.returncode()

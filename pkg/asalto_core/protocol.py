@@ -29,14 +29,14 @@ from .errors import AsaltoError, quote
 from .position import Position
 from .review import DEPTHS, Point, evaluate, judge
 from .rulesets import RULESET_NAMES, RULESETS
-from .session import Session
+from .session import MAX_MOVES, Session
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from .record import Game
 
-MAX_HISTORY = 5000  # positions before the one to think about
+MAX_HISTORY = MAX_MOVES  # positions before the one to think about: one a move, the page's one limit on a game
 MAX_SECONDS = 60.0  # the longest a request may ask the AI to think
 MAX_NODES = 50_000_000
 

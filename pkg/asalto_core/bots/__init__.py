@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import operator
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -74,6 +75,9 @@ def as_move(answer: object, board: Board) -> Move:
             found = board.move_for(list(answer))
             if found is not None:
                 return found
+            off = [p for p in answer if p not in board.geometry.points]
+            if off:
+                raise NotationError(f"{quote(off[0])} is no point of the board")
             coords = [(ord(p[0]), int(p[1:])) for p in answer]
             return _spelled(tuple(answer), coords)
     except (NotationError, ValueError) as err:
@@ -123,23 +127,52 @@ def course_board(board: Board) -> list[list[str]]:
 def course_move(answer: object, board: Board) -> Move:
     """A course bot's move (a list of ``[row, column]`` points) as a :class:`Move`: the legal move
     along those points if there is one, else the move they spell (illegal); :class:`BotError` of
-    kind ``malformed`` for anything that is no list of points.
+    kind ``malformed`` for anything that is no list of points on the board. A row or column is a
+    whole number (an ``int`` or a type that is one, as numpy's; never a bool, a float, text or bytes).
 
     >>> b = Board("course")
     >>> course_move([[3, 3], [2, 3]], b), course_move([[3, 3], [0, 3]], b)
     (Move.parse('d4-d5'), Move.parse('d4xd7'))
+    >>> course_move([[3.0, 3], [2, 3]], b)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    asalto_core.bots.BotError: the bot answered ...: [3.0, 3]: a row and a column are whole numbers
     """
-    h = board.geometry.height
-    try:
-        points = [(int(p[0]), int(p[1])) for p in answer]  # type: ignore[attr-defined]
-        valid = all(0 <= r < h and 0 <= c < board.geometry.width for r, c in points) and len(points) >= 2
-    except (TypeError, ValueError, IndexError, KeyError):
-        valid = False
-    if not valid or len(str(answer)) > 2000:
-        raise BotError(f"the bot answered {quote(answer)}, which is no list of [row, column] points", "malformed")
-    names = [f"{chr(ord('a') + c)}{h - r}" for r, c in points]
+    g = board.geometry
+    points, why = _course_points(answer, g.height, g.width, len(g.points) + 1)
+    if not points:
+        what = f"the bot answered {quote(answer)}, which is no list of [row, column] points: {why}"
+        raise BotError(what, "malformed")
+    names = [f"{chr(ord('a') + c)}{g.height - r}" for r, c in points]
     found = board.move_for(names)
     return found if found is not None else _spelled(tuple(names), points)
+
+
+def _course_points(answer: object, height: int, width: int, most: int) -> tuple[list[tuple[int, int]], str]:
+    """The ``(row, column)`` points of a course answer, each on the grid; or none and why not."""
+    if not isinstance(answer, (list, tuple)) or not 2 <= len(answer) <= most:
+        return [], f"a move is a list of 2 to {most} points"
+    points = []
+    for point in answer:
+        if not isinstance(point, (list, tuple)) or len(point) != 2:
+            return [], f"{quote(point)} is no [row, column] pair"
+        row, column = (_whole(x) for x in point)
+        if row is None or column is None:
+            return [], f"{quote(point)}: a row and a column are whole numbers"
+        if not (0 <= row < height and 0 <= column < width):
+            return [], f"{quote(point)} is off the {height}x{width} grid"
+        points.append((row, column))
+    return points, ""
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a whole number if it is one (an int or an integer type's value, not a bool), else None."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]  # its type has __index__
+    except (TypeError, ValueError):
+        return None
 
 
 def _spelled(names: tuple[str, ...], coords: list[tuple[int, int]]) -> Move:
