@@ -110,7 +110,8 @@ def test_the_levels_share_a_game_clock_over_the_moves_and_never_run_it_out():
     from asalto_core.bots import LevelBot
     from asalto_core.engine import read_go
 
-    assert read_go(["movetime", "1000"]) == (1.0, False) and read_go(["movetime", "900", "timeleft", "500"]) == (0.5, True)
+    assert read_go(["movetime", "1000"]) == (1.0, False)
+    assert read_go(["movetime", "900", "timeleft", "500"]) == (0.5, True)
     flags, asked = 0, []
     for first, second in (("strong", "casual"), ("casual", "strong")):
         board, clocks = Board("course"), {"rebels": 2.0, "officers": 2.0}

@@ -262,7 +262,8 @@ def go(bot: Bot, board: Board, seconds: float | None, clock: bool = False) -> li
     lab's one reading of a bot's failures). ``clock``: ``seconds`` are what is left of the bot's
     game clock, not this move's own."""
     began = time.perf_counter()
-    *notes, last = guarded(partial(bot.choose, board, seconds, clock=clock)) or ["fault malformed the bot gave no answer"]
+    answer = guarded(partial(bot.choose, board, seconds, clock=clock))
+    *notes, last = answer or ["fault malformed the bot gave no answer"]
     if last.startswith("fault "):
         return [*notes, last]
     return [*notes, f"info time {(time.perf_counter() - began) * 1000:.1f}", f"bestmove {last}"]
