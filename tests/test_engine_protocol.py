@@ -150,7 +150,7 @@ def e_lines(line: bytes) -> list[str]:
             + ["info string   RRR"] * 2
             + ["info string rebels to move"],
         ),
-        ("writes_stderr.py", ["info string note: 9 moves"]),
+        ("writes_stderr.py", ["info string note: 10 moves"]),  # the course's nine steps and its pass
     ],
 )
 def test_what_a_bot_prints_is_info_string_lines(bot, printed):
@@ -179,6 +179,6 @@ def test_moves_lists_the_legal_moves():
     assert e.answer("moves") == ["error moves before any position"]
     e.answer("position startpos asalto")
     assert e.answer("moves") == ["legalmoves " + " ".join(str(m) for m in e.board.legal_moves)]
-    e.answer("position text course 3/3/7/7/7/3/3 r - 1")
+    e.answer("position text course 3/3/RRRRRRR/7/7/3/3 o - 1")
     assert e.answer("moves") == ["legalmoves"]  # the game is over
     assert e.answer("go") == ["error go in a finished game: Rebels win: no officer is left."]

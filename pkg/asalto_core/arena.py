@@ -80,7 +80,9 @@ class Fault:
 
 
 def command(spec: str) -> list[str]:
-    """The command that runs a bot: ``cmd:...`` as given, anything else hosted by ``asalto engine``."""
+    """The command that runs a bot: ``cmd:...`` as given, anything else hosted by ``asalto engine``.
+    A file named relative to where the arena runs is named in full: a sandboxed bot starts in a
+    folder of its own (``cmd:./mybot``, ``mybot.py``)."""
     if spec.startswith("cmd:"):
         try:
             words = shlex.split(spec[4:])
@@ -88,8 +90,13 @@ def command(spec: str) -> list[str]:
             raise AsaltoError(f"the bot {quote(spec)} is no command: {err}") from None
         if not words:
             raise AsaltoError(f"the bot {quote(spec)} names no program after cmd:")
-        return words
-    return [sys.executable, "-m", "asalto_core", "engine", "--bot", spec]
+        return [_in_full(w) for w in words]
+    return [sys.executable, "-m", "asalto_core", "engine", "--bot", _in_full(spec)]
+
+
+def _in_full(word: str) -> str:
+    """A word that names an existing file or folder, relative to here, as its absolute path."""
+    return os.path.abspath(word) if not os.path.isabs(word) and os.path.exists(word) else word
 
 
 class BotProcess:
