@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from conftest import Server
+import pytest
+from conftest import DIST, Server
 from playwright.sync_api import expect
 from test_accessibility import TAGS, violations, with_axe
 
@@ -212,3 +213,22 @@ def test_a_tournaments_record_of_hundreds_of_games_opens_on_the_game_page_one_ga
     expect(move_list(page)).to_have_text(played[249])
     page.click("#record-close")
     expect(panel).to_be_hidden()
+
+
+# -- issue 48: the lab's headers --------------------------------------------------------------------
+@pytest.mark.parametrize("path", ["lab/", "lab/./", "%6cab/", "lab", "lab/index.html", "lab/%69ndex.html"])
+def test_the_lab_refuses_to_be_framed_however_its_path_is_written(page, server, path):
+    headers = page.request.get(server.url + path).headers
+    assert headers["content-security-policy"] == "frame-ancestors 'none'" and headers["x-frame-options"] == "DENY"
+
+
+def test_the_hosts_header_file_has_the_labs_rules():
+    rules, path = {}, None
+    for line in (DIST / "_headers").read_text().splitlines():
+        if line.startswith("/"):
+            path = line
+        else:
+            name, value = line.strip().split(": ", 1)
+            rules.setdefault(path, {})[name] = value
+    for path in ("/lab", "/lab/", "/lab/index.html"):
+        assert rules[path] == {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
