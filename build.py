@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import gzip
 import hashlib
 import html
@@ -102,6 +103,7 @@ FRAMED = {
     "examples.es.html": False,
     "examples.fr.html": False,
     "lab/index.html": False,  # the bot lab: no other site frames it
+    "lab/sandbox.html": False,  # a bot's sandbox: the lab writes it into its own frames (srcdoc), never by address
 }
 # The folders whose address is their index.html (``lab/``, ``lab``): the site's root and each page's.
 FOLDERS = {posixpath.dirname(page) for page in FRAMED if posixpath.basename(page) == "index.html"}
@@ -142,6 +144,9 @@ def header_rules(pages: list[str]) -> list[tuple[str, dict[str, str]]]:
     return rules
 
 
+# In the policies of the bot lab (lab/index.html) and of a bot's sandbox (lab/sandbox.html, the
+# document of a bot's frame, which is held to both): the hash of the sandbox's one script.
+SANDBOX_MARK = "__SANDBOX_SCRIPT__"
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 LIGHT_CONFIG_MARK = "__LIGHT_CONFIG__"  # in bridge.js: the weaker levels' MicroPython worker's config
 LIGHT_LEVELS_MARK = "__LIGHT_LEVELS__"  # in bridge.js: the levels that worker plays
@@ -472,6 +477,15 @@ def strip_comments(path: Path) -> None:
     path.write_text("".join(line.strip() + "\n" for line in lines if line.strip()))
 
 
+def sandbox_script(page: str) -> str:
+    """The policy's source for the one inline script of a bot's sandbox (``'sha256-...'``): the
+    only script its frame may run, besides the worker's blob: modules."""
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    if len(scripts) != 1 or "<script" in page.replace("<script>", "", 1):
+        sys.exit("site/lab/sandbox.html must hold one inline <script> and no other")
+    return "'sha256-" + base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode() + "'"
+
+
 def start_board() -> str:
     """The game page's board at first paint: the default game's start, drawn by the engine's own
     svg module, which the page's MicroPython then takes over (it redraws the same layers)."""
@@ -678,7 +692,10 @@ def build(out: Path) -> str:
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     pyscript_dir.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
-    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
+    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker, sandbox, host.py
+    script = sandbox_script((out / "lab" / "sandbox.html").read_text())
+    for name in ("index.html", "sandbox.html"):
+        fill_in(out / "lab" / name, {SANDBOX_MARK: script})
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
     kit = kit_files(catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
