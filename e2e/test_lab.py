@@ -409,3 +409,27 @@ def test_a_bot_reaches_nothing_of_the_site_and_the_site_serves_the_builds_files(
     assert served == [(DIST / "boot.js").read_text(), (DIST / "lab" / "host.py").read_text()]
     move(page, "d4", "d5")  # the game goes on: the bot's answer, checked by the referee
     expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)
+
+
+# -- issue 48: the seconds per move ----------------------------------------------------------------
+def test_seconds_per_move_outside_the_fields_range_start_nothing_and_say_why(page, server):
+    open_lab(page, server)
+    for name in ("examples:random", "examples:greedy"):  # a tournament to refuse
+        page.locator("#entrant-list label", has_text=name).locator("input").check()
+    play(page, "you", "examples:greedy")
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    for seconds in ("3000000", "-5", "0", "60.5"):
+        page.fill("#seconds", seconds)
+        page.click("#play")
+        expect(page.locator("#seconds-error")).to_have_text("Seconds per move: a number from 0.1 to 60.")
+        expect(page.locator("#seconds")).to_have_attribute("aria-invalid", "true")
+        page.click("#tournament")
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing")  # the game on the board goes on
+    move(page, "d4", "d5")
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)
+    # No tournament began: its table would have come from the referee before the move's board did.
+    expect(page.locator("#crosstable tr")).to_have_count(0)
+    page.fill("#seconds", "60")
+    page.click("#play")
+    expect(page.locator("#seconds-error")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-plies", "0", timeout=60_000)  # a new game

@@ -511,6 +511,18 @@ async function onBoardClick(event) {
   if (game.view.move && !game.view.next.length && humanMove) humanMove(game.view.move);
 }
 
+function secondsPerMove() {
+  // The field's seconds, or null (and the field says why) outside its range, its min and max.
+  const field = $("seconds");
+  const [value, min, max] = [field.value, field.min, field.max].map(Number);
+  const ok = field.value.trim() !== "" && value >= min && value <= max; // NaN is in no range
+  field.setAttribute("aria-invalid", String(!ok));
+  const number = new Intl.NumberFormat(document.documentElement.lang);
+  $("seconds-error").textContent = ok ? "" : t("lab-seconds-range", { min: number.format(min), max: number.format(max) });
+  $("seconds-error").hidden = ok;
+  return ok ? value : null;
+}
+
 async function runTournament() {
   // A round robin of the entrants ticked, each pair twice with the colours swapped; the table after each game.
   const names = candidates().filter((name) => state.entrants.has(name));
@@ -518,8 +530,9 @@ async function runTournament() {
     $("status").textContent = t("lab-need-two");
     return;
   }
+  const seconds = secondsPerMove();
+  if (seconds === null) return;
   const ruleset = $("ruleset").value;
-  const seconds = Number($("seconds").value) || 2;
   const tour = { bots: names, results: [], table: null, running: true };
   state.tournament = tour;
   tour.table = await referee.call("table", "[]", JSON.stringify(names));
@@ -578,8 +591,10 @@ async function main() {
     if (file) addBot(file.name, await file.text());
   });
   $("play").addEventListener("click", () => {
+    const seconds = secondsPerMove();
+    if (seconds === null) return; // the game on the board goes on
     if (humanMove) humanMove(null);
-    playGame({ rebels: $("rebels").value, officers: $("officers").value }, $("ruleset").value, Number($("seconds").value) || 2);
+    playGame({ rebels: $("rebels").value, officers: $("officers").value }, $("ruleset").value, seconds);
   });
   $("tournament").addEventListener("click", runTournament);
   $("undo").addEventListener("click", () => {
