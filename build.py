@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import gzip
 import hashlib
 import html
@@ -90,8 +91,9 @@ KIT_LESSON_MARK = "__LESSON__"  # in kit-sw.js's build name: the page writes the
 # Cloudflare Pages). A <meta> policy cannot say who may frame a page: the host must.
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
 NO_FRAME = {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
-# Which pages other sites may frame: the one table that serving and deploying read. A page not
-# listed (a new one, or a path that is none) may not be framed.
+# Which pages other sites may frame, by their path in dist/: the one table that serving and
+# deploying read (a page of the build missing from it stops the build). A page not listed (a path
+# that is none) may not be framed.
 FRAMED = {
     "index.html": False,  # the game: no other site frames it and lures clicks onto it
     "puzzles.html": True,  # a teacher's puzzle set (the trainer itself refuses to train in a frame)
@@ -100,21 +102,51 @@ FRAMED = {
     "examples.de.html": False,
     "examples.es.html": False,
     "examples.fr.html": False,
+    "lab/index.html": False,  # the bot lab: no other site frames it
+    "lab/sandbox.html": False,  # a bot's sandbox: the lab writes it into its own frames (srcdoc), never by address
 }
+# The folders whose address is their index.html (``lab/``, ``lab``): the site's root and each page's.
+FOLDERS = {posixpath.dirname(page) for page in FRAMED if posixpath.basename(page) == "index.html"}
 
 
 def host_headers(path: str) -> dict[str, str]:
     """The headers for a file of the site, by its path below the site's root as it came in the
     request: decoded and resolved as a static server does before it finds the file (so
-    ``%69ndex.html`` or ``a/../index.html`` is the game page); '' is the game page."""
+    ``%69ndex.html`` or ``a/../index.html`` is the game page, ``%6cab/./`` the lab's); '' is the
+    game page, a folder's address its index.html."""
     path = urllib.parse.unquote(path.split("?")[0].split("#")[0])
-    page = posixpath.normpath("/" + path).rsplit("/", 1)[-1] or "index.html"
+    page = posixpath.normpath("/" + path).strip("/")
+    if page in FOLDERS:
+        page = posixpath.join(page, "index.html")
     out = dict(HEADERS)
     if page.endswith((".html", ".htm")) and not FRAMED.get(page, False):
         out.update(NO_FRAME)
     return out
 
 
+def header_rules(pages: list[str]) -> list[tuple[str, dict[str, str]]]:
+    """``dist/_headers``'s rules (Netlify's and Cloudflare Pages' format): ``HEADERS`` for every
+    file, ``NO_FRAME`` for each page of ``pages`` (paths in dist/) that ``FRAMED`` does not let be
+    framed, under each address it has (a folder's index.html is also the folder, with and without
+    its slash). A page missing from ``FRAMED`` stops the build."""
+    missing = [page for page in pages if page not in FRAMED]
+    if missing:
+        sys.exit(f"{', '.join(missing)}: add each to FRAMED in build.py (may other sites frame it?)")
+    rules: list[tuple[str, dict[str, str]]] = [("/*", HEADERS)]
+    for page in sorted(pages):
+        if FRAMED[page]:
+            continue
+        folder = posixpath.dirname(page)
+        if posixpath.basename(page) == "index.html":
+            rules += [("/" + folder, NO_FRAME)] if folder else []
+            rules.append(("/" + folder + "/" if folder else "/", NO_FRAME))
+        rules.append(("/" + page, NO_FRAME))
+    return rules
+
+
+# In the policies of the bot lab (lab/index.html) and of a bot's sandbox (lab/sandbox.html, the
+# document of a bot's frame, which is held to both): the hash of the sandbox's one script.
+SANDBOX_MARK = "__SANDBOX_SCRIPT__"
 AI_CONFIG_MARK = "__AI_CONFIG__"  # in bridge.js: the AI worker's PyScript config
 LIGHT_CONFIG_MARK = "__LIGHT_CONFIG__"  # in bridge.js: the weaker levels' MicroPython worker's config
 LIGHT_LEVELS_MARK = "__LIGHT_LEVELS__"  # in bridge.js: the levels that worker plays
@@ -446,6 +478,15 @@ def strip_comments(path: Path) -> None:
     path.write_text("".join(line.strip() + "\n" for line in lines if line.strip()))
 
 
+def sandbox_script(page: str) -> str:
+    """The policy's source for the one inline script of a bot's sandbox (``'sha256-...'``): the
+    only script its frame may run, besides the worker's blob: modules."""
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    if len(scripts) != 1 or "<script" in page.replace("<script>", "", 1):
+        sys.exit("site/lab/sandbox.html must hold one inline <script> and no other")
+    return "'sha256-" + base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode() + "'"
+
+
 def start_board() -> str:
     """The game page's board at first paint: the default game's start, drawn by the engine's own
     svg module, which the page's MicroPython then takes over (it redraws the same layers)."""
@@ -654,7 +695,10 @@ def build(out: Path) -> str:
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     pyscript_dir.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
-    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker and host.py
+    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker, sandbox, host.py
+    script = sandbox_script((out / "lab" / "sandbox.html").read_text())
+    for name in ("index.html", "sandbox.html"):
+        fill_in(out / "lab" / name, {SANDBOX_MARK: script})
     shutil.copytree(ROOT / "pkg" / "asalto_core" / "books", out / "books")  # the game page's opening books
     kit = kit_files(catalogs)
     shutil.copy2(sources["sw.js"], out / "kit-sw.js")
@@ -669,7 +713,7 @@ def build(out: Path) -> str:
     marks = {HASH_MARK: build_hash, "__FILES__": json.dumps(listing), "__PAGES__": json.dumps(html_pages())}
     fill_in(out / "sw.js", marks)
     kit_worker(out, build_hash, kit)
-    rules = [("/*", HEADERS), ("/", NO_FRAME)] + [("/" + page, NO_FRAME) for page in html_pages() if not FRAMED[page]]
+    rules = header_rules([p.relative_to(out).as_posix() for p in out.rglob("*.htm*")])
     (out / "_headers").write_text("".join(f"{k}\n" + "".join(f"  {n}: {v}\n" for n, v in h.items()) for k, h in rules))
     # The favicon inline: browsers fetch it outside the service worker, so offline it would fail.
     icon = "data:image/svg+xml," + urllib.parse.quote(sources["icon.svg"].read_text().strip())

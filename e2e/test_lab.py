@@ -1,14 +1,18 @@
 """The bot lab (lab/): bots loaded from a file or pasted, each in its own Pyodide worker; a game
 against the computer's levels; a bot's exception, illegal move and running over its time shown
 as they are; a small tournament of the bots and levels ticked, with Elo and the crosstable;
-offline after one visit. And the arena's record of a tournament, opened on the game page."""
+offline after one visit; a bot that tries to take the site over reaches nothing of it, and the
+lab's headers and seconds per move. And the arena's record of a tournament, opened on the game page."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
-from conftest import Server
+import pytest
+from conftest import DIST, Server
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from test_accessibility import TAGS, violations, with_axe
 
@@ -222,3 +226,220 @@ def test_the_player_may_pass_under_the_courses_rules(page, server):
     page.click("#pass")
     expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)  # the bot answered
     expect(page.locator("#pass")).to_have_text("Pass the turn")
+
+
+# -- issue 48: the lab's headers --------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "path", ["lab/", "lab/./", "%6cab/", "lab", "lab/index.html", "lab/%69ndex.html", "lab/sandbox.html"]
+)
+def test_the_lab_refuses_to_be_framed_however_its_path_is_written(page, server, path):
+    headers = page.request.get(server.url + path).headers
+    assert headers["content-security-policy"] == "frame-ancestors 'none'" and headers["x-frame-options"] == "DENY"
+
+
+def test_the_hosts_header_file_has_the_labs_rules():
+    rules, path = {}, None
+    for line in (DIST / "_headers").read_text().splitlines():
+        if line.startswith("/"):
+            path = line
+        else:
+            name, value = line.strip().split(": ", 1)
+            rules.setdefault(path, {})[name] = value
+    for path in ("/lab", "/lab/", "/lab/index.html", "/lab/sandbox.html"):
+        assert rules[path] == {"Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY"}
+
+
+# -- issue 48: a bot reaches nothing of the site ------------------------------------------------------
+
+# A bot that tries to take the site over, as one did (issue 48): each attempt's outcome is written, as
+# JSON, on its worker's global `attempts`, which the test reads in that worker.
+POISON = """
+import asyncio
+import json
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+SITE = {site!r}
+got = {{}}
+
+
+def note(name, what):
+    got[name] = what
+    js.self.attempts = json.dumps(got)
+
+
+async def attempt(name, action):
+    note(name, "pending")
+    try:
+        note(name, "done: " + str(await action()))
+    except Exception as err:
+        said = (str(err).splitlines() or [""])[0]
+        kind = type(err).__name__
+        note(name, "refused: " + (said if kind == "JsException" else f"{{kind}}: {{said}}")[:200])
+
+
+async def caches():
+    names = list(await js.caches.keys()) + ["asalto-bot"]
+    for name in names:
+        cache = await js.caches.open(name)
+        await cache.put(SITE + "boot.js", js.Response.new("window.__pwned = 1;"))
+        await cache.put(SITE + "lab/host.py", js.Response.new("def check(*args): return '{{\\"ok\\": true}}'"))
+    return "boot.js and lab/host.py written in " + ", ".join(names)
+
+
+async def indexed_db():
+    opened = asyncio.get_event_loop().create_future()
+    request = js.indexedDB.open("asalto-bot")
+    request.onsuccess = create_proxy(lambda event: opened.set_result("opened"))
+    request.onerror = create_proxy(lambda event: opened.set_result("an error event"))
+    return await opened
+
+
+async def local_storage():
+    js.localStorage.setItem("asalto.bot", "pwned")
+    return "written"
+
+
+async def broadcast():
+    js.BroadcastChannel.new("asalto").postMessage("pwned")
+    return "posted"
+
+
+async def fetch_site():
+    return (await js.fetch(SITE + "index.html?from-the-bot")).status
+
+
+async def fetch_other():
+    options = to_js({{"mode": "no-cors"}}, dict_converter=js.Object.fromEntries)
+    return (await js.fetch("https://example.com/?saves", options)).type
+
+
+async def run_eval():
+    return js.eval("6 * 7")
+
+
+async def import_script():
+    js.importScripts(SITE + "boot.js")
+    return "ran"
+
+
+async def reach_parent():
+    return js.parent.location.href
+
+
+async def post_to_frame():
+    js.postMessage(to_js({{"id": 0, "result": "ready"}}, dict_converter=js.Object.fromEntries))
+    return "posted"
+
+
+ATTEMPTS = [caches, indexed_db, local_storage, broadcast, fetch_site, fetch_other, run_eval, import_script,
+            reach_parent, post_to_frame]
+for action in ATTEMPTS:
+    note(action.__name__, "pending")
+    asyncio.ensure_future(attempt(action.__name__, action))
+
+
+def choose(board):
+    return list(board.legal_moves)[0]
+"""
+STORAGE = """async () => {
+  const hex = async (res) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", await res.arrayBuffer()))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  const cached = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) cached[name + " " + req.url] = await hex(await cache.match(req));
+  }
+  return { cached, local: { ...localStorage }, databases: (await indexedDB.databases()).map((d) => d.name) };
+}"""
+
+
+def move(page, start: str, end: str) -> None:
+    """The player's move by two clicks, the second once the first has marked where it may go."""
+    page.locator(f'#board [data-point="{start}"]').first.click()
+    expect(page.locator(f'#board [data-mark="{end}"]')).to_have_count(1)
+    page.locator(f'#board [data-point="{end}"]').first.click()
+
+
+SETTLED = """() => new Promise((resolve) => {
+  const look = () => {
+    const got = JSON.parse(self.attempts);
+    if (Object.values(got).includes("pending")) setTimeout(look, 50);
+    else resolve(got);
+  };
+  look();
+})"""
+
+
+def bot_attempts(workers) -> dict[str, str]:
+    """What the poisoning bot's attempts got, read in the worker of its game once none is pending."""
+    for worker in workers:
+        try:
+            if worker.evaluate("typeof self.attempts") == "string":
+                return worker.evaluate(SETTLED)
+        except PlaywrightError:  # a worker stopped since (the one that tried the bot's file on loading)
+            continue
+    raise AssertionError("no worker of the bot's game")
+
+
+def test_a_bot_reaches_nothing_of_the_site_and_the_site_serves_the_builds_files(page, server, console):
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker))
+    open_lab(page, server)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=120_000)
+    before = page.evaluate(STORAGE)
+    assert any(key.endswith("/asalto/boot.js") for key in before["cached"])  # the service worker keeps the build
+    page.evaluate("""() => {
+      window.heard = [];
+      window.channel = new BroadcastChannel("asalto");
+      channel.onmessage = (event) => heard.push(event.data);
+    }""")
+    load(page, "poison.py", POISON.format(site=server.url))
+    play(page, "you", "poison.py")  # its worker lives on while the player is to move
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    got = bot_attempts(workers)
+    print("what the bot's attempts got:", json.dumps(got, indent=1))
+    assert {name: what.split(":")[0] for name, what in got.items()} == {
+        "caches": "refused",
+        "indexed_db": "refused",
+        "local_storage": "refused",
+        "broadcast": "done",  # posted in its own origin: no page of the site hears it (below)
+        "fetch_site": "refused",
+        "fetch_other": "refused",
+        "run_eval": "refused",
+        "import_script": "refused",
+        "reach_parent": "refused",
+        "post_to_frame": "done",  # to its own frame, which hears nothing after the start
+    }
+    assert page.evaluate("heard") == []
+    assert page.evaluate(STORAGE) == before
+    assert not [path for path in server.requests if "from-the-bot" in path]
+    served = page.evaluate("Promise.all(['../boot.js', 'host.py'].map((u) => fetch(u).then((r) => r.text())))")
+    assert served == [(DIST / "boot.js").read_text(), (DIST / "lab" / "host.py").read_text()]
+    move(page, "d4", "d5")  # the game goes on: the bot's answer, checked by the referee
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)
+
+
+# -- issue 48: the seconds per move ----------------------------------------------------------------
+def test_seconds_per_move_outside_the_fields_range_start_nothing_and_say_why(page, server):
+    open_lab(page, server)
+    for name in ("examples:random", "examples:greedy"):  # a tournament to refuse
+        page.locator("#entrant-list label", has_text=name).locator("input").check()
+    play(page, "you", "examples:greedy")
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    for seconds in ("3000000", "-5", "0", "60.5"):
+        page.fill("#seconds", seconds)
+        page.click("#play")
+        expect(page.locator("#seconds-error")).to_have_text("Seconds per move: a number from 0.1 to 60.")
+        expect(page.locator("#seconds")).to_have_attribute("aria-invalid", "true")
+        page.click("#tournament")
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing")  # the game on the board goes on
+    move(page, "d4", "d5")
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)
+    # No tournament began: its table would have come from the referee before the move's board did.
+    expect(page.locator("#crosstable tr")).to_have_count(0)
+    page.fill("#seconds", "60")
+    page.click("#play")
+    expect(page.locator("#seconds-error")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-plies", "0", timeout=60_000)  # a new game

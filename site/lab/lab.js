@@ -1,7 +1,8 @@
 // The bot lab: load bots (a dropped or pasted .py file, an example, a level), play them against
 // you or each other on the board, and run a small tournament. Every bot runs in its own Pyodide
-// worker (py-worker.js), never on this page; the referee (the rules, the board's drawing) is one
-// more. A bot over its time limit has its worker terminated, and the game says why. The page's
+// worker (py-worker.js), never on this page, in a sandboxed frame of its own (sandbox.html: an
+// opaque origin, no network); the referee (the rules, the board's drawing) is one more worker, on
+// this page's origin. A bot over its time limit has its worker stopped, and the game says why. The page's
 // state (the bots, the game) is kept apart from the drawing: render() draws it, and nothing else.
 
 const MAX_PLIES = 400; // the lab's move cap: a game between two bots that never ends is a draw
@@ -9,6 +10,7 @@ const LOAD_SECONDS = 60; // for a worker to start Pyodide and load its bot
 const LEVELS = ["level:beginner", "level:casual", "level:strong"];
 const EXAMPLES = ["examples:random", "examples:greedy", "examples:alphabeta"];
 const LOSING = ["exception", "memory", "timeout", "crash"];
+const KINDS = [...LOSING, "illegal", "malformed", "stdout"]; // a bot's faults (the lab-kind-* words)
 
 let words = {};
 const t = (key, params = {}) =>
@@ -16,48 +18,125 @@ const t = (key, params = {}) =>
 
 // -- workers -------------------------------------------------------------------------------------
 
+// What every Pyodide of the lab starts from, fetched once by this page (from the service worker's
+// cache offline) and handed to each worker as Blobs: a bot's worker, in its sandbox, fetches nothing.
+const RUNTIME = {
+  "pyodide.mjs": "../pyodide/pyodide.mjs",
+  "pyodide.asm.mjs": "../pyodide/pyodide.asm.mjs",
+  "pyodide.asm.wasm": "../pyodide/pyodide.asm.wasm",
+  "python_stdlib.zip": "../pyodide/python_stdlib.zip",
+  "pyodide-lock.json": "../pyodide/pyodide-lock.json",
+  "host.py": "host.py",
+};
+const MAX_ANSWER = 100_000; // characters of a bot worker's answer: more is no answer of ours
+const MAX_DETAIL = 300; // characters of a bot's own words (a fault's detail) shown in the log
+let runtime = null;
+
+async function blob(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.blob();
+}
+
+function runtimeFiles() {
+  // {files, code, sandbox}: the workers' files, the worker's code, the sandbox's document (a
+  // failed fetch is tried again by the next worker).
+  runtime ??= (async () => {
+    const data = await (await fetch("../data.json")).json();
+    const files = { engine: await blob("../wheels/" + data.wheel.replace(/\.whl$/, ".pyc.zip")) };
+    for (const [name, url] of Object.entries(RUNTIME)) files[name] = await blob(url);
+    return { files, code: await blob("py-worker.js"), sandbox: await (await blob("sandbox.html")).text() };
+  })().catch((err) => {
+    runtime = null;
+    throw err;
+  });
+  return runtime;
+}
+
 class PyWorker {
-  // One Pyodide worker; call(fn, ...args) answers its function's JSON, parsed.
-  constructor() {
-    this.worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+  // One Pyodide worker; call(fn, ...args) answers its function's JSON, parsed. A bot's (sandboxed)
+  // runs in an iframe of its own (sandbox.html: an opaque origin, no network), the referee's on this
+  // page's origin. They answer on a port of their own; a bot's worker that says anything it was
+  // not asked, or anything but text, is stopped, and its calls fail with the reason.
+  constructor(sandboxed) {
+    const channel = new MessageChannel();
+    this.longest = sandboxed ? MAX_ANSWER : Infinity; // the referee's board drawings are ours
+    this.port = channel.port1;
     this.pending = new Map();
     this.next = 1;
     this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
-    this.worker.onmessage = (event) => {
-      const { id, result, error } = event.data;
-      const waiting = this.pending.get(id);
-      if (!waiting) return;
-      this.pending.delete(id);
-      if (error !== undefined) waiting.reject(new Error(error));
-      else waiting.resolve(id === 0 ? result : JSON.parse(result));
-    };
+    this.port.onmessage = (event) => this.hear(event.data);
+    runtimeFiles().then(
+      ({ files, code, sandbox }) => {
+        if (this.stopped) return;
+        if (!sandboxed) {
+          this.worker = new Worker(new URL("py-worker.js", import.meta.url));
+          this.worker.postMessage({ files }, [channel.port2]);
+          return;
+        }
+        this.frame = document.createElement("iframe");
+        this.frame.setAttribute("sandbox", "allow-scripts");
+        this.frame.hidden = true;
+        this.frame.addEventListener("load", () => this.frame.contentWindow.postMessage({ code, files }, "*", [channel.port2]), { once: true });
+        this.frame.srcdoc = sandbox;
+        document.body.append(this.frame);
+      },
+      (err) => this.stop(String(err.message || err))
+    );
+  }
+
+  hear(data) {
+    // Only an answer to a call still waiting, as text (JSON but for the first, "ready").
+    const waiting = data && typeof data === "object" && Number.isInteger(data.id) ? this.pending.get(data.id) : undefined;
+    const result = waiting && typeof data.result === "string" && data.result.length <= this.longest ? data.result : null;
+    const error = waiting && !("result" in data) && typeof data.error === "string" ? data.error.slice(0, MAX_DETAIL) : null;
+    let value = null;
+    try {
+      value = result === null || data.id === 0 ? result : JSON.parse(result);
+    } catch {
+      value = null;
+    }
+    if (value === null && error === null) return this.stop(t("lab-unasked"));
+    this.pending.delete(data.id);
+    if (error !== null) waiting.reject(new Error(error));
+    else waiting.resolve(value);
   }
 
   call(fn, ...args) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
+      if (this.stopped) return reject(new Error(this.stopped));
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, fn, args });
+      this.port.postMessage({ id, fn, args });
     });
   }
 
-  // The call's answer, or {timeout: true} once `seconds` pass: the worker is then terminated.
+  // {value}: the call's answer; {timeout: true} once `seconds` pass (the worker is then stopped);
+  // {crash: why} if the worker was stopped or failed first.
   async within(seconds, fn, ...args) {
     let timer;
     const late = new Promise((resolve) => {
       timer = setTimeout(() => resolve({ timeout: true }), seconds * 1000);
     });
-    const answer = await Promise.race([this.call(fn, ...args), late]);
+    const asked = this.call(fn, ...args).then(
+      (value) => ({ value }),
+      (err) => ({ crash: String(err.message || err) })
+    );
+    const answer = await Promise.race([asked, late]);
     clearTimeout(timer);
-    if (answer && answer.timeout) this.stop();
+    if (answer && answer.timeout) this.stop(t("lab-kind-timeout"));
     return answer;
   }
 
-  stop() {
-    this.worker.terminate();
-    for (const waiting of this.pending.values()) waiting.reject(new Error("stopped"));
+  stop(why = "stopped") {
+    // The worker ends with its frame (a bot's) or is terminated (the referee's); calls still waiting fail.
+    if (this.stopped) return;
+    this.stopped = why;
+    if (this.frame) this.frame.remove();
+    if (this.worker) this.worker.terminate();
+    this.port.close();
+    for (const waiting of this.pending.values()) waiting.reject(new Error(why));
     this.pending.clear();
-    this.stopped = true;
   }
 }
 
@@ -79,28 +158,56 @@ function player(name) {
   return { name, label: name, source: bot ? bot.source : "", worker: null };
 }
 
-async function startBot(p, ruleset, side) {
-  // A fresh worker for the bot (a terminated one is never reused); null and a reason if it fails.
-  p.worker = new PyWorker();
+async function loadBot(worker, name, source) {
+  // The bot's file loaded in its fresh worker: null, or the fault it failed by.
+  const late = t("lab-load-late", { s: LOAD_SECONDS });
   const started = await Promise.race([
-    p.worker.ready.then(() => "ok"),
-    new Promise((resolve) => setTimeout(() => resolve("late"), LOAD_SECONDS * 1000)),
+    worker.ready.then(
+      () => "ok",
+      (err) => String(err.message || err)
+    ),
+    new Promise((resolve) => setTimeout(() => resolve(late), LOAD_SECONDS * 1000)),
   ]);
-  if (started !== "ok") return { kind: "timeout", detail: t("lab-load-late", { s: LOAD_SECONDS }) };
-  const loaded = await p.worker.within(LOAD_SECONDS, "load_bot", p.name, p.source);
-  if (loaded.timeout) return { kind: "timeout", detail: t("lab-load-late", { s: LOAD_SECONDS }) };
-  if (!loaded.ok) return { kind: "exception", detail: loaded.error };
-  const lines = await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side);
-  return lines.timeout ? { kind: "timeout", detail: t("lab-load-late", { s: LOAD_SECONDS }) } : fault(lines);
+  if (started !== "ok") return { kind: started === late ? "timeout" : "crash", detail: started };
+  return loadFault(await worker.within(LOAD_SECONDS, "load_bot", name, source), late);
 }
 
-function fault(lines) {
-  // The fault a bot's answer lines hold (see asalto_core.engine.go), or null.
-  const line = (lines || []).find((l) => l.startsWith("fault "));
-  if (!line) return null;
+async function startBot(p, ruleset, side) {
+  // A fresh worker for the bot (a stopped one is never reused); null, or the fault it failed by.
+  p.worker = new PyWorker(true);
+  const failed = await loadBot(p.worker, p.name, p.source);
+  const late = t("lab-load-late", { s: LOAD_SECONDS });
+  return failed || read(await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side), late).failed || null;
+}
+
+// A bot's worker is trusted for nothing but its move's text, which the referee checks: what it
+// answers is read as the shape each call has, and anything else is a fault of the bot's.
+
+function loadFault(got, late) {
+  // load_bot's answer: {ok: true}, or {ok: false, error} for a file that raised; null if it loaded.
+  if (got.timeout) return { kind: "timeout", detail: late };
+  if (got.crash !== undefined) return { kind: "crash", detail: got.crash };
+  const value = got.value;
+  if (value && value.ok === true) return null;
+  if (value && value.ok === false && typeof value.error === "string") return { kind: "exception", detail: value.error.slice(0, MAX_DETAIL) };
+  return { kind: "malformed", detail: t("lab-unasked") };
+}
+
+function read(got, late) {
+  // The answer lines of asalto_core.engine.go ({lines}), or the fault they hold ({failed}): a
+  // fault line's kind one the lab knows, its detail cut short.
+  if (got.timeout) return { failed: { kind: "timeout", detail: late } };
+  if (got.crash !== undefined) return { failed: { kind: "crash", detail: got.crash } };
+  const lines = got.value;
+  if (!Array.isArray(lines) || !lines.every((line) => typeof line === "string")) {
+    return { failed: { kind: "malformed", detail: t("lab-unasked") } };
+  }
+  const line = lines.find((l) => l.startsWith("fault "));
+  if (!line) return { lines };
   const [, kind, ...rest] = line.split(" ");
-  const detail = rest.join(" ");
-  return { kind: kind === "exception" && detail.startsWith("MemoryError") ? "memory" : kind, detail };
+  const detail = rest.join(" ").slice(0, MAX_DETAIL);
+  if (!KINDS.includes(kind)) return { failed: { kind: "malformed", detail: line.slice(0, MAX_DETAIL) } };
+  return { failed: { kind: kind === "exception" && detail.startsWith("MemoryError") ? "memory" : kind, detail } };
 }
 
 // -- a game --------------------------------------------------------------------------------------
@@ -154,11 +261,13 @@ async function playGame(names, ruleset, seconds) {
     } else {
       game.thinking = p.label;
       if (game === state.game) render();
-      const lines = await p.worker.within(seconds + 0.5, "choose", ruleset, JSON.stringify(game.moves), seconds);
+      const got = await p.worker.within(seconds + 0.5, "choose", ruleset, JSON.stringify(game.moves), seconds);
       game.thinking = "";
-      let failed = lines.timeout ? { kind: "timeout", detail: t("lab-timeout", { s: seconds }) } : fault(lines);
+      const answer = read(got, t("lab-timeout", { s: seconds }));
+      let failed = answer.failed;
       if (!failed) {
-        text = lines.find((l) => l.startsWith("bestmove ")).slice(9);
+        const best = answer.lines.find((l) => l.startsWith("bestmove "));
+        text = best ? best.slice(9) : ""; // no move at all: the referee says so
         const checked = await referee.call("check", ruleset, JSON.stringify(game.moves), text);
         if (!checked.ok) failed = { kind: checked.kind, detail: checked.error };
         else text = checked.move;
@@ -377,20 +486,14 @@ async function addBot(name, source) {
   const bot = { name, source, status: "loading", error: "" };
   state.bots.push(bot);
   render();
-  const worker = new PyWorker();
-  try {
-    await worker.ready;
-    const loaded = await worker.within(LOAD_SECONDS, "load_bot", name, source);
-    if (loaded.timeout) Object.assign(bot, { status: "failed", error: t("lab-load-late", { s: LOAD_SECONDS }) });
-    else if (!loaded.ok) Object.assign(bot, { status: "failed", error: loaded.error });
-    else {
-      bot.status = "ready";
-      state.entrants.add(name); // a bot that loads enters the next tournament unless unticked
-    }
-  } catch (err) {
-    Object.assign(bot, { status: "failed", error: String(err.message || err) });
+  const worker = new PyWorker(true);
+  const failed = await loadBot(worker, name, source);
+  worker.stop();
+  if (failed) Object.assign(bot, { status: "failed", error: failed.detail });
+  else {
+    bot.status = "ready";
+    state.entrants.add(name); // a bot that loads enters the next tournament unless unticked
   }
-  if (!worker.stopped) worker.stop();
   render();
 }
 
@@ -410,6 +513,18 @@ async function onBoardClick(event) {
   if (game.view.move && !game.view.next.length && humanMove) humanMove(game.view.move);
 }
 
+function secondsPerMove() {
+  // The field's seconds, or null (and the field says why) outside its range, its min and max.
+  const field = $("seconds");
+  const [value, min, max] = [field.value, field.min, field.max].map(Number);
+  const ok = field.value.trim() !== "" && value >= min && value <= max; // NaN is in no range
+  field.setAttribute("aria-invalid", String(!ok));
+  const number = new Intl.NumberFormat(document.documentElement.lang);
+  $("seconds-error").textContent = ok ? "" : t("lab-seconds-range", { min: number.format(min), max: number.format(max) });
+  $("seconds-error").hidden = ok;
+  return ok ? value : null;
+}
+
 async function runTournament() {
   // A round robin of the entrants ticked, each pair twice with the colours swapped; the table after each game.
   const names = candidates().filter((name) => state.entrants.has(name));
@@ -417,8 +532,9 @@ async function runTournament() {
     $("status").textContent = t("lab-need-two");
     return;
   }
+  const seconds = secondsPerMove();
+  if (seconds === null) return;
   const ruleset = $("ruleset").value;
-  const seconds = Number($("seconds").value) || 2;
   const tour = { bots: names, results: [], table: null, running: true };
   state.tournament = tour;
   tour.table = await referee.call("table", "[]", JSON.stringify(names));
@@ -462,7 +578,7 @@ async function main() {
   );
   $("ruleset").value = "course";
   render();
-  referee = new PyWorker();
+  referee = new PyWorker(false);
   await referee.ready;
   document.body.dataset.ready = "yes";
   $("load").addEventListener("click", () => addBot($("name").value, $("source").value));
@@ -477,8 +593,10 @@ async function main() {
     if (file) addBot(file.name, await file.text());
   });
   $("play").addEventListener("click", () => {
+    const seconds = secondsPerMove();
+    if (seconds === null) return; // the game on the board goes on
     if (humanMove) humanMove(null);
-    playGame({ rebels: $("rebels").value, officers: $("officers").value }, $("ruleset").value, Number($("seconds").value) || 2);
+    playGame({ rebels: $("rebels").value, officers: $("officers").value }, $("ruleset").value, seconds);
   });
   $("tournament").addEventListener("click", runTournament);
   $("undo").addEventListener("click", () => {

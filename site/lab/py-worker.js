@@ -1,31 +1,58 @@
-// One Pyodide of the bot lab: the referee, or one bot. The engine comes from the site's own
-// bytecode zip (the AI worker's), the lab's functions from host.py; the page posts
-// {id, fn, args} (args JSON-ready) and hears {id, result} or {id, error}.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// One Pyodide of the bot lab: the referee (started by the lab page, on its origin) or one bot
+// (started by its sandbox, sandbox.html, in an opaque origin with no network). Either way it
+// fetches nothing: its first message brings the files it starts from as Blobs (Pyodide, the
+// engine's bytecode zip, host.py) and the port the lab page calls it on: {id, fn, args} (args
+// JSON-ready), answered {id, result} or {id, error}; id 0 says it is ready. A classic worker (a
+// module worker cannot start from a blob: URL in an opaque origin), which imports Pyodide's modules.
 
-async function start() {
-  const py = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
-  const data = await (await fetch("../data.json")).json();
-  const zip = await (await fetch("../wheels/" + data.wheel.replace(/\.whl$/, ".pyc.zip"))).arrayBuffer();
-  py.FS.writeFile("/engine.zip", new Uint8Array(zip));
+// Pyodide's loader asks for its files by URL under this base: they are answered from the Blobs.
+const INDEX = "https://pyodide.invalid/";
+
+async function start(files) {
+  // While Pyodide loads, fetch answers from the Blobs, and importScripts is hidden (Pyodide takes a
+  // classic worker for one it cannot run in, and asks importScripts which it is); both come back after.
+  const own = { fetch: self.fetch, importScripts: self.importScripts };
+  self.importScripts = undefined;
+  self.fetch = async (address) => {
+    const name = String(address).slice(INDEX.length);
+    if (!String(address).startsWith(INDEX) || !(files[name] instanceof Blob)) throw new TypeError(`not a file of the lab: ${address}`);
+    return new Response(files[name], { headers: { "Content-Type": name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream" } });
+  };
+  let py;
+  try {
+    const url = (name) => URL.createObjectURL(files[name]);
+    const { loadPyodide } = await import(url("pyodide.mjs"));
+    const { default: createPyodideModule } = await import(url("pyodide.asm.mjs"));
+    py = await loadPyodide({ indexURL: INDEX, createPyodideModule, lockFileContents: await files["pyodide-lock.json"].text() });
+  } finally {
+    Object.assign(self, own);
+  }
+  py.FS.writeFile("/engine.zip", new Uint8Array(await files.engine.arrayBuffer()));
   py.runPython("import sys; sys.path.insert(0, '/engine.zip')");
-  py.runPython(await (await fetch("host.py")).text());
+  py.runPython(await files["host.py"].text());
   return py;
 }
 
-const ready = start();
-ready.then(
-  () => postMessage({ id: 0, result: "ready" }),
-  (err) => postMessage({ id: 0, error: String(err) })
+addEventListener(
+  "message",
+  async (event) => {
+    const port = event.ports[0];
+    let py;
+    try {
+      py = await start(event.data.files);
+    } catch (err) {
+      port.postMessage({ id: 0, error: String(err) });
+      return;
+    }
+    port.onmessage = (call) => {
+      const { id, fn, args } = call.data;
+      try {
+        port.postMessage({ id, result: py.globals.get(fn)(...args) });
+      } catch (err) {
+        port.postMessage({ id, error: String(err) });
+      }
+    };
+    port.postMessage({ id: 0, result: "ready" });
+  },
+  { once: true }
 );
-
-onmessage = async (event) => {
-  const { id, fn, args } = event.data;
-  try {
-    const py = await ready;
-    const result = py.globals.get(fn)(...args);
-    postMessage({ id, result });
-  } catch (err) {
-    postMessage({ id, error: String(err) });
-  }
-};
