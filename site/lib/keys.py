@@ -5,4 +5,6 @@ SAVE_KEY = "asalto.save.v1"  # the game page's save (storage.py)
 GOOD_KEY = "asalto.save.good"  # the last save that read well, to go back to
 PREVIOUS_KEY = "asalto.previous"  # the game before the last one opened (storage.keep_previous)
 FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
-STUDY_KEY = "asalto.study.v1"  # a teacher's study open on the game page (chapters.py)
+STUDY_KEY = "asalto.study.v1"  # an older page's one study, read once into STUDIES_KEY (studies.py)
+STUDIES_KEY = "asalto.studies.v1"  # the studies kept in this browser, each with its revision (studies.py)
+VERSIONS_KEY = "asalto.studies.history.v1"  # their recent versions, before each change that took something away
