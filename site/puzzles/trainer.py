@@ -53,6 +53,7 @@ class Trainer:
         self.profile = ts.fresh_profile()
         self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
         self.attempt = None  # trainer_state.Attempt on the board
+        self.seen = []  # the puzzles shown in this visit, tried or skipped (Next walks past them)
         self.at = {}
         self.board_key = None
         self.cursor = None
@@ -179,7 +180,7 @@ def show_themes():
     """The puzzle's themes once it is solved (or shown), or at once if the player chose so: a
     theme named before the first move gives the idea away."""
     a = tr.attempt
-    if a.open and not tr.filters["show_themes"] and tr.frame is None:
+    if a.open and not tr.filters["show_themes"]:
         el("about-themes").textContent = t("pz-themes-hidden")
     else:
         el("about-themes").textContent = ", ".join(t("theme-" + x) for x in a.puzzle["themes"])
@@ -231,6 +232,7 @@ def start(puzzle):
     if tr.run is not None and not tr.run["over"]:
         tr.run["played"].append(puzzle["id"])
     tr.attempt = ts.Attempt(puzzle)
+    tr.seen.append(puzzle["id"])
     tr.cursor = None
     tr.busy = False
     show_task()
@@ -297,17 +299,21 @@ def show_hint(_event=None):
 
 
 async def play_solution():
+    """The rest of the line played out, a move at a time; Retry or another puzzle stops it."""
     a = tr.attempt
     score(False)
-    rest = a.show_solution()
+    playback, rest = a.show_solution()
     set_status(t("pz-solution-is", moves=" ".join(rest)))
+    document.body.dataset.playback = "playing"
     render()
     for text in rest:
         await asyncio.sleep(SOLUTION_STEP_S)
-        if tr.attempt is not a:
+        if tr.attempt is not a or not a.step_solution(playback, text):
+            if tr.attempt is not a or a.state != ts.SHOWN:  # else another playback goes on, and says so
+                document.body.dataset.playback = "stopped"
             return
-        a.step_solution(text)
         render()
+    document.body.dataset.playback = "done"
 
 
 def on_board_click(event):
@@ -357,10 +363,12 @@ def next_one(_event=None):
     end_run()
     pool = filtered()
     after = tr.attempt.puzzle["id"] if tr.attempt else ""
-    nxt = ts.next_puzzle(pool, tr.profile, after, ts.relative(tr.filters["difficulty"]))
+    nxt = ts.next_puzzle(pool, tr.profile, after, ts.relative(tr.filters["difficulty"]), tr.seen)
     if nxt is None:
         set_status(t("pz-none"), "wrong")
         return
+    if nxt["id"] in tr.seen:  # every one shown in this visit: the walk starts again
+        tr.seen = []
     show_profile()
     start(nxt)
 
