@@ -652,10 +652,22 @@ def stop_chain():
     judge(a.play(action[1]) if action[0] == "play" else action)
 
 
-def teacher_frame(opts, problems):
-    """The set a teacher's link asks for, or None for the trainer; its problems are shown."""
-    if not (opts.get("theme") or opts.get("difficulty") or opts.get("count")):
+def teacher_frame(opts, problems, framed):
+    """The puzzles a teacher's link asks for (a set; or, framed or with ``count``, the one named by
+    ``id`` or the day's), or None for the trainer; its problems are shown, a set shorter than the
+    ``count`` asked for too."""
+    a_set = opts.get("theme") or opts.get("difficulty") or opts.get("count")
+    if not (a_set or (framed and (opts.get("id") or opts.get("daily")))):
         return None
+    if opts.get("id"):
+        wanted = [p for p in tr.puzzles if p["id"] == opts["id"]]
+        if not wanted:
+            problems.append(t("pz-id-bad", id=repr(opts["id"])))
+        if wanted or not a_set:
+            return wanted  # none: the frame says so; else the set asked for besides
+    elif opts.get("daily"):
+        p = ts.daily(ts.matching(tr.puzzles, opts["ruleset"]), today())
+        return [p] if p is not None else []
     theme = opts.get("theme", "")
     if theme and theme not in tr.themes:
         problems.append(t("pz-theme-bad", theme=repr(theme), themes=", ".join(tr.themes)))
@@ -666,7 +678,10 @@ def teacher_frame(opts, problems):
         if span is None:
             problems.append(t("pz-difficulty-bad", text=repr(opts["difficulty"])))
     pool = ts.matching(tr.puzzles, opts["ruleset"], theme, span)
-    return ts.teacher_set(pool, opts.get("count") or 10)
+    count = opts.get("count") or 10
+    if len(pool) < count:
+        problems.append(t("pz-set-short", n=len(pool), count=count))
+    return ts.teacher_set(pool, count)
 
 
 async def main():
@@ -689,7 +704,7 @@ async def main():
         return
     opts, problems = read_params(params, [rs["name"] for rs in tr.data["rulesets"]], [c for c, _ in languages()])
     load_profile()
-    tr.frame = teacher_frame(opts, problems)
+    tr.frame = teacher_frame(opts, problems, B.framedElsewhere())
     if tr.frame is None and B.framedElsewhere():  # a teacher's set may be framed, the trainer itself not
         stop_start(t("pz-framed"))
         return
