@@ -222,3 +222,23 @@ def test_a_study_is_exported_whole_in_one_click(page, server):
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert Study.from_record(text).record() == Study.from_record(sieges()).record()
     assert download.value.suggested_filename == "Sieges.pgn"
+
+
+def test_the_chapters_are_beside_the_board_whenever_a_study_is_open(page, server):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_site(page, server.url)
+    import_text(page, sieges())
+    nav = page.locator("#study-nav")
+    expect(nav).to_be_visible()  # not annotating
+    expect(nav.locator("option")).to_have_text(titles(3))
+    page.select_option("#study-nav-chapter", "2")
+    expect(move_list(page).first).to_have_text("d6xd4xf4xd6")
+    page.click("#study-prev")
+    expect(move_list(page)).to_have_count(0)
+    expect(page.locator("#study-nav-chapter")).to_have_value("1")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720
+    annotating(page)
+    expect(nav).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720  # the panel scrolls, not the page
+    page.click("#study-end")
+    expect(nav).to_be_hidden()

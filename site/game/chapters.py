@@ -543,13 +543,34 @@ def render_shelf():
     el("study-undo").hidden = app.shared.study_undo is None
 
 
+def render_nav():
+    """The chapters beside the board, whenever a study is open (annotating or not)."""
+    study = app.shared.study
+    el("study-nav").hidden = study is None
+    if study is None:
+        return
+    el("study-nav-title").textContent = study.title or t("study-untitled")
+    options(el("study-nav-chapter"), [(str(n), f"{n + 1}. {c.title}") for n, c in enumerate(study.chapters)])
+    el("study-nav-chapter").value = str(app.shared.chapter)
+    el("study-prev").disabled = app.shared.chapter == 0
+    el("study-next").disabled = app.shared.chapter >= len(study.chapters) - 1
+
+
+def step_chapter(step):
+    """The chapter before or after the one shown (the chapters beside the board)."""
+    n = app.shared.chapter + step
+    if app.shared.study is not None and 0 <= n < len(app.shared.study.chapters):
+        show(n)
+
+
 def render_study():
     """The study box: the kept studies, its title, its chapters (the one shown marked), the
-    chapter's fields."""
+    chapter's fields; and the chapters beside the board."""
     study = app.shared.study
     el("study-none").hidden = study is not None
     el("study-body").hidden = study is None
     render_shelf()
+    render_nav()
     if study is None:
         return
     if document.activeElement != el("study-title"):
@@ -588,6 +609,9 @@ def bind():
     on(el("chapter-delete"), "click", lambda e: delete_chapter())
     on(el("study-end"), "click", lambda e: end_study())
     on(el("study-undo"), "click", lambda e: undo())
+    on(el("study-nav-chapter"), "change", lambda e: show(int(el("study-nav-chapter").value)))
+    on(el("study-prev"), "click", lambda e: step_chapter(-1))
+    on(el("study-next"), "click", lambda e: step_chapter(1))
     on(el("study-open"), "click", lambda e: open_chosen())
     on(el("study-restore"), "click", lambda e: restore_version())
     on(el("study-download"), "click", lambda e: download())
