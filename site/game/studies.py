@@ -103,6 +103,7 @@ def write(entries, last):
 
 
 def find(entries, study_id):
+    """The kept study ``study_id`` among ``entries``, or None."""
     for entry in entries:
         if entry["id"] == study_id:
             return entry
@@ -123,11 +124,10 @@ def keep(study_id, rev, title, record, chapter, chapters):
     if (entry["rev"] if entry else 0) != rev:
         raise Stale(entry)
     new = {"id": study_id, "record": record, "title": title, "chapter": chapter, "rev": rev + 1, "chapters": chapters}
-    entries = (
-        [e for e in entries if e["id"] != study_id] + [new]
-        if entry is None
-        else [new if e["id"] == study_id else e for e in entries]
-    )
+    if entry is None:
+        entries.append(new)  # a study new here goes after the others
+    else:
+        entries = [new if e["id"] == study_id else e for e in entries]
     if not write(entries, study_id):
         raise OSError("the browser's storage refused it")
     return rev + 1
