@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT, Server
 from playwright.sync_api import expect
 
-from asalto_core import Position
+from asalto_core import Game, Position
 from helpers import ENGINE_MS
 
 sys.path.insert(0, str(ROOT / "site" / "lib"))  # trainer_state imports board_input
@@ -99,3 +99,27 @@ def test_a_set_shorter_than_its_count_says_so(context, server, tmp_path):
             [f"only {len(pool)} puzzles match the link, fewer than the 50 asked for: the set has {len(pool)}"]
         )
         expect(frame.locator("#set-count")).to_have_text(f"Puzzle 1 of {len(pool)}")
+
+
+def test_the_docs_game_snippet_opens_at_the_move_and_comment_its_picture_shows(context, server, tmp_path):
+    block = DOCS.split("<!-- snippet:begin -->", 1)[1].split("<!-- snippet:end -->", 1)[0]
+    snippet = re.search(r"<iframe .*?</iframe>", block, re.S).group(0).replace(SITE, server.url)
+    ply = int(re.search(r"ply=(\d+)", snippet).group(1))
+    picture = re.search(r"!\[The embed view of the example game at move (\d+), with its comment", DOCS)
+    shot = re.search(r'embed\.goto\(url \+ "(embed\.html\?[^"]*)"\)', (ROOT / "docs" / "screenshots.py").read_text())
+    assert int(picture.group(1)) == ply and shot.group(1) == unescape(
+        re.search(r'src="[^"]*/(embed\.html\?[^"]*)"', snippet).group(1)
+    )
+    record = re.search(r"record-url=([^&\"]*)", snippet).group(1)
+    comment = Game.from_record((ROOT / "site" / record).read_text()).comments[ply]
+    assert comment
+    host = Server(root=tmp_path)
+    try:
+        (tmp_path / "lesson.html").write_text(f"<!doctype html><title>Lesson</title><h1>Lesson</h1>{snippet}")
+        page = context.new_page()
+        page.goto(host.origin + "/lesson.html")
+        frame = page.frame_locator("iframe")
+        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        expect(frame.locator("#comment")).to_have_text(comment)
+    finally:
+        host.stop()
