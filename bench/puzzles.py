@@ -14,6 +14,9 @@
                         only write the set from the games mined
     python bench/puzzles.py --table
                         print docs/teaching.md's table of the set's size per ruleset and theme
+    python bench/puzzles.py --distinct
+                        drop the set's duplicates (one position up to the move counter) and
+                        near-duplicates (only the officers stand elsewhere) in place, as --write does
     python bench/puzzles.py [--before REV]
                         re-prove every puzzle of the set and write its size, its mix per ruleset
                         and theme and the time taken to bench/results/puzzles.md (with the set
@@ -85,6 +88,7 @@ from asalto_core.tactics import (  # noqa: E402
 )
 
 RULESETS = ("assault", "asalto", "assaut", "citadelle", "royal-garrison")
+MIN_PER_RULESET = 500  # the set's floor per ruleset (tests/test_tactics.py holds it)
 PREFIX = {"assault": "at", "asalto": "ao", "assaut": "au", "citadelle": "ci", "royal-garrison": "rg"}  # of ids
 SEED = 2028  # the set's seed: game N of a ruleset plays from random.Random(f"{SEED}:{ruleset}:{N}")
 OPENING = (2, 8)  # random quiet plies after the placement
@@ -489,6 +493,7 @@ def write_set() -> None:
                 p["themes"] = themes(p)
                 mined.append(p)
         puzzles += balanced(mined, before)
+    puzzles = distinct(puzzles)
     last = number(puzzles, previous)
     puzzles.sort(key=lambda p: p["id"])  # the trainer's order (it need not sort them on MicroPython)
     fitted = puzzle_ratings.rate(puzzles)
@@ -549,6 +554,59 @@ def balanced(mined: list[dict], before: frozenset[str] = frozenset()) -> list[di
     ranked = sorted(short, key=lambda p: (p["position"] not in before, -choices[p["position"]]))
     keep = {p["position"] for p in ranked[:longer]}
     return [p for p in mined if len(p["line"]) >= 3 or p["position"] in keep]
+
+
+def unmoved(puzzle: dict) -> str:
+    """A puzzle's position up to its move counter: two puzzles of one such are the same puzzle."""
+    return puzzle["position"].rsplit(" ", 1)[0]
+
+
+def likeness(puzzle: dict) -> tuple:
+    """What near-duplicates share: the ruleset, every piece but the officers, whose turn and the
+    huff pending, and the solver's moves (the answer); only where the officers stand differs."""
+    position = Position.from_text(puzzle["position"])
+    fields = puzzle["position"].split()
+    others = tuple(sorted(point for point, kind in position.pieces().items() if kind != "O"))
+    return (fields[0], others, fields[2], fields[3], tuple(puzzle["line"][0::2]))
+
+
+def best_first(puzzle: dict) -> tuple:
+    """The best of a group first: the longest line, then the most first moves to choose from, then
+    the oldest id (the one players' histories most likely name)."""
+    choices = len(Position.from_text(puzzle["position"]).legal_moves)
+    return (-len(puzzle["line"]), -choices, puzzle["id"])
+
+
+def distinct(puzzles: list[dict], floor: int = MIN_PER_RULESET) -> list[dict]:
+    """``puzzles`` with one of each position up to its move counter (the best of each group; then no
+    more one-move puzzles than longer ones, as :func:`balanced` keeps them), and of each group of
+    near-duplicates (:func:`likeness`) the best, the others dropped largest group first as long as
+    their ruleset keeps ``floor`` puzzles and no more of one move than of three plies or more (the
+    near-duplicates that floor keeps wait for more mining). The order is kept."""
+    groups: dict = {}
+    for p in puzzles:
+        groups.setdefault(unmoved(p), []).append(p)
+    drop = {id(p) for group in groups.values() for p in sorted(group, key=best_first)[1:]}
+    kept = []
+    for rs in RULESETS:  # fewer longer ones: as many one-move puzzles as are left of them (balanced)
+        mine = [p for p in puzzles if id(p) not in drop and p["position"].split()[0] == rs]
+        kept += balanced(mine, frozenset(p["position"] for p in mine))
+    drop |= {id(p) for p in puzzles} - {id(p) for p in kept}
+    near: dict = {}
+    for p in kept:
+        near.setdefault(likeness(p), []).append(p)
+    counts: dict = {}
+    for p in kept:
+        row = counts.setdefault(p["position"].split()[0], [0, 0])
+        row[len(p["line"]) >= 3] += 1
+    for group in sorted(near.values(), key=lambda g: (-len(g), g[0]["id"])):
+        for p in sorted(group, key=best_first)[1:]:
+            row, longer = counts[p["position"].split()[0]], len(p["line"]) >= 3
+            after = [row[0] - (not longer), row[1] - longer]
+            if sum(after) >= floor and after[1] >= after[0]:
+                counts[p["position"].split()[0]] = after
+                drop.add(id(p))
+    return [p for p in puzzles if id(p) not in drop]
 
 
 LENGTHS = ("1 ply", "3 plies", "5+ plies")
@@ -732,10 +790,20 @@ def main() -> None:
     parser.add_argument("--fewest", action="store_true", help="mine the ruleset with the fewest puzzles next")
     parser.add_argument("--write", action="store_true", help="only write the set from the mined games")
     parser.add_argument("--table", action="store_true", help="print docs/teaching.md's table of the set and stop")
+    parser.add_argument(
+        "--distinct", action="store_true", help="drop the set's duplicates and near-duplicates (distinct) in place"
+    )
     parser.add_argument("--before", default="", help="a git revision whose set the results show beside this one")
     args = parser.parse_args()
     if args.table:
         print(table(json.loads(SET.read_text())), end="")
+        return
+    if args.distinct:
+        data = json.loads(SET.read_text())
+        before = len(data["puzzles"])
+        data["puzzles"] = distinct(data["puzzles"])  # each kept as proven and rated; the ids dropped stay retired
+        SET.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        print(f"{before - len(data['puzzles'])} duplicates dropped: {len(data['puzzles'])} puzzles in {SET.name}")
         return
     if args.mine:
         mine(args.rulesets.split(","), args.minutes, args.until, deadline(args.deadline), args.fewest)

@@ -124,3 +124,23 @@ def test_a_brace_in_a_comment_is_written_for_pgn_readers_and_read_back(text):
 def test_an_older_record_with_escaped_braces_still_reads():
     game = Game.from_record('[Ruleset "assault"]\n\n1. d4-d5 {old \\} style \\\\ and \\d kept} *')
     assert game.comments[1] == "old } style \\ and \\d kept"
+
+
+def test_pgns_rest_of_line_comments_and_escaped_lines_are_read():
+    text = '% written by another tool\n[Ruleset "assault"]\n\n1. d4-d5 ; forward\nc5-c6;aside\n2. b5-c5 *\n'
+    game = Game.from_record(text)
+    assert [str(m) for m in game.moves] == ["d4-d5", "c5-c6", "b5-c5"]
+    assert game.comments[1:3] == ["forward", "aside"]
+    assert Game.from_record(game.record()).record() == game.record()  # written back as {...} comments
+    assert Game.from_record('[Ruleset "assault"]\n\n1. d4-d5 {a ; is no comment here} *').comments[1] == (
+        "a ; is no comment here"
+    )
+
+
+def test_a_variation_left_open_is_reported_as_such_not_as_an_illegal_move():
+    text = '[Ruleset "assault"]\n\n1. d4-d5 c5-c6 (1... c5-d6 2. b5-c5\n2. b5-c5 e5-e6 *'
+    with pytest.raises(NotationError) as caught:
+        Game.from_record(text)
+    message = str(caught.value)
+    assert "the variation '(' opened on line 3 is never closed (unbalanced parentheses)" in message
+    assert "'b5-c5' was read inside it" in message

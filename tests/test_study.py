@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from asalto_core import Game, NotationError
 from asalto_core.record import split_games
-from asalto_core.study import MAX_CHAPTERS, Chapter, Study, StudyError, record_games, record_prompt
+from asalto_core.study import MAX_CHAPTERS, Chapter, Study, StudyError, merge, record_games, record_prompt
 
 GAME = '[Event "Old"]\n[Ruleset "assault"]\n\n1. d4-d5 {[%cal Rd4d5] Forward.} c5-c6 (1... e5-e6 {No.}) *\n'
 POSITION = '[Ruleset "asalto"]\n[Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]\n\n*\n'
@@ -136,3 +136,33 @@ def test_a_record_of_more_games_than_a_study_holds_lists_every_game_within_the_o
         record_games(record * 20)
     with pytest.raises(StudyError, match="holds no game"):
         record_games("  ")
+
+
+def two_tabs() -> tuple[Study, Study, Study]:
+    """A study as two tabs read it (base), and each tab's copy to edit."""
+    base = Study("Sieges", [Chapter(f"Chapter {n}", Game("assault")) for n in (1, 2, 3)])
+    return base, Study.from_record(base.record()), Study.from_record(base.record())
+
+
+def test_two_tabs_edits_of_different_chapters_merge_and_of_the_same_chapter_do_not():
+    base, mine, theirs = two_tabs()
+    theirs.add(Game.from_record("1. d4-d5 *"), "Fourth")
+    theirs.chapters[0].game = Game.from_record("1. d4-d5 {Theirs.} *")
+    mine.rename(2, "Renamed")
+    mine.chapters[1].game = Game.from_record("1. d4-d5 {Mine.} *")
+    merged = merge(base, mine, theirs)
+    assert merged is not None
+    assert [c.title for c in merged.chapters] == ["Chapter 1", "Chapter 2", "Renamed", "Fourth"]
+    assert "{Theirs.}" in merged.record() and "{Mine.}" in merged.record()
+    mine.add(Game("asalto"), "Mine's own")  # a chapter added in each tab: both kept, theirs first
+    assert [c.title for c in merge(base, mine, theirs).chapters][3:] == ["Fourth", "Mine's own"]
+    mine.rename(0, "Both changed it")
+    assert merge(base, mine, theirs) is None
+    base, mine, theirs = two_tabs()
+    mine.delete(0)  # a deletion is written at once: one that meets another tab's write is no merge
+    assert merge(base, mine, theirs) is None
+    base, mine, theirs = two_tabs()
+    mine.title, theirs.title = "Mine", "Theirs"
+    assert merge(base, mine, theirs) is None
+    theirs.title = "Sieges"
+    assert merge(base, mine, theirs).title == "Mine"

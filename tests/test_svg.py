@@ -13,6 +13,7 @@ import pytest
 
 from asalto_core import BOARDS, Game, Position, svg
 from asalto_core.__main__ import main
+from asalto_core.study import Study
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -170,7 +171,8 @@ def test_diagram_command_writes_the_position_after_a_ply(tmp_path, capsys):
         (["--arrows", "a1-b2"], "point 'a1' is not on the standard board"),
         (["--highlight", "a7"], "point 'a7' is not on the standard board"),
         (["--record", "/no/such/record.txt"], "cannot read the record"),
-        (["--ply", "3"], "--ply needs --record"),
+        (["--ply", "3"], "--ply and --chapter need --record"),
+        (["--chapter", "1"], "--ply and --chapter need --record"),
     ],
 )
 def test_diagram_command_refuses_bad_input(capsys, args, message):
@@ -187,6 +189,36 @@ def test_diagram_command_refuses_a_ply_outside_the_record(tmp_path, capsys):
     record.write_text('[Ruleset "assault"]\n\n1. d4-d5 c3-c9 *\n')
     code, _, err = diagram(capsys, "--record", str(record))
     assert code == 2 and "c3-c9" in err
+
+
+def test_diagram_command_reads_every_colour_and_a_study_by_chapter_as_the_page_writes_them(tmp_path, capsys):
+    marks = "[%cal Rc5c6,Bd5d6,Yb5c5,Gd4d5] [%csl Re5,Bd4,Ye4,Gc4] Four colours."
+    study = Study("Sieges")
+    study.add(Game.from_record("1. d4-d5 {" + marks + "} *"), "Marks")
+    study.add(Game.from_record("1. d4-d5 c5-c6 2. b5-c5 *"), "Three moves")
+    record = tmp_path / "study.pgn"
+    record.write_text(study.record())
+    code, _, err = diagram(capsys, "--record", str(record))
+    assert code == 2 and "holds 2 games (a study's chapters): choose one with --chapter 1 to 2" in err
+    code, text, err = diagram(capsys, "--record", str(record), "--chapter", "1", "--ply", "1")
+    assert code == 0, err
+    root = parse(text)
+    arrows = {g.get("data-move"): g.get("class") for g in root.findall(".//s:g[@data-move]", NS)}
+    assert arrows == {"c5-c6": "arrow c-red", "d5-d6": "arrow c-blue", "b5-c5": "arrow c-yellow", "d4-d5": "arrow"}
+    points = {c.get("data-mark"): c.get("class") for c in root.findall(".//s:circle[@data-mark]", NS)}
+    assert points == {
+        "e5": "m-highlight c-red",
+        "d4": "m-highlight c-blue",
+        "e4": "m-highlight c-yellow",
+        "c4": "m-highlight",
+    }
+    code, text, err = diagram(
+        capsys, "--record", str(record), "--chapter", "2", "--arrows", "Rd5-d6", "--highlight", "Be5"
+    )
+    assert code == 0, err
+    assert drawn_pieces(parse(text)) == study.chapters[1].game.board.pieces()
+    code, _, err = diagram(capsys, "--record", str(record), "--chapter", "3")
+    assert code == 2 and "--chapter 3: the record holds 2 games" in err
 
 
 def test_the_module_runs_as_a_process():

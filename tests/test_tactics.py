@@ -49,6 +49,14 @@ def test_the_set_says_where_it_came_from():
     assert len({p["position"] for p in PUZZLES}) == len(PUZZLES)
 
 
+def test_no_two_puzzles_share_a_position_up_to_the_move_counter():
+    seen: dict[str, str] = {}
+    for p in PUZZLES:
+        key = p["position"].rsplit(" ", 1)[0]
+        assert key not in seen, f"{p['id']} is {seen[key]} at another move number"
+        seen[key] = p["id"]
+
+
 def test_every_ruleset_and_kind_is_in_the_set_tagged_by_known_themes():
     assert {p["position"].split()[0] for p in PUZZLES} == set(RULESETS)
     for ruleset in RULESETS:

@@ -168,7 +168,7 @@ def test_the_same_huff_by_another_step_goes_on_and_the_solution_is_its_line():
     a = ts.Attempt(HUFF_FIRST)
     assert a.play("Hd5:d4-c5") == ("right", "Hd5:d4-c5", "e7-e6")
     a.play_reply()
-    assert a.show_solution() == ["d7-e7"] and a.moves == ["Hd5:d4-c5", "e7-e6"]
+    assert a.show_solution()[1] == ["d7-e7"] and a.moves == ["Hd5:d4-c5", "e7-e6"]
 
 
 def test_a_wrong_move_then_the_solution_and_a_retry():
@@ -176,14 +176,38 @@ def test_a_wrong_move_then_the_solution_and_a_retry():
     a.press("e5")
     result = a.press("e4")
     assert result == ("wrong", "e5-e4") and a.state == ts.WRONG and a.open and a.moves == []
-    assert a.show_solution() == ["a3-a4", "g3-f4", "a4xc4"] and not a.open
-    for text in ["a3-a4", "g3-f4", "a4xc4"]:
-        a.step_solution(text)
+    playback, rest = a.show_solution()
+    assert rest == ["a3-a4", "g3-f4", "a4xc4"] and not a.open
+    for text in rest:
+        assert a.step_solution(playback, text)
     assert a.board.is_game_over()
     a.retry()
     assert a.state == ts.SOLVING and a.moves == [] and a.board.pieces()["a3"] == "O"
     link = a.analysis_link()
     assert (link["start"], link["moves"]) == (WIN["position"], "a3-a4 g3-f4 a4xc4")
+
+
+def test_retry_or_the_solution_shown_again_stops_the_playback_under_way():
+    a = ts.Attempt(WIN)
+    playback, rest = a.show_solution()
+    assert a.step_solution(playback, rest[0])
+    a.retry()  # after the first move shown: the playback's next move is not played on the new try
+    assert not a.step_solution(playback, rest[1]) and a.moves == [] and a.open
+    first, rest = a.show_solution()
+    again, _ = a.show_solution()  # shown again before its first move: one playback goes on
+    assert not a.step_solution(first, rest[0]) and a.step_solution(again, rest[0]) and a.moves == ["a3-a4"]
+
+
+def test_next_without_trying_walks_the_set_and_never_goes_back_and_forth():
+    profile = dict(ts.fresh_profile(), rating=1500)
+    pool = ts.matching(PUZZLES, "assault")
+    seen, after = [], ""
+    for _ in range(6):
+        after = ts.next_puzzle(pool, profile, after, 0, seen)["id"]
+        seen.append(after)
+    assert len(set(seen)) == 6
+    everyone = [p["id"] for p in pool]
+    assert ts.next_puzzle(pool, profile, everyone[0], 0, everyone)["id"] != everyone[0]  # all seen: it goes on
 
 
 def test_a_hint_is_the_start_of_each_move_to_find_in_turn():

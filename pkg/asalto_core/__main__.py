@@ -24,7 +24,7 @@ from .messages import english
 from .notation import Move
 from .perft import perft
 from .position import Board, Position
-from .record import Game, split_comment
+from .record import Game, split_comment, split_games
 from .rulesets import RULESET_NAMES, RULESETS, find_ruleset, rules_markdown
 
 
@@ -56,15 +56,25 @@ def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str
     if args.position and args.record:
         raise NotationError("give either --position or --record, not both")
     if args.record:
-        game = Game.from_record(_read(args.record))
+        games = split_games(_read(args.record))
+        if not games:
+            raise NotationError("the record holds no game")
+        if len(games) > 1 and args.chapter is None:
+            raise NotationError(
+                f"the record holds {len(games)} games (a study's chapters): choose one with --chapter 1 to {len(games)}"
+            )
+        chapter = 1 if args.chapter is None else args.chapter
+        if not 1 <= chapter <= len(games):
+            raise NotationError(f"--chapter {chapter}: the record holds {len(games)} games, numbered from 1")
+        game = Game.from_record(games[chapter - 1])
         ply = len(game.moves) if args.ply is None else args.ply
         if not 0 <= ply <= len(game.moves):
             raise NotationError(f"--ply {ply} is outside the record, which has {len(game.moves)} moves")
         game.go_to(ply)
         _plain, arrows, points = split_comment(game.comments[ply])
         return game.board.position, f"{game.start.ruleset}, after {ply} moves", arrows, points
-    if args.ply is not None:
-        raise NotationError("--ply needs --record")
+    if args.ply is not None or args.chapter is not None:
+        raise NotationError("--ply and --chapter need --record")
     if args.position:
         position = Position.from_text(args.position)
         return position, position.text(), [], []
@@ -90,17 +100,20 @@ def _diagram(args: argparse.Namespace) -> None:
     position, title, noted, marked = _diagram_position(args)
     rules = position.rules
     geometry = BOARDS[rules.board]
-    arrows = noted + _split(args.arrows)  # the record's arrows and points at that move, then the options'
+    # The record's arrows and points at that move, then the options'; each may carry a teacher's
+    # colour letter (R, B, Y; G or none for green), as the page writes them: 'Rd4-d5', 'Be5'.
+    arrows = noted + _split(args.arrows)
     for a in noted:
-        if not all(p in geometry.index for p in svg.move_points(a)):
+        if not all(p in geometry.index for p in svg.move_points(svg.mark_colour(a)[1])):
             raise NotationError(f"the record's arrow {quote(a)} leaves the {geometry.name} board")
     for a in arrows[len(noted) :]:
-        Move.parse(a)  # the syntax; then every point must be on this board
-        for p in svg.move_points(a):
+        body = svg.mark_colour(a)[1]
+        Move.parse(body)  # the syntax; then every point must be on this board
+        for p in svg.move_points(body):
             geometry.point(p)
     highlight = marked + _split(args.highlight)
     for p in highlight:
-        geometry.point(p)
+        geometry.point(svg.mark_colour(p)[1])
     text = svg.board(
         geometry.to_json(),
         position.pieces(),
@@ -253,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument(
         "--ply", type=int, help="how many moves of the record to play (its comment's arrows and points drawn)"
     )
+    d.add_argument("--chapter", type=int, help="which game of a record of several (a study's chapter), from 1")
     d.add_argument("--arrows", help="moves to draw as arrows, comma-separated: d5xd3xf3,c3-c4")
     d.add_argument("--highlight", help="points to highlight, comma-separated: d4,e5")
     d.add_argument("--flip", action="store_true", help="rank 1 at the top")

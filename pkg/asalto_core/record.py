@@ -423,13 +423,15 @@ class Game:
             raise NotationError(f"a game record must be text, not {type(text).__name__}")
         # A first pass counts the moves and reads the tags (nothing is kept of the rest: the
         # tokens are read again, one at a time, so a long record never sits in memory twice).
-        n, tags, tokens = 0, {}, _Tokens(text)
+        n, tags, tokens, unclosed = 0, {}, _Tokens(text), 0
         kind = tokens.next()
         while kind:
             if kind == "tag":
                 tags[tokens.name] = tokens.value
             elif kind == "word" and tokens.value not in _FROM_PGN and tokens.value[:1] != "$":
                 n += 1
+            elif kind == "open" or kind == "close":
+                unclosed += 1 if kind == "open" else -1
             kind = tokens.next()
         if max_moves is not None and n > max_moves:
             raise LimitError(f"bad record: it has {n} moves; at most {max_moves} are read")
@@ -438,7 +440,7 @@ class Game:
             game = cls(None, None, tags)
         except AsaltoError as err:
             raise NotationError(f"bad record: {err}") from None
-        reader = _Reader(game)
+        reader = _Reader(game, unclosed > 0)
         result = "*"
         tokens = _Tokens(text)
         while True:
@@ -546,10 +548,12 @@ class _Reader:
     one string longer per comment), and a variation takes the outer line's move back only when
     its first move comes (an empty ``()`` costs no replay and no line)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, unclosed: bool = False) -> None:
         self.game = game
         self.cur = game.line
         self.stack: list[Line] = []  # the lines the open variations were read from
+        self.opened: list[int] = []  # the record's line each of them was opened on
+        self.unclosed = unclosed  # the record has more '(' than ')': a bad move in a variation says so
         self.pending = False  # the innermost variation has no move yet: nothing taken back
         self.notes: dict[tuple[int, int], tuple[Line, int, list[str]]] = {}  # comments by node
 
@@ -576,6 +580,7 @@ class _Reader:
         if len(self.stack) >= MAX_DEPTH:
             raise self.failed(line, f"variations nested more than {MAX_DEPTH} deep")
         self.stack.append(self.cur)
+        self.opened.append(line)
         self.cur = _UNOPENED  # no line until something is read into it: '()' costs nothing
         self.pending = True
 
@@ -588,6 +593,9 @@ class _Reader:
         try:
             self.cur.append(self.game.board.push(move))
         except AsaltoError as err:
+            if self.unclosed and self.stack:  # the moves after a '(' left open read as the variation's
+                why = f"the variation '(' opened on line {self.opened[-1]} is never closed (unbalanced parentheses)"
+                raise self.failed(line, f"{why}, so {quote(word)} was read inside it: {err}") from None
             raise self.failed(line, str(err)) from None
         self.cur.nags[-1] = nag
 
@@ -600,6 +608,7 @@ class _Reader:
         """The innermost variation read to its ')': the board back where it branched, then on.
         An empty variation is dropped."""
         var, outer = self.cur, self.stack.pop()
+        self.opened.pop()
         if self.pending:
             self.pending = False
         else:
@@ -902,7 +911,11 @@ class _Tokens:
 
     def next(self) -> str:
         data, i, n = self.data, self.i, len(self.data)
-        while i < n and _SPACE[data[i]]:
+        while i < n and (_SPACE[data[i]] or (data[i] == 37 and (i == 0 or data[i - 1] == 10))):
+            if data[i] == 37:  # PGN's escape: a line starting with '%' is skipped whole
+                i = data.find(b"\n", i)
+                i = n if i < 0 else i
+                continue
             self.line += data[i] == 10
             i += 1
         if i >= n:
@@ -927,6 +940,10 @@ class _Tokens:
             if i < 0:
                 raise _unreadable(data, start, self.line)
             kind = "comment"
+        elif c == 59:  # ; a comment to the end of the line (PGN's other comment)
+            j = data.find(b"\n", i)
+            j = n if j < 0 else j
+            self.value, i, kind = data[i + 1 : j].decode().strip(), j, "comment"
         elif c == 125 or c == 93:  # } ]
             raise _unreadable(data, start, self.line)
         elif c == 40 or c == 41:  # ( )
@@ -960,7 +977,7 @@ def _table(chars: bytes) -> list[bool]:
 
 _SPACE = _table(b" \t\n\r\x0b\x0c")  # ASCII white space (what splits a record's words)
 _NAME = _table(_NAME_CHARS.encode())
-_DELIMITER = _table(b"{}[]()")
+_DELIMITER = _table(b"{}[]();")
 
 
 def _quoted(data: bytes, i: int, closer: bytes, comment: bool = False) -> tuple[str, int]:

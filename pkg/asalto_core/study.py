@@ -22,7 +22,7 @@ from .errors import AsaltoError, LimitError, NotationError
 from .record import Game, index_games, read_result, split_games
 from .session import MAX_MOVES, MAX_TEXT
 
-__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError", "record_games", "record_prompt"]
+__all__ = ["MAX_CHAPTERS", "Chapter", "Study", "StudyError", "merge", "record_games", "record_prompt"]
 
 MAX_CHAPTERS = 64  # a course, not a database: a longer record is refused, not read for minutes
 TITLE_LIMIT = 120
@@ -202,6 +202,37 @@ class Study:
         if len(self.chapters) <= 1:
             raise StudyError("a study keeps at least one chapter")
         return self.chapters.pop(self._index(i))
+
+
+def merge(base: Study, mine: Study, theirs: Study) -> Study | None:
+    """``theirs`` with the changes ``mine`` made since ``base`` (two tabs' edits of one study, both
+    from ``base``), or None when both changed the same chapter or title, or ``mine`` took a chapter
+    out: then no edit is merged over another. A chapter is compared whole (its record and title);
+    a chapter ``mine`` added goes after ``theirs``'s.
+
+    >>> base = Study("Sieges", [Chapter("One", Game("assault")), Chapter("Two", Game("assault"))])
+    >>> mine, theirs = Study.from_record(base.record()), Study.from_record(base.record())
+    >>> mine.rename(1, "Second"); theirs.rename(0, "First")
+    >>> [c.title for c in merge(base, mine, theirs).chapters]
+    ['First', 'Second']
+    >>> mine.rename(0, "Another first")
+    >>> merge(base, mine, theirs) is None
+    True
+    """
+    was, now, their = ([c.record() for c in s.chapters] for s in (base, mine, theirs))
+    if len(now) < len(was) or len(their) - len(was) + len(now) > MAX_CHAPTERS:
+        return None
+    chapters = list(theirs.chapters)
+    for i, before in enumerate(was):  # now has as many chapters or more
+        after = now[i]
+        if after == before or (i < len(their) and their[i] == after):
+            continue
+        if i >= len(their) or their[i] != before:
+            return None
+        chapters[i] = mine.chapters[i]
+    if mine.title != base.title and theirs.title not in (base.title, mine.title):
+        return None
+    return Study(mine.title if mine.title != base.title else theirs.title, chapters + mine.chapters[len(was) :])
 
 
 def record_games(text: str) -> list[dict[str, str]]:

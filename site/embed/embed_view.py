@@ -534,7 +534,7 @@ async def main():
     for look in ("pieces", "colours"):  # the link's piece set and colouring, else the reader's own (boot.js)
         if v.opts[look]:
             document.documentElement.dataset[look] = v.opts[look]
-    if v.opts["theme"] or v.opts["difficulty"] or v.opts["count"]:  # a puzzle set: the trainer's frame shows it
+    if any(v.opts[k] for k in ("theme", "difficulty", "count", "id", "daily")):  # the trainer's frame shows these
         window.location.replace("puzzles.html" + str(window.location.search) + str(window.location.hash))
         return
     for text in link_problems + problems:

@@ -57,6 +57,11 @@ class Shared:
         self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
         self.record_games = None  # a record of more games than a study holds: its games (chapters.py)
         self.chapter = 0  # the chapter on the board: its game is the session's
+        self.study_id = ""  # the study's id among those kept in this browser (studies.py), '' before it is kept
+        self.study_rev = 0  # the kept study's revision this tab last read or wrote (0: not kept yet)
+        self.study_text = ""  # what this tab last wrote or followed of it (the same is not written again)
+        self.study_undo = None  # the kept study as it was before the last deletion (the Undo button), or None
+        self.study_asked = None  # a study opened while a study of its name is kept: its record (the question asked)
         self.friend = None  # a game with a friend at a distance (storage.read_friends' entry): only its side moves here
         self.home_flipped = False  # the board's orientation before a game with a friend turned it
 

@@ -3,21 +3,23 @@
 The study is the engine's (asalto_core.study): the board shows one chapter, whose game is the
 page's session (``app.play.session.game`` is that chapter's game, so every move, comment and mark
 lands in it). Everything the page exports (the record, the embed code, the lesson kit) is the
-whole study once there is one (api.record_text). It is kept in local storage beside the game's
-save, under its own key (whenever it changes and when the page is left), and read back on the next
-visit unless the page opens a shared game.
+whole study once there is one (api.record_text). It is one of the studies kept in this browser
+(studies.py), written whenever it or the game on the board changes; every tab follows another's
+writes of the study it shows (follow), and a tab that missed one refuses to write over it
+(studies.Stale). A study opened (imported, or by its share link) is kept beside the others, never
+over one; one whose name a kept study has is asked about. What Delete chapter and Keep this game
+only take away is kept among the recent versions and undone by the Undo button.
 """
-
-import json
 
 import api
 import game_state as st
+import storage
+import studies
 from api import put_game
 from app import app
-from game import open_game, opened_hooks
+from game import accept, open_game, opened_hooks
 from i18n import t
-from keys import STUDY_KEY
-from page import BAD_JSON, B, el, on, set_aside
+from page import B, el, on
 from pyscript import document
 from render import link_problem
 
@@ -25,13 +27,14 @@ from asalto_core.errors import AsaltoError
 from asalto_core.links import read_share
 from asalto_core.record import Game
 from asalto_core.session import MAX_MOVES, Session
-from asalto_core.study import MAX_CHAPTERS, Study, record_games
+from asalto_core.study import MAX_CHAPTERS, Study, merge, record_games
 
 
 def say(text, kind="info"):
     box = el("study-message")
     box.textContent = text
     box.className = kind
+    el("study-undo").hidden = app.shared.study_undo is None
 
 
 def blank(game):
@@ -76,36 +79,180 @@ def opened():
         render_study()
 
 
+def as_kept():
+    """This tab's study as a kept entry (studies.py), the chapter shown holding the board's game."""
+    study = app.shared.study
+    return {
+        "id": app.shared.study_id, "record": study.record(), "title": study.title, "chapter": app.shared.chapter,
+        "rev": app.shared.study_rev, "chapters": len(study.chapters),
+    }  # fmt: skip
+
+
 def save():
-    """The study in local storage (its own key: the game's save stays the game's)."""
+    """The study kept in this browser (its own key: the game's save stays the game's). A study
+    another tab changed since this tab read it is not written over: this tab's version is kept
+    among the recent versions and the tab shows the stored study, saying so."""
     if app.shared.study is None:
         return  # the study stays stored until the teacher ends it (a shared game opened meanwhile)
     sync()
-    r = B.save(STUDY_KEY, json.dumps({"record": app.shared.study.record(), "chapter": app.shared.chapter}))
-    if not r.ok:
-        say(t("study-not-saved", error=r.error), "error")
+    write()
+
+
+def save_shown():
+    """Before the game's save is written (storage.py): the study first, when the board shows its
+    chapter, so another tab follows the study before it hears of the game."""
+    study = app.shared.study
+    if (
+        study is not None
+        and app.play.session is not None
+        and study.chapters[app.shared.chapter].game is app.play.session.game
+    ):
+        write()
+
+
+def write():
+    """The study as this tab has it, kept (a study new here gets its id), unless it is what this tab
+    last wrote or followed; over another tab's write it is not (save says what happens then)."""
+    if not app.shared.study_id:
+        api.set("none", study_id=studies.fresh_id(), study_rev=0)
+    entry = as_kept()
+    text = written(entry["record"], entry["chapter"])
+    if text == app.shared.study_text:
+        return
+    try:
+        rev = studies.keep(
+            entry["id"], entry["rev"], entry["title"], entry["record"], entry["chapter"], entry["chapters"]
+        )
+    except studies.Stale as stale:
+        reconcile(stale.entry, "study-closed-stale")
+        return
+    except OSError as err:
+        say(t("study-not-saved", error=err), "error")
+        return
+    api.set("none", study_rev=rev, study_text=text)
+
+
+def put_kept(entry):
+    """This tab's study becomes ``entry`` (a kept study, or a version of one), on its chapter; False
+    if its record does not read (said). The game on the board is left to the caller."""
+    try:
+        study = Study.from_record(entry["record"])
+    except AsaltoError as err:
+        say(t("study-bad-save", error=err), "error")
+        return False
+    stored = studies.find(studies.read()[0], entry["id"])
+    n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
+    api.set(
+        "none", study=study, chapter=n, study_id=entry["id"], study_rev=stored["rev"] if stored else 0, study_text=""
+    )
+    return True
+
+
+def written(record, chapter):
+    """What a tab last wrote or followed of its study: the record and the chapter it showed."""
+    return record + "\n" + str(chapter)
+
+
+def reconcile(entry, closed_note="study-closed-elsewhere"):
+    """Another tab's write of this tab's study (``entry``; None: that tab closed it) meets the study
+    here. Changes this tab made since it last wrote or followed the study are merged into the other
+    tab's (asalto_core.study.merge) and written; changes of the same chapter are not written over
+    it: this tab's version is kept among the recent versions, and the tab shows the stored study,
+    saying so. The chapter shown stays, and the board's game when that chapter's is the same."""
+    if entry is None:
+        studies.keep_version(as_kept(), "version-ended")
+        api.set("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="")
+        render_study()
+        say(t(closed_note))
+        return
+    sync()
+    shown, game, mine = app.shared.chapter, app.play.session.game, app.shared.study
+    record, base = mine.record(), app.shared.study_text[: app.shared.study_text.rfind("\n")]
+    if entry["record"] == record:  # another tab showed another chapter: nothing to follow
+        api.set("none", study_rev=entry["rev"], study_text=written(record, shown))
+        return
+    try:
+        study = theirs = Study.from_record(entry["record"])
+        merged = merge(Study.from_record(base), mine, theirs) if base and record != base else None
+    except AsaltoError:
+        return  # written by this page's engine, so it reads; a forged one is not followed
+    note, kind = "study-other-tab", "info"
+    if merged is not None:
+        study, note = merged, "study-merged"
+    elif base and record != base:
+        studies.keep_version(as_kept(), "version-stale")
+        note, kind = "study-stale", "warn"
+    n = min(shown, len(study.chapters) - 1)
+    same = study.chapters[n].game.record() == game.record()
+    if same:
+        study.chapters[n].game = game  # the cursor, the side line shown: this tab's stay
+    # this tab's chapter is its own: it writes the study again once it changes it
+    text = written(entry["record"], n)
+    api.set("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    if not same:
+        put_game(Session(study.chapters[n].game), app.ui.settings)
+        accept(False)
+    if merged is not None:
+        write()
+    render_study()
+    say(t(note), kind)
+
+
+def follow():
+    """Another tab wrote the kept studies (the ``storage`` event): the study shown here follows its
+    stored version, or closes with it; the lists of studies and versions are drawn again."""
+    if app.shared.study is not None and app.shared.study_id:
+        entry = studies.find(studies.read()[0], app.shared.study_id)
+        if entry is None or entry["rev"] != app.shared.study_rev:
+            reconcile(entry)
+    render_shelf()
 
 
 def restore():
-    """The study of the last visit, on the chapter that was shown (the study's own copy of it: it
-    is saved whenever the page is left, so it holds the moves the game's save holds). A stored
-    study that does not read is set aside; the message saying so is returned ('' if none)."""
-    r = B.load(STUDY_KEY)
-    if not r.ok or not r.value:
+    """The study opened last, on the chapter that was shown (the study's own copy of it: it is
+    written whenever the game is, so it holds the moves the game's save holds). A kept study that
+    does not read stays kept, said; the message saying so is returned ('' if none)."""
+    old = studies.take_old()
+    if old is not None:
+        return t("study-bad-save", error=old)
+    entries, last = studies.read()
+    entry = studies.find(entries, last)
+    if entry is None:
         return ""
     try:
-        data = json.loads(r.value)
-        study = Study.from_record(data["record"])
-    except BAD_JSON + (AsaltoError, KeyError, TypeError, AttributeError) as err:
-        set_aside(STUDY_KEY, r.value)  # never read again on a reload, never lost
+        study = Study.from_record(entry["record"])
+    except AsaltoError as err:
         return t("study-bad-save", error=err)
-    n = data.get("chapter")  # a chapter number that does not read opens the first chapter
-    n = n if type(n) is int and 0 <= n < len(study.chapters) else 0
-    api.set("none", study=study, chapter=n)
+    n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
+    text = written(entry["record"], n)
+    api.set("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
     put_game(Session(game), st.opened_settings(app.ui.settings, game.start.ruleset))
     return ""
+
+
+def open_kept(entry, note):
+    """The kept study ``entry`` on the board, this tab's study written first."""
+    save()
+    if put_kept(entry):
+        studies.opened(entry["id"])
+        study = app.shared.study
+        open_game(Session(study.chapters[app.shared.chapter].game), opened=note)
+        render_study()
+
+
+def twin_of(study):
+    """The kept study this one is (its record read back the same), or has the name of; or None."""
+    entries = studies.read()[0]
+    record = study.record()
+    for entry in entries:
+        if entry["record"] == record:
+            return entry
+    for entry in entries:
+        if study.title and entry["title"] == study.title:
+            return entry
+    return None
 
 
 def import_study(text):
@@ -124,11 +271,42 @@ def import_study(text):
         show_record_game(0)
         return t("imported-record", n=len(games), max=MAX_CHAPTERS)
     study = Study.from_record(text)  # its error is the importer's to show
-    api.set("none", study=study, chapter=0)
-    open_game(Session(study.chapters[0].game), opened="study-opened")
-    save()
-    render_study()
+    twin = twin_of(study)
+    if twin is not None and twin["record"] == study.record():
+        open_kept(twin, "study-kept-opened")
+        return t("study-kept-opened")
+    if twin is not None:
+        api.set("none", study_asked=text)
+        el("study-twice-text").textContent = t("study-twice-text", title=twin["title"])
+        el("study-twice-kept").dataset.study = twin["id"]
+        el("dlg-study-twice").showModal()
+        return t("study-twice-title")
+    open_beside(study)
     return t("imported-study", n=len(study.chapters))
+
+
+def open_beside(study):
+    """``study`` opened as a new kept study, beside the others (this tab's written first)."""
+    save()
+    api.set("none", study=study, chapter=0, study_id=studies.fresh_id(), study_rev=0, study_text="")
+    open_game(Session(study.chapters[0].game), opened="study-opened")  # written (opened)
+    studies.opened(app.shared.study_id)
+    render_study()
+
+
+def answer_twice(beside):
+    """The teacher's answer to the question of a study opened while one of its name is kept."""
+    el("dlg-study-twice").close()
+    text, kept = app.shared.study_asked, el("study-twice-kept").dataset.study
+    api.set("none", study_asked=None)
+    if text is None:
+        return
+    if beside:
+        open_beside(Study.from_record(text))
+        return
+    entry = studies.find(studies.read()[0], kept)
+    if entry is not None:
+        open_kept(entry, "study-kept-opened")
 
 
 # -- a record of more games than a study holds (a tournament's): one game at a time ---------------
@@ -190,7 +368,7 @@ def open_shared(params):
 
 def start():
     """A study of one chapter: the game on the board."""
-    api.set("none", study=Study("", []))
+    api.set("none", study=Study("", []), study_id="", study_rev=0, study_text="", study_undo=None)
     api.set("panel", chapter=add_chapter(app.play.session.game))
     save()
     render_study()
@@ -199,7 +377,7 @@ def start():
 def show(n):
     """Chapter ``n`` on the board."""
     sync()
-    api.set("none", chapter=n)
+    api.set("none", chapter=n, study_undo=None)
     open_game(Session(app.shared.study.chapters[n].game), opened="chapter-opened")
     save()
     render_study()
@@ -220,6 +398,7 @@ def edit(action):
     except AsaltoError as err:
         say(str(err), "error")
         return
+    api.set("none", study_undo=None)
     say("")
     save()
     render_study()
@@ -229,31 +408,90 @@ def move_chapter(step):
     n = app.shared.chapter + step
     if 0 <= n < len(app.shared.study.chapters):
         app.shared.study.move(app.shared.chapter, n)
-        api.set("none", chapter=n)
+        api.set("none", chapter=n, study_undo=None)
         save()
         render_study()
 
 
 def delete_chapter():
-    """The chapter shown taken out; the next one (or the last) is shown in its place before the
-    study is saved again, so the deleted chapter's game is not taken for a new one (sync)."""
-    sync()
-    try:
-        app.shared.study.delete(app.shared.chapter)
-    except AsaltoError as err:
-        say(str(err), "error")
-        return
-    api.set("none", chapter=min(app.shared.chapter, len(app.shared.study.chapters) - 1))
-    say("")
-    open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # saves (opened)
+    """The chapter shown taken out, the study as it was kept among the recent versions first (and
+    undone by Undo); the next chapter (or the last) is shown in its place before the study is
+    written again, so the deleted chapter's game is not taken for a new one (sync)."""
+    save()
+    before = as_kept()
+    if len(app.shared.study.chapters) < 2:
+        return  # its button is disabled: a study keeps at least one chapter
+    studies.keep_version(before, "version-deleted")
+    deleted = app.shared.chapter
+    app.shared.study.delete(deleted)
+    api.set("none", chapter=min(deleted, len(app.shared.study.chapters) - 1), study_undo=before)
+    open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
     render_study()
+    say(t("chapter-deleted", n=deleted + 1))
 
 
 def end_study():
-    """Back to one game (the one on the board); the other chapters are dropped."""
-    api.set("panel", study=None, chapter=0)
-    B.remove(STUDY_KEY)
+    """Back to one game (the one on the board): the study, kept among the recent versions first,
+    is no longer kept; Undo brings it back."""
+    save()
+    before = as_kept()
+    studies.keep_version(before, "version-ended")
+    studies.forget(before["id"])
+    api.set("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="", study_undo=before)
     render_study()
+    say(t("study-ended"))
+
+
+def undo():
+    """The kept study as it was before the last deletion, on the chapter shown then."""
+    entry = app.shared.study_undo
+    if entry is None:
+        return
+    api.set("none", study_undo=None)
+    put_version(entry, "study-undone")
+
+
+def put_version(entry, note):
+    """``entry`` (a study as it was) on the board and kept, over the kept study of its id."""
+    save()
+    if put_kept(entry):
+        study = app.shared.study
+        open_game(Session(study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
+        studies.opened(entry["id"])
+        render_study()
+        say(t(note))
+
+
+def restore_version():
+    """The recent version chosen comes back; what it replaces (the kept study of its id as it is
+    now) is kept among the recent versions first."""
+    kept = studies.versions()
+    n = int(el("study-versions").value or -1)
+    if not 0 <= n < len(kept):
+        return
+    version = kept[n]
+    if app.shared.study is not None and app.shared.study_id == version["id"]:
+        save()
+        studies.keep_version(as_kept(), "version-replaced")
+    else:
+        current = studies.find(studies.read()[0], version["id"])
+        if current is not None:
+            studies.keep_version(current, "version-replaced")
+    put_version(version, "study-restored")
+
+
+def open_chosen():
+    """The kept study chosen in the list of studies, on the board."""
+    entry = studies.find(studies.read()[0], el("study-kept").value)
+    if entry is not None and entry["id"] != app.shared.study_id:
+        open_kept(entry, "study-opened")
+
+
+def download():
+    """The whole study, one record file named after it (a backup, or for another tool)."""
+    name = "".join(c if c.isalpha() or c.isdigit() or c in " -_" else " " for c in app.shared.study.title)
+    name = " ".join(name.split()) or "study"
+    B.download(name + ".pgn", api.record_text(), "application/x-chess-pgn")
 
 
 def on_field(event):
@@ -275,11 +513,64 @@ def on_list_click(event):
         show(int(button.dataset.chapter))
 
 
+def options(select, items):
+    """``select``'s options: (value, text) pairs, text never markup."""
+    select.innerHTML = ""
+    for value, text in items:
+        option = document.createElement("option")
+        option.value = value
+        option.textContent = text
+        select.append(option)
+
+
+def render_shelf():
+    """The studies kept in this browser and their recent versions, each list shown when it has any."""
+    entries = studies.read()[0]
+    kept = [(e["id"], t("study-entry", title=e["title"] or t("study-untitled"), n=e["chapters"])) for e in entries]
+    options(el("study-kept"), kept)
+    if app.shared.study_id:
+        el("study-kept").value = app.shared.study_id
+    el("study-shelf").hidden = not entries
+    versions = studies.versions()
+    options(
+        el("study-versions"),
+        [
+            (str(n), t("version-entry", title=v["title"] or t("study-untitled"), why=t(v["why"]), n=v["chapters"]))
+            for n, v in enumerate(versions)
+        ],
+    )
+    el("study-history").hidden = not versions
+    el("study-undo").hidden = app.shared.study_undo is None
+
+
+def render_nav():
+    """The chapters beside the board, whenever a study is open (annotating or not)."""
+    study = app.shared.study
+    el("study-nav").hidden = study is None
+    if study is None:
+        return
+    el("study-nav-title").textContent = study.title or t("study-untitled")
+    options(el("study-nav-chapter"), [(str(n), f"{n + 1}. {c.title}") for n, c in enumerate(study.chapters)])
+    el("study-nav-chapter").value = str(app.shared.chapter)
+    el("study-prev").disabled = app.shared.chapter == 0
+    el("study-next").disabled = app.shared.chapter >= len(study.chapters) - 1
+
+
+def step_chapter(step):
+    """The chapter before or after the one shown (the chapters beside the board)."""
+    n = app.shared.chapter + step
+    if app.shared.study is not None and 0 <= n < len(app.shared.study.chapters):
+        show(n)
+
+
 def render_study():
-    """The study box: its title, its chapters (the one shown marked), the chapter's fields."""
+    """The study box: the kept studies, its title, its chapters (the one shown marked), the
+    chapter's fields; and the chapters beside the board."""
     study = app.shared.study
     el("study-none").hidden = study is not None
     el("study-body").hidden = study is None
+    render_shelf()
+    render_nav()
     if study is None:
         return
     if document.activeElement != el("study-title"):
@@ -317,6 +608,16 @@ def bind():
     on(el("chapter-down"), "click", lambda e: move_chapter(1))
     on(el("chapter-delete"), "click", lambda e: delete_chapter())
     on(el("study-end"), "click", lambda e: end_study())
+    on(el("study-undo"), "click", lambda e: undo())
+    on(el("study-nav-chapter"), "change", lambda e: show(int(el("study-nav-chapter").value)))
+    on(el("study-prev"), "click", lambda e: step_chapter(-1))
+    on(el("study-next"), "click", lambda e: step_chapter(1))
+    on(el("study-open"), "click", lambda e: open_chosen())
+    on(el("study-restore"), "click", lambda e: restore_version())
+    on(el("study-download"), "click", lambda e: download())
+    on(el("study-twice-beside"), "click", lambda e: answer_twice(True))
+    on(el("study-twice-kept"), "click", lambda e: answer_twice(False))
+    storage.before_write.append(save_shown)
     on(el("study-chapters"), "click", on_list_click)
     on(el("record-game"), "change", lambda e: show_record_game(int(el("record-game").value)))
     on(el("record-close"), "click", lambda e: close_record())

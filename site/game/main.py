@@ -27,7 +27,7 @@ from api import put_game
 from app import app
 from game import accept, needs_ai, open_game, start_for_game
 from i18n import t
-from keys import FRIENDS_KEY
+from keys import FRIENDS_KEY, SAVE_KEY, STUDIES_KEY, VERSIONS_KEY
 from page import B, el, load_language, message, on_error, site_data, spawn, spawn_start, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -47,6 +47,12 @@ async def follow_other_tab(key, text):
     A game with a friend on screen follows the other tab's copy of it (the games with friends)."""
     if key == FRIENDS_KEY:
         await friend.follow_tab(text)
+        return
+    if key in (STUDIES_KEY, VERSIONS_KEY):
+        chapters.follow()
+        return
+    if key == SAVE_KEY and app.shared.study is not None:  # the game is a chapter: the study is followed
+        storage.followed(text)
         return
     if app.shared.friend is not None:  # a game with a friend is on screen: the save is not its game
         return

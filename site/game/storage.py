@@ -33,6 +33,7 @@ _friends_seen = [""]  # the friends' list as this tab last wrote or followed it
 _warned = [False]  # the player was told that this game's annotations are too long to save
 _pending = [False]  # a save asked for (save_soon) and not yet written
 _after_save = []  # what waits for it (the page's marks)
+before_write = []  # run before the game's save is written (chapters.py: the study, so other tabs follow it first)
 SAVE_IDLE_MS = 500  # a save waits at most this long for the page to be idle after the frame
 _start = {"said": [], "starting": True, "save_unread": 0}  # what the start found (check_stored), said once
 
@@ -133,6 +134,8 @@ def save():
         keep_friend(app.shared.friend)
         save_settings_only()
         return
+    for hook in before_write:
+        hook()
     blob = app.play.session.saved()
     blob["version"] = SAVE_VERSION
     blob["settings"] = app.ui.settings
@@ -273,6 +276,12 @@ def changed_elsewhere(key, text):
     _pending[0] = False
     flush()
     return other[0], other[1], lost
+
+
+def followed(text):
+    """This tab has seen the save another tab wrote (``text``) and follows that tab's study instead
+    (chapters.follow): its own next save is no game of another tab's written over unseen."""
+    _seen[0] = text
 
 
 def here():

@@ -5,7 +5,9 @@ SAVE_KEY = "asalto.save.v1"  # the game page's save (storage.py)
 GOOD_KEY = "asalto.save.good"  # the last save that read well, to go back to
 PREVIOUS_KEY = "asalto.previous"  # the game before the last one opened (storage.keep_previous)
 FRIENDS_KEY = "asalto.friends.v1"  # the games with friends at a distance, beside the save (never in it)
-STUDY_KEY = "asalto.study.v1"  # a teacher's study open on the game page (chapters.py)
+STUDY_KEY = "asalto.study.v1"  # an older page's one study, read once into STUDIES_KEY (studies.py)
+STUDIES_KEY = "asalto.studies.v1"  # the studies kept in this browser, each with its revision (studies.py)
+VERSIONS_KEY = "asalto.studies.history.v1"  # their recent versions, before each change that took something away
 PUZZLES_KEY = "asalto.puzzles.v1"  # the trainer's record of the player: rating, streak, history
 # How a page names each store to the player when one does not read: message identifiers.
 NAMES = (
@@ -14,5 +16,7 @@ NAMES = (
     (PREVIOUS_KEY, "store-previous"),
     (FRIENDS_KEY, "store-friends"),
     (STUDY_KEY, "store-study"),
+    (STUDIES_KEY, "store-studies"),
+    (VERSIONS_KEY, "store-versions"),
     (PUZZLES_KEY, "store-puzzles"),
 )

@@ -56,6 +56,7 @@ class Trainer:
         self.profile = ts.fresh_profile()
         self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
         self.attempt = None  # trainer_state.Attempt on the board
+        self.seen = []  # the puzzles shown in this visit, tried or skipped (Next walks past them)
         self.at = {}
         self.board_key = None
         self.cursor = None
@@ -202,7 +203,7 @@ def show_themes():
     """The puzzle's themes once it is solved (or shown), or at once if the player chose so: a
     theme named before the first move gives the idea away."""
     a = tr.attempt
-    if a.open and not tr.filters["show_themes"] and tr.frame is None:
+    if a.open and not tr.filters["show_themes"]:
         el("about-themes").textContent = t("pz-themes-hidden")
     else:
         el("about-themes").textContent = ", ".join(t("theme-" + x) for x in a.puzzle["themes"])
@@ -266,6 +267,7 @@ def start(puzzle):
     if tr.run is not None and not tr.run["over"]:
         tr.run["played"].append(puzzle["id"])
     tr.attempt = attempt
+    tr.seen.append(puzzle["id"])
     tr.cursor = None
     tr.busy = False
     show_task()
@@ -354,17 +356,21 @@ def show_hint(_event=None):
 
 
 async def play_solution():
+    """The rest of the line played out, a move at a time; Retry or another puzzle stops it."""
     a = tr.attempt
     score(False)
-    rest = a.show_solution()
+    playback, rest = a.show_solution()
     set_status(t("pz-solution-is", moves=" ".join(rest)))
+    document.body.dataset.playback = "playing"
     render()
     for text in rest:
         await asyncio.sleep(SOLUTION_STEP_S)
-        if tr.attempt is not a:
+        if tr.attempt is not a or not a.step_solution(playback, text):
+            if tr.attempt is not a or a.state != ts.SHOWN:  # else another playback goes on, and says so
+                document.body.dataset.playback = "stopped"
             return
-        a.step_solution(text)
         render()
+    document.body.dataset.playback = "done"
 
 
 def on_board_click(event):
@@ -414,10 +420,12 @@ def next_one(_event=None):
     end_run()
     pool = filtered()
     after = tr.attempt.puzzle["id"] if tr.attempt else ""
-    nxt = ts.next_puzzle(pool, tr.profile, after, ts.relative(tr.filters["difficulty"]))
+    nxt = ts.next_puzzle(pool, tr.profile, after, ts.relative(tr.filters["difficulty"]), tr.seen)
     if nxt is None:
         set_status(t("pz-none"), "wrong")
         return
+    if nxt["id"] in tr.seen:  # every one shown in this visit: the walk starts again
+        tr.seen = []
     show_profile()
     start(nxt)
 
@@ -701,10 +709,22 @@ def stop_chain():
     judge(a.play(action[1]) if action[0] == "play" else action)
 
 
-def teacher_frame(opts, problems):
-    """The set a teacher's link asks for, or None for the trainer; its problems are shown."""
-    if not (opts.get("theme") or opts.get("difficulty") or opts.get("count")):
+def teacher_frame(opts, problems, framed):
+    """The puzzles a teacher's link asks for (a set; or, framed or with ``count``, the one named by
+    ``id`` or the day's), or None for the trainer; its problems are shown, a set shorter than the
+    ``count`` asked for too."""
+    a_set = opts.get("theme") or opts.get("difficulty") or opts.get("count")
+    if not (a_set or (framed and (opts.get("id") or opts.get("daily")))):
         return None
+    if opts.get("id"):
+        wanted = [p for p in tr.puzzles if p["id"] == opts["id"]]
+        if not wanted:
+            problems.append(t("pz-id-bad", id=repr(opts["id"])))
+        if wanted or not a_set:
+            return wanted  # none: the frame says so; else the set asked for besides
+    elif opts.get("daily"):
+        p = ts.daily(ts.matching(tr.puzzles, opts["ruleset"]), today())
+        return [p] if p is not None else []
     theme = opts.get("theme", "")
     if theme and theme not in tr.themes:
         problems.append(t("pz-theme-bad", theme=repr(theme), themes=", ".join(tr.themes)))
@@ -715,7 +735,10 @@ def teacher_frame(opts, problems):
         if span is None:
             problems.append(t("pz-difficulty-bad", text=repr(opts["difficulty"])))
     pool = ts.matching(tr.puzzles, opts["ruleset"], theme, span)
-    return ts.teacher_set(pool, opts.get("count") or 10)
+    count = opts.get("count") or 10
+    if len(pool) < count:
+        problems.append(t("pz-set-short", n=len(pool), count=count))
+    return ts.teacher_set(pool, count)
 
 
 async def main():
@@ -741,7 +764,7 @@ async def main():
     for _, _, words in unread(NAMES):
         problem(words)
     load_profile()
-    tr.frame = teacher_frame(opts, problems)
+    tr.frame = teacher_frame(opts, problems, B.framedElsewhere())
     if tr.frame is None and B.framedElsewhere():  # a teacher's set may be framed, the trainer itself not
         stop_start(t("pz-framed"))
         return

@@ -287,11 +287,16 @@ def matching(puzzles, ruleset="", theme="", rating_range=None):
     return out
 
 
-def next_puzzle(puzzles, profile, after="", offset=0):
-    """The next puzzle to train on: one not tried yet, nearest the player's rating plus ``offset``
-    (the difficulty chosen; ties by id), never ``after`` (the one just played) while another is left."""
-    tried = set(profile["tried"])
-    pool = [p for p in puzzles if p["id"] not in tried and p["id"] != after]
+def next_puzzle(puzzles, profile, after="", offset=0, seen=()):
+    """The next puzzle to train on: one neither tried yet nor ``seen`` (shown in this visit, tried
+    or skipped), nearest the player's rating plus ``offset`` (the difficulty chosen; ties by id),
+    never ``after`` (the one just played) while another is left: Next without trying walks the set,
+    it never goes back and forth between two puzzles."""
+    tried, skip = set(profile["tried"]), set(seen)
+    skip.add(after)
+    pool = [p for p in puzzles if p["id"] not in tried and p["id"] not in skip]
+    if not pool:
+        pool = [p for p in puzzles if p["id"] not in skip]
     if not pool:
         pool = [p for p in puzzles if p["id"] != after] or puzzles
     if not pool:
@@ -347,6 +352,7 @@ class Attempt:
 
     def __init__(self, puzzle):
         self.puzzle = puzzle
+        self.playback = 0  # counts the solution's playbacks and retries: a stopped playback's steps are refused
         self.engine = Puzzle(
             Position.from_text(puzzle["position"]), tuple(puzzle["line"]), also=read_also(puzzle.get("also"))
         )
@@ -354,6 +360,7 @@ class Attempt:
         self.counted = False
 
     def retry(self):
+        self.playback += 1  # the solution being shown, if it is, stops
         self.solving = Solving(self.engine)
         self.board = Board(self.engine.position)
         self.inp = Input()
@@ -409,14 +416,21 @@ class Attempt:
         self._push(str(self.solving.reply))
 
     def show_solution(self):
-        """The rest of the line, from where the solver is: the moves to play out one by one."""
+        """(the playback's number, the rest of the line from where the solver is): the moves to
+        play out one by one with step_solution."""
         self.state = SHOWN
         self.hint = ""
         self.inp.reset()
-        return [str(m) for m in self.solving.line[len(self.moves) :]]
+        self.playback += 1
+        return self.playback, [str(m) for m in self.solving.line[len(self.moves) :]]
 
-    def step_solution(self, text):
+    def step_solution(self, playback, text):
+        """The next move of playback ``playback`` on the board; False, and nothing played, once that
+        playback was stopped (Retry, or the solution shown again): its moves are not this board's."""
+        if playback != self.playback or self.state != SHOWN:
+            return False
         self._push(text)
+        return True
 
     def _push(self, text):
         """Play a move of the line on the board; ``last`` says what it did, as the game page marks it."""
