@@ -146,9 +146,9 @@ def test_the_tree_lists_every_move_in_reading_order():
     assert [e["ends_variation"] for e in tree] == [False, False, False, False, True, True, True, False]
     assert [e["current"] for e in tree] == [False] * 7 + [True]
     assert s.view()["history"] == [
-        {"ply": 1, "label": "1.", "number": 1, "move": "d4-d5", "side": "rebels"},
-        {"ply": 2, "label": "", "number": 1, "move": "c5-c6", "side": "officers"},
-        {"ply": 3, "label": "2.", "number": 2, "move": "d3-d4", "side": "rebels"},
+        {"ply": 1, "label": "1.", "number": 1, "move": "d4-d5", "side": "rebels", "forced": False},
+        {"ply": 2, "label": "", "number": 1, "move": "c5-c6", "side": "officers", "forced": False},
+        {"ply": 3, "label": "2.", "number": 2, "move": "d3-d4", "side": "rebels", "forced": False},
     ]
 
 

@@ -133,7 +133,7 @@ print(json.dumps(out))
 @pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
 def test_each_reproducer_gets_the_same_clear_error_on_micropython():
     code = MPY_RUN % (LONG, MAX_MOVES + 1, CYCLE)
-    extra = {name: page_file(name).read_text() for name in ("trainer_state.py", "board_input.py")}
+    extra = {name: page_file(name).read_text() for name in ("trainer_state.py", "board_input.py", "keys.py")}
     extra["cases.json"] = json.dumps([expr for expr, _ in CASES])
     got = json.loads(micropython.run(code, extra, timeout=600).strip().splitlines()[-1])
     for (expr, message), answer in zip(CASES, got, strict=True):
