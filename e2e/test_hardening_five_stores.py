@@ -164,6 +164,17 @@ def test_a_stored_rating_the_trainer_cannot_use_is_said_and_every_result_is_save
     assert json.loads(stored(page, "asalto.puzzles.corrupt")) == [json.dumps({"rating": 99999, "solved": 4})]
 
 
+def test_a_stored_choice_of_puzzles_that_does_not_read_is_said_not_dropped_silently(context, server):
+    record = json.dumps({"solved": 2, "filters": {"ruleset": 5, "theme": "", "difficulty": "impossible"}})
+    write_store(context, server, "asalto.puzzles.v1", record)
+    page = context.new_page()
+    started(page, server.url + "puzzles.html")
+    expect(page.locator("#messages")).to_contain_text("could not be used (your choice of puzzles)")
+    expect(page.locator("#my-solved")).to_have_text("2")  # what reads is kept
+    expect(page.locator("#pick-difficulty")).to_have_value("normal")
+    assert json.loads(stored(page, "asalto.puzzles.corrupt")) == [record]
+
+
 def test_a_save_is_never_written_longer_than_a_reload_reads(page, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")

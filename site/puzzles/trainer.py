@@ -75,7 +75,7 @@ tr = Trainer()
 # The record's values as the trainer's panel names them (a value that did not read is said so).
 LABELS = (("rating", "pz-your-rating"), ("rd", "pz-your-rating"), ("streak", "pz-streak"), ("best", "pz-best"),
           ("solved", "pz-solved-count"), ("failed", "pz-solved-count"), ("run_best", "pz-run"),
-          ("tried", "pz-history"), ("log", "pz-history"))  # fmt: skip
+          ("tried", "pz-history"), ("log", "pz-history"), ("filters", "pz-choice"))  # fmt: skip
 
 
 def load_profile():
@@ -94,6 +94,8 @@ def load_profile():
             problem(t("pz-profile-bad"))
             raw = {}
     tr.profile, dropped = ts.read_profile(raw)
+    if not load_filters(raw.get("filters", {}) if isinstance(raw, dict) else {}):
+        dropped.append("filters")
     if dropped:
         set_aside(ts.STORE_KEY, r.value)
         words = []
@@ -102,14 +104,25 @@ def load_profile():
             if word not in words:
                 words.append(word)
         problem(t("pz-profile-part", what=", ".join(words)))
-    kept = raw.get("filters") if isinstance(raw, dict) else None
-    if isinstance(kept, dict):
-        for key in ("ruleset", "theme", "difficulty"):
-            if isinstance(kept.get(key), str):
-                tr.filters[key] = kept[key]
-        tr.filters["show_themes"] = kept.get("show_themes") is True
+
+
+def load_filters(kept):
+    """The stored choice of puzzles (rules, theme, difficulty, themes shown) into tr.filters; False
+    when a value was of no use (another type, an unknown difficulty), the default kept for it."""
+    if not isinstance(kept, dict):
+        return False
+    ok = True
+    for key in ("ruleset", "theme", "difficulty"):
+        if isinstance(kept.get(key), str):
+            tr.filters[key] = kept[key]
+        elif key in kept:
+            ok = False
+    ok = ok and isinstance(kept.get("show_themes", False), bool)
+    tr.filters["show_themes"] = kept.get("show_themes") is True
     if not ts.relative(tr.filters["difficulty"]):
         tr.filters["difficulty"] = "normal"  # an unknown one reads as normal
+        ok = False
+    return ok
 
 
 def save_profile():
