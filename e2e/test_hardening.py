@@ -8,7 +8,19 @@ import json
 from playwright.sync_api import expect
 from test_offline import write_save
 
-from helpers import ENGINE_MS, click_point, import_text, move_list, moves, new_game, open_site, play, press, until_equal
+from helpers import (
+    ENGINE_MS,
+    click_point,
+    import_text,
+    move_list,
+    moves,
+    new_game,
+    open_site,
+    play,
+    press,
+    put_text,
+    until_equal,
+)
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
@@ -286,6 +298,6 @@ def test_annotations_too_long_to_save_are_said_before_a_reload_drops_them(page, 
     page.click('#moves button[data-ply="2"]')
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
     press(page, "#btn-annotate")
-    page.fill("#annot-comment", "x" * 9000)
+    put_text(page, "#annot-comment", "x" * 9000)
     page.locator("#annot-comment").dispatch_event("change")
     expect(page.locator("#message")).to_contain_text("longer than a save holds")

@@ -14,6 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from time_factor import TIME_FACTOR
+
 from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +77,8 @@ def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300, se
     """Run ``code`` on MicroPython with the page's engine modules importable; its stdout.
 
     ``extra`` maps more module names to source (for instance a test's own helper); ``settrace``
-    runs it on the package's build that has ``sys.settrace`` (slower, for counting work)."""
+    runs it on the package's build that has ``sys.settrace`` (slower, for counting work). ``timeout``
+    is a quiet machine's budget, stretched by ASALTO_TIME_FACTOR."""
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         listing = [(str(src), dest) for src, dest in files()]
@@ -87,7 +90,11 @@ def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300, se
         wasm = json.dumps(str(SETTRACE)) if settrace else "null"
         (d / "run.mjs").write_text(_RUNNER % (json.dumps(MICROPYTHON.as_uri()), wasm))
         done = subprocess.run(
-            ["node", str(d / "run.mjs"), str(d)], capture_output=True, text=True, timeout=timeout, check=False
+            ["node", str(d / "run.mjs"), str(d)],
+            capture_output=True,
+            text=True,
+            timeout=timeout * TIME_FACTOR,
+            check=False,
         )
         if done.returncode != 0:
             raise RuntimeError(f"MicroPython failed:\n{done.stderr}")
