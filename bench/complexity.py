@@ -135,7 +135,10 @@ def report(factor=16, only=None):
 
 def lines(work):
     """The Python lines ``work()`` runs: the work it does, counted exactly (sys.settrace's line
-    events, on CPython and on MicroPython's settrace build), so two runs give the same figure."""
+    events, on CPython and on MicroPython's settrace build), so two runs give the same figure.
+    A line counts once whatever it does inside the interpreter (a slice, a search, MicroPython's
+    walk to a non-ASCII text's i-th character): a reader made quadratic that way shows in
+    :func:`report`'s times (bench/fuzz.py), not here."""
     count = [0]
 
     def trace(frame, event, arg):
@@ -159,12 +162,16 @@ def verdict(small, large, factor=16):
     return "linear" if large <= small * factor**1.5 else "quadratic"
 
 
-def counts(factor=16, only=None, shapes=SHAPES):
-    """[[shape, size, lines, size x factor, lines, verdict]] per shape: the work, not the time."""
+def counts(factor=16, only=None, shapes=SHAPES, shrink=1):
+    """[[shape, size, lines, size x factor, lines, verdict]] per shape: the work, not the time.
+
+    A count has no noise to rise above, so the inputs can be ``shrink`` times smaller than the
+    timings need (MicroPython runs traced code slowly)."""
     rows = []
     for name, make, n in shapes:
         if only and only not in name:
             continue
+        n = max(1, n // shrink)
         small, small_lines = warm_lines(make, n)
         large, large_lines = warm_lines(make, n * factor)
         rows.append([name, small, small_lines, large, large_lines, verdict(small_lines, large_lines, factor)])
