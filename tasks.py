@@ -151,6 +151,13 @@ def time_factor(workers: int) -> tuple[str, str]:
     return f"{factor:.1f}", f"the load {load:.1f} and this command's {workers} test workers on {cores} cores"
 
 
+def suites_env() -> dict[str, str]:
+    """The environment of the two suites: ASALTO_TIME_FACTOR as given or from the load (printed)."""
+    factor, why = time_factor(workers=(os.cpu_count() or 1) + BROWSER_WORKERS)
+    print(f"ASALTO_TIME_FACTOR={factor} ({why})", flush=True)
+    return {**os.environ, "ASALTO_TIME_FACTOR": factor}
+
+
 def summary_counts(output: str) -> dict[str, int]:
     """The counts of a pytest run's closing line (passed, failed, errors, ...)."""
     closing = [line for line in output.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
@@ -211,11 +218,8 @@ def test() -> None:
             start = time.monotonic()
             run(*command)
             phases[name] = time.monotonic() - start
-        factor, why = time_factor(workers=(os.cpu_count() or 1) + BROWSER_WORKERS)
-        print(f"ASALTO_TIME_FACTOR={factor} ({why})", flush=True)
         start = time.monotonic()
-        env = {**os.environ, "ASALTO_TIME_FACTOR": factor}
-        seconds, ended = side_by_side({name: steps[name] for name in SIDE_BY_SIDE}, env)
+        seconds, ended = side_by_side({name: steps[name] for name in SIDE_BY_SIDE}, suites_env())
         phases.update(seconds)
         phases["both suites, side by side"] = time.monotonic() - start
         failed = [name for name, (code, _) in ended.items() if code]
