@@ -136,13 +136,17 @@ def import_text(page, text: str) -> None:
 
 def past_the_book(page, ruleset: str = "assault") -> None:
     """In a game where the computer plays the side that moves second, play the first side's moves
-    (the first legal step each time) until the computer's reply is no longer from its opening
-    book: it is searching when this returns."""
-    position = Position.start(ruleset)
-    for n in range(1, 3):  # the book covers the computer's first two replies (asalto_core.book.MOVES)
+    (the first legal step each time, in the game on the page) until the computer's reply is no
+    longer from its opening book: it is searching when this returns. A move the test made before
+    counts; each move waits for the computer's reply to the one before (a click in its turn is no
+    move, and a busy machine may bring the reply before or after the test looks)."""
+    for n in range(1, 4):  # the book covers the computer's first two replies (asalto_core.book.MOVES)
+        before = 2 * n - 2  # plies before the first side's n-th move
+        page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {before}", timeout=ENGINE_MS)
+        if int(page.evaluate("Number(document.body.dataset.ply || 0)")) > before:
+            continue  # the test played this move itself
+        position = Position.start(ruleset)
+        for played in moves(page):
+            position = position.play(played)
         move = next(m for m in position.legal_moves if not m.huff)
         play(page, *move.path)
-        page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)
-        position = position.play(move).play(moves(page)[-1])
-    move = next(m for m in position.legal_moves if not m.huff)
-    play(page, *move.path)

@@ -77,7 +77,8 @@ def test_a_save_of_an_older_shape_starts_a_fresh_game(context, server):
     assert corrupt(page) == [old]
     play(page, "d4", "d5")  # and the page plays on, saving the new shape
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
-    assert saved["version"] == 2 and saved["game"]["moves"] == ["d4-d5"] and "view" not in saved
+    # The player's move saved (the computer's reply may already be saved after it).
+    assert saved["version"] == 2 and saved["game"]["moves"][:1] == ["d4-d5"] and "view" not in saved
 
 
 def test_a_junk_import_leaves_the_game_and_says_why(page, server):
