@@ -2,7 +2,8 @@
 """The project's commands; each sets up what it needs on a fresh machine (python3 only).
 
     python3 tasks.py serve [PORT]  build the site and serve it at http://localhost:PORT/ (8000)
-    python3 tasks.py test          ruff, mypy, the engine and docs tests, then the browser tests
+    python3 tasks.py test          ruff, mypy, then the engine and docs tests and the browser tests
+                                   side by side (each phase's time printed at the end)
     python3 tasks.py bench         the benchmarks (figures printed and written to bench/results/)
     python3 tasks.py build         build the site into dist/ (the wheel in dist/wheels/)
     python3 tasks.py wheel         build the engine's wheel into wheelhouse/
@@ -18,9 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -112,27 +116,126 @@ def serve(port: str = "8000") -> None:
         httpd.serve_forever()
 
 
+# The two suites run side by side: the browser tests wait on pages (a worker's start, a timer, the
+# next frame) for much of their time, which the engine tests fill. Each spreads over the cores with
+# pytest-xdist, a test file kept on one worker (a file's fixtures are made once); each browser
+# worker has its own server, copy of dist/ and browser.
+SIDE_BY_SIDE = ("engine and docs tests", "browser tests")
+BROWSER_WORKERS = 2
+
+
 def test_steps() -> dict[str, list[str | Path]]:
     """The checks of ``test`` by name, in order (bench/test_command.py times each of them)."""
     docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
     engine = ["tests", "pkg", "README.md", *docs, "--doctest-glob=*.md"]
-    # Spread over the cores by pytest-xdist, each test file kept on one worker (a file's fixtures,
-    # MicroPython's conformance report among them, are made once).
-    cores = ["-n", "auto", "--dist", "loadfile"]
+    files = ["--dist", "loadfile"]
     return {
         "ruff": [PY, "-m", "ruff", "check", "."],
         "ruff format": [PY, "-m", "ruff", "format", "--check", "."],
         "mypy": [PY, "-m", "mypy"],  # strict on asalto_core ([tool.mypy] in pyproject.toml)
-        "engine and docs tests": [PY, "-m", "pytest", "-q", *cores, *engine],
-        "browser tests": [PY, "-m", "pytest", "-q", "e2e"],
+        "engine and docs tests": [PY, "-m", "pytest", "-q", "-n", "auto", *files, *engine],
+        "browser tests": [PY, "-m", "pytest", "-q", "-n", str(BROWSER_WORKERS), *files, "e2e"],
     }
 
 
+def time_factor(workers: int) -> tuple[str, str]:
+    """ASALTO_TIME_FACTOR (tests/time_factor.py) as given, else from the machine's load: the
+    1-minute load average plus the test command's own workers, over the cores (at least 1). A
+    machine twice as busy as it has cores gives each process about half the time it had."""
+    given = os.environ.get("ASALTO_TIME_FACTOR", "").strip()
+    if given:
+        return given, "as given"
+    cores = os.cpu_count() or 1
+    load = os.getloadavg()[0]
+    factor = max(1.0, (load + workers) / cores)
+    return f"{factor:.1f}", f"the load {load:.1f} and this command's {workers} test workers on {cores} cores"
+
+
+def suites_env() -> dict[str, str]:
+    """The environment of the two suites: ASALTO_TIME_FACTOR as given or from the load (printed)."""
+    factor, why = time_factor(workers=(os.cpu_count() or 1) + BROWSER_WORKERS)
+    print(f"ASALTO_TIME_FACTOR={factor} ({why})", flush=True)
+    return {**os.environ, "ASALTO_TIME_FACTOR": factor}
+
+
+def summary_counts(output: str) -> dict[str, int]:
+    """The counts of a pytest run's closing line (passed, failed, errors, ...)."""
+    closing = [line for line in output.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
+    if not closing:
+        return {}
+    return {word: int(n) for n, word in re.findall(r"(\d+) (\w+)", closing[-1])}
+
+
+def side_by_side(commands: dict[str, list[str | Path]], env: dict[str, str]) -> tuple[dict[str, float], dict]:
+    """Run the commands at once, each into its own log, printed whole as it ends; the seconds each
+    took and each one's exit code and closing counts."""
+    began = time.monotonic()
+    seconds: dict[str, float] = {}
+    ended: dict[str, tuple[int, dict[str, int]]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        running = {}
+        for name, command in commands.items():
+            print("+", " ".join(map(str, command)), f"  ({name}, side by side)", flush=True)
+            log = open(Path(tmp) / f"{len(running)}.log", "w+")  # noqa: SIM115 - closed below
+            proc = subprocess.Popen([str(c) for c in command], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+            running[name] = (proc, log)
+        try:
+            while running:
+                for name, (proc, log) in list(running.items()):
+                    if proc.poll() is None:
+                        continue
+                    seconds[name] = time.monotonic() - began
+                    log.seek(0)
+                    output = log.read()
+                    log.close()
+                    del running[name]
+                    print(f"\n== {name}: exit {proc.returncode} after {seconds[name]:.0f} s ==", flush=True)
+                    print(output, end="", flush=True)
+                    ended[name] = (proc.returncode, summary_counts(output))
+                time.sleep(0.5)
+        finally:
+            for proc, log in running.values():  # interrupted: stop what this started
+                proc.terminate()
+                proc.wait()
+                log.close()
+    return seconds, ended
+
+
 def test() -> None:
-    build()
-    ensure_browser()
-    for command in test_steps().values():
-        run(*command)
+    """The checks in turn, then the two suites side by side; each phase's time at the end."""
+    began = time.monotonic()
+    phases: dict[str, float] = {}
+    failed: list[str] = []
+    ended: dict = {}
+    try:
+        build()
+        ensure_browser()
+        phases["set-up (venv, npm, build, browser)"] = time.monotonic() - began
+        steps = test_steps()
+        for name, command in steps.items():
+            if name in SIDE_BY_SIDE:
+                continue
+            start = time.monotonic()
+            run(*command)
+            phases[name] = time.monotonic() - start
+        start = time.monotonic()
+        seconds, ended = side_by_side({name: steps[name] for name in SIDE_BY_SIDE}, suites_env())
+        phases.update(seconds)
+        phases["both suites, side by side"] = time.monotonic() - start
+        failed = [name for name, (code, _) in ended.items() if code]
+    finally:
+        phases["the whole command"] = time.monotonic() - began
+        print("\nEach phase's time (the suites ran side by side, each timed from their common start):")
+        width = max(map(len, phases))
+        for name, secs in phases.items():
+            print(f"  {name:<{width}}  {secs:>4.0f} s")
+    counts = [c for _, c in ended.values()]
+    if len(counts) == len(SIDE_BY_SIDE) and all(counts):
+        passed = sum(c.get("passed", 0) for c in counts)
+        broken = sum(c.get("failed", 0) + c.get("error", 0) + c.get("errors", 0) for c in counts)
+        print(f"tests: {passed} passed, {broken} failed")
+    if failed:
+        sys.exit(f"failed: {', '.join(failed)}")
 
 
 def wheel() -> None:

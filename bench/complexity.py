@@ -1,11 +1,14 @@
-"""Each reader's time for an input and for 16 times that input, on CPython and on MicroPython.
+"""Each reader's work and time for an input and for 16 times that input, on CPython and MicroPython.
 
-A reader linear in its input takes about 16 times as long for the larger one; a quadratic one
-about 256 times. :func:`report` runs on both interpreters (``bench/fuzz.py`` runs it on node's
-MicroPython as ``tests/micropython.py`` does, with the page's engine files) and uses only
-what the page's MicroPython has.
+A reader linear in its input does about 16 times the work for the larger one; a quadratic one
+about 256 times. :func:`counts` counts the work (the Python lines the reader runs, through
+``sys.settrace``): the same figures on every run however busy the machine, so the tests judge by
+them. :func:`report` times it, for the figures only. Both run on both interpreters
+(``tests/micropython.py`` runs them on node's MicroPython, its build with ``sys.settrace`` for
+the counts) and use only what the page's MicroPython has.
 """
 
+import sys
 import time
 
 from asalto_core import Game
@@ -88,8 +91,15 @@ def marks(n):
     return len(text), lambda: split_comment(text)
 
 
+def escapes(n):
+    """One comment of n escaped braces before a move (900 kB of them once took minutes)."""
+    text = "{" + "x\\}" * n + "} 1. d4-d5 *"
+    return len(text), lambda: Game.from_record(text)
+
+
 SHAPES = (
     ("record: one move, then n comments", comments, 500),
+    ("record: a comment of n escaped braces", escapes, 2000),
     ("record: one move, then n '()'", parens, 1000),
     ("record: a main line of n plies", main_line, 200),
     ("embed: a side line of n plies (variation_frames)", side_line_frames, 100),
@@ -121,3 +131,56 @@ def report(factor=16, only=None):
         large, t16 = measure(make, n * factor)
         rows.append([name, small, round(t1, 1), large, round(t16, 1), round(t16 / max(t1, 0.01), 1)])
     return rows
+
+
+def lines(work):
+    """The Python lines ``work()`` runs: the work it does, counted exactly (sys.settrace's line
+    events, on CPython and on MicroPython's settrace build), so two runs give the same figure.
+    A line counts once whatever it does inside the interpreter (a slice, a search, MicroPython's
+    walk to a non-ASCII text's i-th character): a reader made quadratic that way shows in
+    :func:`report`'s times (bench/fuzz.py), not here."""
+    count = [0]
+
+    def trace(frame, event, arg):
+        if event == "line":
+            count[0] += 1
+        return trace
+
+    previous = sys.gettrace() if hasattr(sys, "gettrace") else None  # MicroPython has no gettrace
+    sys.settrace(trace)
+    try:
+        work()
+    finally:
+        sys.settrace(previous)
+    return count[0]
+
+
+def verdict(small, large, factor=16):
+    """'linear' or 'quadratic', from the work for an input and for ``factor`` times it: the ratio is
+    at most about ``factor`` when linear, about ``factor`` squared when quadratic; the line between
+    is their geometric mean (64 for 16)."""
+    return "linear" if large <= small * factor**1.5 else "quadratic"
+
+
+def counts(factor=16, only=None, shapes=SHAPES, shrink=1):
+    """[[shape, size, lines, size x factor, lines, verdict]] per shape: the work, not the time.
+
+    A count has no noise to rise above, so the inputs can be ``shrink`` times smaller than the
+    timings need (MicroPython runs traced code slowly)."""
+    rows = []
+    for name, make, n in shapes:
+        if only and only not in name:
+            continue
+        n = max(1, n // shrink)
+        small, small_lines = warm_lines(make, n)
+        large, large_lines = warm_lines(make, n * factor)
+        rows.append([name, small, small_lines, large, large_lines, verdict(small_lines, large_lines, factor)])
+    return rows
+
+
+def warm_lines(make, n):
+    """The input's size and the lines its reader runs once the caches it fills are full (a first
+    read also builds tables and compiles patterns, work the next read does not do)."""
+    size, work = make(n)
+    work()
+    return size, lines(work)

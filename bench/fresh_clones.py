@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The test command on fresh clones, run after run; written to bench/results/fresh-clones.{json,md}.
 
-    python bench/fresh_clones.py [--runs N] [--rev REV] [--note TEXT]
+    python bench/fresh_clones.py [--runs N] [--busy N] [--rev REV] [--note TEXT]
 
 Each run clones this repository afresh (``git clone``, then REV, by default the branch's head
 when the run starts, so a run made after a merge tests the merge) into a temporary directory and
@@ -9,6 +9,11 @@ runs ``bash .ci/run`` there, as CI does: the project's own set-up (venv, npm, bu
 test. Each run's commit, start, wall seconds, the machine's load, each suite's summary line and
 the failed tests' names are kept; the results say how many runs in a row ended green (issue 35
 asks for ten). A red run's log is kept beside the results for reading, until the next red run.
+
+``--busy N`` runs N CPU-bound processes beside each run, from before the clone until it ends (a
+contributor's build, browser or other test run: issue 49 asks for ten green runs with 4 on 2
+cores); the run keeps N and the load sampled through it (mean and highest), and the time factor
+and phase times the test command printed.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -27,14 +34,41 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 SUMMARY = re.compile(r"^=* ?(\d+ (passed|failed).*) in [\d.]+s.*$")
 FAILED = re.compile(r"^(FAILED|ERROR) (\S+)")
+FACTOR = re.compile(r"^ASALTO_TIME_FACTOR=(\S+)")  # tasks.py test's line before the browser tests
+PHASE = re.compile(r"^  (.+?) +(\d+) s$")  # tasks.py test's closing table: each phase's seconds
+BUSY = "while True:\n    pass\n"  # one process keeps one core busy
+LOAD_EVERY = 15  # seconds between two readings of the load during a run
+
+
+class Busy:
+    """N CPU-bound processes, and the 1-minute load read every LOAD_EVERY seconds, until stopped."""
+
+    def __init__(self, n: int) -> None:
+        self.procs = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(n)]
+        self.loads = [os.getloadavg()[0]]
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        while not self.done.wait(LOAD_EVERY):
+            self.loads.append(os.getloadavg()[0])
+
+    def stop(self) -> None:
+        self.done.set()
+        self.thread.join()
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            proc.wait()
 
 
 def git(*args: str, cwd: Path = ROOT) -> str:
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
 
 
-def one_run(rev: str, note: str) -> dict:
-    """Clone, run ``.ci/run``, and read its log."""
+def one_run(rev: str, note: str, busy: int = 0) -> dict:
+    """Clone, run ``.ci/run`` (with ``busy`` CPU-bound processes beside it), and read its log."""
     commit = git("rev-parse", rev)
     workdir = Path(tempfile.mkdtemp(prefix="fresh-clone-"))
     clone = workdir / "asalto"
@@ -42,6 +76,7 @@ def one_run(rev: str, note: str) -> dict:
     load = os.getloadavg()[0]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     begin = time.monotonic()
+    beside = Busy(busy)
     try:
         git("clone", "--quiet", str(ROOT), str(clone))
         git("checkout", "--quiet", commit, cwd=clone)
@@ -51,12 +86,19 @@ def one_run(rev: str, note: str) -> dict:
         if code:
             shutil.copy(log, RESULTS / "fresh-clones-red.log")
     finally:
+        beside.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+    factors = [m.group(1) for m in map(FACTOR.match, lines) if m]
     return {
         "commit": commit[:7],
         "started": started,
         "seconds": round(time.monotonic() - begin),
         "load": round(load, 1),
+        "busy": busy,
+        "load_mean": round(sum(beside.loads) / len(beside.loads), 1),
+        "load_max": round(max(beside.loads), 1),
+        "time_factor": factors[-1] if factors else None,
+        "phases": {m.group(1): int(m.group(2)) for m in map(PHASE.match, lines) if m},
         "green": code == 0,
         "suites": [m.group(1) for m in map(SUMMARY.match, lines) if m],
         "failed": [m.group(2) for m in map(FAILED.match, lines) if m],
@@ -74,34 +116,48 @@ def streak(runs: list[dict]) -> int:
     return count
 
 
+def loads(run: dict) -> str:
+    """The load column: at the start, then the mean and highest through the run where sampled."""
+    if run["load"] is None:
+        return "—"
+    if "load_mean" not in run:
+        return str(run["load"])
+    return f"{run['load']} ({run['load_mean']} / {run['load_max']})"
+
+
 def write(runs: list[dict]) -> None:
     (RESULTS / "fresh-clones.json").write_text(json.dumps(runs, indent=1) + "\n")
     rows = [
         f"| {r['started']} | {r['commit']} | {'green' if r['green'] else 'RED'} "
-        f"| {r['seconds'] // 60} min {r['seconds'] % 60} s | {'—' if r['load'] is None else r['load']} "
-        f"| {'; '.join(r['suites'])} | {', '.join(r['failed'])} | {r['note']} |"
+        f"| {r['seconds'] // 60} min {r['seconds'] % 60} s | {r.get('busy', 0)} | {loads(r)} "
+        f"| {r.get('time_factor') or '—'} | {'; '.join(r['suites'])} | {', '.join(r['failed'])} | {r['note']} |"
         for r in runs
     ]
     (RESULTS / "fresh-clones.md").write_text(
         "# The test command on fresh clones (bench/fresh_clones.py)\n\n"
         "Each run: `git clone` of the repository, then `bash .ci/run` (set-up and every test), on the\n"
-        "shared 2-core machine; the load is the 1-minute load average when the run began.\n\n"
+        "shared 2-core machine; busy: the CPU-bound processes `--busy` ran beside it; the load is the\n"
+        "1-minute load average when the run began (then its mean / highest, read every 15 s through the\n"
+        "run, where kept); factor: the ASALTO_TIME_FACTOR the test command gave the browser tests.\n\n"
         f"**Green runs in a row, up to the latest: {streak(runs)}.**\n\n"
-        "| started | commit | result | wall | load | suites | failed | note |\n"
-        "|---|---|---|---:|---:|---|---|---|\n" + "\n".join(rows) + "\n"
+        "| started | commit | result | wall | busy | load | factor | suites | failed | note |\n"
+        "|---|---|---|---:|---:|---|---:|---|---|---|\n" + "\n".join(rows) + "\n"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes to run beside each run")
     parser.add_argument("--rev", default="HEAD", help="the revision each run tests (read when the run starts)")
     parser.add_argument("--note", default="", help="what else the machine was doing, kept with each run")
     args = parser.parse_args()
+    if args.busy < 0:
+        parser.error(f"--busy is a number of processes, at least 0 (not {args.busy})")
     path = RESULTS / "fresh-clones.json"
     runs = json.loads(path.read_text()) if path.exists() else []
     for _ in range(args.runs):
-        run = one_run(args.rev, args.note)
+        run = one_run(args.rev, args.note, args.busy)
         runs.append(run)
         write(runs)
         print(json.dumps(run), flush=True)

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Where the time of ``python3 tasks.py test`` goes; written to bench/results/test-command.{json,md}.
 
-Runs each check of the test command (``tasks.test_steps``) in turn on the built site, the two
-pytest suites with a JUnit XML report, and keeps per label: each step's wall time, each suite's
-slowest tests and its time per test file. ``--xml engine.xml [browser.xml]`` reads reports made
+Runs each check of the test command (``tasks.test_steps``) on the built site, the two pytest
+suites side by side as the command runs them (``--serial``: one after the other) with a JUnit XML
+report, and keeps per label: each step's wall time, each suite's slowest tests and its time per
+test file. ``--xml engine.xml [browser.xml]`` reads reports made
 before (``pytest --junitxml``) instead of running the suites, e.g. of an older commit. Every label
 run stays in the results beside the others, with the machine's load when it was measured.
 """
@@ -53,25 +54,35 @@ def read_report(path: Path) -> dict:
     }
 
 
-def run_steps(folder: Path, lock: str | None) -> dict:
+def run_steps(folder: Path, lock: str | None, serial: bool = False) -> dict:
     """Each step of the test command timed (a suite by its own report); the suites' reports read.
+    The two suites run side by side as ``tasks.py test`` runs them (``serial``: one after the other).
     With ``lock``, the browser tests wait for that file's lock (``flock``), as on a shared machine."""
-    steps, reports = {}, {}
+    steps, reports, together = {}, {}, {}
+    env = tasks.suites_env()
     for name, command in tasks.test_steps().items():
         argv = [str(c) for c in command]
         if name in SUITES:
-            report = folder / (name.split()[0] + ".xml")
-            argv += [f"--junitxml={report}", "-p", "no:cacheprovider"]
+            argv += [f"--junitxml={folder / (name.split()[0] + '.xml')}", "-p", "no:cacheprovider"]
             if lock and name == "browser tests":
                 argv = ["flock", lock, *argv]
+            if not serial:
+                together[name] = argv
+                continue
         began = time.monotonic()
-        done = subprocess.run(argv, cwd=ROOT, check=False)
+        done = subprocess.run(argv, cwd=ROOT, check=False, env=env)
         steps[name] = round(time.monotonic() - began, 1)
-        if name in SUITES:
-            reports[name] = read_report(report)
-            steps[name] = reports[name]["wall_s"]
         if done.returncode:
             print(f"{name} failed (exit {done.returncode})", flush=True)
+    if together:
+        began = time.monotonic()
+        seconds, _ = tasks.side_by_side(together, env)
+        steps.update({name: round(s, 1) for name, s in seconds.items()})
+        steps["both suites, side by side"] = round(time.monotonic() - began, 1)
+    for name in SUITES:
+        reports[name] = read_report(folder / (name.split()[0] + ".xml"))
+        if serial:
+            steps[name] = reports[name]["wall_s"]
     return {"steps": steps, "suites": reports}
 
 
@@ -123,6 +134,7 @@ def main() -> None:
     parser.add_argument("--note", default="", help="how the run was made, printed under the table")
     parser.add_argument("--load", default="", help="the load when the reports of --xml were made")
     parser.add_argument("--lock", help="a lock file the browser tests wait for (flock), on a shared machine")
+    parser.add_argument("--serial", action="store_true", help="the two suites one after the other, not side by side")
     args = parser.parse_args()
     load = args.load if args.xml else round(os.getloadavg()[0], 1)
     if args.xml:
@@ -132,7 +144,7 @@ def main() -> None:
         tasks.build()
         tasks.ensure_browser()
         with tempfile.TemporaryDirectory() as tmp:
-            run = run_steps(Path(tmp), args.lock)
+            run = run_steps(Path(tmp), args.lock, args.serial)
     run.update(load=load, note=args.note)
     RESULTS.mkdir(exist_ok=True)
     store = RESULTS / "test-command.json"

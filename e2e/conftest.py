@@ -17,17 +17,21 @@ import threading
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
 sys.path.insert(1, str(ROOT))  # for build.host_headers
+from time_factor import TIME_FACTOR  # noqa: E402
+
 from build import host_headers  # noqa: E402 - after the path is set
+from helpers import DEFAULT_MS  # noqa: E402
 
 DIST = ROOT / "dist"
 # expect(locator) retries as long as the page's own waits always did (Playwright's 30 s default), not
-# its 5 s: a page under load (two cores shared) takes longer, never a different path.
-expect.set_options(timeout=30_000)
+# its 5 s: a page under load (two cores shared) takes longer, never a different path. Every budget
+# is stretched by ASALTO_TIME_FACTOR (helpers.TIME_FACTOR).
+expect.set_options(timeout=DEFAULT_MS)
 SUBPATH = "/asalto/"
 LOCAL = "http://127.0.0.1:"  # the test servers; any other host is blocked
 # Console lines that are not errors of ours (PyScript prints this for every worker).
@@ -68,7 +72,7 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(SUBPATH):
-            return str(DIST / "__not_here__")
+            return str(Path(self.directory) / "__not_here__")
         return super().translate_path("/" + path[len(SUBPATH) :])
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
@@ -93,11 +97,13 @@ class PlainHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class Server:
-    """The built site under SUBPATH; or, with ``root``, another local site serving that folder at /."""
+    """The built site (``dist``, DIST unless told) under SUBPATH; or, with ``root``, another local
+    site serving that folder at /."""
 
-    def __init__(self, root: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, dist: Path = DIST) -> None:
+        self.dist = dist
         if root is None:
-            handler = functools.partial(SubpathHandler, directory=str(DIST))
+            handler = functools.partial(SubpathHandler, directory=str(dist))
         else:
             handler = functools.partial(PlainHandler, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -118,10 +124,16 @@ class Server:
 
 
 @pytest.fixture(scope="session")
-def server():
+def server(tmp_path_factory, worker_id):
+    """The built site. Each pytest-xdist worker serves its own copy of dist/: a test that deploys a
+    new version (writes server.dist) changes no other worker's site."""
     if not (DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 tasks.py build` (or build.py) first")
-    srv = Server()
+    dist = DIST
+    if worker_id != "master":
+        dist = tmp_path_factory.mktemp("dist") / "dist"
+        shutil.copytree(DIST, dist)
+    srv = Server(dist=dist)
     yield srv
     srv.stop()
 
@@ -134,6 +146,27 @@ def browser_type_launch_args(browser_type_launch_args):
     if path:
         args["executable_path"] = path
     return args
+
+
+def _stretched_context(new_context):
+    """Browser.new_context whose contexts wait DEFAULT_MS for each action and navigation: the
+    fixtures' contexts and those a test makes itself alike (Playwright's default is 30 s each)."""
+
+    @functools.wraps(new_context)
+    def made(self, *args, **kwargs):
+        ctx = new_context(self, *args, **kwargs)
+        ctx.set_default_timeout(DEFAULT_MS)
+        ctx.set_default_navigation_timeout(DEFAULT_MS)
+        return ctx
+
+    return made
+
+
+Browser.new_context = _stretched_context(Browser.new_context)  # type: ignore[method-assign]
+
+
+def pytest_report_header() -> str:
+    return f"ASALTO_TIME_FACTOR: every wait of the browser tests stretched {TIME_FACTOR:g} times"
 
 
 class Console:
@@ -178,6 +211,8 @@ def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,))
             blocked.append(r.request.url)
             r.abort()
 
+    ctx.set_default_timeout(DEFAULT_MS)  # also a persistent context, which new_context did not make
+    ctx.set_default_navigation_timeout(DEFAULT_MS)
     ctx.route("**/*", route)
     ctx.add_init_script(CSP_WATCH)
     ctx.on("page", console.attach)

@@ -6,10 +6,12 @@ import json
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
+from time_factor import ms  # tests/time_factor.py: ASALTO_TIME_FACTOR
 
 from asalto_core import Position
 
-ENGINE_MS = 60000
+ENGINE_MS = ms(60000)
+DEFAULT_MS = ms(30_000)  # Playwright's own default for every action, wait and expect
 
 
 def open_site(page, url: str) -> None:
@@ -27,7 +29,7 @@ def wait_synced_after(page, before: int, timeout: int = ENGINE_MS) -> None:
     page.wait_for_function(f"Number(document.body.dataset.synced || 0) > {before}", timeout=timeout)
 
 
-def until_equal(page, js: str, want, timeout: int = 30_000) -> None:
+def until_equal(page, js: str, want, timeout: int = DEFAULT_MS) -> None:
     """Until the page's function ``js`` returns ``want`` (compared as JSON: lists and plain values):
     expect's retrying, for what only a script reads; it fails with the last value read."""
     try:
@@ -110,10 +112,23 @@ def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
 
 
+def put_text(page, selector: str, text: str) -> None:
+    """What ``page.fill`` does, for a text of any length: the field's value set by script, then the
+    input event fill fires (the page's own handlers read the value as from fill). Fill enters text
+    through the browser's input machinery: 20 s for 70 kB on a quiet machine, minutes on a busy one."""
+    field = page.locator(selector)
+    expect(field).to_be_editable()  # fill's own wait: the field is there, shown and enabled
+    field.evaluate(
+        """(el, text) => { el.focus(); el.value = text;
+            el.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText"})); }""",
+        text,
+    )
+
+
 def import_text(page, text: str) -> None:
     before = synced(page)
     press(page, "#btn-io")
-    page.fill("#io-text", text)
+    put_text(page, "#io-text", text)
     page.click("#io-load")
     wait_synced_after(page, before)
     page.click("#dlg-io button[value=close]")
@@ -121,13 +136,17 @@ def import_text(page, text: str) -> None:
 
 def past_the_book(page, ruleset: str = "assault") -> None:
     """In a game where the computer plays the side that moves second, play the first side's moves
-    (the first legal step each time) until the computer's reply is no longer from its opening
-    book: it is searching when this returns."""
-    position = Position.start(ruleset)
-    for n in range(1, 3):  # the book covers the computer's first two replies (asalto_core.book.MOVES)
+    (the first legal step each time, in the game on the page) until the computer's reply is no
+    longer from its opening book: it is searching when this returns. A move the test made before
+    counts; each move waits for the computer's reply to the one before (a click in its turn is no
+    move, and a busy machine may bring the reply before or after the test looks)."""
+    for n in range(1, 4):  # the book covers the computer's first two replies (asalto_core.book.MOVES)
+        before = 2 * n - 2  # plies before the first side's n-th move
+        page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {before}", timeout=ENGINE_MS)
+        if int(page.evaluate("Number(document.body.dataset.ply || 0)")) > before:
+            continue  # the test played this move itself
+        position = Position.start(ruleset)
+        for played in moves(page):
+            position = position.play(played)
         move = next(m for m in position.legal_moves if not m.huff)
         play(page, *move.path)
-        page.wait_for_function(f"Number(document.body.dataset.ply || 0) >= {2 * n}", timeout=ENGINE_MS)
-        position = position.play(move).play(moves(page)[-1])
-    move = next(m for m in position.legal_moves if not m.huff)
-    play(page, *move.path)

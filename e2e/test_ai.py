@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from test_offline import write_save
 
 from helpers import (
+    DEFAULT_MS,
     ENGINE_MS,
     click_point,
     move_list,
@@ -102,7 +103,7 @@ def test_cancel_then_resume(page, server):
     expect(move_list(page)).to_have_count(5)
     before = synced(page)
     page.click("#btn-ai")
-    wait_synced_after(page, before, timeout=30000)
+    wait_synced_after(page, before, timeout=DEFAULT_MS)
     expect(move_list(page)).to_have_count(6)
 
 

@@ -8,7 +8,19 @@ import json
 from playwright.sync_api import expect
 from test_offline import write_save
 
-from helpers import ENGINE_MS, click_point, import_text, move_list, moves, new_game, open_site, play, press, until_equal
+from helpers import (
+    ENGINE_MS,
+    click_point,
+    import_text,
+    move_list,
+    moves,
+    new_game,
+    open_site,
+    play,
+    press,
+    put_text,
+    until_equal,
+)
 
 PAYLOAD = '"><img src=x onerror=window.__pwned=1><svg onload=window.__pwned=1>'
 
@@ -65,7 +77,8 @@ def test_a_save_of_an_older_shape_starts_a_fresh_game(context, server):
     assert corrupt(page) == [old]
     play(page, "d4", "d5")  # and the page plays on, saving the new shape
     saved = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))
-    assert saved["version"] == 2 and saved["game"]["moves"] == ["d4-d5"] and "view" not in saved
+    # The player's move saved (the computer's reply may already be saved after it).
+    assert saved["version"] == 2 and saved["game"]["moves"][:1] == ["d4-d5"] and "view" not in saved
 
 
 def test_a_junk_import_leaves_the_game_and_says_why(page, server):
@@ -286,6 +299,6 @@ def test_annotations_too_long_to_save_are_said_before_a_reload_drops_them(page, 
     page.click('#moves button[data-ply="2"]')
     expect(page.locator("body")).to_have_attribute("data-ply", "2")
     press(page, "#btn-annotate")
-    page.fill("#annot-comment", "x" * 9000)
+    put_text(page, "#annot-comment", "x" * 9000)
     page.locator("#annot-comment").dispatch_event("change")
     expect(page.locator("#message")).to_contain_text("longer than a save holds")

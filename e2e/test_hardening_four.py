@@ -240,7 +240,7 @@ def test_a_page_open_during_a_deploy_offers_the_update_and_keeps_the_game(contex
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
-    sw = DIST / "sw.js"
+    sw = server.dist / "sw.js"  # the site this test's server serves (a copy of DIST under xdist)
     before = sw.read_text()
     try:
         sw.write_text(before + "\n// deployed again\n")

@@ -15,12 +15,13 @@ from conftest import DIST, Server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from test_accessibility import TAGS, violations, with_axe
+from time_factor import TIME_FACTOR
 
 from asalto_core.ratings import elo
 from asalto_core.record import Game
 from asalto_core.session import MAX_TEXT
 from asalto_core.study import MAX_CHAPTERS
-from helpers import import_text, move_list, open_site, synced, wait_synced_after
+from helpers import import_text, move_list, ms, open_site, synced, wait_synced_after
 
 BOTS = Path(__file__).resolve().parents[1] / "tests" / "bots"
 RANDOM = "import random\n\n\ndef choose(board):\n    return random.choice(list(board.legal_moves))\n"
@@ -32,21 +33,27 @@ WCAG22 = [*TAGS, "wcag22a", "wcag22aa"]
 
 def open_lab(page, server):
     page.goto(server.url + "lab/")
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=ms(60_000))
 
 
 def load(page, name, source):
     page.fill("#name", name)
     page.fill("#source", source)
     page.click("#load")
-    expect(page.locator("#bots li", has_text=name).first).to_have_attribute("data-status", "ready", timeout=60_000)
+    expect(page.locator("#bots li", has_text=name).first).to_have_attribute("data-status", "ready", timeout=ms(60_000))
 
 
-def play(page, rebels, officers, ruleset="course", seconds="2"):
+def per_move(seconds: float) -> str:
+    """The lab's time limit per move (what a quiet machine needs, stretched by ASALTO_TIME_FACTOR),
+    as its field takes it: tenths of a second, at most 60."""
+    return f"{min(60.0, round(seconds * TIME_FACTOR, 1)):g}"
+
+
+def play(page, rebels, officers, ruleset="course", seconds=2.0):
     page.select_option("#rebels", rebels)
     page.select_option("#officers", officers)
     page.select_option("#ruleset", ruleset)
-    page.fill("#seconds", seconds)
+    page.fill("#seconds", per_move(seconds))
     page.click("#play")
 
 
@@ -54,7 +61,7 @@ def test_a_pasted_bot_plays_the_computers_level_to_the_end(page, server):
     open_lab(page, server)
     load(page, "random.py", RANDOM)
     play(page, "random.py", "level:beginner")
-    expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=120_000)
+    expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=ms(120_000))
     assert int(page.locator("#board").get_attribute("data-plies")) > 4
     expect(page.locator("#log li[data-kind=over]")).to_have_count(1)
 
@@ -63,23 +70,23 @@ def test_a_course_bot_from_a_file_and_the_player_on_the_board(page, server):
     open_lab(page, server)
     page.set_input_files("#file", str(BOTS / "course_player.py"))
     expect(page.locator("#bots li", has_text="course_player.py")).to_have_attribute(
-        "data-status", "ready", timeout=60_000
+        "data-status", "ready", timeout=ms(60_000)
     )
     play(page, "you", "course_player.py")
-    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=ms(60_000))
     page.locator('#board [data-point="d4"]').first.click()
     page.locator('#board [data-point="d5"]').first.click()
-    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)  # the bot answered
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=ms(60_000))  # the bot answered
 
 
 def test_undo_takes_back_the_players_move_and_the_bots_reply(page, server):
     open_lab(page, server)
     play(page, "you", "examples:greedy")
-    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=60_000)
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=ms(60_000))
     expect(page.locator("#undo")).to_be_disabled()  # nothing of the player's to take back yet
     page.locator('#board [data-point="d4"]').first.click()
     page.locator('#board [data-point="d5"]').first.click()
-    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=60_000)
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=ms(60_000))
     expect(page.locator("#undo")).to_be_enabled()
     page.click("#undo")
     expect(page.locator("#board")).to_have_attribute("data-plies", "0")
@@ -91,16 +98,16 @@ def test_faults_are_shown_and_a_bot_over_its_time_is_stopped(page, server):
     open_lab(page, server)
     load(page, "raises.py", RAISES)
     play(page, "raises.py", "level:beginner", ruleset="assault")
-    expect(page.locator("#log li[data-kind=over]")).to_contain_text("ZeroDivisionError", timeout=60_000)
+    expect(page.locator("#log li[data-kind=over]")).to_contain_text("ZeroDivisionError", timeout=ms(60_000))
     expect(page.locator("#status")).to_contain_text("Officers win")
     load(page, "hangs.py", HANGS)
-    play(page, "hangs.py", "level:beginner", ruleset="assault", seconds="1")
-    expect(page.locator("#log li[data-kind=over]")).to_contain_text("over its time limit", timeout=60_000)
+    play(page, "hangs.py", "level:beginner", ruleset="assault", seconds=1.0)
+    expect(page.locator("#log li[data-kind=over]")).to_contain_text("over its time limit", timeout=ms(60_000))
     expect(page.locator("#log li[data-kind=over]")).to_contain_text("its worker was stopped")
     load(page, "illegal.py", ILLEGAL)
     play(page, "level:beginner", "illegal.py", ruleset="course")  # the course's rules: counted, the turn passes
     expect(page.locator("#log li[data-kind=illegal]").nth(2)).to_contain_text(
-        "Counted; the turn passes.", timeout=60_000
+        "Counted; the turn passes.", timeout=ms(60_000)
     )
 
 
@@ -109,10 +116,10 @@ def test_a_tournament_of_a_loaded_bot_an_example_and_a_level_with_elo_and_the_cr
     load(page, "random.py", RANDOM)  # a bot that loads is ticked at once
     for name in ("examples:greedy", "level:beginner"):
         page.locator("#entrant-list label", has_text=name).locator("input").check()
-    page.fill("#seconds", "1")
+    page.fill("#seconds", per_move(1.0))
     page.click("#tournament")
     table = page.locator("#crosstable")
-    expect(table).to_have_attribute("data-done", "yes", timeout=600_000)
+    expect(table).to_have_attribute("data-done", "yes", timeout=ms(600_000))
     expect(table).to_have_attribute("data-games", "6")  # three entrants, each pair twice
     rows = table.locator("tbody tr").evaluate_all(
         """trs => trs.map(tr => ({bot: tr.querySelector('th').textContent,
@@ -141,7 +148,7 @@ def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, ser
         open_lab(page, server)
         load(page, "raises.py", RAISES)  # a game to its end: the board, the log and a fault shown
         play(page, "raises.py", "level:beginner", ruleset="assault")
-        expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=60_000)
+        expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=ms(60_000))
         for scheme in ("light", "dark"):  # the colours follow the scheme at once (lab.css's media query)
             page.emulate_media(color_scheme=scheme)
             found[f"{width}x{height} {scheme}"] = violations(page, tags=WCAG22)
@@ -153,14 +160,14 @@ def test_the_game_page_leads_to_the_lab(page, server):
     link = page.locator("#links a", has_text="Bot lab")
     expect(link).to_be_visible()
     link.click()
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=ms(60_000))
     expect(page.locator("h1")).to_have_text("Bot lab")
 
 
 def test_the_lab_has_the_sites_top_bar_back_to_the_game(page, server):
     open_lab(page, server)
     page.locator("#links a", has_text="Play a game").click()
-    page.wait_for_selector("body[data-board=ready]", timeout=60_000)
+    page.wait_for_selector("body[data-board=ready]", timeout=ms(60_000))
     assert page.url == server.url
 
 
@@ -168,14 +175,14 @@ def test_the_lab_works_offline_after_one_visit(context):
     srv = Server()
     page = context.new_page()
     page.goto(srv.url + "lab/")
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=120_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=ms(60_000))
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ms(120_000))
     srv.stop()  # the site is gone: the page, its icon, its workers' Pyodide and engine come from the cache
     page.reload()
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=60_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes", timeout=ms(60_000))
     assert page.evaluate("fetch('../icon.svg').then(r => r.ok)")
     play(page, "examples:random", "examples:greedy")
-    expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=120_000)
+    expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=ms(120_000))
 
 
 def tournament_record(games: int = 300) -> tuple[str, list[list[str]], list[str]]:

@@ -62,6 +62,8 @@ def test_no_sentence_twice_while_the_computer_loads_and_thinks(browser, server):
         expect(page.locator("#side")).not_to_contain_text(re.compile("Pyodide|MB|Loading"))
         play(page, "d4", "d5")
         assert repeated_when(page, "document.body.dataset.ply === '1'") == []  # playing
+        # The computer's reply in before the player's next move (a click in its turn is no move).
+        page.wait_for_function("Number(document.body.dataset.ply || 0) >= 2", timeout=ENGINE_MS)
         past_the_book(page)
         assert repeated_when(page, "document.body.dataset.thinking === 'move'") == []  # the computer thinks
         expect(page.locator("#side")).not_to_contain_text(re.compile("Pyodide|MB|Loading"))  # still loading: unsaid

@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from helpers import (
+    ENGINE_MS,
     click_point,
     import_text,
     move_list,
@@ -94,7 +95,7 @@ def test_undo_redo_jump_and_reload(page, server):
     assert synced(page) == before  # browsing does not change the game
     expect(move_list(page)).to_have_count(3)
     page.reload()
-    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
+    page.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     expect(move_list(page)).to_have_text(["@c5,e5", "d4-d5", "e5-d4"])
     assert pieces(page) == after
 
@@ -111,7 +112,7 @@ def test_share_link_reopens_the_game(page, context, server):
     other = context.new_page()
     # A fresh page in the same browser has the saved game; the link must win over it.
     other.goto(server.url)
-    other.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=60000)
+    other.wait_for_function("Number(document.body.dataset.synced || 0) > 0", timeout=ENGINE_MS)
     new_game(other, "asalto", "humans")
     other.goto("about:blank")
     open_site(other, link)

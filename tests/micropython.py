@@ -14,10 +14,14 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from time_factor import TIME_FACTOR
+
 from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+# The same package's build with sys.settrace (the readers' work is counted through it).
+SETTRACE = MICROPYTHON.with_name("micropython-settrace.wasm")
 ENGINE = ROOT / "pkg" / "asalto_core"
 MPYLIB = ROOT / "site" / "mpylib"
 
@@ -36,6 +40,7 @@ import fs from "fs";
 const [dir, files] = [process.argv[2], JSON.parse(fs.readFileSync(process.argv[2] + "/files.json", "utf8"))];
 let out = "";
 const mp = await loadMicroPython({
+  url: %s,  // null: the default build
   stdout: (l) => { out += l + "\\n"; },
   stderr: (l) => { process.stderr.write(l + "\\n"); },
 });
@@ -68,10 +73,12 @@ def files() -> list[tuple[Path, str]]:
     return out
 
 
-def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300) -> str:
+def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300, settrace: bool = False) -> str:
     """Run ``code`` on MicroPython with the page's engine modules importable; its stdout.
 
-    ``extra`` maps more module names to source (for instance a test's own helper)."""
+    ``extra`` maps more module names to source (for instance a test's own helper); ``settrace``
+    runs it on the package's build that has ``sys.settrace`` (slower, for counting work). ``timeout``
+    is a quiet machine's budget, stretched by ASALTO_TIME_FACTOR."""
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         listing = [(str(src), dest) for src, dest in files()]
@@ -80,9 +87,14 @@ def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300) ->
             listing.append((str(d / name), f"/lib/{name}"))
         (d / "files.json").write_text(json.dumps(listing))
         (d / "main.py").write_text(code)
-        (d / "run.mjs").write_text(_RUNNER % json.dumps(MICROPYTHON.as_uri()))
+        wasm = json.dumps(str(SETTRACE)) if settrace else "null"
+        (d / "run.mjs").write_text(_RUNNER % (json.dumps(MICROPYTHON.as_uri()), wasm))
         done = subprocess.run(
-            ["node", str(d / "run.mjs"), str(d)], capture_output=True, text=True, timeout=timeout, check=False
+            ["node", str(d / "run.mjs"), str(d)],
+            capture_output=True,
+            text=True,
+            timeout=timeout * TIME_FACTOR,
+            check=False,
         )
         if done.returncode != 0:
             raise RuntimeError(f"MicroPython failed:\n{done.stderr}")

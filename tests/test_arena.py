@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from time_factor import TIME_FACTOR
 
 from asalto_core import arena
 from asalto_core.__main__ import main
@@ -17,7 +18,7 @@ from asalto_core.ratings import elo
 from asalto_core.study import Study
 
 BOTS = Path(__file__).parent / "bots"
-FAST = Limits(move_seconds=0.5, memory_mb=400)
+FAST = Limits(move_seconds=0.5 * TIME_FACTOR, memory_mb=400)  # 0.5 s on a quiet machine
 
 
 def game(bad: str, ruleset: str, side: str = "rebels", plies: int = 12) -> dict:
@@ -35,7 +36,7 @@ def game(bad: str, ruleset: str, side: str = "rebels", plies: int = 12) -> dict:
     ("bad", "kind", "detail"),
     [
         ("raises", "exception", "ValueError: the bot's own bug (line 9 of raises.py)"),
-        ("hangs", "timeout", "no move after 0.5 s"),
+        ("hangs", "timeout", f"no move after {FAST.move_seconds:g} s"),
         ("memory_hog", "memory", "MemoryError"),
         ("crashes", "crash", "the process exited with code 3"),
     ],
@@ -122,11 +123,11 @@ def test_the_sprt_stops_a_one_sided_match_early():
 
 def test_a_game_clock_runs_out():
     """Under a clock for the whole game (no limit per move), the bot that uses it up loses on time."""
-    limits = Limits(move_seconds=None, game_seconds=1.0, memory_mb=400)
+    limits = Limits(move_seconds=None, game_seconds=1.0 * TIME_FACTOR, memory_mb=400)
     result = play_game(Job(0, 0, "assault", "examples:random", str(BOTS / "hangs.py"), [], limits, 40))
     assert result["winner"] == "officers" and [f["kind"] for f in result["faults"]] == ["timeout"]
     budget = float(result["faults"][0]["detail"].split()[-2])  # "no move after S s": what was left on the clock
-    assert 0 < budget <= 1.0
+    assert 0 < budget <= limits.game_seconds
 
 
 def test_a_program_speaking_the_protocol_plays_as_cmd():

@@ -4,6 +4,7 @@ of two worker processes plays the same games as the arena's own process pool."""
 from __future__ import annotations
 
 import pytest
+from time_factor import TIME_FACTOR
 
 from asalto_core.arena import Limits, run, schedule
 
@@ -12,7 +13,9 @@ distributed = pytest.importorskip("distributed")
 
 def test_a_tournament_on_a_local_dask_cluster_plays_as_the_process_pool_does(tmp_path):
     bots = ["examples:greedy", "examples:random", "level:beginner@100"]
-    jobs = schedule(bots, "course", rounds=1, gauntlet=True, limits=Limits(0.5), opening_plies=2, seed=2, max_plies=60)
+    jobs = schedule(
+        bots, "course", rounds=1, gauntlet=True, limits=Limits(0.5 * TIME_FACTOR), opening_plies=2, seed=2, max_plies=60
+    )
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     with cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
