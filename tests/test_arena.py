@@ -267,7 +267,7 @@ def test_asalto_match_counts_no_fault_against_a_bot_that_prints(tmp_path):
     bot = str(BOTS / "prints_in_init.py")
     run = [sys.executable, "-m", "asalto_core", "match", bot, "examples:random", "--max-plies", "20", "--move-time",
            "2", "--quiet", "--results", str(tmp_path / "r.jsonl")]  # fmt: skip
-    done = subprocess.run(run, capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300 * TIME_FACTOR, check=False)
     assert done.returncode == 0
     games = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()[1:]]  # after its header
     assert len(games) == 2 and all(g["faults"] == [] for g in games)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from time_factor import TIME_FACTOR
 
 from asalto_core.bots import load
 from asalto_core.engine import MAX_LINE, Engine
@@ -26,7 +27,7 @@ def run_engine(bot: str, stdin: bytes, memory_kb: int = 0, env: dict[str, str] |
     run = [sys.executable, "-m", "asalto_core", "engine", "--bot", bot]
     if memory_kb:
         run = ["sh", "-c", f'ulimit -v {memory_kb}; exec "$@"', "sh", *run]
-    return subprocess.run(run, input=stdin, capture_output=True, timeout=120, check=False, env=env)
+    return subprocess.run(run, input=stdin, capture_output=True, timeout=120 * TIME_FACTOR, check=False, env=env)
 
 
 def engine(bot: str, commands: list[str], memory_kb: int = 0) -> list[str]:
@@ -125,7 +126,9 @@ def test_an_over_long_line_is_skipped_unread():
     huge = "{ printf 'position startpos assault moves '; head -c 200000000 /dev/zero | tr '\\0' x; printf '\\ngo\\n'; }"
     run = f'{huge} | {{ ulimit -v 300000; exec "$@"; }}'
     command = [sys.executable, "-m", "asalto_core", "engine", "--bot", "level:beginner@50"]
-    done = subprocess.run(["sh", "-c", run, "sh", *command], capture_output=True, timeout=300, check=False)
+    done = subprocess.run(
+        ["sh", "-c", run, "sh", *command], capture_output=True, timeout=300 * TIME_FACTOR, check=False
+    )
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     assert done.stdout.decode().splitlines() == [
         f"error a line over {MAX_LINE:,} bytes was skipped",

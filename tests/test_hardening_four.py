@@ -5,6 +5,7 @@ import json
 
 import micropython
 import pytest
+from time_factor import TIME_FACTOR
 
 from asalto_core import AsaltoError, embed, links, svg
 from asalto_core.book import Book, load
@@ -135,7 +136,7 @@ def test_each_reproducer_gets_the_same_clear_error_on_micropython():
     code = MPY_RUN % (LONG, MAX_MOVES + 1, CYCLE)
     extra = {name: page_file(name).read_text() for name in ("trainer_state.py", "board_input.py", "keys.py")}
     extra["cases.json"] = json.dumps([expr for expr, _ in CASES])
-    got = json.loads(micropython.run(code, extra, timeout=600).strip().splitlines()[-1])
+    got = json.loads(micropython.run(code, extra, timeout=600 * TIME_FACTOR).strip().splitlines()[-1])
     for (expr, message), answer in zip(CASES, got, strict=True):
         assert message in answer, f"{expr}: {answer}"
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from time_factor import TIME_FACTOR
 
 from asalto_core import AsaltoError, Board, Game, Move, embed, rulesets
 from asalto_core.position import Board as BoardClass
@@ -235,7 +236,9 @@ def test_analyse_refuses_an_endless_budget():
 
 def _cli(*args: str, **kw) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "pkg"))
-    return subprocess.run([sys.executable, "-m", "asalto_core", *args], env=env, timeout=60, check=False, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "asalto_core", *args], env=env, timeout=60 * TIME_FACTOR, check=False, **kw
+    )
 
 
 def test_the_cli_reports_a_record_that_is_not_utf8(tmp_path):

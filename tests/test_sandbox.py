@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
+from time_factor import TIME_FACTOR
 
 from asalto_core import arena, sandbox
 from asalto_core.arena import Job, Limits, play_game
@@ -111,7 +112,7 @@ def arena_command(mode: str, folder: Path, bots: list[str], *more: str) -> tuple
 def match(mode: str, folder: Path, bots: list[str]) -> tuple[str, list[dict]]:
     """Play the match; its first line (what the sandbox holds) and the games of its results file."""
     argv, env, enter = arena_command(mode, folder, bots)
-    done = subprocess.run(argv, env=env, preexec_fn=enter, capture_output=True, text=True, timeout=300)  # noqa: PLW1509
+    done = subprocess.run(argv, env=env, preexec_fn=enter, capture_output=True, text=True, timeout=300 * TIME_FACTOR)  # noqa: PLW1509
     assert done.returncode == 0, done.stderr
     lines = (folder / "results.jsonl").read_text().splitlines()
     header, games = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
@@ -203,8 +204,9 @@ def processes_with(mark: str) -> list[int]:
 
 
 def wait_for(condition, what: str, seconds: float = 120.0) -> None:
-    """Wait until ``condition()`` holds; a hang guard, not a measure: fail after ``seconds``."""
-    deadline = time.monotonic() + seconds
+    """Wait until ``condition()`` holds; a hang guard, not a measure: fail after ``seconds`` (stretched
+    by ASALTO_TIME_FACTOR on a busy machine)."""
+    deadline = time.monotonic() + seconds * TIME_FACTOR
     while not condition():
         assert time.monotonic() < deadline, what
         time.sleep(0.05)
@@ -217,7 +219,7 @@ def test_what_a_bot_starts_ends_with_its_game(mode, folder, monkeypatch):
     monkeypatch.setenv("ASALTO_SANDBOX_WITHOUT", WITHOUT[mode])
     sandbox.here.cache_clear()
     try:
-        game = play_game(Job(0, 0, "assault", forker, "examples:random", [], Limits(10, None, 400), 6))
+        game = play_game(Job(0, 0, "assault", forker, "examples:random", [], Limits(10 * TIME_FACTOR, None, 400), 6))
         assert game["faults"] == [] and len(game["moves"]) == 6
         assert forker not in {b.spec for b in arena._idle}  # it left processes behind: not kept
         wait_for(lambda: not processes_with(mark), f"the bot's processes outlived its game: {processes_with(mark)}")
