@@ -376,8 +376,10 @@ SHOWN_IN_STUDY = """(sel) => {
     const e = document.querySelector(sel), r = e.getBoundingClientRect(),
           b = document.querySelector('#study-box').getBoundingClientRect();
     const inside = r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.left >= b.left - 1 && r.right <= b.right + 1;
-    const corners = [[r.left + 2, r.top + 2], [r.right - 2, r.top + 2],
-                     [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
+    // 3 px in from each corner: inside a 7 px rounded corner (2 px in fell just outside it, on the
+    // button's own list item, by a fraction of a pixel of where the panel happened to lay it out).
+    const corners = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3],
+                     [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]];
     return inside && corners.every(([x, y]) => e.contains(document.elementFromPoint(x, y)));
 }"""
 

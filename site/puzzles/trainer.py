@@ -119,7 +119,7 @@ def load_filters(kept):
             ok = False
     ok = ok and isinstance(kept.get("show_themes", False), bool)
     tr.filters["show_themes"] = kept.get("show_themes") is True
-    if not ts.relative(tr.filters["difficulty"]):
+    if tr.filters["difficulty"] not in [key for key, _ in ts.RELATIVE]:
         tr.filters["difficulty"] = "normal"  # an unknown one reads as normal
         ok = False
     return ok
