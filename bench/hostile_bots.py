@@ -25,6 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "bots"
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers import processes_with  # noqa: E402 - after the path is set
+
 BEFORE = "a0743b2"
 SECRET = "ASALTO_TEST_SECRET"
 
@@ -73,21 +76,6 @@ class Match:
         return said, len(games)
 
 
-def marked(mark: str) -> list[int]:
-    """Running processes (zombies aside) whose command line holds ``mark``, this one aside."""
-    out = []
-    for name in os.listdir("/proc"):
-        if name.isdigit() and int(name) != os.getpid():
-            with contextlib.suppress(OSError):
-                with open(f"/proc/{name}/stat", "rb") as f:
-                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
-                        continue
-                with open(f"/proc/{name}/cmdline", "rb") as f:
-                    if mark.encode() in f.read():
-                        out.append(int(name))
-    return out
-
-
 def measure(pkg: Path, folder: Path) -> dict[str, str]:
     m = Match(pkg, folder)
     out = {}
@@ -114,13 +102,13 @@ def measure(pkg: Path, folder: Path) -> dict[str, str]:
     arena = subprocess.Popen(m.argv(m.bot("forker", mark=mark, hang=True), "--concurrency", "2"), env=m.env(),
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     deadline = time.monotonic() + 120
-    while len(marked(mark)) < 6 and time.monotonic() < deadline:
+    while len(processes_with(mark)) < 6 and time.monotonic() < deadline:
         time.sleep(0.1)
-    started, running = len(marked(mark)), len(marked(str(folder)))
+    started, running = len(processes_with(mark)), len(processes_with(str(folder)))
     arena.kill()
     arena.wait()
     time.sleep(3)  # what is left after the kernel's and the keepers' work: they act at once
-    left, bots = marked(mark), marked(str(folder))
+    left, bots = processes_with(mark), processes_with(str(folder))
     for pid in left + bots:
         with contextlib.suppress(OSError):
             os.kill(pid, 9)

@@ -1,6 +1,7 @@
 """Shared helpers: positions built from lists of points; a project script loaded by its path; the
 pages' folders; the engine's wheel."""
 
+import contextlib
 import fcntl
 import hashlib
 import importlib.util
@@ -69,3 +70,19 @@ def built_wheel(folder: Path) -> Path:
         )
     (wheel,) = folder.glob("asalto_core-*.whl")
     return wheel
+
+
+def processes_with(mark: str) -> list[int]:
+    """The running processes (zombies aside, this one aside) whose command line holds ``mark``: what a
+    bot left running (tests/test_sandbox.py, bench/hostile_bots.py)."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != os.getpid():
+            with contextlib.suppress(OSError):
+                with open(f"/proc/{name}/stat", "rb") as f:
+                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                        continue
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    if mark.encode() in f.read():
+                        out.append(int(name))
+    return out

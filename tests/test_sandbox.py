@@ -27,6 +27,7 @@ from time_factor import TIME_FACTOR
 
 from asalto_core import arena, sandbox
 from asalto_core.arena import Job, Limits, play_game
+from helpers import processes_with
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = Path(__file__).parent / "bots"
@@ -186,21 +187,6 @@ def test_a_bot_reaches_no_network(mode, folder):
         return
     listener.close()
     assert all(a.startswith("caller refused") for a in got) and "WITH network" not in said
-
-
-def processes_with(mark: str) -> list[int]:
-    """The running processes (zombies aside) whose command line holds ``mark``."""
-    out = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            with contextlib.suppress(OSError):
-                with open(f"/proc/{name}/stat", "rb") as f:
-                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
-                        continue
-                with open(f"/proc/{name}/cmdline", "rb") as f:
-                    if mark.encode() in f.read():
-                        out.append(int(name))
-    return out
 
 
 def wait_for(condition, what: str, seconds: float = 120.0) -> None:
