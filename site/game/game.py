@@ -47,6 +47,11 @@ def needs_ai():
     return bool(st.ai_side(app.ui.settings["mode"]))
 
 
+def ai_to_move(v):
+    """The computer's move is next in the view ``v``: the game goes on, at its last move, its side to move."""
+    return v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"])
+
+
 def engine_for(purpose, level=None):
     """The worker for a search: the weaker levels' moves on MicroPython; everything else on Pyodide
     once it is up, and until then on MicroPython's worker too (with the same time budget), so no
@@ -185,7 +190,7 @@ def take_view(animate=False):
     if v["ply"] == v["length"] or (walk_at is not None and v["ply"] != walk_at):
         api.set("none", branch_ok=False)
     api.redraw("game", animate)
-    ai_next = v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"])
+    ai_next = ai_to_move(v)
     if app.ui.analysis_on and not app.ai.thinking and not v["outcome"] and not (ai_next and not app.play.ai_paused):
         spawn(ask("analysis"))
 
@@ -452,8 +457,7 @@ def answer_too_late():
 def analysis_too_late():
     """The position changed during the analysis (or it was turned off): the computer's move if it is
     its turn, else the analysis of the new position."""
-    v = app.play.view
-    if v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"]):
+    if ai_to_move(app.play.view):
         spawn(maybe_ai())
     elif app.ui.analysis_on:
         spawn(ask("analysis"))
