@@ -63,7 +63,8 @@ def test_unknown_or_contradictory_options_are_refused_clearly(name, words):
 def test_the_rules_panel_describes_a_custom_ruleset():
     rs = find_ruleset("citadelle:removal=choice,first=officers")
     data = rs.to_json()
-    assert data["name"] == rs.name and data["base"] == "citadelle" and english(data["title"]).startswith("Assaut, jeu")
+    assert data["name"] == rs.name and data["base"] == "citadelle"
+    assert english(data["title"]).startswith("Assaut, the citadel")
     description = english(data["description"])
     assert "house rules" in description and "officers move first" in description
     assert dict(data["options"])["removal"] == "choice"
@@ -156,3 +157,24 @@ def test_repetition_can_draw_sooner_or_never():
 def test_every_named_ruleset_takes_house_rules(name):
     rs = find_ruleset(name + ":first=officers" if find_ruleset(name).first == "rebels" else name + ":first=rebels")
     assert rs.base == name and len(Position.start(rs.name).legal_moves()) > 0
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_an_option_says_when_it_applies_as_the_house_rules_check_it(name):
+    """A form hides an option while it cannot apply (Assault's 'removal' without huffing): the
+    engine's table says when, and house rules setting it then are exactly the ones refused."""
+    form = {o["key"]: o for o in custom_options(name)}
+    assert form["stop"]["when"] == ["capture", ["chain"]]
+    assert form["removal"]["when"] == form["huffs"]["when"] == ["duty", ["huff", "huff-each", "huff-best"]]
+    for key, option in form.items():
+        if option["when"] is None:
+            continue
+        other, values = option["when"]
+        changed = next(v for v, _ in option["choices"] if v != option["value"])
+        for value, _ in form[other]["choices"]:
+            changes = {other: value, key: changed}
+            if value in values:
+                assert custom_name(name, changes).startswith(name + ":")
+            else:
+                with pytest.raises(UnknownRulesetError, match=f"{key}= applies only to"):
+                    custom_name(name, changes)

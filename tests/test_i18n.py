@@ -152,6 +152,18 @@ def test_the_engines_catalog_reader_agrees_with_babel(po):
     assert engine.read_po(po.read_text()) == {key: m.string for key, m in messages(po).items()}
 
 
+@pytest.mark.parametrize("lang", ("en", "de", "es"))
+def test_a_rulesets_name_is_said_in_the_pages_language(lang):
+    """A French sheet's variants keep the game's name (Assaut) but are described in the reader's
+    words: the English page showed 'Assaut: interdiction de bloquer les officiers'."""
+    i18n.set_language("fr")
+    french = {name: rules_text.title(name) for name in RULESET_NAMES}
+    i18n.set_language(lang)
+    for name in ("assaut-no-blocking", "assaut-free-soldiers", "citadelle"):
+        ours = rules_text.title(name)
+        assert ours.startswith("Assaut") and ours != french[name], (lang, name)
+
+
 def test_the_french_sources_stay_quoted_in_french():
     for lang in LANGS + ("es",):
         i18n.set_language(lang)

@@ -455,8 +455,11 @@ class Option:
     values as text with base ruleset ``base`` (``choices(base)``), the field's value for a text
     (``values``: text -> value; any other text is read as a number), what each value means
     (``meaning(base, text)``: a message), and the disputed points (``point-`` messages) whose
-    readings it settles, so a house rule that changes it drops them. Its label is the catalogs'
-    ``option-KEY``, and a house rule's description says the change with ``change-KEY``."""
+    readings it settles, so a house rule that changes it drops them. ``only`` is (another option's
+    key, its values, those values in words) when the option applies only while that option has
+    one of those values: the forms hide it otherwise, and house rules that set it are refused.
+    Its label is the catalogs' ``option-KEY``, and a house rule's description says the change
+    with ``change-KEY``."""
 
     def __init__(
         self,
@@ -467,9 +470,10 @@ class Option:
         settles: tuple[str, ...] = (),
         values: dict[str, object] | None = None,
         sets: str = "",
+        only: tuple[str, tuple[str, ...], str] | None = None,
     ) -> None:
         self.key, self.attr, self.choices, self.meaning, self.settles = key, attr, choices, meaning, settles
-        self.values = values
+        self.values, self.only = values, only
         self.sets = sets or attr  # the field a house rule sets, when ``attr`` is a property read from it
 
     def read(self, text: str) -> object:
@@ -502,6 +506,8 @@ def _repeat(base: Ruleset, value: str) -> Message:
     return message("no-repeat") if value == "off" else message("repeat-" + value)
 
 
+_HUFFING = ("duty", HUFF_DUTIES, f"the huffing duties ({', '.join(HUFF_DUTIES)})")
+
 # The options, in this order in names and forms. Adding one: a row here, a Ruleset field if the
 # rules need a new one, and its messages (option-KEY, change-KEY and the meanings) in each catalog.
 OPTIONS: tuple[Option, ...] = (
@@ -513,13 +519,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("capture", "capture", *_each("capture-", "chain", "single"),
            settles=("multiple-captures", "capturing", "rules")),
     Option("stop", "chain_stop", *_each("stop-", "end", "anywhere"),
-           settles=("multiple-captures", "capturing", "rules")),
+           settles=("multiple-captures", "capturing", "rules"), only=("capture", ("chain",), "chains")),
     Option("duty", "duty", *_each("duty-", "forced", "optional", "huff", "huff-each", "huff-best", "auto-huff-all",
                                   "huff-instead"),
            settles=("capturing", "huffing", "rules")),
-    Option("removal", "removal", *_each("removal-", "choice", "auto"), settles=("huffing",)),
+    Option("removal", "removal", *_each("removal-", "choice", "auto"), settles=("huffing",), only=_HUFFING),
     Option("huffs", "max_huffs", lambda base: ("all",) + tuple(str(n) for n in range(1, base.officers)), _huffs,
-           ("huffing",), {"all": None}),
+           ("huffing",), {"all": None}, only=_HUFFING),
     Option("first", "first", lambda base: ("rebels", "officers"), lambda base, value: message(f"first-{value}-choice"),
            ("first-move", "setup")),
     Option("officers", "placement", lambda base: ("placed", "fixed"),
@@ -539,8 +545,9 @@ MAX_CUSTOM = 256  # the cache starts afresh when full (house rules come from lin
 
 def custom_options(base: str) -> list[dict[str, Any]]:
     """Every house-rule option of a named ruleset, for a form: its key, label (a message),
-    current value, and the values it may take with their meanings (messages; in this order;
-    lists, not dicts).
+    current value, the values it may take with their meanings (messages; in this order; lists,
+    not dicts), and ``when``: null, or [another option's key, its values] while which alone
+    this option applies (a form hides it otherwise).
 
     >>> first = custom_options("asalto")[7]
     >>> first["key"], first["value"], [v for v, _ in first["choices"]], english(first["label"])
@@ -554,6 +561,7 @@ def custom_options(base: str) -> list[dict[str, Any]]:
             "label": message("option-" + option.key),
             "value": option.get(rs),
             "choices": [[value, option.meaning(rs, value)] for value in option.choices(rs)],
+            "when": [option.only[0], list(option.only[1])] if option.only else None,
         }
         for option in OPTIONS
     ]
@@ -643,13 +651,12 @@ def custom_ruleset(name: str) -> Ruleset:
         values[key] = value
     fields: dict[str, Any] = {opt.sets: opt.read(values[opt.key]) for opt in OPTIONS if opt.key in values}
     rs = replace(base, **fields)
-    if "stop" in values and rs.capture != "chain":
-        raise UnknownRulesetError(f"{where}: stop= applies only to chains, not capture={rs.capture}")
-    for key in ("removal", "huffs"):
-        if key in values and not rs.huffing:
-            raise UnknownRulesetError(
-                f"{where}: {key}= applies only to the huffing duties ({', '.join(HUFF_DUTIES)}), not duty={rs.duty}"
-            )
+    for option in OPTIONS:
+        if option.key in values and option.only:
+            other, allowed_values, said = option.only
+            now = _BY_KEY[other].get(rs)
+            if now not in allowed_values:
+                raise UnknownRulesetError(f"{where}: {option.key}= applies only to {said}, not {other}={now}")
     changed = [option for option in OPTIONS if option.key in values and option.get(rs) != option.get(base)]
     if not changed:
         return base
