@@ -101,13 +101,24 @@ def targets(page) -> list[str]:
     return page.evaluate("() => [...document.querySelectorAll('#board .point.target')].map(n => n.dataset.point)")
 
 
+def choose_mode(page, mode: str, side: str = "") -> None:
+    """In the open New game dialog: the page's modes (``officers`` and ``rebels``: the player's
+    side against the computer; ``humans``, ``watch``, ``friend``) as its opponent and side buttons."""
+    if mode in ("officers", "rebels"):
+        mode, side = "ai", mode
+    page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
+    if side:
+        page.check(f'#dlg-new input[name="side"][value="{side}"]')
+
+
 def new_game(page, ruleset: str, mode: str, level: str = "beginner") -> None:
     """Start a game from the dialog and wait for its view (not an AI reply to the old game)."""
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     press(page, "#btn-new")
     page.select_option("#new-ruleset", ruleset)
-    page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
-    page.select_option("#new-level", level)
+    choose_mode(page, mode)
+    if mode != "humans":
+        page.check(f'#dlg-new input[name="level"][value="{level}"]')
     page.click("#new-start")
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
 

@@ -13,6 +13,7 @@ from test_accessibility import violations, with_axe
 from asalto_core.links import GameLink, read_game, read_query
 from helpers import (
     ENGINE_MS,
+    choose_mode,
     click_point,
     drawn,
     import_text,
@@ -46,10 +47,9 @@ def start_with_friend(page, side: str) -> None:
     before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
     press(page, "#btn-new")
     page.select_option("#new-ruleset", "assault")
-    page.check('#dlg-new input[name="mode"][value="friend"]')
-    expect(page.locator("#new-friend-side")).to_be_visible()
+    choose_mode(page, "friend", side)
+    expect(page.locator("#new-side")).to_be_visible()
     expect(page.locator("#new-level")).to_be_hidden()
-    page.select_option("#new-friend-side", side)
     page.click("#new-custom summary")
     page.select_option('#custom-options select[data-option="win"]', "24")
     page.click("#new-start")

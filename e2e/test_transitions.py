@@ -12,7 +12,17 @@ from playwright.sync_api import expect
 from test_huff import reach_huff
 from test_review import reviewed, walk_state
 
-from helpers import ENGINE_MS, click_point, import_text, new_game, open_site, play, press, wait_synced_after
+from helpers import (
+    ENGINE_MS,
+    choose_mode,
+    click_point,
+    import_text,
+    new_game,
+    open_site,
+    play,
+    press,
+    wait_synced_after,
+)
 
 # Assault where the officers win once fewer than 24 rebels remain: a finished game in four moves.
 FINISHED = '[Ruleset "assault:win=24"]\n[Result "0-1"]\n\n1. d4-d5 c5-c6 2. d3-d4 e5xc5 0-1\n'
@@ -66,8 +76,7 @@ def test_a_game_with_a_friend_starts_from_the_players_side_and_back_home_turns_b
     leave_a_game_half_done(page)
     press(page, "#btn-new")
     page.select_option("#new-ruleset", "assault")
-    page.check('#dlg-new input[name="mode"][value="friend"]')
-    page.select_option("#new-friend-side", "rebels")
+    choose_mode(page, "friend", "rebels")
     page.click("#new-start")
     expect(page.locator("body")).to_have_attribute("data-friend-state", "mine", timeout=ENGINE_MS)
     assert_nothing_left(page)  # friend.enter

@@ -13,7 +13,7 @@ from editor import Editor
 from game import new_game, open_game
 from i18n import codes, language, t
 from page import B, copy_text, el, load_language, load_rules_texts, on, spawn
-from pyscript import document
+from pyscript import document, window
 from render import apply_labels
 
 from asalto_core import svg as draw
@@ -42,7 +42,20 @@ async def open_rules(name):
     el("dlg-rules").showModal()
 
 
+def checked(name):
+    """The value of the New game dialog's chosen radio button ``name`` ("" if none)."""
+    node = document.querySelector(f'#dlg-new input[name="{name}"]:checked')
+    return node.value if node else ""
+
+
+def check(name, value):
+    for node in document.querySelectorAll(f'#dlg-new input[name="{name}"]'):
+        node.checked = node.value == value
+
+
 def open_new_dialog():
+    """The dialog as lichess's Create a game: the rules (and their house rules, folded), the
+    opponent, the level as buttons and the side as three tokens, set as the last game had them."""
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
         f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>'
@@ -51,25 +64,45 @@ def open_new_dialog():
     current = app.play.view["ruleset"] if app.play.view else app.ui.settings["ruleset"]
     base = current.split(":")[0]
     sel.value = base
-    lv = el("new-level")
-    lv.innerHTML = "".join(
-        f'<option value="{x["name"]}">{draw.esc(t("level-" + x["name"]))} ({x["time_limit"]} s)</option>'
-        for x in app.ui.data["levels"]
-    )
-    lv.value = app.ui.settings["level"]
+    fill_levels()
     mode = app.ui.settings["mode"]
     if mode == "humans" and app.ui.played_mode:
         mode = app.ui.played_mode  # an opened game is for two players; a new one plays the AI again
+    side = mode if mode in ("officers", "rebels") else find_ruleset(base).first
     if app.shared.friend is not None:
-        mode = "friend"
-        el("new-friend-side").value = app.shared.friend["side"]
-    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
-        node.checked = node.value == mode
-    friend.mode_changed(None)
+        mode, side = "friend", app.shared.friend["side"]
+    check("mode", "ai" if mode in ("officers", "rebels") else mode)
+    check("side", side)
+    check("level", app.ui.settings["level"])
+    choice_changed(None)
     new_desc()
     el("new-custom").open = current != base
     fill_custom(current)
     el("dlg-new").showModal()
+
+
+def fill_levels():
+    """The AI's levels as a row of buttons (radio buttons), named in the page's language."""
+    box = el("new-level")
+    for old in box.querySelectorAll("label"):
+        old.remove()
+    for level in app.ui.data["levels"]:
+        label = document.createElement("label")
+        button = document.createElement("input")
+        button.type = "radio"
+        button.name = "level"
+        button.value = level["name"]
+        text = document.createElement("span")
+        text.textContent = t("level-" + level["name"])
+        label.append(button, text)
+        box.append(label)
+
+
+def choice_changed(_event):
+    """The level is asked only of a game with the computer, the side only where a person has one."""
+    opponent = checked("mode")
+    el("new-level").hidden = opponent not in ("ai", "watch")
+    el("new-side").hidden = opponent not in ("ai", "friend")
 
 
 def new_desc():
@@ -82,7 +115,8 @@ async def say_new_desc():
     el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 
-# -- house rules: every option of the chosen rules as a select; the engine names and checks them --
+# -- house rules: each option of the chosen rules that can apply, as a select whose choices say what
+# they mean; the engine names and checks them, and its table says when an option applies --
 def fill_custom(name):
     """The custom-rules form for ``name`` (a ruleset, or house rules already chosen: their values
     are chosen in it, the base's are the ones a change is measured from)."""
@@ -95,6 +129,7 @@ def fill_custom(name):
         text.textContent = opt["label"]
         select = document.createElement("select")
         select.dataset.option = opt["key"]
+        select.dataset.when = opt["when"][0] + "=" + "|".join(opt["when"][1]) if opt["when"] else ""
         for value, meaning in opt["choices"]:
             option = document.createElement("option")
             option.value = value
@@ -103,20 +138,31 @@ def fill_custom(name):
             select.append(option)
         select.value = chosen.get(opt["key"], opt["value"])
         select.dataset.initial = opt["value"]
-        meaning = document.createElement("small")  # the choice in full: a closed menu cuts a long one
-        meaning.className = "meaning"
-        label.append(text, select, meaning)
+        label.append(text, select)
         box.append(label)
     custom_changed(None)
 
 
+def applies(select, values):
+    """Whether an option can change anything: it has a choice, and the option its ``when`` names
+    (the engine's table) has one of the values it needs."""
+    if select.options.length < 2:
+        return False
+    when = select.dataset.when
+    if not when:
+        return True
+    key, needed = when.split("=", 1)
+    return values.get(key) in needed.split("|")
+
+
 def chosen_ruleset():
     """The ruleset the dialog would start: the base, or its house rules; (name, error). Rules
-    chosen under Custom rules count whether that part is open or collapsed."""
+    chosen under Custom rules count whether that part is open or collapsed; an option hidden
+    because it cannot apply counts as unchanged."""
     base = el("new-ruleset").value
     changes = {}
     for select in document.querySelectorAll("#custom-options select"):
-        if select.value != select.dataset.initial:
+        if select.value != select.dataset.initial and not select.parentElement.hidden:
             changes[select.dataset.option] = select.value
     try:
         return custom_name(base, changes), ""
@@ -125,8 +171,11 @@ def chosen_ruleset():
 
 
 def custom_changed(_event):
-    for select in document.querySelectorAll("#custom-options select"):
-        select.nextElementSibling.textContent = select.options.item(select.selectedIndex).textContent
+    selects = list(document.querySelectorAll("#custom-options select"))
+    values = {select.dataset.option: select.value for select in selects}
+    for select in selects:
+        select.parentElement.hidden = not applies(select, values)
+        select.title = select.options.item(select.selectedIndex).textContent  # a long choice, whole
     name, error = chosen_ruleset()
     el("custom-name").textContent = name
     box = el("custom-message")
@@ -136,18 +185,18 @@ def custom_changed(_event):
 
 
 def start_from_dialog(_event):
-    mode = "officers"
-    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
-        if node.checked:
-            mode = node.value
     name, error = chosen_ruleset()
     if error:
         return
+    opponent, side = checked("mode"), checked("side")
+    if side == "random":
+        side = "officers" if window.Math.random() < 0.5 else "rebels"
     el("dlg-new").close()
-    if mode == "friend":
-        spawn(friend.start(name, el("new-friend-side").value))
+    if opponent == "friend":
+        spawn(friend.start(name, side))
         return
-    spawn(new_game(name, mode, el("new-level").value or "casual", app.ui.settings["lang"]))
+    mode = side if opponent == "ai" else opponent
+    spawn(new_game(name, mode, checked("level") or "casual", app.ui.settings["lang"]))
 
 
 def open_io():
@@ -381,6 +430,8 @@ def bind():
     on(el("custom-options"), "change", custom_changed)
     on(el("new-custom"), "toggle", custom_changed)
     on(el("new-start"), "click", start_from_dialog)
+    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
+        on(node, "change", choice_changed)
     on(el("btn-io"), "click", lambda e: open_io())
     on(el("io-load"), "click", lambda e: import_text(el("io-text").value))
     on(el("io-copy-record"), "click", lambda e: spawn(copy(record_text())))

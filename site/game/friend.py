@@ -386,12 +386,6 @@ async def forget(game_id):
     focus.focus()
 
 
-def mode_changed(_event):
-    friendly = document.querySelector('#dlg-new input[name="mode"][value="friend"]').checked
-    el("new-friend-side-label").hidden = not friendly
-    el("new-level-label").hidden = friendly
-
-
 def bind():
     extra_panels.append(render_panel)
     on(el("friend-share"), "click", lambda e: spawn(send(True)))
@@ -401,8 +395,6 @@ def bind():
     on(el("btn-friends"), "click", lambda e: open_list())
     on(el("friends-table"), "click", list_click)
     on(el("friends-home"), "click", lambda e: spawn(home()))
-    for node in document.querySelectorAll('#dlg-new input[name="mode"]'):
-        on(node, "change", mode_changed)
     B.onHashChange(create_proxy(lambda: spawn(follow_link())))
     if app.play.view is not None:
         api.redraw("panel")

@@ -1,0 +1,94 @@
+"""The New game dialog as lichess's Create a game: the rules (with house rules folded away, each
+option offered only where it can apply and said once), the opponent, the level as buttons and the
+side as three tokens, all in the page's language."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from helpers import ENGINE_MS, open_site, press
+
+OPTION = '#custom-options select[data-option="{}"]'
+
+
+def open_dialog(page, ruleset: str) -> None:
+    press(page, "#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#new-ruleset", ruleset)
+    page.click("#new-custom summary")
+
+
+def test_house_rules_offer_only_what_can_apply_and_say_each_choice_once(page, server):
+    open_site(page, server.url)
+    open_dialog(page, "assault")
+    # Assault's officers never huff: who removes a huffed officer, and how many, cannot apply.
+    for key in ("removal", "huffs"):
+        expect(page.locator(OPTION.format(key))).to_be_hidden()
+    expect(page.locator(OPTION.format("win"))).to_be_visible()
+    # ... until a huffing duty is chosen; and the name never carries an option that does not apply.
+    page.select_option(OPTION.format("duty"), "huff")
+    page.select_option(OPTION.format("removal"), "auto")
+    expect(page.locator("#custom-name")).to_have_text("assault:duty=huff,removal=auto")
+    page.select_option(OPTION.format("duty"), "forced")
+    expect(page.locator(OPTION.format("removal"))).to_be_hidden()
+    expect(page.locator("#custom-name")).to_have_text("assault")
+    expect(page.locator("#custom-message")).to_be_empty()
+    expect(page.locator("#new-start")).to_be_enabled()
+    # A board without marked lines has one choice of them: nothing to offer.
+    page.select_option("#new-ruleset", "royal-garrison")
+    expect(page.locator(OPTION.format("marked"))).to_be_hidden()
+    # Each choice is said once, in its menu: the dialog repeats no menu's choice beside it.
+    repeated = page.evaluate(
+        """() => [...document.querySelectorAll('#custom-options select')].filter(s => {
+            const said = s.options[s.selectedIndex].textContent;
+            return [...s.parentElement.querySelectorAll(':scope > :not(select)')]
+                .some(n => n.textContent.includes(said));
+        }).map(s => s.dataset.option)"""
+    )
+    assert repeated == []
+
+
+def test_levels_are_buttons_the_side_three_tokens_and_the_rules_named_in_english(page, server):
+    open_site(page, server.url)
+    press(page, "#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    names = page.locator("#new-ruleset option").all_inner_texts()
+    assert "Assaut: no blocking the officers" in names and not [n for n in names if "interdiction" in n]
+    levels = page.locator('#new-level input[name="level"]')
+    expect(levels).to_have_count(4)
+    expect(page.locator("#new-level label")).to_have_text(["Beginner", "Casual", "Strong", "Strongest"])
+    sides = page.locator('#new-side input[name="side"]')
+    expect(sides).to_have_count(3)
+    assert [sides.nth(i).get_attribute("aria-label") for i in range(3)] == ["Officers", "Random side", "Rebels"]
+    # Two players here need neither a level nor a side; a friend by link needs the side alone.
+    page.check('#dlg-new input[name="mode"][value="humans"]')
+    expect(page.locator("#new-level")).to_be_hidden()
+    expect(page.locator("#new-side")).to_be_hidden()
+    page.check('#dlg-new input[name="mode"][value="friend"]')
+    expect(page.locator("#new-level")).to_be_hidden()
+    expect(page.locator("#new-side")).to_be_visible()
+    # The computer, at the strongest level, on a side drawn at random.
+    page.check('#dlg-new input[name="mode"][value="ai"]')
+    page.check('#new-level input[value="strongest"]')
+    page.check('#new-side input[value="random"]')
+    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
+    page.click("#new-start")
+    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
+    settings = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))["settings"]
+    assert settings["mode"] in ("officers", "rebels") and settings["level"] == "strongest"
+
+
+def test_the_dialog_speaks_the_pages_language(browser, server):
+    context = browser.new_context(locale="de-DE")
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        open_dialog(page, "assault")
+        levels = ["Anfänger", "Gelegenheitsspieler", "Stark", "Am stärksten"]
+        expect(page.locator("#new-level label")).to_have_text(levels)
+        expect(page.locator("#new-custom summary")).to_have_text("Hausregeln")
+        assert page.locator("#new-side input").nth(1).get_attribute("aria-label") == "Zufällige Seite"
+    finally:
+        context.close()
