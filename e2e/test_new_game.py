@@ -92,3 +92,29 @@ def test_the_dialog_speaks_the_pages_language(browser, server):
         assert page.locator("#new-side input").nth(1).get_attribute("aria-label") == "Zufällige Seite"
     finally:
         context.close()
+
+
+CARDS = """() => {
+    const box = (n) => { const r = n.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+    return {
+        cards: [...document.querySelectorAll('#welcome .card')].map(box),
+        player: box(document.querySelector('#player-bottom')),
+        toolbar: box(document.querySelector('#controls .toolbar')),
+    };
+}"""
+
+
+def test_a_phones_first_visit_shows_the_welcome_cards_whole_above_the_toolbar(browser, server):
+    """At 390x844 the cards started at the fixed toolbar, under it, below an empty move list."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        expect(page.locator("#welcome")).to_be_visible()
+        b = page.evaluate(CARDS)
+        assert len(b["cards"]) == 4
+        for card in b["cards"]:
+            assert b["player"]["bottom"] <= card["top"] and card["bottom"] <= b["toolbar"]["top"], (card, b)
+        expect(page.locator("#moves-wrap")).to_be_hidden()  # no moves yet: no strip of one Start row
+    finally:
+        context.close()

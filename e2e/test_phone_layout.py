@@ -37,9 +37,12 @@ def test_a_first_visit_on_a_phone_shows_both_bars_around_the_board_and_the_moves
         expect(page.locator("html")).to_have_attribute("lang", locale[:2])
         assert b["top"]["bottom"] <= b["board"]["top"] + 1, "the opponent's bar above the board"
         assert b["board"]["bottom"] <= b["bottom"]["top"] + 1, "the player's bar below the board"
+        assert b["toolbar"]["bottom"] <= 844 + 1 and b["toolbar"]["top"] > 844 - 80, "the toolbar at the bottom"
+        # The welcome's cards take the move strip's place until the first move (test_new_game).
+        play(page, "d4", "d5")
+        b = page.evaluate(BOXES)
         assert b["bottom"]["bottom"] <= b["moves"]["top"] + 1, "the move strip under the player's bar"
         assert b["moves"]["bottom"] <= b["nav"]["top"] + 1, "|< < > >| under the move strip"
-        assert b["toolbar"]["bottom"] <= 844 + 1 and b["toolbar"]["top"] > 844 - 80, "the toolbar at the bottom"
         for part in ("top", "board", "bottom", "start", "nav", "status"):
             box = b[part]
             assert box["top"] >= 0 and box["bottom"] <= b["toolbar"]["top"] + 1, (locale, part, box, b["toolbar"])
