@@ -53,7 +53,7 @@ def test_dask_scheduler_and_dask_worker_commands_play_a_tournament_into_the_pool
     tournament is cut into tasks of several games between the same two bots, and every game of the
     pool's results file is in the cluster's, move for move, with the same first line."""
     bots = ["examples:greedy", "examples:random", "level:beginner@100"]
-    jobs = schedule(bots, "course", 2, False, Limits(0.5 * TIME_FACTOR), opening_plies=2, seed=5, max_plies=60)
+    jobs = schedule(bots, "course", 4, False, Limits(0.5 * TIME_FACTOR), opening_plies=2, seed=5, max_plies=40)
     assert len(arena.batches(jobs, 2)) < len(jobs)  # several games a task
     dask = str(Path(sys.executable).with_name("dask"))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([PKG, os.environ.get("PYTHONPATH", "")]))
@@ -78,6 +78,6 @@ def test_dask_scheduler_and_dask_worker_commands_play_a_tournament_into_the_pool
         for process in reversed(started):
             process.wait(30 * TIME_FACTOR)
         logs.close()
-    assert stopped == "" and len(games) == len(jobs) == 12
+    assert stopped == "" and len(games) == len(jobs) == 24
     run(jobs, bots, concurrency=2, progress=False, results_path=str(tmp_path / "pool.jsonl"))
     assert untimed(tmp_path / "dask.jsonl") == untimed(tmp_path / "pool.jsonl")

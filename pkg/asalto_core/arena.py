@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import multiprocessing.util
 import os
 import random
@@ -59,8 +60,8 @@ GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's a
 KEPT = 6  # idle bot processes a games' process keeps for its next games (the least recently used go first)
 OPENING_TRIES = 1000  # random openings that may end the game, beyond those asked for, before giving up
 RESTART = ("exception", "memory", "timeout", "crash", "stdout")  # faults after which a bot's process is not reused
-TASKS_A_SLOT = 3  # tasks a tournament is cut into per game played at once: slots still busy as it ends
-BATCH = 8  # games one task plays at most, all between the same two bots (whose processes it keeps)
+TASKS_A_SLOT = 4  # tasks a tournament is cut into per game played at once: slots still busy as it ends
+BATCH = 2  # games one task plays at most, between the same two bots: an opening with the colours swapped
 
 
 @dataclass(frozen=True)
@@ -605,21 +606,19 @@ def run(
     pool = (
         ProcessPoolExecutor(max_workers=max(1, concurrency), initializer=sandbox.die_with_parent) if own else executor
     )
-    slots = _slots(executor, concurrency)
     pending: set[Future[Any]] = set()
-    tasks = iter(batches(todo, slots))
+    waiting = Waiting(batches(todo, _slots(executor, concurrency)), done)
     try:
         while not stop:
-            while len(pending) < 2 * slots:  # a task waiting for each slot, to start as soon as it frees
-                task = next(tasks, None)
-                if task is None:
-                    break
-                pending.add(pool.submit(play_games, task))
+            # One task more than the slots, to start as soon as one frees (a Dask cluster's workers may join late).
+            while waiting and len(pending) <= _slots(executor, concurrency):
+                pending.add(pool.submit(play_games, waiting.longest()))
             if not pending:
                 break
             finished, pending = _wait(pending)
             for future in finished:
                 for game in future.result():
+                    waiting.took(game)
                     done.append(game)
                     _save(game, results_path, record_path)
                     stop = stop or _sprt_verdict(done, bots, sprt_bounds)
@@ -633,6 +632,41 @@ def run(
         if bar:
             bar.finish()
     return done, stop
+
+
+class Waiting:
+    """The tasks not yet given to a slot, the longest first: a pair not yet seen first (what its games
+    take is not known yet), then the pair whose games have taken longest on average. The slot that
+    draws a long game last plays on alone at the end; started early, it ends among the others."""
+
+    def __init__(self, tasks: list[list[Job]], played: list[dict[str, Any]]) -> None:
+        self.pairs: dict[frozenset[str], list[list[Job]]] = {}
+        for task in tasks:
+            self.pairs.setdefault(frozenset((task[0].officers, task[0].rebels)), []).append(task)
+        for stack in self.pairs.values():
+            stack.reverse()  # the pair's next task last
+        self.seconds: dict[frozenset[str], list[float]] = {}
+        for game in played:
+            self.took(game)
+
+    def __bool__(self) -> bool:
+        return any(self.pairs.values())
+
+    def took(self, game: dict[str, Any]) -> None:
+        """A game played: its pair's time."""
+        total = self.seconds.setdefault(frozenset((game["officers"], game["rebels"])), [0.0, 0])
+        total[0] += game["wall_seconds"]
+        total[1] += 1
+
+    def longest(self) -> list[Job]:
+        """The next task (of a pair that has one left)."""
+
+        def expected(pair: frozenset[str]) -> float:
+            total, games = self.seconds.get(pair, (0.0, 0))
+            return total / games if games else math.inf
+
+        pair = max((p for p, tasks in self.pairs.items() if tasks), key=expected)  # the first of equals
+        return self.pairs[pair].pop()
 
 
 def _slots(executor: Any, concurrency: int) -> int:
