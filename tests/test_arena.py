@@ -156,6 +156,52 @@ def test_a_bots_process_plays_game_after_game_and_is_started_afresh_after_a_time
     assert not arena._idle
 
 
+def test_a_tournament_starts_each_bots_process_once_in_each_games_process_not_once_a_game():
+    """Process starts counted, not timed: 12 games of three bots start each bot once at concurrency
+    1 (3 starts, where a process a game started 24), at most once in each of the two games'
+    processes at concurrency 2; every game says how many it started."""
+    bots = ["examples:greedy", "examples:random", "level:beginner@100"]
+    jobs = schedule(bots, "course", 2, False, FAST, opening_plies=2, seed=3, max_plies=30)
+    for concurrency, most in ((1, 3), (2, 6)):
+        games, _ = run(jobs, bots, concurrency=concurrency, progress=False)
+        starts = [g["processes_started"] for g in games]
+        assert len(games) == 12 and 3 <= sum(starts) <= most and set(starts) <= {0, 1, 2}
+        assert all(g["arena_cpu_seconds"] > 0 for g in games)
+
+
+def test_a_tournament_is_cut_into_tasks_of_one_pair_each_enough_to_keep_every_slot_busy():
+    """Each task plays the games of one pair (its bots' processes started once for all of them);
+    there are :data:`arena.TASKS_A_SLOT` tasks a slot or more, the pairs in turn."""
+    bots = ["examples:greedy", "examples:random", "level:beginner@100", "level:beginner@200"]
+    jobs = schedule(bots, "course", 6, False, FAST, opening_plies=2, seed=3)
+    for slots, size in ((1, 2), (2, 2), (9, 2), (10, 1), (16, 1)):
+        tasks = arena.batches(jobs, slots)
+        assert sorted(j.id for task in tasks for j in task) == list(range(72))
+        assert all(len({frozenset((j.officers, j.rebels)) for j in task}) == 1 for task in tasks)
+        assert max(len(task) for task in tasks) == size and len(tasks) >= min(72, slots * arena.TASKS_A_SLOT)
+        pairs = [frozenset((t[0].officers, t[0].rebels)) for t in tasks[:6]]
+        assert len(set(pairs)) == min(6, len(tasks))
+
+
+def test_the_tasks_left_go_out_a_pair_not_yet_seen_first_then_the_pair_whose_games_took_longest():
+    """The slot that draws a long game last plays on alone at the end: the pairs whose games took
+    longest so far go first, each pair's tasks in the schedule's order."""
+    bots = ["examples:greedy", "examples:random", "level:beginner"]
+    tasks = arena.batches(schedule(bots, "course", 2, False, FAST, opening_plies=0, seed=1), 1)
+    assert [len(t) for t in tasks] == [2] * 6
+    played = [{"officers": "examples:random", "rebels": "examples:greedy", "wall_seconds": 1.0},
+              {"officers": "examples:greedy", "rebels": "level:beginner", "wall_seconds": 5.0}]  # fmt: skip
+    waiting = arena.Waiting(tasks, played)
+    first = waiting.longest()
+    waiting.took({"officers": "level:beginner", "rebels": "examples:random", "wall_seconds": 3.0})
+    given = [first] + [waiting.longest() for _ in range(5)]
+    assert not waiting and sorted(j.id for t in given for j in t) == list(range(12))
+    pairs = [{j.officers, j.rebels} - {"level:beginner"} for j in (t[0] for t in given)]
+    assert pairs == [{"examples:random"}, {"examples:greedy"}, {"examples:greedy"}, {"examples:random"},
+                     {"examples:greedy", "examples:random"}, {"examples:greedy", "examples:random"}]  # fmt: skip
+    assert given[0][0].round == 0 and given[3][0].round == 1  # a pair's own tasks in order
+
+
 def finished(tmp_path) -> tuple[list, list, Path, bytes]:
     """A finished tournament of four games: its bots, jobs, results file and the file's bytes."""
     bots = ["examples:greedy", "examples:random"]

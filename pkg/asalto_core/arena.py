@@ -13,8 +13,9 @@ it holds). Every failure is a result with its reason:
   ruleset passes the turn of an illegal move (the course's, :attr:`~asalto_core.rulesets.Ruleset.forfeit`),
   the fault is counted and the turn passes.
 
-Games are played in parallel (``concurrency`` processes, or a Dask cluster: :func:`run` takes any
-``concurrent.futures``-like executor), each opening by both bots with the colours swapped. As in
+Games are played in parallel (``concurrency`` processes, or every thread of a Dask cluster's
+workers: :func:`run` takes any ``concurrent.futures``-like executor), each opening by both bots with
+the colours swapped, in tasks of a few games between the same two bots (:func:`batches`). As in
 cutechess-cli, a bot's process plays game after game (``newgame`` between them): each process
 that plays games keeps the bots it has started, and starts one afresh only after a fault that
 leaves it in doubt (an exception, a timeout, a crash, memory, stray output). Every
@@ -26,7 +27,9 @@ a game of the multi-game record the page opens (a study of one chapter per game)
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
+import math
 import multiprocessing.util
 import os
 import random
@@ -57,6 +60,8 @@ GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's a
 KEPT = 6  # idle bot processes a games' process keeps for its next games (the least recently used go first)
 OPENING_TRIES = 1000  # random openings that may end the game, beyond those asked for, before giving up
 RESTART = ("exception", "memory", "timeout", "crash", "stdout")  # faults after which a bot's process is not reused
+TASKS_A_SLOT = 4  # tasks a tournament is cut into per game played at once: slots still busy as it ends
+BATCH = 2  # games one task plays at most, between the same two bots: an opening with the colours swapped
 
 
 @dataclass(frozen=True)
@@ -236,6 +241,7 @@ def _package_path() -> str:
 _idle: list[BotProcess] = []  # this process's bots between games, the most recently used last
 _closing_at_exit = [0]  # the process that has asked to close them at its exit
 _idle_lock = threading.Lock()  # a Dask worker may play games in several threads
+_starts = threading.local()  # how many bot processes this thread has started (see :func:`play_games`)
 
 
 def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
@@ -248,7 +254,12 @@ def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
                 bot.limits = limits
                 return bot, None
     bot = BotProcess(spec, limits)
+    _starts.count = _started() + 1
     return bot, bot.handshake()
+
+
+def _started() -> int:
+    return getattr(_starts, "count", 0)
 
 
 def _checkin(bot: BotProcess, doubtful: bool) -> None:
@@ -371,6 +382,33 @@ def play_game(job: Job) -> dict[str, Any]:
         "wall_seconds": wall,
         "record": _record(job, names, board, winner, reason, comments),
     }
+
+
+def play_games(jobs: list[Job]) -> list[dict[str, Any]]:
+    """Play a task's games one after the other, each line as :func:`play_game`'s with two counts of
+    the arena's own work (bench/arena.py): ``processes_started``, the bot processes the game
+    started (0 when both were kept from an earlier game), and ``arena_cpu_seconds``."""
+    games = []
+    for job in jobs:
+        before, cpu = _started(), time.thread_time()
+        game = play_game(job)
+        game["processes_started"] = _started() - before
+        game["arena_cpu_seconds"] = time.thread_time() - cpu  # the arena's own work: checks, protocol, record
+        games.append(game)
+    return games
+
+
+def batches(jobs: list[Job], slots: int) -> list[list[Job]]:
+    """The games cut into tasks for ``slots`` games at once: each task's games between the same two
+    bots (a task's process starts their processes once and keeps them), at least
+    :data:`TASKS_A_SLOT` tasks a slot so that none idles while another plays a long task to the end,
+    and the pairs taken in turn so that the last tasks are not all one pair's."""
+    size = max(1, min(BATCH, len(jobs) // (max(1, slots) * TASKS_A_SLOT)))
+    by_pair: dict[frozenset[str], list[Job]] = {}
+    for job in jobs:
+        by_pair.setdefault(frozenset((job.officers, job.rebels)), []).append(job)
+    cut = [[group[i : i + size] for i in range(0, len(group), size)] for group in by_pair.values()]
+    return [task for turn in itertools.zip_longest(*cut) for task in turn if task]
 
 
 def _is_move(text: str) -> bool:
@@ -569,24 +607,23 @@ def run(
         ProcessPoolExecutor(max_workers=max(1, concurrency), initializer=sandbox.die_with_parent) if own else executor
     )
     pending: set[Future[Any]] = set()
-    queue = iter(todo)
+    waiting = Waiting(batches(todo, _slots(executor, concurrency)), done)
     try:
         while not stop:
-            while len(pending) < max(1, concurrency):
-                job = next(queue, None)
-                if job is None:
-                    break
-                pending.add(pool.submit(play_game, job))
+            # One task more than the slots, to start as soon as one frees (a Dask cluster's workers may join late).
+            while waiting and len(pending) <= _slots(executor, concurrency):
+                pending.add(pool.submit(play_games, waiting.longest()))
             if not pending:
                 break
             finished, pending = _wait(pending)
             for future in finished:
-                game = future.result()
-                done.append(game)
-                _save(game, results_path, record_path)
-                stop = stop or _sprt_verdict(done, bots, sprt_bounds)
-                if bar:
-                    bar.update(f"last: {game['winner'] or 'draw'}")
+                for game in future.result():
+                    waiting.took(game)
+                    done.append(game)
+                    _save(game, results_path, record_path)
+                    stop = stop or _sprt_verdict(done, bots, sprt_bounds)
+                    if bar:
+                        bar.update(f"last: {game['winner'] or 'draw'}")
     finally:
         for future in pending:
             future.cancel()
@@ -595,6 +632,50 @@ def run(
         if bar:
             bar.finish()
     return done, stop
+
+
+class Waiting:
+    """The tasks not yet given to a slot, the longest first: a pair not yet seen first (what its games
+    take is not known yet), then the pair whose games have taken longest on average. The slot that
+    draws a long game last plays on alone at the end; started early, it ends among the others."""
+
+    def __init__(self, tasks: list[list[Job]], played: list[dict[str, Any]]) -> None:
+        self.pairs: dict[frozenset[str], list[list[Job]]] = {}
+        for task in tasks:
+            self.pairs.setdefault(frozenset((task[0].officers, task[0].rebels)), []).append(task)
+        for stack in self.pairs.values():
+            stack.reverse()  # the pair's next task last
+        self.seconds: dict[frozenset[str], list[float]] = {}
+        for game in played:
+            self.took(game)
+
+    def __bool__(self) -> bool:
+        return any(self.pairs.values())
+
+    def took(self, game: dict[str, Any]) -> None:
+        """A game played: its pair's time."""
+        total = self.seconds.setdefault(frozenset((game["officers"], game["rebels"])), [0.0, 0])
+        total[0] += game["wall_seconds"]
+        total[1] += 1
+
+    def longest(self) -> list[Job]:
+        """The next task (of a pair that has one left)."""
+
+        def expected(pair: frozenset[str]) -> float:
+            total, games = self.seconds.get(pair, (0.0, 0))
+            return total / games if games else math.inf
+
+        pair = max((p for p, tasks in self.pairs.items() if tasks), key=expected)  # the first of equals
+        return self.pairs[pair].pop()
+
+
+def _slots(executor: Any, concurrency: int) -> int:
+    """Games played at once: ``concurrency`` in the arena's own pool, every thread of a Dask
+    cluster's workers (each plays one game at a time)."""
+    threads = getattr(executor, "nthreads", None)
+    if executor is not None and callable(threads):
+        return max(1, int(sum(threads().values())))
+    return max(1, concurrency)
 
 
 def _wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
