@@ -450,3 +450,54 @@ def test_seconds_per_move_outside_the_fields_range_start_nothing_and_say_why(pag
     page.click("#play")
     expect(page.locator("#seconds-error")).to_be_hidden()
     expect(page.locator("#board")).to_have_attribute("data-plies", "0", timeout=60_000)  # a new game
+
+
+# -- issue 53: a bot's prints under the board, a bot of several files ------------------------------
+PRINTING = json.loads((BOTS / "printing.json").read_text())["cases"]
+FAULTS = ", ".join(f"#log li[data-kind={kind}]" for kind in ("exception", "memory", "timeout", "crash", "illegal",
+                                                               "malformed", "stdout", "over"))  # fmt: skip
+
+
+def open_files(page, paths: list[Path]) -> str:
+    """Open a bot's files together (#file takes several); the name the lab gives the bot once it loads."""
+    page.set_input_files("#file", [str(p) for p in paths])
+    name = paths[0].name if len(paths) == 1 else f"{len(paths)} files: {paths[0].name}"
+    expect(page.locator("#bots li", has_text=name)).to_have_attribute("data-status", "ready", timeout=ms(60_000))
+    return name
+
+
+@pytest.mark.parametrize("case", PRINTING, ids=lambda case: case["files"][0])
+def test_a_bot_that_prints_plays_in_the_lab_as_in_the_arena(page, server, case):
+    """The cases tests/test_arena_course.py plays in the arena, here in the lab: the bot as the
+    rebels from the course's start, what it prints shown under the board as it prints it (a bot
+    stopped over its time has said what it was doing), no fault but the one it earns."""
+    open_lab(page, server)
+    name = open_files(page, [BOTS / f for f in case["files"]])
+    play(page, name, "you", seconds=1.0)
+    expect(page.locator("#board")).to_have_attribute("data-plies", "1", timeout=ms(60_000))
+    page.click("#pass")  # the officers pass: the bot's second move
+    if case["fault"]:
+        expect(page.locator("#log li[data-kind=over]")).to_contain_text("over its time limit", timeout=ms(60_000))
+    else:
+        expect(page.locator("#board")).to_have_attribute("data-plies", "3", timeout=ms(60_000))
+        expect(page.locator(FAULTS)).to_have_count(0)
+    printed = page.locator("#log li[data-kind=printed]").all_text_contents()
+    assert all(line.startswith(f"{name}: ") for line in printed)
+    shown = "\n".join(printed)
+    at = [shown.find(text) for text in case["printed"]]
+    assert -1 not in at and at == sorted(at), shown
+
+
+def test_a_bot_of_three_files_loads_and_plays_in_the_lab(page, server):
+    """A public course bot, Team20.py importing RebelAI.py and OfficerAI.py, loaded on the command
+    line but not in the lab ("No module named 'RebelAI'"): opened together, the files are one bot."""
+    three = BOTS / "three_files"
+    open_lab(page, server)
+    page.set_input_files("#file", str(three / "Team.py"))
+    expect(page.locator("#bots li", has_text="Team.py")).to_contain_text("No module named", timeout=ms(60_000))
+    name = open_files(page, [three / "Team.py", three / "RebelAI.py", three / "OfficerAI.py"])
+    assert name == "3 files: Team.py"
+    play(page, name, "level:beginner")
+    expect(page.locator("#board")).to_have_attribute("data-plies", "4", timeout=ms(60_000))
+    expect(page.locator("#log li[data-kind=printed]").first).to_have_text(f"{name}: Team: both sides ready")
+    expect(page.locator(FAULTS)).to_have_count(0)

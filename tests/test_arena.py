@@ -253,7 +253,7 @@ def test_a_results_file_names_its_tournament_and_another_tournament_is_refused(t
     assert main(command) == 0
     first = json.loads(path.read_text().splitlines()[0])
     assert first["asalto-tournament"] == 1 and first["bots"] == ["examples:greedy", "examples:random"]
-    assert (first["ruleset"], first["seed"], first["rounds"], first["opening_plies"]) == ("course", 1, 1, 2)
+    assert (first["ruleset"], first["seed"], first["rounds"], first["opening_plies"]) == ("course", 1, 1, 0)
     played = path.read_bytes()
     assert main(command) == 0 and path.read_bytes() == played  # the same tournament: done, nothing replayed
     for change in (["--seed", "2"], ["--ruleset", "assault"], ["--opening-plies", "3"], ["--move-time", "0.4"]):
@@ -276,7 +276,7 @@ def test_a_results_file_names_its_tournament_and_another_tournament_is_refused(t
     ("change", "message"),
     [
         (["--opening-plies", "500"], "--opening-plies 500 is outside 0 to 100"),
-        (["--opening-plies", "99", "--max-plies", "400"], "openings of 99 random plies in course that do not end"),
+        (["--opening-plies", "99", "--max-plies", "400"], "of 1 balanced openings of 99 random plies in course"),
         (["--opening-plies", "30", "--max-plies", "30"], "--opening-plies 30 leaves no move before --max-plies 30"),
         (["--move-time", "nan"], "--move-time nan is outside 0.01 to 86,400"),
         (["--move-time", "inf"], "--move-time inf is outside"),

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import importlib.util
+import io
 import json
+import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,7 +23,7 @@ def host():
 
 def test_a_pasted_bot_answers_and_its_failures_are_fault_lines():
     h = host()
-    assert json.loads(h.load_bot("mine.py", "def choose(board):\n    return board.legal_moves[0]\n")) == {"ok": True}
+    assert json.loads(h.load_bot("mine.py", "def choose(board):\n    return board.legal_moves[0]\n"))["ok"]
     assert json.loads(h.new_game("course", "rebels")) == []
     lines = json.loads(h.choose("course", "[]", 2.0))
     assert lines[0].startswith("info time ") and lines[1] == "bestmove b4-c5"
@@ -27,7 +32,7 @@ def test_a_pasted_bot_answers_and_its_failures_are_fault_lines():
     assert printed == "info string hi" and failed.startswith("fault exception ZeroDivisionError")
     failed = json.loads(h.load_bot("broken.py", "def choose(board)\n"))
     assert not failed["ok"] and failed["error"].startswith("SyntaxError")
-    assert json.loads(h.load_bot("level:beginner", "")) == {"ok": True}
+    assert json.loads(h.load_bot("level:beginner", ""))["ok"]
 
 
 def test_the_referee_draws_checks_and_completes_clicked_moves():
@@ -91,7 +96,51 @@ def test_a_bot_that_prints_plays_in_the_lab_as_in_the_arena():
         .read_text()
         .replace("    def __init__(self):\n", "    def __init__(self):\n        print('model loaded')\n")
     )
-    assert json.loads(h.load_bot("student.py", source)) == {"ok": True}
+    assert json.loads(h.load_bot("student.py", source)) == {"ok": True, "main": "student.py", "printed": []}
     assert json.loads(h.new_game("course", "rebels")) == ["info string model loaded"]
     lines = json.loads(h.choose("course", "[]", 2.0))
     assert lines[0].startswith("info time ") and lines[1].startswith("bestmove ") and len(lines) == 2
+
+
+THREE = Path(__file__).parent / "bots" / "three_files"
+
+
+def encoded(folder: Path, prefix: str = "") -> dict[str, str]:
+    return {prefix + p.name: base64.b64encode(p.read_bytes()).decode() for p in sorted(folder.glob("*.py"))}
+
+
+def test_a_bot_of_three_files_loads_from_a_folder_or_a_zip_and_plays(tmp_path):
+    """A public course bot, Team20.py importing RebelAI.py and OfficerAI.py, loaded on the command
+    line but not in the lab ("No module named 'RebelAI'"): the lab now takes all its files."""
+    h = host()
+    h.BUNDLE = str(tmp_path / "bot")
+    alone = json.loads(h.load_bot("Team.py", (THREE / "Team.py").read_text()))
+    assert not alone["ok"] and alone["error"] == "ModuleNotFoundError: No module named 'OfficerAI'"
+    loaded = json.loads(h.load_bot("Team", "", json.dumps(encoded(THREE, "Team/"))))
+    assert loaded == {"ok": True, "main": "Team/Team.py", "printed": []}
+    assert json.loads(h.new_game("course", "rebels")) == ["info string Team: both sides ready"]
+    assert json.loads(h.choose("course", "[]", 2.0))[-1] == "bestmove b4-c5"
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        for name, data in encoded(THREE).items():
+            archive.writestr(f"Team/{name}", base64.b64decode(data))
+    files = {"Team.zip": base64.b64encode(packed.getvalue()).decode()}
+    assert json.loads(h.load_bot("Team.zip", "", json.dumps(files)))["main"] == "Team/Team.py"
+
+
+@pytest.mark.parametrize(
+    ("files", "error"),
+    [
+        ({"../evil.py": "def choose(board):\n    pass\n"}, "ValueError: the path '../evil.py' leaves the bot's folder"),
+        ({"a.py": "x = 1\n", "b.py": "y = 2\n"}, "ValueError: which file is the bot? One Python file that no other "
+         "imports must define class Player or choose(board); found none"),
+        ({"a.py": "def choose(b):\n    pass\n", "b.py": "def choose(b):\n    pass\n"}, "found a.py, b.py"),
+    ],
+)  # fmt: skip
+def test_files_that_are_no_one_bot_are_refused_with_why(tmp_path, files, error):
+    h = host()
+    h.BUNDLE = str(tmp_path / "bot")
+    sent = {path: base64.b64encode(text.encode()).decode() for path, text in files.items()}
+    answer = json.loads(h.load_bot("bot", "", json.dumps(sent)))
+    assert not answer["ok"] and error in answer["error"]
+    assert not (tmp_path / "evil.py").exists()

@@ -312,17 +312,38 @@ def main(argv: list[str] | None = None) -> int:
             "--rounds", type=int, default=1, help="openings; each is played by each pair with colours swapped"
         )
         m.add_argument(
-            "--opening-plies", type=int, default=2, help="random moves of each seeded opening (0: the start)"
+            "--opening-plies",
+            type=int,
+            help="random moves of each seeded, balanced opening (0: the start; default: "
+            "0 in course, 2 in the other rulesets)",
         )
         m.add_argument("--seed", type=int, default=1, help="the openings' seed")
         m.add_argument("--concurrency", type=int, default=1, help="games played at once")
-        m.add_argument("--move-time", type=float, default=1.0, help="seconds per move")
+        m.add_argument("--move-time", type=float, help="seconds per move (default: 10 in course, 1 in the others)")
         m.add_argument("--game-time", type=float, help="seconds per game per side instead of per move")
         m.add_argument("--memory", type=int, default=1024, help="megabytes of memory for each bot's process")
-        m.add_argument("--max-plies", type=int, default=400, help="adjudicate after this many plies")
+        m.add_argument(
+            "--max-plies",
+            type=int,
+            help="adjudicate after this many plies (default: 2000 in course, the course's "
+            "1000 rounds; 400 in the others)",
+        )
+        m.add_argument(
+            "--setup-time",
+            type=float,
+            default=60.0,
+            help="seconds for a bot to get ready before each game, "
+            "untimed by its moves (a course bot's Player() is built then)",
+        )
         m.add_argument("--results", default="", help="a results file (JSON lines); a stopped run resumes from it")
         m.add_argument("--record", default="", help="write every game to this multi-game record (the page opens it)")
         m.add_argument("--event", default="Asalto arena", help="the records' Event tag")
+        m.add_argument(
+            "--bot-logs",
+            default="",
+            metavar="DIR",
+            help="keep what each bot prints (its prints and standard error) in DIR, one file per bot per game",
+        )
         m.add_argument(
             "--dask", help="run the games on Dask: a scheduler's address, or 'local' (pip: asalto_core[dask])"
         )

@@ -27,6 +27,7 @@ a game of the multi-game record the page opens (a study of one chapter per game)
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import itertools
 import json
 import math
@@ -37,10 +38,11 @@ import selectors
 import shlex
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from . import results as results_file
@@ -57,7 +59,11 @@ if TYPE_CHECKING:
 LOSING = ("exception", "memory", "timeout", "crash")  # faults that lose under every ruleset
 STARTUP_SECONDS = 20.0  # for a bot's process to start and answer the handshake (not its thinking time)
 GRACE_SECONDS = 0.2  # over the time limit before a bot is stopped: the pipe's and the process's own delay
+LAST_LINES = 5  # the lines a bot printed last, kept beside its fault
+LOGGED = 1 << 20  # bytes of what a bot prints in one game that its log keeps (the rest is counted)
 KEPT = 6  # idle bot processes a games' process keeps for its next games (the least recently used go first)
+PROVEN_PLIES = 4  # an opening after which either side proves its win within this many plies is refused
+PROOF_BUDGET = 20_000  # positions the proof may visit for each side of an opening (past it: unproven)
 OPENING_TRIES = 1000  # random openings that may end the game, beyond those asked for, before giving up
 RESTART = ("exception", "memory", "timeout", "crash", "stdout")  # faults after which a bot's process is not reused
 TASKS_A_SLOT = 4  # tasks a tournament is cut into per game played at once: slots still busy as it ends
@@ -67,27 +73,54 @@ BATCH = 2  # games one task plays at most, between the same two bots: an opening
 @dataclass(frozen=True)
 class Limits:
     """What a bot may use: seconds per move, or a clock for the whole game (then each move may take
-    what is left), and megabytes of memory for its process."""
+    what is left), megabytes of memory for its process, and seconds to get ready for a game (a
+    course bot's ``Player()`` is built then, as the course's script builds it before the game:
+    loading a model is no move's thinking)."""
 
     move_seconds: float | None = 1.0
     game_seconds: float | None = None
     memory_mb: int = 1024
+    setup_seconds: float = 60.0
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """What a match or tournament plays by where the command line does not say."""
+
+    move_seconds: float
+    max_plies: int
+    opening_plies: int
+
+
+# The course's script: 10 s a move, a draw after 1000 rounds (a rebels' and an officers' move each),
+# every game from its start position.
+COURSE_DEFAULTS = Defaults(move_seconds=10.0, max_plies=2000, opening_plies=0)
+OTHER_DEFAULTS = Defaults(move_seconds=1.0, max_plies=400, opening_plies=2)
+
+
+def defaults(ruleset: str) -> Defaults:
+    """The course's way in its own ruleset (as its students' bots were written for), the arena's
+    quicker one in every other."""
+    return COURSE_DEFAULTS if find_ruleset(ruleset).name == "course" else OTHER_DEFAULTS
 
 
 @dataclass
 class Fault:
-    """A bot's failure: the ply it happened at, the side, its kind and what exactly went wrong."""
+    """A bot's failure: the ply it happened at, the side, its kind, what exactly went wrong, and
+    the last lines the bot printed before it (what a student looks at first)."""
 
     ply: int
     side: str
     kind: str
     detail: str
+    printed: list[str] = field(default_factory=list)
 
 
 def command(spec: str) -> list[str]:
-    """The command that runs a bot: ``cmd:...`` as given, anything else hosted by ``asalto engine``.
-    A file named relative to where the arena runs is named in full: a sandboxed bot starts in a
-    folder of its own (``cmd:./mybot``, ``mybot.py``)."""
+    """The command that runs a bot: ``cmd:...`` as given, anything else hosted by ``asalto engine``
+    in the arena's Python or the bot's own (:func:`own_python`). A file named relative to where the
+    arena runs is named in full: a sandboxed bot starts in a folder of its own (``cmd:./mybot``,
+    ``mybot.py``)."""
     if spec.startswith("cmd:"):
         try:
             words = shlex.split(spec[4:])
@@ -96,7 +129,31 @@ def command(spec: str) -> list[str]:
         if not words:
             raise AsaltoError(f"the bot {quote(spec)} names no program after cmd:")
         return [_in_full(w) for w in words]
-    return [sys.executable, "-m", "asalto_core", "engine", "--bot", _in_full(spec)]
+    name, python = own_python(spec)
+    return [_in_full(python) if python else sys.executable, "-m", "asalto_core", "engine", "--bot", _in_full(name)]
+
+
+def own_python(spec: str) -> tuple[str, str]:
+    """A bot's name and the Python that hosts it: ``NAME:python=PATH`` runs ``NAME`` with the
+    interpreter at PATH (its author's virtual environment, with numpy or torch), anything else with
+    the arena's own (``''``).
+
+    >>> own_python("mybot.py:python=venv/bin/python"), own_python("level:strong")
+    (('mybot.py', 'venv/bin/python'), ('level:strong', ''))
+    """
+    name, sep, python = spec.rpartition(":python=")
+    if not sep:
+        return spec, ""
+    if not name or not python:
+        raise AsaltoError(f"the bot {quote(spec, 300)}: write NAME:python=PATH, e.g. mybot.py:python=venv/bin/python")
+    return name, os.path.expanduser(python)
+
+
+def _python_home(spec: str) -> list[str]:
+    """The folder of a bot's own Python (its virtual environment: ``bin/python``'s parent's parent),
+    which its sandbox must show it."""
+    _, python = own_python(spec) if not spec.startswith("cmd:") else ("", "")
+    return [os.path.dirname(os.path.dirname(os.path.abspath(python)))] if python else []
 
 
 def _in_full(word: str) -> str:
@@ -105,12 +162,23 @@ def _in_full(word: str) -> str:
 
 
 class BotProcess:
-    """One bot's process, spoken to through the engine protocol, with its time and memory limits."""
+    """One bot's process, spoken to through the engine protocol, with its time and memory limits,
+    and what it printed in the game it plays (:attr:`printed`: its ``info string`` lines and its
+    standard error, each line marked with the ply it was printed at)."""
 
     def __init__(self, spec: str, limits: Limits) -> None:
         self.spec, self.limits = spec, limits
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=_package_path())
-        self.jail = sandbox.start(command(spec), env, limits.memory_mb)
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - the process's standard error, for its life
+        fcntl.fcntl(self.errors.fileno(), fcntl.F_SETFL, os.O_APPEND)  # the bot's writes append, whatever is read
+        self.errors_read = 0
+        self.printed: list[str] = []
+        self.printed_bytes = 0
+        try:
+            self.jail = sandbox.start(command(spec), env, limits.memory_mb, self.errors, _python_home(spec))
+        except OSError as err:
+            self.errors.close()
+            raise AsaltoError(f"the bot {quote(spec, 300)} cannot be started: {err.strerror or err}") from None
         self.proc = self.jail.proc
         self.selector = selectors.DefaultSelector()
         assert self.proc.stdout is not None
@@ -154,6 +222,8 @@ class BotProcess:
                 return self._gone(0, "")
             if line.startswith("id name "):
                 self.name = line[8:].strip()
+            elif line.startswith("info string "):
+                self.note(0, line[12:])  # what it printed as it loaded
             elif line.startswith("fault "):
                 kind, _, detail = line[6:].partition(" ")
                 return Fault(0, "", _kind(kind, detail), detail)
@@ -186,6 +256,9 @@ class BotProcess:
                 with contextlib.suppress(ValueError):
                     self.own += float(rest[5:].split()[0]) / 1000
                 continue
+            if word == "info" and rest.startswith("string "):
+                self.note(ply, rest[7:])
+                continue
             if word == "fault":
                 kind, _, detail = rest.partition(" ")
                 return Fault(ply, side, _kind(kind, detail), detail), took
@@ -193,6 +266,63 @@ class BotProcess:
                 return self._settle(Fault(ply, side, "malformed", rest), deadline), took
             if word != "info":
                 return self._settle(Fault(ply, side, "stdout", f"printed {quote(line[:200])}"), deadline), took
+
+    def get_ready(self, ply: int, side: str) -> Fault | None:
+        """After ``newgame``: wait for the bot to be ready (``isready``), no longer than its time to
+        get ready, keeping what it prints meanwhile; the fault if it is not."""
+        self.send("isready")
+        seconds = self.limits.setup_seconds
+        deadline = time.monotonic() + seconds
+        while True:
+            line = self.read_line(deadline)
+            if line is None:
+                return Fault(ply, side, "timeout", f"not ready for the game after {seconds:g} s (building its Player)")
+            if line == "":
+                return self._gone(ply, side)
+            word, _, rest = line.partition(" ")
+            if line == "readyok":
+                return None
+            if word == "info" and rest.startswith("string "):
+                self.note(ply, rest[7:])
+            elif word == "error":
+                return self._settle(Fault(ply, side, "malformed", f"newgame: {rest}"), deadline)
+            elif word != "info":
+                return self._settle(Fault(ply, side, "stdout", f"printed {quote(line[:200])}"), deadline)
+
+    def note(self, ply: int, text: str) -> None:
+        """Keep a line the bot printed (up to :data:`LOGGED` bytes a game; past it, only counted)."""
+        self.printed_bytes += len(text)
+        if self.printed_bytes <= LOGGED:
+            self.printed.append(f"[ply {ply}] {text}")
+
+    def read_errors(self, ply: int) -> None:
+        """Keep what the process wrote on its standard error since last read."""
+        fd = self.errors.fileno()
+        while self.printed_bytes <= LOGGED:
+            chunk = os.pread(fd, 65536, self.errors_read)
+            if not chunk:
+                break
+            self.errors_read += len(chunk)
+            for line in chunk.decode("utf-8", "replace").splitlines():
+                if line.strip():
+                    self.note(ply, f"stderr: {line.rstrip()}")
+
+    def last_lines(self) -> list[str]:
+        """The lines the bot printed last in this game, as a fault shows them."""
+        return self.printed[-LAST_LINES:]
+
+    def take_log(self, ply: int) -> list[str]:
+        """What the bot printed in the game now ended (its standard error read to its end), the log
+        then started afresh for its next game."""
+        self.read_errors(ply)
+        lines, self.printed = self.printed, []
+        if self.printed_bytes > LOGGED:
+            lines.append(f"({self.printed_bytes - LOGGED:,} more characters printed, not kept)")
+        self.printed_bytes = 0
+        with contextlib.suppress(OSError):
+            os.ftruncate(self.errors.fileno(), 0)
+            self.errors_read = 0
+        return lines
 
     def _settle(self, fault: Fault, deadline: float) -> Fault:
         """A line read before the answer to ``go``: the answers still on their way are read and dropped,
@@ -219,6 +349,7 @@ class BotProcess:
             self.proc.wait(0.5)
         self.jail.close()
         self.selector.close()
+        self.errors.close()
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
                 with contextlib.suppress(OSError):  # a bot that died left its pipe broken
@@ -305,6 +436,7 @@ class Job:
     limits: Limits
     max_plies: int = 400
     event: str = "Asalto arena"
+    logs: str = ""  # a folder for what each bot prints, one file per bot per game (``--bot-logs``)
 
 
 def play_game(job: Job) -> dict[str, Any]:
@@ -326,12 +458,16 @@ def play_game(job: Job) -> dict[str, Any]:
         for side in ("rebels", "officers"):
             bot, fault = _checkout(specs[side], job.limits)
             bots[side], own[side] = bot, bot.own
+            if fault is None:
+                bot.send(f"newgame {board.ruleset} {side}")
+                fault = bot.get_ready(len(board.move_stack), side)
             if fault is not None:
                 fault.side, fault.ply = side, len(board.move_stack)
+                bot.read_errors(fault.ply)
+                fault.printed = bot.last_lines()
                 faults.append(fault)
                 winner, reason = _other(side), f"{side} {fault.kind}: {fault.detail}"
                 break
-            bot.send(f"newgame {board.ruleset} {side}")
         passes = find_ruleset(job.ruleset).forfeit == "passes"
         while not reason:
             done = board.outcome()
@@ -344,6 +480,7 @@ def play_game(job: Job) -> dict[str, Any]:
             side = board.turn
             ply = len(board.move_stack)
             answer, took = bots[side].ask(board, ply, job.limits.move_seconds, clocks[side])
+            bots[side].read_errors(ply)
             thinking[side] += took
             if clocks[side] is not None:
                 clocks[side] = max(0.0, clocks[side] - took)  # type: ignore[operator]
@@ -354,6 +491,7 @@ def play_game(job: Job) -> dict[str, Any]:
                 except AsaltoError as err:
                     kind = "malformed" if not _is_move(answer) else "illegal"
                     answer = Fault(ply, side, kind, f"{quote(answer)}: {err}")
+            answer.printed = bots[side].last_lines()
             faults.append(answer)
             if answer.kind in LOSING or not passes:
                 winner, reason = _other(side), f"{side} {answer.kind}: {answer.detail}"
@@ -362,6 +500,9 @@ def play_game(job: Job) -> dict[str, Any]:
             board.push("--")
     finally:
         for side, bot in bots.items():
+            printed = bot.take_log(len(board.move_stack))
+            if job.logs:
+                _write_log(job, side, bot.spec, printed)
             _checkin(bot, any(f.side == side and f.kind in RESTART for f in faults) or not reason)
     names = {side: bots[side].name if side in bots else specs[side] for side in specs}
     wall = time.monotonic() - started
@@ -409,6 +550,18 @@ def batches(jobs: list[Job], slots: int) -> list[list[Job]]:
         by_pair.setdefault(frozenset((job.officers, job.rebels)), []).append(job)
     cut = [[group[i : i + size] for i in range(0, len(group), size)] for group in by_pair.values()]
     return [task for turn in itertools.zip_longest(*cut) for task in turn if task]
+
+
+def log_path(folder: str, game_id: int, side: str) -> str:
+    """The file of what one side's bot printed in one game (``--bot-logs``)."""
+    return os.path.join(folder, f"game-{game_id + 1:04d}-{side}.log")
+
+
+def _write_log(job: Job, side: str, spec: str, printed: list[str]) -> None:
+    """What the bot printed in the game, one line each, under a line saying whose and which game."""
+    head = f"# {spec} as the {side} in game {job.id + 1} (round {job.round + 1}): its prints and standard error\n"
+    with open(log_path(job.logs, job.id, side), "w", encoding="utf-8") as out:
+        out.write(head + "".join(line + "\n" for line in printed))
 
 
 def _is_move(text: str) -> bool:
@@ -461,8 +614,8 @@ def _record(
 
 
 def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]:
-    """``count`` openings of ``plies`` random legal moves from the start (none ending the game, and no
-    pass, a move in the course's rules), seeded."""
+    """``count`` openings of ``plies`` random legal moves from the start, seeded, each balanced
+    (:func:`balanced`: no pass, no officer lost, no result the engine proves within a few plies)."""
     rng = random.Random(f"{ruleset}:{seed}")
     out: list[list[str]] = []
     for _ in range(count + OPENING_TRIES):
@@ -474,17 +627,50 @@ def openings(ruleset: str, count: int, plies: int, seed: int) -> list[list[str]]
             if not moves:
                 break
             board.push(rng.choice(moves))
-        if not board.is_game_over():
+        if balanced(board):
             out.append([str(m) for m in board.move_stack])
     if len(out) < count:
-        raise AsaltoError(f"{count + OPENING_TRIES} tries found {len(out)} of {count} openings of {plies} random "
-                          f"plies in {ruleset} that do not end the game: ask for fewer plies")  # fmt: skip
+        raise AsaltoError(f"{count + OPENING_TRIES} tries found {len(out)} of {count} balanced openings of {plies} "
+                          f"random plies in {ruleset}: ask for fewer plies")  # fmt: skip
     return out
+
+
+def balanced(board: Board) -> bool:
+    """Whether a random opening leaves a game to play: not over, every officer of the start still
+    on the board (or still to be placed), and neither side with a win the engine proves within
+    :data:`PROVEN_PLIES` plies."""
+    from .movegen import OFFICERS, REBELS
+    from .proof import OutOfProof, forces_win
+
+    if board.is_game_over() or _officer_lost(board):
+        return False
+    for who in (OFFICERS, REBELS):
+        try:
+            if forces_win(board.ruleset, board.position.state, who, PROVEN_PLIES, budget=PROOF_BUDGET):
+                return False
+        except OutOfProof:
+            continue
+    return True
+
+
+def _officer_lost(board: Board) -> bool:
+    """Whether an officer left the board in the game so far (officers only come by being placed)."""
+    replay = Board.from_text(board.root.text())
+    most = count = _officers(replay)
+    for move in board.move_stack:
+        replay.push(move)
+        count = _officers(replay)
+        most = max(most, count)
+    return count < most
+
+
+def _officers(board: Board) -> int:
+    return sum(piece == "O" for piece in board.pieces().values())
 
 
 def schedule(
     bots: list[str], ruleset: str, rounds: int, gauntlet: bool, limits: Limits, opening_plies: int, seed: int,
-    max_plies: int = 400, event: str = "Asalto arena",
+    max_plies: int = 400, event: str = "Asalto arena", logs: str = "",
 ) -> list[Job]:  # fmt: skip
     """Every game of a round robin (each pair) or a gauntlet (the first bot against each other),
     ``rounds`` times, each round's opening played twice per pair with the colours swapped."""
@@ -498,7 +684,7 @@ def schedule(
     for r, line in enumerate(lines):
         for a, b in pairs:
             for officers, rebels in ((a, b), (b, a)):
-                jobs.append(Job(len(jobs), r, ruleset, officers, rebels, line, limits, max_plies, event))
+                jobs.append(Job(len(jobs), r, ruleset, officers, rebels, line, limits, max_plies, event, logs))
     return jobs
 
 
@@ -724,7 +910,19 @@ RANGES = (  # each number of the command line: its option, least and greatest va
     ("opening_plies", "--opening-plies", 0, 100),
     ("concurrency", "--concurrency", 1, 256),
     ("max_plies", "--max-plies", 1, 5_000),
+    ("setup_time", "--setup-time", 0.01, 86_400.0),
 )
+
+
+def fill_defaults(args: Any) -> None:
+    """The options the command line left unset, from the ruleset's :func:`defaults`."""
+    chosen = defaults(args.ruleset)
+    if args.move_time is None:
+        args.move_time = chosen.move_seconds
+    if args.max_plies is None:
+        args.max_plies = chosen.max_plies
+    if args.opening_plies is None:
+        args.opening_plies = chosen.opening_plies
 
 
 def check_arguments(args: Any, bots: list[str]) -> None:
@@ -738,10 +936,37 @@ def check_arguments(args: Any, bots: list[str]) -> None:
         raise AsaltoError(f"--opening-plies {args.opening_plies} leaves no move before --max-plies {args.max_plies}")
     for spec in bots:
         command(spec)
-        if spec.endswith(".py") and not os.path.isfile(spec):
-            raise AsaltoError(f"no bot file {quote(spec)}")
+        name, python = own_python(spec) if not spec.startswith("cmd:") else (spec, "")
+        if name.endswith(".py") and not os.path.isfile(name):
+            raise AsaltoError(f"no bot file {quote(name)}")
+        if python and not os.access(python, os.X_OK):
+            raise AsaltoError(f"the bot {quote(spec, 300)}: no Python at {quote(python, 300)}")
     if args.record:
         _writable(args.record)
+    if args.bot_logs:
+        try:
+            os.makedirs(args.bot_logs, exist_ok=True)
+        except OSError as err:
+            raise AsaltoError(f"cannot make the folder {quote(args.bot_logs)} for --bot-logs: {err.strerror}") from None
+        _writable(log_path(args.bot_logs, 0, "rebels"))
+        os.remove(log_path(args.bot_logs, 0, "rebels"))
+
+
+def check_bots(bots: list[str], limits: Limits) -> None:
+    """Start each bot once, before the first game: one that cannot be found or started (a misspelled
+    name, a file that does not load, a missing program) stops the run with what it said, instead of
+    losing every game by forfeit."""
+    for spec in dict.fromkeys(bots):
+        bot = BotProcess(spec, limits)
+        try:
+            fault = bot.handshake()
+            bot.read_errors(0)
+            said = bot.last_lines()
+        finally:
+            bot.close()
+        if fault is not None:
+            printed = "; it printed: " + " | ".join(said) if said else ""
+            raise AsaltoError(f"the bot {quote(spec, 300)} cannot play: {fault.detail}{printed}")
 
 
 def _figure(x: float) -> str:
@@ -750,16 +975,18 @@ def _figure(x: float) -> str:
 
 def main(args: Any, bots: list[str], gauntlet: bool) -> int:
     """``asalto match`` and ``asalto tournament``: play, then print the ranking and crosstable."""
+    fill_defaults(args)
     check_arguments(args, bots)
-    limits = Limits(args.move_time if not args.game_time else None, args.game_time, args.memory)
+    limits = Limits(args.move_time if not args.game_time else None, args.game_time, args.memory, args.setup_time)
     jobs = schedule(bots, find_ruleset(args.ruleset).name, args.rounds, gauntlet, limits, args.opening_plies,
-                    args.seed, args.max_plies, args.event)  # fmt: skip
+                    args.seed, args.max_plies, args.event, args.bot_logs)  # fmt: skip
     sprt_bounds = _sprt_bounds(args.sprt) if getattr(args, "sprt", None) else None
     named = tournament_of(jobs, bots, gauntlet=gauntlet, rounds=args.rounds, opening_plies=args.opening_plies,
                           seed=args.seed)  # fmt: skip
     if args.results:
         read_results(args.results, named, jobs)  # a file that cannot be used stops the run here, before any game
     print(f"{len(jobs)} games; {sandbox.describe()}", flush=True)
+    check_bots(bots, limits)
     executor = _dask_client(args.dask, args.concurrency) if args.dask else None
     results, stopped = run(
         jobs, bots, results_path=args.results, record_path=args.record, concurrency=args.concurrency,
@@ -770,7 +997,26 @@ def main(args: Any, bots: list[str], gauntlet: bool) -> int:
     if stopped:
         print(stopped)
     print(report(results, bots))
+    listed = faults_report(results)
+    if listed:
+        print(f"\n{listed}")
     return 0
+
+
+def faults_report(results: list[dict[str, Any]], most: int = 20) -> str:
+    """The faults of the games, each with the last lines its bot printed before it (the first
+    ``most``; the results file holds them all)."""
+    every = [(game, fault) for game in sorted(results, key=lambda g: g["id"]) for fault in game["faults"]]
+    if not every:
+        return ""
+    more = f" ({len(every) - most} more in the results file)" if len(every) > most else ""
+    out = [f"Faults, each with the last lines its bot printed before it{more}:"]
+    for game, fault in every[:most]:
+        who = game[fault["side"]] if fault["side"] in ("officers", "rebels") else "?"
+        where = f"game {game['id'] + 1}, ply {fault['ply']}: {who} ({fault['side']})"
+        out.append(f"{where} {fault['kind']}: {fault['detail']}")
+        out += [f"    {line}" for line in fault.get("printed", [])]
+    return "\n".join(out)
 
 
 def _sprt_bounds(text: str) -> tuple[float, float, float, float]:

@@ -149,8 +149,9 @@ class Engine:
     ``newgame`` met (answered at the next ``go``, so that only ``go`` is ever answered by a move or
     a fault, and no answer can be taken for another command's)."""
 
-    def __init__(self, bot: Bot, notes: list[str] | None = None) -> None:
+    def __init__(self, bot: Bot, notes: list[str] | None = None, emit: Callable[[str], None] | None = None) -> None:
         self.bot = bot
+        self.emit = emit  # where a line the bot prints goes as it prints it (else with the answer)
         self.board: Board | None = None
         self.pending: list[str] = []  # newgame's fault line, for the next go
         self.notes = notes or []  # what the bot printed as it loaded, given with the handshake
@@ -200,7 +201,7 @@ class Engine:
         ruleset = find_ruleset(args[0]).name
         if args[1] not in SIDES:
             raise AsaltoError(f"the side is officers or rebels, not {quote(args[1])}")
-        lines = guarded(partial(self.bot.new_game, ruleset, args[1]))
+        lines = guarded(partial(self.bot.new_game, ruleset, args[1]), self.emit)
         self.board, self.pending = None, [line for line in lines if line.startswith("fault ")]
         return [line for line in lines if line.startswith("info ")]
 
@@ -214,7 +215,7 @@ class Engine:
         if self.pending:
             fault, self.pending = self.pending, []
             return fault
-        return go(self.bot, board, seconds, clock)
+        return go(self.bot, board, seconds, clock, self.emit)
 
     def moves(self, args: list[str]) -> list[str]:
         _no_arguments("moves", args)
@@ -242,11 +243,17 @@ def _no_arguments(command: str, args: list[str]) -> None:
 def serve(bot: Bot, stdin: IO[bytes], stdout: IO[str], notes: list[str] | None = None) -> None:
     """Answer the protocol's commands from ``stdin`` on ``stdout`` until ``quit`` or the end of input.
 
-    What the bot prints (on standard output or error) is passed on as ``info string`` lines. An
+    What the bot prints (on standard output or error) is passed on as ``info string`` lines, each as
+    soon as it is printed. An
     exception in the bot is a ``fault exception`` line, an answer that is no move a ``fault
     malformed`` line. ``notes``: lines to give with the handshake (what the bot printed as it loaded).
     """
-    session = Engine(bot, notes)
+
+    def emit(line: str) -> None:
+        stdout.write(line + "\n")
+        stdout.flush()
+
+    session = Engine(bot, notes, emit)
     for line in read_lines(stdin):
         answers = [f"error {line}"] if isinstance(line, AsaltoError) else session.answer(line)
         for answer in answers:
@@ -256,13 +263,15 @@ def serve(bot: Bot, stdin: IO[bytes], stdout: IO[str], notes: list[str] | None =
             return
 
 
-def go(bot: Bot, board: Board, seconds: float | None, clock: bool = False) -> list[str]:
+def go(
+    bot: Bot, board: Board, seconds: float | None, clock: bool = False, emit: Callable[[str], None] | None = None
+) -> list[str]:
     """The answer lines to ``go``: ``info string`` for what the bot printed, ``info time MS`` (the
     bot's own thinking) and ``bestmove MOVE``, or a ``fault`` line (the arena's and the page's bot
     lab's one reading of a bot's failures). ``clock``: ``seconds`` are what is left of the bot's
-    game clock, not this move's own."""
+    game clock, not this move's own. ``emit``: as :func:`guarded`'s."""
     began = time.perf_counter()
-    answer = guarded(partial(bot.choose, board, seconds, clock=clock))
+    answer = guarded(partial(bot.choose, board, seconds, clock=clock), emit)
     *notes, last = answer or ["fault malformed the bot gave no answer"]
     if last.startswith("fault "):
         return [*notes, last]
@@ -270,30 +279,46 @@ def go(bot: Bot, board: Board, seconds: float | None, clock: bool = False) -> li
 
 
 class _Printed(io.StringIO):
-    """What a bot prints during one hook: its first :data:`PRINTED` characters, the rest counted."""
+    """What a bot prints during one hook: its first :data:`PRINTED` characters, the rest counted.
+    With ``emit``, each whole line is passed on as it is printed (a bot stopped in the middle of a
+    move has said what it was doing), the rest by :meth:`lines` at the hook's end."""
 
-    def __init__(self) -> None:
+    def __init__(self, emit: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.dropped = 0
+        self.emit = emit
+        self.sent = 0  # the characters already passed on
 
     def write(self, text: str) -> int:
         room = max(0, PRINTED - self.tell())
         super().write(text[:room])
         self.dropped += max(0, len(text) - room)
+        if self.emit is not None and "\n" in text[:room]:
+            value = self.getvalue()
+            end = value.rfind("\n") + 1
+            for line in _info_lines(value[self.sent : end]):
+                self.emit(line)
+            self.sent = end
         return len(text)
 
     def lines(self) -> list[str]:
-        """Each line printed as an ``info string`` line (its own spacing kept: a board drawn in text)."""
-        out = [f"info string {line.rstrip()[:500]}" for line in self.getvalue().splitlines() if line.strip()]
+        """Each line printed and not yet passed on as an ``info string`` line (its own spacing kept:
+        a board drawn in text)."""
+        out = _info_lines(self.getvalue()[self.sent :])
         if self.dropped:
             out.append(f"info string ({self.dropped:,} more characters printed, not shown)")
         return out
 
 
-def guarded(hook: Callable[[], object]) -> list[str]:
+def _info_lines(text: str) -> list[str]:
+    return [f"info string {line.rstrip()[:500]}" for line in text.splitlines() if line.strip()]
+
+
+def guarded(hook: Callable[[], object], emit: Callable[[str], None] | None = None) -> list[str]:
     """Run a bot's hook: an ``info string`` line for each line it printed (on standard output or
-    error), then ``str(answer)`` (nothing for None) or a ``fault`` line for what it raised."""
-    printed = _Printed()
+    error; with ``emit``, each whole line is given to it as printed instead), then ``str(answer)``
+    (nothing for None) or a ``fault`` line for what it raised."""
+    printed = _Printed(emit)
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
             answer = hook()

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from typing import IO
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -243,11 +244,16 @@ def _show(shown: dict[str, list[str]]) -> bool:
 
 
 class Jail:
-    """A bot's process in its sandbox: :attr:`proc` speaks the protocol on its pipes."""
+    """A bot's process in its sandbox: :attr:`proc` speaks the protocol on its pipes; its standard
+    error goes to ``stderr`` (a file the arena keeps as the bot's log), by default nowhere. It reads
+    the files its command names, the arena's Python, and ``shown`` (a bot's own Python's folder)."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], memory_mb: int) -> None:
+    def __init__(
+        self, argv: list[str], env: dict[str, str], memory_mb: int, stderr: IO[bytes] | None = None,
+        shown: Sequence[str] = (),
+    ) -> None:  # fmt: skip
         holds = here()
-        reach = [os.path.abspath(a) for a in argv if os.path.exists(a)] + _needed()
+        reach = [os.path.abspath(a) for a in [*argv, *shown] if os.path.exists(a)] + _needed()
         self.uid = _free_uid() if holds.own_user else None
         env = {k: env[k] for k in env if k in KEEP or k.startswith("PYTHON")}
         if holds.bwrap:
@@ -267,7 +273,8 @@ class Jail:
             self.inner = 1
         env.update(HOME=self.folder or "/tmp", TMPDIR=self.folder or "/tmp")
         self.proc = subprocess.Popen(
-            full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+            full, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL if stderr is None else stderr, env=env,
             cwd=self.folder or "/", preexec_fn=enter, start_new_session=True,  # noqa: PLW1509 - the sandbox is set up in the child
         )  # fmt: skip
 
@@ -295,9 +302,11 @@ class Jail:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start(argv: list[str], env: dict[str, str], memory_mb: int) -> Jail:
+def start(
+    argv: list[str], env: dict[str, str], memory_mb: int, stderr: IO[bytes] | None = None, shown: Sequence[str] = ()
+) -> Jail:
     """Start ``argv`` as a bot: in the sandbox this machine gives, its pipes open."""
-    return Jail(argv, env, memory_mb)
+    return Jail(argv, env, memory_mb, stderr, shown)
 
 
 def _proc() -> list[str]:
@@ -377,6 +386,8 @@ def _keep(plan: dict[str, object], argv: list[str]) -> int:
         try:
             enter()
             os.execvp(argv[0], argv)
+        except OSError as err:  # said on the bot's standard error, which the arena keeps
+            os.write(2, f"cannot run {argv[0]}: {err.strerror}\n".encode())
         finally:
             os._exit(127)
     status = 0

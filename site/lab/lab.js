@@ -29,7 +29,8 @@ const RUNTIME = {
   "host.py": "host.py",
 };
 const MAX_ANSWER = 100_000; // characters of a bot worker's answer: more is no answer of ours
-const MAX_DETAIL = 300; // characters of a bot's own words (a fault's detail) shown in the log
+const MAX_DETAIL = 300; // characters of a bot's own words (a fault's detail, a line it printed) shown in the log
+const MAX_PRINTED = 500; // lines a game's log shows of what its bots print
 let runtime = null;
 
 async function blob(url) {
@@ -86,8 +87,13 @@ class PyWorker {
   }
 
   hear(data) {
-    // Only an answer to a call still waiting, as text (JSON but for the first, "ready").
+    // Only an answer to a call still waiting, as text (JSON but for the first, "ready"), or a line
+    // the bot printed while it runs, for onPrinted.
     const waiting = data && typeof data === "object" && Number.isInteger(data.id) ? this.pending.get(data.id) : undefined;
+    if (waiting && typeof data.printed === "string" && !("result" in data) && !("error" in data)) {
+      if (this.onPrinted) this.onPrinted(data.printed.slice(0, MAX_DETAIL));
+      return;
+    }
     const result = waiting && typeof data.result === "string" && data.result.length <= this.longest ? data.result : null;
     const error = waiting && !("result" in data) && typeof data.error === "string" ? data.error.slice(0, MAX_DETAIL) : null;
     let value = null;
@@ -155,10 +161,10 @@ function player(name) {
   // A player of the game: "you", a loaded bot, an example or a level.
   if (name === "you") return { name, label: t("lab-you"), human: true };
   const bot = state.bots.find((b) => b.name === name);
-  return { name, label: name, source: bot ? bot.source : "", worker: null };
+  return { name, label: name, source: bot ? bot.source : "", files: bot ? bot.files : null, worker: null };
 }
 
-async function loadBot(worker, name, source) {
+async function loadBot(worker, name, source, files = null) {
   // The bot's file loaded in its fresh worker: null, or the fault it failed by.
   const late = t("lab-load-late", { s: LOAD_SECONDS });
   const started = await Promise.race([
@@ -169,15 +175,32 @@ async function loadBot(worker, name, source) {
     new Promise((resolve) => setTimeout(() => resolve(late), LOAD_SECONDS * 1000)),
   ]);
   if (started !== "ok") return { kind: started === late ? "timeout" : "crash", detail: started };
-  return loadFault(await worker.within(LOAD_SECONDS, "load_bot", name, source), late);
+  const got = await worker.within(LOAD_SECONDS, "load_bot", name, source, JSON.stringify(files || {}));
+  if (got.value && Array.isArray(got.value.printed) && worker.onPrinted) {
+    for (const line of got.value.printed) if (typeof line === "string") worker.onPrinted(line.slice(0, MAX_DETAIL));
+  }
+  if (got.value && typeof got.value.main === "string") worker.loaded = got.value.main;
+  return loadFault(got, late);
 }
 
-async function startBot(p, ruleset, side) {
+async function startBot(game, p, ruleset, side) {
   // A fresh worker for the bot (a stopped one is never reused); null, or the fault it failed by.
+  // What it prints, as it loads, as its game begins and at each move, goes to the game's log.
   p.worker = new PyWorker(true);
-  const failed = await loadBot(p.worker, p.name, p.source);
+  p.worker.onPrinted = (line) => printed(game, p, line);
+  const failed = await loadBot(p.worker, p.name, p.source, p.files);
   const late = t("lab-load-late", { s: LOAD_SECONDS });
-  return failed || read(await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side), late).failed || null;
+  const answer = failed ? null : read(await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side), late);
+  if (answer) answer.printed.forEach((line) => printed(game, p, line));
+  return failed || answer.failed || null;
+}
+
+function printed(game, p, line) {
+  // A line a bot printed, under the board (its first MAX_PRINTED lines in a game, then a note).
+  game.printed = (game.printed || 0) + 1;
+  if (game.printed <= MAX_PRINTED) game.log.push({ kind: "printed", text: `${p.label}: ${line}` });
+  else if (game.printed === MAX_PRINTED + 1) game.log.push({ kind: "printed", text: t("lab-printed-more", { n: MAX_PRINTED }) });
+  if (game === state.game && game.printed <= MAX_PRINTED + 1) render();
 }
 
 // A bot's worker is trusted for nothing but its move's text, which the referee checks: what it
@@ -195,19 +218,21 @@ function loadFault(got, late) {
 
 function read(got, late) {
   // The answer lines of asalto_core.engine.go ({lines}), or the fault they hold ({failed}): a
-  // fault line's kind one the lab knows, its detail cut short.
-  if (got.timeout) return { failed: { kind: "timeout", detail: late } };
-  if (got.crash !== undefined) return { failed: { kind: "crash", detail: got.crash } };
+  // fault line's kind one the lab knows, its detail cut short; either way what the bot printed
+  // that came with the answer ({printed}: the part of a line it left open).
+  if (got.timeout) return { failed: { kind: "timeout", detail: late }, printed: [] };
+  if (got.crash !== undefined) return { failed: { kind: "crash", detail: got.crash }, printed: [] };
   const lines = got.value;
   if (!Array.isArray(lines) || !lines.every((line) => typeof line === "string")) {
-    return { failed: { kind: "malformed", detail: t("lab-unasked") } };
+    return { failed: { kind: "malformed", detail: t("lab-unasked") }, printed: [] };
   }
+  const printed = lines.filter((l) => l.startsWith("info string ")).map((l) => l.slice(12, 12 + MAX_DETAIL));
   const line = lines.find((l) => l.startsWith("fault "));
-  if (!line) return { lines };
+  if (!line) return { lines, printed };
   const [, kind, ...rest] = line.split(" ");
   const detail = rest.join(" ").slice(0, MAX_DETAIL);
-  if (!KINDS.includes(kind)) return { failed: { kind: "malformed", detail: line.slice(0, MAX_DETAIL) } };
-  return { failed: { kind: kind === "exception" && detail.startsWith("MemoryError") ? "memory" : kind, detail } };
+  if (!KINDS.includes(kind)) return { failed: { kind: "malformed", detail: line.slice(0, MAX_DETAIL) }, printed };
+  return { failed: { kind: kind === "exception" && detail.startsWith("MemoryError") ? "memory" : kind, detail }, printed };
 }
 
 // -- a game --------------------------------------------------------------------------------------
@@ -229,7 +254,7 @@ async function playGame(names, ruleset, seconds) {
     if (p.human) continue;
     game.thinking = p.label;
     await refresh(game);
-    const failed = await startBot(p, ruleset, side);
+    const failed = await startBot(game, p, ruleset, side);
     if (failed) return finish(game, other(side), lostBy(game, side, failed));
     if (game !== state.game) return stopPlayers(game);
   }
@@ -264,6 +289,7 @@ async function playGame(names, ruleset, seconds) {
       const got = await p.worker.within(seconds + 0.5, "choose", ruleset, JSON.stringify(game.moves), seconds);
       game.thinking = "";
       const answer = read(got, t("lab-timeout", { s: seconds }));
+      answer.printed.forEach((line) => printed(game, p, line));
       let failed = answer.failed;
       if (!failed) {
         const best = answer.lines.find((l) => l.startsWith("bestmove "));
@@ -477,24 +503,73 @@ function renderCrosstable() {
 
 // -- input ---------------------------------------------------------------------------------------
 
-async function addBot(name, source) {
-  // Load a bot once in a worker of its own, to say at once whether it loads; each game starts it afresh.
-  name = name.trim() || "bot.py";
+function freeName(name) {
+  // The name, or the name with a number after it if a bot already has it.
   let n = 2;
   const base = name;
   while (state.bots.some((b) => b.name === name)) name = `${base} (${n++})`;
-  const bot = { name, source, status: "loading", error: "" };
+  return name;
+}
+
+async function addBot(name, source, files = null) {
+  // Load a bot once in a worker of its own, to say at once whether it loads; each game starts it
+  // afresh. `files` (path -> base64): a bot of several files, a folder's or a zip's; it is named
+  // after the file that is the bot (host.py finds it).
+  name = freeName(name.trim() || "bot.py");
+  const bot = { name, source, files, status: "loading", error: "" };
   state.bots.push(bot);
   render();
   const worker = new PyWorker(true);
-  const failed = await loadBot(worker, name, source);
+  const failed = await loadBot(worker, name, source, files);
+  const main = worker.loaded;
   worker.stop();
   if (failed) Object.assign(bot, { status: "failed", error: failed.detail });
   else {
+    if (files && typeof main === "string") bot.name = freeName(`${name}: ${main.split("/").pop()}`);
     bot.status = "ready";
-    state.entrants.add(name); // a bot that loads enters the next tournament unless unticked
+    state.entrants.add(bot.name); // a bot that loads enters the next tournament unless unticked
   }
   render();
+}
+
+function base64(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+async function addFiles(list, named = "") {
+  // Files opened or dropped: one .py is a bot of one file; several files, a folder's files or one
+  // .zip a bot of several (path -> base64). `list`: [{path, file}].
+  if (!list.length) return;
+  if (list.length === 1 && list[0].file.name.toLowerCase().endsWith(".py")) {
+    return addBot(list[0].file.name, await list[0].file.text());
+  }
+  const files = {};
+  for (const { path, file } of list) files[path] = base64(await file.arrayBuffer());
+  return addBot(named || (list.length === 1 ? list[0].file.name : t("lab-n-files", { n: list.length })), "", files);
+}
+
+async function droppedFiles(items) {
+  // What was dropped, a folder read whole: [{path, file}], and the folder's name (if one was dropped).
+  const out = [];
+  const entries = [...items].map((item) => (item.webkitGetAsEntry ? item.webkitGetAsEntry() : null)).filter(Boolean);
+  const walk = async (entry, prefix) => {
+    if (entry.isFile) {
+      out.push({ path: prefix + entry.name, file: await new Promise((ok, fail) => entry.file(ok, fail)) });
+      return;
+    }
+    const reader = entry.createReader();
+    while (true) {
+      const batch = await new Promise((ok, fail) => reader.readEntries(ok, fail));
+      if (!batch.length) break;
+      for (const child of batch) await walk(child, prefix + entry.name + "/");
+    }
+  };
+  for (const entry of entries) await walk(entry, "");
+  const folder = entries.length === 1 && entries[0].isDirectory ? entries[0].name : "";
+  return { list: out, folder };
 }
 
 async function onBoardClick(event) {
@@ -582,15 +657,12 @@ async function main() {
   await referee.ready;
   document.body.dataset.ready = "yes";
   $("load").addEventListener("click", () => addBot($("name").value, $("source").value));
-  $("file").addEventListener("change", async () => {
-    const file = $("file").files[0];
-    if (file) addBot(file.name, await file.text());
-  });
+  $("file").addEventListener("change", () => addFiles([...$("file").files].map((file) => ({ path: file.name, file }))));
   $("source").addEventListener("dragover", (event) => event.preventDefault());
   $("source").addEventListener("drop", async (event) => {
     event.preventDefault();
-    const file = event.dataTransfer.files[0];
-    if (file) addBot(file.name, await file.text());
+    const { list, folder } = await droppedFiles(event.dataTransfer.items);
+    addFiles(list.length ? list : [...event.dataTransfer.files].map((file) => ({ path: file.name, file })), folder);
   });
   $("play").addEventListener("click", () => {
     const seconds = secondsPerMove();

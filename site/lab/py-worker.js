@@ -2,7 +2,8 @@
 // (started by its sandbox, sandbox.html, in an opaque origin with no network). Either way it
 // fetches nothing: its first message brings the files it starts from as Blobs (Pyodide, the
 // engine's bytecode zip, host.py) and the port the lab page calls it on: {id, fn, args} (args
-// JSON-ready), answered {id, result} or {id, error}; id 0 says it is ready. A classic worker (a
+// JSON-ready), answered {id, result} or {id, error}, after any {id, printed} (a line the bot
+// printed meanwhile); id 0 says it is ready. A classic worker (a
 // module worker cannot start from a blob: URL in an opaque origin), which imports Pyodide's modules.
 
 // Pyodide's loader asks for its files by URL under this base: they are answered from the Blobs.
@@ -44,8 +45,12 @@ addEventListener(
       port.postMessage({ id: 0, error: String(err) });
       return;
     }
+    let current = 0;
+    // A line the bot prints, passed on as it is printed (host.py calls it): {id, printed}.
+    self.printed = (line) => port.postMessage({ id: current, printed: String(line) });
     port.onmessage = (call) => {
       const { id, fn, args } = call.data;
+      current = id;
       try {
         port.postMessage({ id, result: py.globals.get(fn)(...args) });
       } catch (err) {
