@@ -109,20 +109,45 @@ def set_up(change, step, *args):
     redraw(change)
 
 
-before_put = []  # run before another game comes onto the board (storage: the save asked for is written)
+# The ways a game comes onto the board, each with the steps it takes besides stopping the search
+# under way (which every way takes, first) and writing the save asked for (every way, last): the
+# game on screen filed for Restore previous, a first visit's welcome ended, a game with a friend left.
+PUT_STEPS = {
+    "new": ("end_welcome", "leave_friend"),  # the New game dialog
+    "opened": ("file_previous", "end_welcome", "leave_friend"),  # an import, a link, a chapter, the previous game
+    "friend": ("end_welcome",),  # a game with a friend (from a link, the dialog or another tab)
+    "home": ("leave_friend",),  # back from a game with a friend to this device's game
+    "start": (),  # the save, or the study, the page opens with
+    "followed": (),  # another tab's save, or its version of the study's chapter on the board
+}
+# Each step's function, registered by the module that owns what it does (game.py: stop_search,
+# end_welcome, leave_friend; storage.py, once bound: file_previous, flush); a step not yet
+# registered (at start, the save before storage is bound) is skipped.
+put_steps = {}
 
 
-def put_game(session, settings, chosen=False):
-    """The one transition that puts a game on the board, whichever way it comes (a new game, an
-    opened one, a game with a friend, back home, a chapter, the save at start, another tab's):
-    ``session`` with ``settings``. ``app.play`` is replaced whole (game_state.fresh_game), so
-    nothing of the game before carries over; the input half entered goes, with half an arrow or a
-    drag, and the keyboard's cursor if this board does not have its point. The caller then shows
-    it (game.accept, show_opened)."""
-    for fn in before_put:
-        fn()
+def put_game(session, how, own=None, **changes):
+    """The one transition that puts a game on the board, whichever way ``how`` (a key of PUT_STEPS)
+    it comes: the search for the game before is stopped (its answer, when it comes, is dropped and
+    the game on the board takes over: game.next_search), then the way's own steps, then ``session``
+    comes with ``own`` settings (a save's), else the page's after the steps (a game with a friend
+    left gives back the board's way round): as they are for a new game or back home, else opened
+    for this game (game_state.opened_settings: its ruleset, for two players); ``changes`` over them.
+    ``app.play`` is replaced whole (game_state.fresh_game), so nothing of the game before carries
+    over; the input half entered goes, with half an arrow or a drag, and the keyboard's cursor if
+    this board does not have its point. The caller then shows it (game.accept, show_opened)."""
+    for step in ("stop_search",) + PUT_STEPS[how] + ("flush",):
+        if step in put_steps:
+            put_steps[step]()
+    if own is not None:
+        settings = dict(own)
+    elif how in ("new", "home"):
+        settings = dict(app.ui.settings)
+    else:
+        settings = st.opened_settings(app.ui.settings, session.game.start.ruleset)
+    settings.update(changes)
     before = app.ui.settings["mode"] if app.play.session is not None else settings["mode"]  # none at start
-    app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, chosen)
+    app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, how == "new")
     board_before = app.play.view["board"] if app.play.view is not None else None
     app.play = st.fresh_game(session)
     inp = app.ui.inp

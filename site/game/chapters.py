@@ -12,7 +12,6 @@ only take away is kept among the recent versions and undone by the Undo button.
 """
 
 import api
-import game_state as st
 import storage
 import studies
 from api import put_game
@@ -190,7 +189,7 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
     text = written(entry["record"], n)
     api.set("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
     if not same:
-        put_game(Session(study.chapters[n].game), app.ui.settings)
+        put_game(Session(study.chapters[n].game), "followed", app.ui.settings)
         accept(False)
     if merged is not None:
         write()
@@ -228,7 +227,7 @@ def restore():
     api.set("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
-    put_game(Session(game), st.opened_settings(app.ui.settings, game.start.ruleset))
+    put_game(Session(game), "start")
     return ""
 
 

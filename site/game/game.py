@@ -236,10 +236,7 @@ def open_game(session, settings=None, opened=""):
     replaces is kept for restore. A game from outside opens for two players on this device, so
     that the side to move moves at once; this device's own keeps its mode (against the computer,
     say). ``opened`` (an i18n key) says what was opened, before that is said."""
-    storage.save_previous()
-    end_welcome()
-    leave_friend()
-    put_game(session, settings or st.opened_settings(app.ui.settings, session.game.start.ruleset))
+    put_game(session, "opened", settings)
     two = t("opened-humans") if app.ui.settings["mode"] == "humans" else ""
     message(" ".join([t(opened) if opened else "", two]).strip())
     show_opened()
@@ -309,6 +306,9 @@ def leave_friend():
 def end_welcome():
     """A first visit's choices go once the game has begun (a move, a new or an opened game)."""
     document.getElementById("welcome").hidden = True
+
+
+api.put_steps.update(end_welcome=end_welcome, leave_friend=leave_friend)  # steps of api.put_game
 
 
 def move_sound(last):
@@ -396,9 +396,12 @@ async def ask(purpose):
     spawn(watch_progress(key))
     r = await asked
     set_mark("searchEnd", search_end(r))
-    if purpose == "move" and r.ok:
+    if purpose == "move" and r.ok and app.play.session is session:
         await hold_reply()
     api.set("progress", thinking="", depth=0)
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
+        return
     # Keep the build for offline use (the whole of it, Pyodide too, once Pyodide searched). Asked only
     # now, after a search: the service worker's copying would have taken CPU from the AI's first move.
     B.keepOffline(not eng.kind)
@@ -457,10 +460,7 @@ def answer_too_late():
 def analysis_too_late():
     """The position changed during the analysis (or it was turned off): the computer's move if it is
     its turn, else the analysis of the new position."""
-    if ai_to_move(app.play.view):
-        spawn(maybe_ai())
-    elif app.ui.analysis_on:
-        spawn(ask("analysis"))
+    next_search()
 
 
 # Each purpose's search (the level, None for the game's own; seconds, None for the level's time)
@@ -484,7 +484,10 @@ async def play_from_book(session, ply):
     api.set("progress", ai_forced=False, thinking="move")
     await hold_reply()
     api.set("progress", thinking="")
-    if app.play.ai_paused or app.play.session is not session or session.game.ply != ply:
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
+        return True
+    if app.play.ai_paused or session.game.ply != ply:
         api.redraw("input")
         return True
     document.body.dataset.bookMoves = str(api.count("book_moves"))
@@ -526,15 +529,46 @@ async def watch_progress(key):
 
 
 async def stop_ai():
+    """Stop pressed: the search under way is cut short; the computer's moves pause if it was one."""
     if not app.ai.thinking:
         return
     if app.ai.thinking == "review":
         await stop_review()
         return
     api.set("progress", ai_paused=app.ai.thinking == "move")
-    r = await app.ai.thinker.call("cancel", None, 3000)
+    await cancel_search(app.ai.thinker, f"think-{app.ai.think_n}")
+
+
+async def cancel_search(eng, key):
+    """Tell ``eng`` to stop searching; one that does not answer has the page give up on the
+    search's call ``key`` (its answer is then the error "cancelled")."""
+    r = await eng.call("cancel", None, 3000)
     if not r.ok:
-        B.abort(f"think-{app.ai.think_n}")
+        B.abort(key)
+
+
+def stop_search():
+    """Another game comes onto the board (a step of api.put_game): the search under way, for the
+    game leaving, is cut short now (a review is marked stopped before its game goes); its answer,
+    when it comes, is dropped, and the game on the board takes over (next_search)."""
+    if app.ai.thinking == "review" and app.play.review is not None:
+        api.edit("none", "review", state="stopped")
+        spawn(cancel_review(list(app.ai.reviewing)))
+    elif app.ai.thinking:
+        spawn(cancel_search(app.ai.thinker, f"think-{app.ai.think_n}"))
+
+
+api.put_steps["stop_search"] = stop_search
+
+
+def next_search():
+    """No search runs now: the one the position on the board wants next, if any (the computer's
+    move if it is its turn, else the analysis board's look at it), after a search that ended for a
+    position or a game no longer on the board."""
+    if ai_to_move(app.play.view):
+        spawn(maybe_ai())
+    elif app.ui.analysis_on:
+        spawn(ask("analysis"))
 
 
 def ai_now():
@@ -634,18 +668,12 @@ def branch(play_here):
 
 
 async def new_game(ruleset, mode, level, lang):
-    if app.ai.thinking:
-        await stop_ai()
     try:
         session = Session.new(ruleset)
     except AsaltoError as err:
         message(str(err), "error")  # the game on the board stays, with its settings
         return
-    end_welcome()
-    leave_friend()
-    settings = dict(app.ui.settings)
-    settings.update({"ruleset": ruleset, "mode": mode, "level": level, "lang": lang})
-    put_game(session, settings, chosen=True)
+    put_game(session, "new", ruleset=ruleset, mode=mode, level=level, lang=lang)
     await load_language(lang)
     set_language(choose(lang, B.language()))
     apply_labels()
@@ -687,10 +715,11 @@ async def review(depth="quick"):
     independent), each position's point drawn as it comes; then mark the moves that changed the
     verdict. Stop keeps what was found, and the review goes on from there next time. A failure is
     tried once more (on new workers), then said, with the button to try again."""
-    if app.ai.thinking or app.play.session is None:
+    session = app.play.session
+    if app.ai.thinking or session is None:
         api.redraw("panel")
         return
-    moves = app.play.session.descriptor()["moves"]
+    moves = session.descriptor()["moves"]
     rv = app.play.review
     if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
         total = len(moves) + 1
@@ -720,6 +749,8 @@ async def review(depth="quick"):
             storage.save()
             frames.when_done(lambda: reveal(el("review-summary")))  # the summary says it is done
     api.redraw("panel")
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
     wish = app.ai.go_on
     if wish is not None:
         api.set("panel", go_on=None)
@@ -850,10 +881,15 @@ async def stop_review():
     if app.ai.thinking != "review" or app.play.review is None:
         return
     api.edit("panel", "review", state="stopped")
-    for eng in app.ai.reviewing:
+    await cancel_review(app.ai.reviewing)
+    api.redraw("panel")
+
+
+async def cancel_review(engines):
+    """Tell the review's workers to stop: each answers with what it found."""
+    for eng in engines:
         if eng.ready:
             await eng.call("cancel", None, 3000)
-    api.redraw("panel")
 
 
 def review_button():

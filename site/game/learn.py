@@ -14,7 +14,7 @@ import api
 import frames
 import game_state as st
 from app import app, board
-from game import engine_for, navigate, start_engine
+from game import engine_for, navigate, next_search, start_engine
 from i18n import side_name, t
 from page import el, on, spawn
 from render import extra_panels
@@ -110,10 +110,14 @@ async def search(move, side):
     if app.ai.thinking or not await start_engine(eng):
         return None
     n = api.count("think_n")
+    session = app.play.session
     api.set("progress", thinking="learn", thinker=eng)
-    request = app.play.session.tried_request(move, n, TRY_SECONDS)
+    request = session.tried_request(move, n, TRY_SECONDS)
     r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{n}")
     api.set("progress", thinking="")
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
+        return None
     if not r.ok:
         return None
     reply = json.loads(r.value)

@@ -63,7 +63,7 @@ async def follow_other_tab(key, text):
     if lost:
         open_game(session, settings)  # keeps this tab's game for Restore previous
     else:
-        put_game(session, settings)
+        put_game(session, "followed", settings)
         accept(False)
     message(t("save-other-kept" if lost else "save-other-tab"), "warn" if lost else "info")
 
@@ -90,7 +90,7 @@ async def main():
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
     settings = settings or app.ui.settings
-    put_game(session or Session.new(settings["ruleset"]), settings)
+    put_game(session or Session.new(settings["ruleset"]), "start", settings)
     apply_theme()
     await load_language(app.ui.settings["lang"])
     apply_labels()

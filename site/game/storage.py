@@ -118,7 +118,7 @@ def when_saved(fn):
 
 def bind():
     """The save asked for is written before another game comes and when the page is hidden or left."""
-    api.before_put.append(flush)
+    api.put_steps["flush"] = flush
     on(window, "pagehide", lambda e: flush())
     on(document, "visibilitychange", lambda e: flush() if document.visibilityState == "hidden" else None)
 
@@ -168,6 +168,9 @@ def save_previous():
     blob = app.play.session.saved()
     blob["settings"] = app.ui.settings
     B.save(PREVIOUS_KEY, json.dumps(blob))
+
+
+api.put_steps["file_previous"] = save_previous  # a step of api.put_game
 
 
 def read_previous():
