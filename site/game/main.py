@@ -85,8 +85,7 @@ async def main():
         stop_start(t("data-failed", error=r.error))
         return
     data = site_data(r.value)
-    rulesets = {rs["name"] for rs in data["rulesets"]}  # their names (a rules panel: rules_of)
-    api.set("none", data=data, rulesets=rulesets, levels={lv["name"]: lv for lv in data["levels"]})
+    api.load_data(data)
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
     settings = settings or app.ui.settings
