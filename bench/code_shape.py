@@ -22,7 +22,7 @@ LONGEST = 8  # functions listed
 API_CHANGES = ("redraw", "set", "edit", "set_input", "enter", "set_up")  # site/game/api.py's functions naming a change
 # The methods by which the input (board_input.Input) and the position editor change themselves.
 STEPS = {("inp", m) for m in ("press", "stop", "choose_huff", "reset")}
-STEPS |= {("editor", m) for m in ("press", "toggle_huff", "clear", "set_ruleset")}
+STEPS |= {("editor", m) for m in ("press", "toggle_huff", "clear", "set_ruleset", "choose_tool", "choose_turn")}
 
 
 def _root_name(node: ast.expr) -> str:
@@ -37,6 +37,67 @@ def _app_writes(node: ast.AST) -> int:
     n = sum(1 for t in _targets(node) if isinstance(t, (ast.Attribute, ast.Subscript)) and _root_name(t) == "app")
     setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
     return n + (1 if setattr_call and node.args and _root_name(node.args[0]) == "app" else 0)
+
+
+# The methods by which a dict or list changes what it holds (a write when it holds App's state).
+MUTATORS = ("update", "append", "extend", "insert", "pop", "remove", "clear", "setdefault")
+
+
+def _aliases(tree: ast.Module) -> dict[ast.AST, dict[str, int]]:
+    """Each function's local names that hold a part of App (so a write through them is App's), each
+    with the line from which it does: a name bound to ``app.<...>`` or to another such name, a name
+    handed to the API (``api.start(review=rv)``, then ``rv["state"] = ...``), and a parameter some call in
+    the module passes such a name or ``app.<...>`` to (``take_points(rv, found)``: from its first line);
+    found again until nothing more is."""
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    by_name = {fn.name: fn for fn in functions}
+    held: dict[ast.AST, dict[str, int]] = {fn: {} for fn in functions}
+
+    def holds(expr: ast.expr, names: dict[str, int]) -> bool:
+        root = _root_name(expr)
+        return root == "app" or (root in names and names[root] <= expr.lineno)
+
+    def hold(names: dict[str, int], name: str, line: int) -> bool:
+        if name in names and names[name] <= line:
+            return False
+        names[name] = line
+        return True
+
+    changed = True
+    while changed:
+        changed = False
+        for fn in functions:
+            names = held[fn]
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Assign) and holds(node.value, names):
+                    for t in node.targets:
+                        changed |= isinstance(t, ast.Name) and hold(names, t.id, node.lineno)
+                if not isinstance(node, ast.Call):
+                    continue
+                if _root_name(node.func) == "api":
+                    for v in list(node.args) + [k.value for k in node.keywords]:
+                        changed |= isinstance(v, ast.Name) and hold(names, v.id, node.lineno)
+                callee = by_name.get(node.func.id) if isinstance(node.func, ast.Name) else None
+                if callee is not None:
+                    params = [a.arg for a in callee.args.args]
+                    for i, arg in enumerate(node.args[: len(params)]):
+                        changed |= holds(arg, names) and hold(held[callee], params[i], 0)
+    return held
+
+
+def _alias_writes(fn: ast.AST, names: dict[str, int]) -> int:
+    """The writes ``fn`` makes into App through its local names for parts of it (``_aliases``)."""
+
+    def held(expr: ast.expr) -> bool:
+        root = _root_name(expr)
+        return root in names and names[root] <= expr.lineno
+
+    n = 0
+    for node in ast.walk(fn):
+        n += sum(1 for t in _targets(node) if isinstance(t, (ast.Attribute, ast.Subscript)) and held(t))
+        call = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        n += bool(call and node.func.attr in MUTATORS and held(node.func.value))
+    return n
 
 
 def _app_steps(node: ast.AST) -> int:
@@ -74,6 +135,72 @@ def _targets(node: ast.AST) -> list[ast.expr]:
     return []
 
 
+SETTERS = ("set", "_set", "edit", "_edit", "count", "set_input", "_set_input")  # api.py's writers by field name
+
+
+def _setter_fields(call: ast.Call, name: str) -> set[str]:
+    """The App fields one call of an API setter writes: its keywords, or the field it names."""
+    if name in ("set", "_set"):
+        return {k.arg for k in call.keywords if k.arg}
+    if name in ("set_input", "_set_input"):
+        return {"inp"}
+    arg = call.args[1 if name in ("edit", "_edit") else 0] if call.args else None
+    return {arg.value} if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else set()
+
+
+def _api_fields(tree: ast.Module) -> dict[str, set[str]]:
+    """Each function of api.py with the App fields it writes, through the functions it calls too."""
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    writes: dict[str, set[str]] = {}
+    calls: dict[str, set[str]] = {}
+    for name, fn in functions.items():
+        writes[name], calls[name] = set(), set()
+        for node in ast.walk(fn):
+            for t in _targets(node):
+                if isinstance(t, ast.Attribute) and _root_name(t) == "app":
+                    writes[name].add(t.attr)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions:
+                if node.func.id in SETTERS:
+                    writes[name] |= _setter_fields(node, node.func.id)
+                else:
+                    calls[name].add(node.func.id)
+    changed = True
+    while changed:
+        changed = False
+        for name in functions:
+            more = set().union(*(writes[c] for c in calls[name])) - writes[name]
+            if more:
+                writes[name] |= more
+                changed = True
+    return writes
+
+
+def _writers(site: list[Path]) -> tuple[dict[str, set[str]], int, dict[str, int]]:
+    """The App fields each module of the game page has the API write (by a setter's field name, or
+    through a verb), the API's verbs, and the calls of each way a game comes onto the board."""
+    api = next((p for p in site if p.stem == "api" and p.parent.name == "game"), None)
+    verbs = _api_fields(ast.parse(api.read_text())) if api else {}
+    fields: dict[str, set[str]] = {}
+    puts: Counter[str] = Counter()
+    for path in site:
+        if path.parent.name != "game" or path.stem == "api":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Attribute) and _root_name(node.func) == "api":
+                name = node.func.attr
+                found = _setter_fields(node, name) if name in SETTERS else verbs.get(name, set())
+                fields.setdefault(path.stem, set()).update(found)
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if called in ("put_game", "open_game"):
+                how = node.args[1] if called == "put_game" and len(node.args) > 1 else None
+                way = how.value if isinstance(how, ast.Constant) else "opened" if called == "open_game" else "?"
+                puts[f"{called}({way})" if called == "put_game" else f"open_game in {path.stem}"] += 1
+    public = [v for v in verbs if not v.startswith("_") and verbs[v]]
+    return {m: f for m, f in sorted(fields.items()) if f}, len(public), dict(puts.most_common())
+
+
 def shape(root: Path) -> dict:
     """The figures of the tree at ``root``: App's writers outside the API, redraw call sites, functions
     by length."""
@@ -92,6 +219,8 @@ def shape(root: Path) -> dict:
             for a in n.names
             if a.name in ("render", "render_progress", "render_cursor", "render_side")
         }
+        if path.stem != "api":
+            writes[path.stem] += sum(_alias_writes(fn, names) for fn, names in _aliases(tree).items())
         for node in ast.walk(tree):
             if path.stem != "api":
                 writes[path.stem] += _app_writes(node) + _app_steps(node)
@@ -108,6 +237,7 @@ def shape(root: Path) -> dict:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 name = f"{path.relative_to(root).as_posix()}:{node.name}"
                 functions.append((node.end_lineno - node.lineno + 1, name))
+    fields_by_module, verbs, puts = _writers(site)
     app_fields = classes.get("App", {})
     groups = {
         f: classes[c] for f, c in app_fields.items() if c in classes
@@ -117,6 +247,15 @@ def shape(root: Path) -> dict:
     bench_site = root / "bench" / "site.py"
     return {
         "writers": {m: n for m, n in writes.most_common() if n},
+        "fields_by_module": {m: len(f) for m, f in fields_by_module.items()},
+        "shared_fields": sorted(
+            f for f in set().union(*fields_by_module.values()) if sum(f in g for g in fields_by_module.values()) > 1
+        )
+        if fields_by_module
+        else [],
+        "verbs": verbs,
+        "puts": puts,
+        "longest_game": sorted(f for f in functions if f[1].startswith("site/game/"))[::-1][:LONGEST],
         "fields": fields,
         "groups": len(groups),
         "renders": dict(renders.most_common()),
@@ -144,6 +283,13 @@ def report(label: str, s: dict) -> list[str]:
         f" {sum(s['renders'].values())} in {len(s['renders'])} modules ({renders or 'none'})",
         f"- changes that name what changed (`api.redraw/set/edit/set_input/enter/set_up`, a change drawn):"
         f" {sum(s.get('changes', {}).values())} in {len(s.get('changes', {}))} modules ({changes or 'none'})",
+        "- App fields each module has the API write (by a field's name or through a verb): "
+        + ", ".join(f"{m} {n}" for m, n in s.get("fields_by_module", {}).items())
+        + f"; written from two or more modules: {len(s.get('shared_fields', []))}"
+        + f" ({', '.join(s.get('shared_fields', [])) or 'none'})",
+        f"- api.py's verbs that write the state: {s.get('verbs', 0)}",
+        "- calls that put a game on the board: " + ", ".join(f"{w} {n}" for w, n in s.get("puts", {}).items()),
+        "- longest functions in site/game: " + ", ".join(f"`{name}` {n}" for n, name in s.get("longest_game", [])),
         "- longest functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest"]),
         "- longest page functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest_page"]),
         f"- README: {s['readme_kb']} KB, {s['readme_lines']} lines; bench/site.py: {s['bench_site_lines']} lines",

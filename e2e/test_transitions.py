@@ -1,8 +1,9 @@
 """Every way another game comes onto the board (api.put_game, issue 37) leaves nothing of the game
 before: Undo's redo stack, a selection half entered, the board turned round for that game, its
 result card, its rules and mode, a huff pending, its review and the walk through its mistakes, the
-analysis board's answer. Two paths have their tests elsewhere (another tab's game: test_hardening;
-a game opened after Undo: test_page_flow); these are the other five."""
+analysis board's answer, the computer's search for it. Two paths have their tests elsewhere
+(another tab's game: test_hardening; a game opened after Undo: test_page_flow); these are the
+other five, and Restore previous while the computer thinks."""
 
 from __future__ import annotations
 
@@ -17,10 +18,13 @@ from helpers import (
     choose_mode,
     click_point,
     import_text,
+    move_list,
     new_game,
     open_site,
+    past_the_book,
     play,
     press,
+    synced,
     wait_synced_after,
 )
 
@@ -165,3 +169,28 @@ def test_a_reviewed_game_leaves_no_review_walk_or_analysis_to_the_game_opened_ne
     expect(page.locator("#btn-learn")).to_be_hidden()
     expect(page.locator("#moves")).not_to_contain_text("?")  # no review mark on this game's moves
     expect(page.locator("#analysis")).to_be_visible()  # still on: a mode of the page, not of a game
+
+
+def test_restore_previous_while_the_computer_thinks_stops_that_search_and_the_restored_game_goes_on(page, server):
+    """Issue 50: Restore previous opened while the computer thinks ends that search (its answer, for
+    a game no longer on the board, is dropped unsaid), and the restored game, the computer's to
+    move, gets its move; it used to wait for ever behind the search of the game it replaced."""
+    body = page.locator("body")
+    open_site(page, server.url)
+    new_game(page, "assault", "rebels", "strongest")  # the computer plays the officers
+    past_the_book(page)
+    expect(body).to_have_attribute("data-thinking", "move", timeout=ENGINE_MS)
+    page.click("#btn-stop-ai")  # paused at the computer's move: the game kept for Restore previous
+    expect(body).to_have_attribute("data-thinking", "")
+    import_text(page, "1. d4-d5 *")  # the paused game is filed as the previous one
+    new_game(page, "assault", "rebels", "strongest")  # the previous game stays filed
+    past_the_book(page)
+    expect(body).to_have_attribute("data-thinking", "move", timeout=ENGINE_MS)
+    press(page, "#btn-io")
+    before = synced(page)
+    page.click("#io-restore")
+    wait_synced_after(page, before)
+    page.click("#dlg-io button[value=close]")
+    expect(move_list(page)).to_have_count(6, timeout=ENGINE_MS)  # the restored game's computer moved
+    expect(body).to_have_attribute("data-turn", "rebels")
+    expect(page.locator("#message")).not_to_contain_text("stopped thinking")  # the dropped answer is not said

@@ -61,6 +61,33 @@ def test_writes_outside_the_api_are_counted_however_deep_the_field_and_reads_are
     assert shape["groups"] == 2 and shape["fields"] == 5  # session, redo, settings, inp and loose
 
 
+ALIASED = """
+from app import app
+import api
+
+def review(depth):
+    rv = app.play.review  # a local name for the review dict
+    rv["state"] = "running"  # a write into App
+    points(rv, [1])
+    fresh = {"moves": []}
+    fresh["state"] = "starting"  # not yet App's
+    api.set("panel", review=fresh)
+    fresh.update(state="done")  # App's now
+    return rv["moves"]  # a read
+
+def points(held, found):
+    held["points"].extend(found)  # App's: every caller in the module hands it the review
+    copy = list(found)
+    copy.append(0)  # a list of its own
+"""
+
+
+def test_writes_through_a_local_name_or_a_parameter_for_a_part_of_the_state_are_counted(tmp_path):
+    root = tree(tmp_path)
+    (root / "site/game/game.py").write_text(ALIASED)
+    assert code_shape.shape(root)["writers"] == {"game": 3}
+
+
 def test_the_api_is_the_one_writer_of_the_game_page_in_this_tree():
     shape = code_shape.shape(ROOT)
     assert shape["writers"] == {} and shape["groups"] == 4 and shape["fields"] > 35

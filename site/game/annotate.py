@@ -18,9 +18,7 @@ from asalto_core.links import embed_query
 
 
 def toggle():
-    api.enter("none", "reset")
-    api.set_input("none", arrow_tool=False, arrow_from=None)
-    api.set("game", annotating=not app.ui.annotating)
+    api.toggle_annotating()
 
 
 def say(text, kind="info"):
@@ -41,7 +39,7 @@ def edit(action):
 
 
 def toggle_arrow_tool():
-    api.set_input("input", arrow_tool=not app.ui.inp.arrow_tool, arrow_from=None)
+    api.toggle_arrow_tool()
 
 
 def toggled(marks, mark, colour):
@@ -76,7 +74,7 @@ def arrow_tool_click(point):
     """The arrow tool: a first click picks where the arrow starts, a second where it ends
     (the same point twice marks it)."""
     frm = app.ui.inp.arrow_from
-    api.set_input("input", arrow_from=point if frm is None else None)
+    api.arrow_from(point if frm is None else None)
     if frm == point:
         toggle_point(point)
     elif frm is not None:

@@ -7,16 +7,17 @@ it whole), ``app.ai`` the AI's workers and search, ``app.shared`` a study or a g
 ``app.ui`` the page's data, settings, modes and input (the keyboard's cursor and the arrow tool
 outlive a game). The names keep clear of the modules' and the engine's: a group named "game"
 would read game.session.game beside game.py, one named "page" beside page.py. A field's name is unique
-across the groups, so api.set(change, field=...) finds its group and call sites stay short.
+across the groups, so api.py's _set(change, field=...) finds its group and its verbs stay short.
 
-The other modules read ``app``; only api.py writes it (chessground's api.ts: a test checks it), and
-each change it makes names what changed, which frames.py draws once per frame. The game is an
-engine ``Session`` (asalto_core.session, on MicroPython): ``view`` is its plain-data picture of
-the position on screen. render.py draws everything from this state and keeps its own record of
-what is on screen (render.Drawing); the input being entered is ``app.ui.inp`` (board_input.Input).
-Whose move it is, what a click may do and how far Undo goes are game_state.py's pure functions, asked
-here of the App's fields. Another game comes onto the board only through api.put_game, which
-starts ``app.play`` afresh (game_state.fresh_game); the AI is asked through game.ask.
+The other modules read ``app``; only api.py writes it, through its named verbs (chessground's
+api.ts: a test checks it), and each change it makes names what changed, which frames.py draws
+once per frame. The game is an engine ``Session`` (asalto_core.session, on MicroPython):
+``view`` is its plain-data picture of the position on screen. render.py draws everything from
+this state and keeps its own record of what is on screen (render.Drawing); the input being
+entered is ``app.ui.inp`` (board_input.Input). Whose move it is, what a click may do and how far
+Undo goes are game_state.py's pure functions, asked here of the App's fields. Another game
+comes onto the board only through api.put_game, which starts ``app.play`` afresh
+(game_state.fresh_game); the AI is asked through game.ask.
 """
 
 import asyncio

@@ -12,7 +12,6 @@ only take away is kept among the recent versions and undone by the Undo button.
 """
 
 import api
-import game_state as st
 import storage
 import studies
 from api import put_game
@@ -56,7 +55,7 @@ def sync():
         return
     n = add_chapter(game)
     if n is not None:
-        api.set("none", chapter=n)
+        api.show_study("none", chapter=n)
         say(t("chapter-added", n=n + 1))
 
 
@@ -114,7 +113,7 @@ def write():
     """The study as this tab has it, kept (a study new here gets its id), unless it is what this tab
     last wrote or followed; over another tab's write it is not (save says what happens then)."""
     if not app.shared.study_id:
-        api.set("none", study_id=studies.fresh_id(), study_rev=0)
+        api.show_study("none", study_id=studies.fresh_id(), study_rev=0)
     entry = as_kept()
     text = written(entry["record"], entry["chapter"])
     if text == app.shared.study_text:
@@ -129,7 +128,7 @@ def write():
     except OSError as err:
         say(t("study-not-saved", error=err), "error")
         return
-    api.set("none", study_rev=rev, study_text=text)
+    api.show_study("none", study_rev=rev, study_text=text)
 
 
 def put_kept(entry):
@@ -142,7 +141,7 @@ def put_kept(entry):
         return False
     stored = studies.find(studies.read()[0], entry["id"])
     n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
-    api.set(
+    api.show_study(
         "none", study=study, chapter=n, study_id=entry["id"], study_rev=stored["rev"] if stored else 0, study_text=""
     )
     return True
@@ -161,7 +160,7 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
     saying so. The chapter shown stays, and the board's game when that chapter's is the same."""
     if entry is None:
         studies.keep_version(as_kept(), "version-ended")
-        api.set("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="")
+        api.show_study("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="")
         render_study()
         say(t(closed_note))
         return
@@ -169,7 +168,7 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
     shown, game, mine = app.shared.chapter, app.play.session.game, app.shared.study
     record, base = mine.record(), app.shared.study_text[: app.shared.study_text.rfind("\n")]
     if entry["record"] == record:  # another tab showed another chapter: nothing to follow
-        api.set("none", study_rev=entry["rev"], study_text=written(record, shown))
+        api.show_study("none", study_rev=entry["rev"], study_text=written(record, shown))
         return
     try:
         study = theirs = Study.from_record(entry["record"])
@@ -188,9 +187,9 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
         study.chapters[n].game = game  # the cursor, the side line shown: this tab's stay
     # this tab's chapter is its own: it writes the study again once it changes it
     text = written(entry["record"], n)
-    api.set("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
     if not same:
-        put_game(Session(study.chapters[n].game), app.ui.settings)
+        put_game(Session(study.chapters[n].game), "followed", app.ui.settings)
         accept(False)
     if merged is not None:
         write()
@@ -225,10 +224,10 @@ def restore():
         return t("study-bad-save", error=err)
     n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
     text = written(entry["record"], n)
-    api.set("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
-    put_game(Session(game), st.opened_settings(app.ui.settings, game.start.ruleset))
+    put_game(Session(game), "start")
     return ""
 
 
@@ -266,7 +265,7 @@ def import_study(text):
     if len(games) < 2:
         return ""
     if len(games) > MAX_CHAPTERS:
-        api.set("none", record_games=games)
+        api.record_games(games)
         render_record()
         show_record_game(0)
         return t("imported-record", n=len(games), max=MAX_CHAPTERS)
@@ -276,7 +275,7 @@ def import_study(text):
         open_kept(twin, "study-kept-opened")
         return t("study-kept-opened")
     if twin is not None:
-        api.set("none", study_asked=text)
+        api.show_study("none", study_asked=text)
         el("study-twice-text").textContent = t("study-twice-text", title=twin["title"])
         el("study-twice-kept").dataset.study = twin["id"]
         el("dlg-study-twice").showModal()
@@ -288,7 +287,7 @@ def import_study(text):
 def open_beside(study):
     """``study`` opened as a new kept study, beside the others (this tab's written first)."""
     save()
-    api.set("none", study=study, chapter=0, study_id=studies.fresh_id(), study_rev=0, study_text="")
+    api.show_study("none", study=study, chapter=0, study_id=studies.fresh_id(), study_rev=0, study_text="")
     open_game(Session(study.chapters[0].game), opened="study-opened")  # written (opened)
     studies.opened(app.shared.study_id)
     render_study()
@@ -298,7 +297,7 @@ def answer_twice(beside):
     """The teacher's answer to the question of a study opened while one of its name is kept."""
     el("dlg-study-twice").close()
     text, kept = app.shared.study_asked, el("study-twice-kept").dataset.study
-    api.set("none", study_asked=None)
+    api.show_study("none", study_asked=None)
     if text is None:
         return
     if beside:
@@ -351,7 +350,7 @@ def say_record(text):
 
 
 def close_record():
-    api.set("none", record_games=None)
+    api.record_games(None)
     render_record()
 
 
@@ -368,8 +367,8 @@ def open_shared(params):
 
 def start():
     """A study of one chapter: the game on the board."""
-    api.set("none", study=Study("", []), study_id="", study_rev=0, study_text="", study_undo=None)
-    api.set("panel", chapter=add_chapter(app.play.session.game))
+    api.show_study("none", study=Study("", []), study_id="", study_rev=0, study_text="", study_undo=None)
+    api.show_study("panel", chapter=add_chapter(app.play.session.game))
     save()
     render_study()
 
@@ -377,7 +376,7 @@ def start():
 def show(n):
     """Chapter ``n`` on the board."""
     sync()
-    api.set("none", chapter=n, study_undo=None)
+    api.show_study("none", chapter=n, study_undo=None)
     open_game(Session(app.shared.study.chapters[n].game), opened="chapter-opened")
     save()
     render_study()
@@ -398,7 +397,7 @@ def edit(action):
     except AsaltoError as err:
         say(str(err), "error")
         return
-    api.set("none", study_undo=None)
+    api.show_study("none", study_undo=None)
     say("")
     save()
     render_study()
@@ -408,7 +407,7 @@ def move_chapter(step):
     n = app.shared.chapter + step
     if 0 <= n < len(app.shared.study.chapters):
         app.shared.study.move(app.shared.chapter, n)
-        api.set("none", chapter=n, study_undo=None)
+        api.show_study("none", chapter=n, study_undo=None)
         save()
         render_study()
 
@@ -424,7 +423,7 @@ def delete_chapter():
     studies.keep_version(before, "version-deleted")
     deleted = app.shared.chapter
     app.shared.study.delete(deleted)
-    api.set("none", chapter=min(deleted, len(app.shared.study.chapters) - 1), study_undo=before)
+    api.show_study("none", chapter=min(deleted, len(app.shared.study.chapters) - 1), study_undo=before)
     open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
     render_study()
     say(t("chapter-deleted", n=deleted + 1))
@@ -437,7 +436,7 @@ def end_study():
     before = as_kept()
     studies.keep_version(before, "version-ended")
     studies.forget(before["id"])
-    api.set("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="", study_undo=before)
+    api.show_study("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="", study_undo=before)
     render_study()
     say(t("study-ended"))
 
@@ -447,7 +446,7 @@ def undo():
     entry = app.shared.study_undo
     if entry is None:
         return
-    api.set("none", study_undo=None)
+    api.show_study("none", study_undo=None)
     put_version(entry, "study-undone")
 
 
@@ -499,7 +498,7 @@ def on_field(event):
     if app.shared.study is None:
         return
     if target.id == "study-title":
-        edit(lambda: api.edit("none", "study", title=" ".join(target.value.split())[:120]))
+        edit(lambda: api.title_study(" ".join(target.value.split())[:120]))
     elif target.id == "chapter-title":
         edit(lambda: app.shared.study.rename(app.shared.chapter, target.value))
     elif target.id == "chapter-prompt":

@@ -90,7 +90,7 @@ def nearest_point(event):
 def on_pointerdown(event):
     if event.button == 2 and app.ui.annotating and app.ui.editor is None:
         # a right-drag draws an arrow, a right-click marks a point
-        api.set_input("none", right_from=nearest_point(event))
+        api.right_press(nearest_point(event))
         return
     if event.button != 0 or app.play.view is None:
         return
@@ -98,7 +98,7 @@ def on_pointerdown(event):
     if point is None:
         return
     # the keyboard's cursor shows only while the keyboard is used
-    api.set_input("none", cursor=None, drag={"from": point, "x": event.clientX, "y": event.clientY, "moved": False})
+    api.press_pointer({"from": point, "x": event.clientX, "y": event.clientY, "moved": False})
     board_node = el("board")
     board_node.setPointerCapture(event.pointerId)
     board_node.addEventListener("pointermove", _dragging)
@@ -112,7 +112,7 @@ def on_pointermove(event):
         return
     if d["from"] not in drawn.piece_nodes:
         return
-    d["moved"] = True
+    api.drag(dict(d, moved=True))
     xy = board_xy(event)
     if xy is not None:
         drag_piece(d["from"], xy[0], xy[1])
@@ -127,7 +127,7 @@ def on_pointerup(event):
     el("board").removeEventListener("pointermove", _dragging)
     if event.button == 2 and app.ui.inp.right_from is not None:
         frm = app.ui.inp.right_from
-        api.set_input("none", right_from=None)
+        api.right_press(None)
         to = nearest_point(event)
         if to == frm:
             annotate.toggle_point(frm, annotate.brush(event))
@@ -135,7 +135,7 @@ def on_pointerup(event):
             annotate.toggle_arrow(frm, to, annotate.brush(event))
         return
     d = app.ui.inp.drag
-    api.set_input("none", drag=None)
+    api.drag(None)
     if d is None:
         return
     if not d["moved"]:
@@ -156,11 +156,11 @@ def move_cursor(dx, dy):
     if app.ui.inp.cursor not in drawn.at:
         # Start where play can start: the selection, else the first piece that can move.
         first = app.ui.inp.targets(board()) if app.play.view else []
-        api.set_input("input", cursor=app.ui.inp.clicks[-1] if app.ui.inp.clicks else (first or sorted(drawn.at))[0])
+        api.move_cursor(app.ui.inp.clicks[-1] if app.ui.inp.clicks else (first or sorted(drawn.at))[0])
         return
     best = point_toward(drawn.at, app.ui.inp.cursor, dx, dy)
     if best:
-        api.set_input("input", cursor=best)
+        api.move_cursor(best)
 
 
 def on_board_key(event):
@@ -202,7 +202,7 @@ def on_key(event):
 
 
 def flip(_event):
-    api.edit("game", "settings", flipped=not app.ui.settings["flipped"])
+    api.choose("game", flipped=not app.ui.settings["flipped"])
     storage.save()
 
 
@@ -266,20 +266,20 @@ def on_menu_toggle(event):
 
 
 def change_theme(_event):
-    api.edit("none", "settings", theme=el("theme-menu").value)
+    api.choose("none", theme=el("theme-menu").value)
     apply_theme()
     storage.save()
 
 
 def change_look(_event):
     """A piece set or board colouring chosen in the menu: shown at once, kept with the settings."""
-    api.edit("none", "settings", pieces=el("pieces-menu").value, colours=el("colours-menu").value)
+    api.choose("none", pieces=el("pieces-menu").value, colours=el("colours-menu").value)
     apply_theme()
     storage.save()
 
 
 def change_sound(_event):
-    api.edit("none", "settings", sound=bool(el("sound-toggle").checked))
+    api.choose("none", sound=bool(el("sound-toggle").checked))
     storage.save()
 
 

@@ -282,7 +282,7 @@ def change_language(_event):
     if i18n.loaded(code):
         switch_language(code)
     else:
-        api.edit("none", "settings", lang=code)
+        api.choose("none", lang=code)
         storage.save()  # the choice is kept even if the page is left before its catalog comes
         spawn(fetch_language(code))
 
@@ -293,7 +293,7 @@ async def fetch_language(code):
 
 
 def switch_language(code):
-    api.edit("game", "settings", lang=code)
+    api.choose("game", lang=code)
     apply_labels()
     storage.save()
 
@@ -301,7 +301,7 @@ def switch_language(code):
 # -- the position editor ------------------------------------------------------------------
 def open_setup():
     """Set up a position, starting from the one on the board."""
-    api.set("input", editor=Editor(app.play.session.game.board.position))
+    api.open_editor(Editor(app.play.session.game.board.position))
     sel = el("setup-ruleset")
     sel.innerHTML = ""
     names = [rs["name"] for rs in app.ui.data["rulesets"]]
@@ -316,27 +316,25 @@ def open_setup():
 
 
 def close_setup():
-    api.set_input("none", cursor=None)
-    api.set("game", editor=None)
+    api.move_cursor(None)
+    api.close_editor()
 
 
 def setup_changed(event):
-    ed = app.ui.editor
     target = event.target
     if target.name == "setup-tool":
-        ed.tool = target.value
+        api.set_up("input", "choose_tool", target.value)
     elif target.id == "setup-ruleset":
-        ed.set_ruleset(target.value)
+        api.set_up("input", "set_ruleset", target.value)
     elif target.id == "setup-turn":
-        ed.turn = target.value
-    api.redraw("input")
+        api.set_up("input", "choose_turn", target.value)
 
 
 def setup_play():
     position, _ = app.ui.editor.position()
     if position is None:
         return
-    api.set("none", editor=None)
+    api.close_editor("none")
     open_game(Session(Game(position=position)))
 
 

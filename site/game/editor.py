@@ -39,6 +39,14 @@ class Editor:
             self.pieces[point] = kind
         self.huffable = [p for p in self.huffable if self.pieces.get(p) == "O"]
 
+    def choose_tool(self, tool):
+        """The piece (or the eraser) a press on a point places."""
+        self.tool = tool
+
+    def choose_turn(self, turn):
+        """The side to move in the position set up."""
+        self.turn = turn
+
     def toggle_huff(self, point):
         if point in self.huffable:
             self.huffable.remove(point)

@@ -15,12 +15,11 @@ import json
 import api
 import chapters
 import frames
-import game_state as st
 import rules_text
 import storage
 from api import put_game
 from app import app
-from game import accept, end_welcome, leave_friend, move_message, open_game, set_mark, show, stop_ai
+from game import accept, move_message, open_game, set_mark, show
 from i18n import language, side_name, t
 from page import B, el, message, on, spawn
 from pyscript import document
@@ -54,15 +53,9 @@ def _receiver(session):
 async def enter(entry, session, animate=False, note="", keep_message=False):
     """Show a game with a friend: from the player's side, its last move sliding in with ``animate``;
     ``note`` (an i18n key) is said, else the message shown is cleared (kept with ``keep_message``)."""
-    if app.ai.thinking:
-        await stop_ai()
-    end_welcome()
-    if app.shared.friend is None:
-        api.set("none", home_flipped=app.ui.settings["flipped"])  # the board's way round comes back with the next game
-    api.set("none", friend=entry)
-    settings = st.opened_settings(app.ui.settings, entry["ruleset"])
-    settings["flipped"] = entry["side"] == "officers"  # the player's side at the bottom
-    put_game(session, settings)
+    api.join_friend(entry)  # the board's way round before it comes back with the next game
+    bottom = entry["side"] == "officers"  # the board turned so the player's side is at the bottom
+    put_game(session, "friend", ruleset=entry["ruleset"], flipped=bottom)
     storage.keep_friend(entry)
     n = len(entry["moves"])
     said = t(note) if note else ""
@@ -217,7 +210,7 @@ def sent():
     n = len(app.play.session.game.moves) if e is not None else 0
     if e is None or e["sent"] == n:
         return
-    api.edit("panel", "friend", sent=n)
+    api.friend_sent(n)
     storage.keep_friend(e)
 
 
@@ -349,12 +342,8 @@ async def open_kept(game_id):
 async def home():
     """Back to the game of this device, as it was saved before the game with a friend."""
     el("dlg-friends").close()
-    if app.ai.thinking:
-        await stop_ai()
     session, settings, problem = storage.read_save()
-    leave_friend()
-    settings = settings or app.ui.settings
-    put_game(session or Session.new(settings["ruleset"]), settings)
+    put_game(session or Session.new((settings or app.ui.settings)["ruleset"]), "home", settings)
     message(problem or t("friend-home-back"), "warn" if problem else "info")
     accept(False)
 

@@ -87,12 +87,12 @@ async def start_engine(eng=None):
         return await eng.wait()
     if eng.error:
         eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
-    eng.starting = True
+    api.worker_starting(eng, True)
     document.body.dataset[_flag(eng)] = "starting"
     if app.play.view is not None:
         api.redraw("progress")  # the light worker's start is said on the thinking line
     ok = eng.create() and await eng.connect()
-    eng.starting = False
+    api.worker_starting(eng, False)
     if not ok:
         shown = document.getElementById("message").textContent
         if eng.kind and app.ai.thinking != "review":
@@ -133,7 +133,7 @@ async def opening_book(ruleset):
         return None  # house rules: no book (and no request for one)
     if ruleset not in app.ai.books:
         fetched = asyncio.Event()  # a second caller waits for this fetch
-        api.edit("none", "books", **{ruleset: fetched})
+        api.keep_book(ruleset, fetched)
         r = await B.fetchText(f"./books/{ruleset}.json", BOOK_MS)
         book = None
         if r.ok:
@@ -141,7 +141,7 @@ async def opening_book(ruleset):
                 book = Book.from_json(r.value)
             except AsaltoError as err:
                 print("opening book not read:", err)
-        api.edit("none", "books", **{ruleset: book})
+        api.keep_book(ruleset, book)
         fetched.set()
     elif isinstance(app.ai.books[ruleset], asyncio.Event):
         await app.ai.books[ruleset].wait()
@@ -181,14 +181,9 @@ def take_view(animate=False):
     v = app.play.session.view()
     review = st.review_for(app.play.review, app.play.session.descriptor()["moves"])
     api.enter("none", "reset")
-    api.set("none", view=v, hint=None, branch_asked=False)
-    if review is None and app.play.review is not None:
-        api.set("none", review=None, learn=None)  # the game changed under the review: the walk ends with it
-    elif review is not app.play.review:
-        api.set("none", review=review)  # the game went on: the review is out of date, its points kept
     walk_at = st.walk_at(app.play.learn)  # browsed away from the walk's position: a move there is asked first
-    if v["ply"] == v["length"] or (walk_at is not None and v["ply"] != walk_at):
-        api.set("none", branch_ok=False)
+    # the review: None once the game changed under it (the walk ends with it), else kept for its moves
+    api.show_view(v, review, not (v["ply"] == v["length"] or (walk_at is not None and v["ply"] != walk_at)))
     api.redraw("game", animate)
     ai_next = ai_to_move(v)
     if app.ui.analysis_on and not app.ai.thinking and not v["outcome"] and not (ai_next and not app.play.ai_paused):
@@ -236,10 +231,7 @@ def open_game(session, settings=None, opened=""):
     replaces is kept for restore. A game from outside opens for two players on this device, so
     that the side to move moves at once; this device's own keeps its mode (against the computer,
     say). ``opened`` (an i18n key) says what was opened, before that is said."""
-    storage.save_previous()
-    end_welcome()
-    leave_friend()
-    put_game(session, settings or st.opened_settings(app.ui.settings, session.game.start.ruleset))
+    put_game(session, "opened", settings)
     two = t("opened-humans") if app.ui.settings["mode"] == "humans" else ""
     message(" ".join([t(opened) if opened else "", two]).strip())
     show_opened()
@@ -250,24 +242,23 @@ def play(move, human_move=False):
     """Play a move on the page's engine; a refused move keeps the game as it was.
     Synchronous, so that a click that completes a move is answered in the click's own task."""
     try:
-        last = app.play.session.play(move, branch=app.ui.annotating)  # annotating: a side line, nothing dropped
+        last = api.play(move, app.ui.annotating)  # annotating: a side line, nothing dropped
     except AsaltoError as err:
         message(t("illegal", error=str(err)), "error")
         api.redraw("input")
         return
-    api.set("none", redo=[], branch_ok=False)
     friend_moved()
     if human_move:
         end_welcome()
     text = move_message(last)
     if text or human_move or app.play.note:
         message(text)
-        api.set("none", note=False)
+        api.end_note()
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     if app.ui.settings["sound"]:
         B.sound(move_sound(last))
     if human_move:
-        api.set("none", move_seen=asyncio.Event())  # the AI's reply waits until this move is on screen
+        api.await_paint()  # the AI's reply waits until this move is on screen
     if app.ai.thinking == "analysis":  # a move made while the analysis looked: it looks again, at the new one
         spawn(stop_ai())
     accept()
@@ -286,7 +277,7 @@ async def move_painted(seen):
     """Note when the player's move reached the screen: the frame that draws it and the task after
     it (the paint), not the click's task, so a slow device never shows move and reply as one."""
     at = float(await B.afterPaint())
-    api.set("none", moved_at=at)
+    api.painted(at)
     document.body.dataset.movePainted = f"{at:.1f}"
     seen.set()
 
@@ -295,20 +286,23 @@ def friend_moved():
     """A move played here in a game with a friend: its time is fixed now and kept with the game,
     so the link that carries it reads the same before and after the save, and after a reload."""
     if app.shared.friend is not None:
-        api.edit("none", "friend", time=int(B.epochSeconds()))
+        api.friend_played(time=int(B.epochSeconds()))
 
 
 def leave_friend():
     """The game with a friend gives way to another (it stays kept, and in the list of games)."""
     if app.shared.friend is not None:
-        api.set("none", friend=None)
-        api.edit("game", "settings", flipped=app.shared.home_flipped)
+        api.leave_friend()
         storage.leave_friends()
 
 
 def end_welcome():
     """A first visit's choices go once the game has begun (a move, a new or an opened game)."""
     document.getElementById("welcome").hidden = True
+
+
+api.put_step("end_welcome", end_welcome)
+api.put_step("leave_friend", leave_friend)
 
 
 def move_sound(last):
@@ -385,7 +379,7 @@ async def ask(purpose):
         return
     key = f"think-{api.count('think_n')}"
     # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
-    api.set("progress" if purpose == "move" else "input", ai_forced=False, thinking=purpose, thinker=eng, depth=0)
+    api.think(purpose, eng)
     set_mark("searchEnd", "")
     level, seconds = ASKED[purpose]
     level = level or app.ui.settings["level"]
@@ -396,9 +390,12 @@ async def ask(purpose):
     spawn(watch_progress(key))
     r = await asked
     set_mark("searchEnd", search_end(r))
-    if purpose == "move" and r.ok:
+    if purpose == "move" and r.ok and app.play.session is session:
         await hold_reply()
-    api.set("progress", thinking="", depth=0)
+    api.stop_thinking()
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
+        return
     # Keep the build for offline use (the whole of it, Pyodide too, once Pyodide searched). Asked only
     # now, after a search: the service worker's copying would have taken CPU from the AI's first move.
     B.keepOffline(not eng.kind)
@@ -439,12 +436,12 @@ def answer_move(a, shown):
 def answer_hint(a, shown):
     """A hint: the move drawn on the board until the position changes, and said in words."""
     message(t("hint-is", move=a["move"], describe=verdict(a)))
-    api.set("input", hint=a["move"])
+    api.show_hint(a["move"])
 
 
 def answer_analysis(a, shown):
     """The analysis board: the engine's view of the position shown, then the AI's turn if it is."""
-    api.set("panel", analysis={"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]})
+    api.set_analysis({"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]})
     spawn(maybe_ai())
 
 
@@ -457,10 +454,7 @@ def answer_too_late():
 def analysis_too_late():
     """The position changed during the analysis (or it was turned off): the computer's move if it is
     its turn, else the analysis of the new position."""
-    if ai_to_move(app.play.view):
-        spawn(maybe_ai())
-    elif app.ui.analysis_on:
-        spawn(ask("analysis"))
+    next_search()
 
 
 # Each purpose's search (the level, None for the game's own; seconds, None for the level's time)
@@ -481,10 +475,13 @@ async def play_from_book(session, ply):
         return False
     if not still_asked(session, ply, "move"):
         return True  # the game moved on while the book came: nothing to play, nothing to search
-    api.set("progress", ai_forced=False, thinking="move")
+    api.think("move")
     await hold_reply()
-    api.set("progress", thinking="")
-    if app.play.ai_paused or app.play.session is not session or session.game.ply != ply:
+    api.stop_thinking()
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
+        return True
+    if app.play.ai_paused or session.game.ply != ply:
         api.redraw("input")
         return True
     document.body.dataset.bookMoves = str(api.count("book_moves"))
@@ -522,27 +519,58 @@ async def watch_progress(key):
         except ValueError:
             p = None
         if p and p.get("depth") and p["depth"] != app.ai.depth:
-            api.set("progress", depth=p["depth"])
+            api.searched_to(p["depth"])
 
 
 async def stop_ai():
+    """Stop pressed: the search under way is cut short; the computer's moves pause if it was one."""
     if not app.ai.thinking:
         return
     if app.ai.thinking == "review":
         await stop_review()
         return
-    api.set("progress", ai_paused=app.ai.thinking == "move")
-    r = await app.ai.thinker.call("cancel", None, 3000)
+    api.pause_ai(app.ai.thinking == "move")
+    await cancel_search(app.ai.thinker, f"think-{app.ai.think_n}")
+
+
+async def cancel_search(eng, key):
+    """Tell ``eng`` to stop searching; one that does not answer has the page give up on the
+    search's call ``key`` (its answer is then the error "cancelled")."""
+    r = await eng.call("cancel", None, 3000)
     if not r.ok:
-        B.abort(f"think-{app.ai.think_n}")
+        B.abort(key)
+
+
+def stop_search():
+    """Another game comes onto the board (a step of api.put_game): the search under way, for the
+    game leaving, is cut short now (a review is marked stopped before its game goes); its answer,
+    when it comes, is dropped, and the game on the board takes over (next_search)."""
+    if app.ai.thinking == "review" and app.play.review is not None:
+        api.review_state(app.play.review, "stopped")
+        spawn(cancel_review(list(app.ai.reviewing)))
+    elif app.ai.thinking:
+        spawn(cancel_search(app.ai.thinker, f"think-{app.ai.think_n}"))
+
+
+api.put_step("stop_search", stop_search)
+
+
+def next_search():
+    """No search runs now: the one the position on the board wants next, if any (the computer's
+    move if it is its turn, else the analysis board's look at it), after a search that ended for a
+    position or a game no longer on the board."""
+    if ai_to_move(app.play.view):
+        spawn(maybe_ai())
+    elif app.ui.analysis_on:
+        spawn(ask("analysis"))
 
 
 def ai_now():
-    api.set("progress", ai_paused=False)
+    api.pause_ai(False)
     v = app.play.view
     if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.ui.settings["mode"]):
         # Let the AI play this move for the side to move (also truncates when reviewing).
-        api.set("none", ai_forced=True)
+        api.force_ai()
         spawn(ask("move"))
     else:
         spawn(maybe_ai())
@@ -555,8 +583,7 @@ async def navigate(ply):
         return
     if app.ai.thinking:
         await stop_ai()
-    app.play.session.go_to(max(0, min(ply, len(app.play.session.game.moves))))
-    api.set("none", ai_paused=False)
+    api.go_to(ply)
     show(False)
 
 
@@ -565,7 +592,7 @@ async def navigate_path(path):
     if app.ai.thinking:
         await stop_ai()
     try:
-        app.play.session.go_to_path(path)
+        api.go_to_path(path)
     except AsaltoError as err:
         message(str(err), "error")
         return
@@ -578,8 +605,7 @@ async def undo():
         return
     if app.ai.thinking:
         await stop_ai()
-    taken = app.play.session.take_back(undo_target())
-    api.set("none", redo=app.play.redo + [taken], ai_paused=False, note=True)  # the note: until Redo or the next move
+    taken = api.take_back(undo_target())  # its note holds until Redo or the next move
     message(t("taken-back", n=len(taken)))
     accept(False)
 
@@ -589,21 +615,17 @@ async def redo():
         return
     if app.ai.thinking:
         await stop_ai()
-    moves = app.play.redo[-1]
-    api.set("none", redo=app.play.redo[:-1], ai_paused=False)
-    app.play.session.go_to(len(app.play.session.game.moves))
-    for m in moves:
-        app.play.session.play(m)
+    api.redo()
     friend_moved()
     if app.play.note:
         message("")
-        api.set("none", note=False)
+        api.end_note()
     show(False)
 
 
 def ask_branch():
     """A click on the board while browsing: ask before a move drops the moves after this one."""
-    api.set("input", branch_asked=True)
+    api.ask_branch(True)
 
 
 def refused_click():
@@ -625,27 +647,21 @@ def refused_click():
 
 def branch(play_here):
     """The answer: play from the position shown, or go back to the last move."""
-    api.set("input", branch_asked=False)
+    api.ask_branch(False)
     if play_here:
-        api.set("input", branch_ok=True)
+        api.allow_branch(True)
         message(t("branch-on"))
     else:
         spawn(navigate(len(app.play.session.game.moves)))
 
 
 async def new_game(ruleset, mode, level, lang):
-    if app.ai.thinking:
-        await stop_ai()
     try:
         session = Session.new(ruleset)
     except AsaltoError as err:
         message(str(err), "error")  # the game on the board stays, with its settings
         return
-    end_welcome()
-    leave_friend()
-    settings = dict(app.ui.settings)
-    settings.update({"ruleset": ruleset, "mode": mode, "level": level, "lang": lang})
-    put_game(session, settings, chosen=True)
+    put_game(session, "new", ruleset=ruleset, mode=mode, level=level, lang=lang)
     await load_language(lang)
     set_language(choose(lang, B.language()))
     apply_labels()
@@ -662,7 +678,7 @@ def rematch():
     side; two players on one device swap seats, so the board turns round for them too."""
     swap = {"officers": "rebels", "rebels": "officers"}
     mode = app.ui.settings["mode"]
-    api.edit("game", "settings", flipped=not app.ui.settings["flipped"])
+    api.choose("game", flipped=not app.ui.settings["flipped"])
     settings = app.ui.settings
     spawn(new_game(settings["ruleset"], swap.get(mode, mode), settings["level"], settings["lang"]))
 
@@ -678,7 +694,7 @@ def review_workers():
         return [app.ai.engine]
     n = max(1, min(REVIEW_WORKERS, int(B.cores())))
     while len(app.ai.reviewers) < n - 1:
-        api.set("none", reviewers=app.ai.reviewers + [Engine(f"review-{api.count('worker_n')}", "light")])
+        api.add_reviewer(Engine(f"review-{api.count('worker_n')}", "light"))
     return [app.ai.light] + app.ai.reviewers[: n - 1]
 
 
@@ -687,17 +703,11 @@ async def review(depth="quick"):
     independent), each position's point drawn as it comes; then mark the moves that changed the
     verdict. Stop keeps what was found, and the review goes on from there next time. A failure is
     tried once more (on new workers), then said, with the button to try again."""
-    if app.ai.thinking or app.play.session is None:
+    session = app.play.session
+    if app.ai.thinking or session is None:
         api.redraw("panel")
         return
-    moves = app.play.session.descriptor()["moves"]
-    rv = app.play.review
-    if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
-        total = len(moves) + 1
-        rv = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
-    rv.update({"depth": depth, "state": "starting", "error": ""})
-    n = api.count("think_n")
-    api.set("panel", review=rv, thinking="review")
+    rv, n = api.start_review(depth)
     frames.when_done(lambda: reveal(el("review-panel")))  # a phone: the review's graph and progress in view
     error = await review_pass(rv, depth, n)
     if error and rv["state"] != "stopped" and app.ai.think_n == n:
@@ -706,23 +716,23 @@ async def review(depth="quick"):
         error = await review_pass(rv, depth, n)
     for eng in app.ai.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
         B.killWorker(eng.name)
-    api.set("panel", thinking="", reviewing=[], reviewers=[])
+    api.end_review()
     if app.play.review is rv and rv["state"] != "stopped":
         if error:
-            rv["state"] = "failed"
-            rv["error"] = error
+            api.review_state(rv, "failed", error)
         elif rv["marks"] is not None and rv["done"] == rv["total"]:
-            rv["state"] = "done"
             officers = [p["officers"] for p in rv["points"]]
             sides = [p["side"] for p in rv["points"]]
-            rv["accuracy"] = {side: accuracy(officers, sides, side) for side in ("rebels", "officers")}
+            api.review_done(rv, {side: accuracy(officers, sides, side) for side in ("rebels", "officers")})
             app.play.session.annotate(rv["marks"])  # the export and an embed carry the review
             storage.save()
             frames.when_done(lambda: reveal(el("review-summary")))  # the summary says it is done
     api.redraw("panel")
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
     wish = app.ai.go_on
     if wish is not None:
-        api.set("panel", go_on=None)
+        api.go_on(None)
         if wish[0] is app.play.review:
             await review(wish[1])
 
@@ -732,7 +742,7 @@ async def review_pass(rv, depth, n):
     stopped), else what failed. The positions wait in one queue, a few at a time: each worker takes
     the next as soon as it is up and free, and Pyodide, if it comes up meanwhile, joins them."""
     engines = review_workers()
-    api.set("none", reviewing=engines)
+    api.share_review(engines)
     queue = [ply for ply, point in enumerate(rv["points"]) if point is None]
     busy = [0]  # chunks being searched
 
@@ -757,13 +767,12 @@ async def review_pass(rv, depth, n):
         if not await start_engine(eng):
             return start_problem(eng) or "no worker started"
         if rv["state"] == "starting" and live():
-            rv["state"] = "running"
-            api.redraw("progress")
+            api.review_state(rv, "running")
         return await drain(k, eng)
 
     async def join_pyodide():
         if await app.ai.engine.wait() and queue and live():
-            api.set("none", reviewing=app.ai.reviewing + [app.ai.engine])
+            api.share_review(app.ai.reviewing + [app.ai.engine])
             await drain(len(engines), app.ai.engine)
 
     if app.ai.engine.starting and app.ai.engine not in engines:
@@ -785,7 +794,7 @@ async def review_pass(rv, depth, n):
     answer = json.loads(r.value)
     if not answer["ok"]:
         return answer["error"]
-    rv["marks"] = answer["marks"]
+    api.review_judged(rv, answer["marks"])
     return ""
 
 
@@ -804,17 +813,8 @@ async def review_share(eng, rv, depth, plies, key):
     answer = json.loads(r.value)
     if not answer["ok"]:
         return answer["error"]
-    take_points(rv, answer["points"])
+    api.take_points(rv, answer["points"])
     return ""
-
-
-def take_points(rv, found):
-    """Points a worker found (a list by ply, or a dict of ply text -> point) into the review's."""
-    pairs = enumerate(found) if isinstance(found, list) else ((int(k), found[k]) for k in found)
-    for ply, point in pairs:
-        if point and ply < rv["total"] and rv["points"][ply] is None:
-            rv["points"][ply] = point
-    rv["done"] = sum(1 for p in rv["points"] if p)
 
 
 async def watch_share(eng, rv, key, searching):
@@ -839,21 +839,23 @@ async def watch_share(eng, rv, key, searching):
         except ValueError:
             p = None
         if p and "points" in p:
-            before = rv["done"]
-            take_points(rv, p["points"])
-            if rv["done"] != before:
-                api.redraw("progress")
+            api.take_points(rv, p["points"])
 
 
 async def stop_review():
     """Stop the review: each worker answers with what it found, kept for next time."""
     if app.ai.thinking != "review" or app.play.review is None:
         return
-    api.edit("panel", "review", state="stopped")
-    for eng in app.ai.reviewing:
+    api.review_state(app.play.review, "stopped")
+    await cancel_review(app.ai.reviewing)
+    api.redraw("panel")
+
+
+async def cancel_review(engines):
+    """Tell the review's workers to stop: each answers with what it found."""
+    for eng in engines:
         if eng.ready:
             await eng.call("cancel", None, 3000)
-    api.redraw("panel")
 
 
 def review_button():
@@ -863,7 +865,7 @@ def review_button():
     rv = app.play.review
     depth = document.getElementById("review-depth").value
     if app.ai.thinking == "review" and rv is not None and rv["state"] == "stopped":
-        api.set("panel", go_on=None if app.ai.go_on else (rv, depth))
+        api.go_on(None if app.ai.go_on else (rv, depth))
     elif app.ai.thinking == "review":
         spawn(stop_review())
     else:
@@ -871,7 +873,7 @@ def review_button():
 
 
 def toggle_analysis():
-    api.set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
+    api.toggle_analysis()
     if app.ui.analysis_on and not app.play.view["outcome"]:  # as take_view: an ended game has no move to look for
         spawn(ask("analysis"))
     elif not app.ui.analysis_on and app.ai.thinking == "analysis":  # turned off: its search stops too

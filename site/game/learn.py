@@ -14,7 +14,7 @@ import api
 import frames
 import game_state as st
 from app import app, board
-from game import engine_for, navigate, start_engine
+from game import engine_for, navigate, next_search, start_engine
 from i18n import side_name, t
 from page import el, on, spawn
 from render import extra_panels
@@ -52,36 +52,36 @@ def waiting():
 
 
 def start():
-    api.set("panel", learn={"marks": own_marks(), "i": 0, "misses": 0, "tried": "", "state": "find"})
+    api.start_walk(own_marks())
     spawn(go(0))
 
 
 async def go(i):
     """The walk's ``i``-th mistake: the position before it, the player's move to find."""
     w = app.play.learn
-    api.edit("panel", "learn", i=i, misses=0, tried="", state="find" if i < len(w["marks"]) else "done")
+    api.walk("panel", i=i, misses=0, tried="", state="find" if i < len(w["marks"]) else "done")
     if w["state"] == "done":
-        api.set("panel", branch_ok=False)
+        api.allow_branch(False, "panel")
         return
     await navigate(w["marks"][i]["ply"] - 1)
-    api.set("panel", branch_ok=True)  # moves may be made here, and are taken as tries (controls.do_action)
+    api.allow_branch(True, "panel")  # moves may be made here, and are taken as tries (controls.do_action)
 
 
 def stop():
-    api.set("input", learn=None, branch_ok=False, hint=None)
+    api.end_walk()
 
 
 def attempt(move):
     """A move the player tried: as good as the best, the move played again, or asked of the engine."""
     w, mark = app.play.learn, current()
-    api.edit("none", "learn", tried=str(move))
+    api.walk("none", tried=str(move))
     api.enter("none", "reset")
     if w["tried"] == mark["best"]:
         answer(True)
     elif w["tried"] == mark["move"]:
         answer(False)
     else:
-        api.edit("input", "learn", state="checking")
+        api.walk("input", state="checking")
         spawn(check(move, mark))
 
 
@@ -96,7 +96,7 @@ async def check(move, mark):
         found = await search(move, side)
         if found is None:  # no answer (the worker failed, or the walk moved on): try again
             if app.play.learn is not None and current() is mark:
-                api.edit("panel", "learn", state="retry")
+                api.walk("panel", state="retry")
             return
     if app.play.learn is None or current() is not mark:
         return
@@ -110,10 +110,14 @@ async def search(move, side):
     if app.ai.thinking or not await start_engine(eng):
         return None
     n = api.count("think_n")
-    api.set("progress", thinking="learn", thinker=eng)
-    request = app.play.session.tried_request(move, n, TRY_SECONDS)
+    session = app.play.session
+    api.think("learn", eng)
+    request = session.tried_request(move, n, TRY_SECONDS)
     r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{n}")
-    api.set("progress", thinking="")
+    api.stop_thinking()
+    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
+        next_search()
+        return None
     if not r.ok:
         return None
     reply = json.loads(r.value)
@@ -130,13 +134,14 @@ async def search(move, side):
 def answer(good):
     w, mark = app.play.learn, current()
     if good:
-        api.edit("input", "learn", state="good")
-        api.set("input", branch_ok=False)
+        api.walk("input", state="good")
+        api.allow_branch(False)
     elif w["misses"] >= 1:  # the second miss: the best move, as the engine's arrow
-        api.edit("input", "learn", misses=w["misses"] + 1, state="shown")
-        api.set("input", branch_ok=False, hint=mark["best"])
+        api.walk("input", misses=w["misses"] + 1, state="shown")
+        api.allow_branch(False)
+        api.show_hint(mark["best"])
     else:
-        api.edit("input", "learn", misses=1, state="retry")
+        api.walk("input", misses=1, state="retry")
     if w["state"] in ("good", "shown"):
         frames.when_done(lambda: el("learn-next").focus())  # once drawn: the keyboard goes on from here
 

@@ -63,7 +63,7 @@ async def follow_other_tab(key, text):
     if lost:
         open_game(session, settings)  # keeps this tab's game for Restore previous
     else:
-        put_game(session, settings)
+        put_game(session, "followed", settings)
         accept(False)
     message(t("save-other-kept" if lost else "save-other-tab"), "warn" if lost else "info")
 
@@ -85,12 +85,11 @@ async def main():
         stop_start(t("data-failed", error=r.error))
         return
     data = site_data(r.value)
-    rulesets = {rs["name"] for rs in data["rulesets"]}  # their names (a rules panel: rules_of)
-    api.set("none", data=data, rulesets=rulesets, levels={lv["name"]: lv for lv in data["levels"]})
+    api.load_data(data)
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
     settings = settings or app.ui.settings
-    put_game(session or Session.new(settings["ruleset"]), settings)
+    put_game(session or Session.new(settings["ruleset"]), "start", settings)
     apply_theme()
     await load_language(app.ui.settings["lang"])
     apply_labels()

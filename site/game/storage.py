@@ -118,7 +118,7 @@ def when_saved(fn):
 
 def bind():
     """The save asked for is written before another game comes and when the page is hidden or left."""
-    api.before_put.append(flush)
+    api.put_step("flush", flush)
     on(window, "pagehide", lambda e: flush())
     on(document, "visibilitychange", lambda e: flush() if document.visibilityState == "hidden" else None)
 
@@ -130,7 +130,7 @@ def save():
     _pending[0] = False  # written now: the one asked for is this one
     if app.shared.friend is not None:
         moves = app.play.session.descriptor()["moves"]
-        api.edit("none", "friend", moves=moves, sent=min(app.shared.friend["sent"], len(moves)))
+        api.friend_played(moves=moves, sent=min(app.shared.friend["sent"], len(moves)))
         keep_friend(app.shared.friend)
         save_settings_only()
         return
@@ -168,6 +168,9 @@ def save_previous():
     blob = app.play.session.saved()
     blob["settings"] = app.ui.settings
     B.save(PREVIOUS_KEY, json.dumps(blob))
+
+
+api.put_step("file_previous", save_previous)
 
 
 def read_previous():
