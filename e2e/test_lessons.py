@@ -114,6 +114,36 @@ def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_
     expect(frame.locator("#comment")).to_have_text("Forward.")
 
 
+def test_a_teachers_own_page_in_the_kit_folder_is_offline_after_one_visit(context, server, tmp_path):
+    """teaching.md: copy the lesson's <iframe> into a page in the kit's folder, and after one visit that
+    page works offline too (the kit's service worker keeps the page that framed the lesson)."""
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, RECORD)
+    press(page, "#btn-io")
+    with page.expect_download() as download:
+        page.click("#io-kit")
+    zipfile.ZipFile(download.value.path()).extractall(tmp_path)
+    folder = tmp_path / "asalto-lesson"
+    frame_code = re.search(r"<iframe[^>]*>\s*</iframe>", (folder / "lesson.html").read_text())
+    assert frame_code is not None
+    (folder / "my-page.html").write_text(
+        f'<!doctype html><link rel="icon" href="data:,"><title>My page</title><h1>My own page</h1>{frame_code.group(0)}'
+    )
+    host = Server(root=folder)
+    teacher = context.new_page()
+    teacher.goto(host.url + "my-page.html")
+    frame = teacher.frame_locator("iframe")
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    frame.locator("html[data-offline=ready]").wait_for(timeout=ENGINE_MS)
+    host.stop()
+    teacher.reload()
+    expect(teacher.locator("h1")).to_have_text("My own page")
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    frame.locator("#btn-forward").click()
+    expect(frame.locator("#comment")).to_have_text("Forward.")
+
+
 THREE = """[Ruleset "asalto"]
 [Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
 
