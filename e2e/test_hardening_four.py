@@ -255,6 +255,28 @@ def test_a_page_open_during_a_deploy_offers_the_update_and_keeps_the_game(contex
     expect(move_list(page)).to_have_text(["d4-d5"])
 
 
+@pytest.mark.parametrize("path", ["puzzles.html", "embed.html?record=1.%20d4-d5%20*"])
+def test_every_page_hears_of_a_deploy_when_focused_and_says_so_quietly(context, server, path):
+    """Not the game page alone: the trainer and an embed, focused past the pause between checks
+    (the page's own mark, set back), find the new build and say so in a line with a Reload button."""
+    page = context.new_page()
+    page.goto(server.url + path)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+    sw = server.dist / "sw.js"  # the site this test's server serves (a copy of DIST under xdist)
+    before = sw.read_text()
+    try:
+        sw.write_text(before + "\n// deployed again\n")
+        page.evaluate("window.asaltoMarks.updateChecked = 0; window.dispatchEvent(new Event('focus'))")
+        line = page.locator("#update[role=status]")
+        expect(line).to_contain_text("A new version of this site is ready.", timeout=ENGINE_MS)
+    finally:
+        sw.write_text(before)
+    expect(line.locator("button")).to_have_text("Reload")
+    with page.expect_navigation():
+        line.locator("button").click()
+    expect(page.locator("#update")).to_have_count(0)
+
+
 # -- 13: link errors in plain words ----------------------------------------------------------------
 def test_a_damaged_link_says_what_to_do_and_shows_no_control_character(page, server):
     open_site(page, server.url)

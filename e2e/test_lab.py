@@ -21,7 +21,7 @@ from asalto_core.ratings import elo
 from asalto_core.record import Game
 from asalto_core.session import MAX_TEXT
 from asalto_core.study import MAX_CHAPTERS
-from helpers import import_text, move_list, ms, open_site, synced, wait_synced_after
+from helpers import ENGINE_MS, import_text, move_list, ms, open_site, synced, wait_synced_after
 
 BOTS = Path(__file__).resolve().parents[1] / "tests" / "bots"
 RANDOM = "import random\n\n\ndef choose(board):\n    return random.choice(list(board.legal_moves))\n"
@@ -221,7 +221,20 @@ def test_a_tournaments_record_of_hundreds_of_games_opens_on_the_game_page_one_ga
     wait_synced_after(page, before)
     expect(panel).to_have_attribute("data-shown", "249")
     expect(move_list(page)).to_have_text(played[249])
+    page.reload()  # the list is kept, on the game shown, until it is closed
+    expect(panel).to_be_visible(timeout=ENGINE_MS)
+    expect(panel).to_have_attribute("data-games", "300")
+    expect(panel).to_have_attribute("data-shown", "249")
+    expect(page.locator("#record-game")).to_have_value("249")
+    expect(move_list(page)).to_have_text(played[249])
+    before = synced(page)
+    page.select_option("#record-game", "7")
+    wait_synced_after(page, before)
+    expect(move_list(page)).to_have_text(played[7])
     page.click("#record-close")
+    expect(panel).to_be_hidden()
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ply", str(len(played[7])), timeout=ENGINE_MS)
     expect(panel).to_be_hidden()
 
 

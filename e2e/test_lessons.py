@@ -114,6 +114,36 @@ def test_the_lesson_kit_works_offline_on_the_teachers_site(context, server, tmp_
     expect(frame.locator("#comment")).to_have_text("Forward.")
 
 
+def test_a_teachers_own_page_in_the_kit_folder_is_offline_after_one_visit(context, server, tmp_path):
+    """teaching.md: copy the lesson's <iframe> into a page in the kit's folder, and after one visit that
+    page works offline too (the kit's service worker keeps the page that framed the lesson)."""
+    page = context.new_page()
+    open_site(page, server.url)
+    import_text(page, RECORD)
+    press(page, "#btn-io")
+    with page.expect_download() as download:
+        page.click("#io-kit")
+    zipfile.ZipFile(download.value.path()).extractall(tmp_path)
+    folder = tmp_path / "asalto-lesson"
+    frame_code = re.search(r"<iframe[^>]*>\s*</iframe>", (folder / "lesson.html").read_text())
+    assert frame_code is not None
+    (folder / "my-page.html").write_text(
+        f'<!doctype html><link rel="icon" href="data:,"><title>My page</title><h1>My own page</h1>{frame_code.group(0)}'
+    )
+    host = Server(root=folder)
+    teacher = context.new_page()
+    teacher.goto(host.url + "my-page.html")
+    frame = teacher.frame_locator("iframe")
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    frame.locator("html[data-offline=ready]").wait_for(timeout=ENGINE_MS)
+    host.stop()
+    teacher.reload()
+    expect(teacher.locator("h1")).to_have_text("My own page")
+    frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    frame.locator("#btn-forward").click()
+    expect(frame.locator("#comment")).to_have_text("Forward.")
+
+
 THREE = """[Ruleset "asalto"]
 [Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
 
@@ -348,9 +378,10 @@ def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
     holds_the_study(other, record)
 
 
-def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_after_it(context, server):
+def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_on_a_later_page(context, server):
     """In a study the sheet is the whole study's: a section per chapter, the annotated game's
-    commented moves, the puzzle chapter's position with the teacher's question and its answer."""
+    commented moves, the puzzle chapter's position with the teacher's question; its answer comes
+    in the answers' section, which starts a printed page of its own after every question."""
     page = context.new_page()
     open_site(page, server.url)
     two_chapters(page)
@@ -361,11 +392,13 @@ def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_af
     sheet = Path(download.value.path()).read_text()
     assert re.findall(r"<h1>(.*?)</h1>", sheet) == ["Sieges"]
     assert re.findall(r"<h2>(.*?)</h2>", sheet) == ["1. An annotated game", "2. A chain to find"]
+    assert re.findall(r'<h2 class="new-page">(.*?)</h2>', sheet) == ["Answers"]
     captions = re.findall(r'<p class="caption">(.*?)</p>', sheet)
     assert len(captions) >= 3 and captions[-1].endswith("Take six rebels in three moves.")
     notes = re.findall(r'<p class="note">(.*?)</p>', sheet)
-    assert len(notes) == 1 and notes[0].startswith("Answer: 2... d6xd4xf4xd6 (2... d6xd4 Only one rebel")
+    assert len(notes) == 1 and notes[0].startswith("2. A chain to find: 2... d6xd4xf4xd6 (2... d6xd4 Only one rebel")
     assert notes[0].endswith("3. c3-d4 c5xc3xe5 4. e3-d4 e5xc3xe3")
+    assert sheet.index("d6xd4xf4xd6") > sheet.index("Answers</h2>") > sheet.rindex('<p class="caption">')
 
 
 # Whether every corner of an element is on screen and the element itself is there (not the

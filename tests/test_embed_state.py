@@ -230,3 +230,14 @@ def test_stepping_and_autoplay_answer_the_same_on_micropython():
     while fig.playing and fig.step_play():
         want.append(fig.ply)
     assert json.loads(micropython.run(code, extra)) == json.loads(json.dumps(want))
+
+
+def test_a_board_whose_officers_are_placed_first_says_so():
+    """An ``asalto`` board starts with no officers: the line says they are placed first, and how many."""
+    fig, _ = figure(Session.new("asalto").record())
+    assert fig.status() == ("Officers to move: place the 2 officers.", "")
+    placed = Session.new("asalto")
+    placed.play(placed.game.board.legal_moves[0])
+    fig, _ = figure(placed.record())
+    assert fig.status()[0] == "Officers to move: place the 2 officers." and fig.go(1) == 1
+    assert fig.status()[0] == "Move 1 of 1; rebels to move."

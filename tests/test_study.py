@@ -100,21 +100,28 @@ def test_any_study_round_trips(chapters, title):
     ]
 
 
-def test_the_studys_sheet_has_a_section_per_chapter_and_a_puzzles_answer_after_its_question():
+def test_the_studys_sheet_has_a_section_per_chapter_and_the_puzzles_answers_on_a_page_of_their_own():
+    """A sheet handed to a class: no answer printed under its question, where the eye falls on
+    it; the answers come last, in a section that starts a new page, each named by its chapter."""
     import re
 
     study = Study("Sieges")
     study.add(Game.from_record("1. d4-d5 {Forward.} c5-c6 2. d3-d4 *"), "A step")
-    study.add(Game.from_record("1. d4-d5 e5-e6 *"), "Nothing commented")
     puzzle = Game("assault 3/3/RRORORR/RRR1RRR/RRRRRRR/RRR/RRR o - 1")
     puzzle.play("c5-c6")
     study.add(puzzle, "A <puzzle>", "Find the officers' move")
-    page = study.sheet_page(answer="Solution")
-    assert re.findall(r"<h2>(.*?)</h2>", page) == ["1. A step", "2. Nothing commented", "3. A &lt;puzzle&gt;"]
+    study.add(Game.from_record("1. d4-d5 e5-e6 *"), "Nothing commented")
+    study.add(Game.from_record(puzzle.record()), "Again", "And here?")
+    page = study.sheet_page(answer="Solutions")
+    headings = re.findall(r"<h2( class=\"[^\"]*\")?>(.*?)</h2>", page)
+    chapters = ["1. A step", "2. A &lt;puzzle&gt;", "3. Nothing commented", "4. Again"]
+    assert [h for _, h in headings] == [*chapters, "Solutions"]
+    assert headings[-1][0] == ' class="new-page"' and ".new-page { break-before: page;" in page
     captions = re.findall(r'<p class="caption">(.*?)</p>', page)
-    assert captions == ["1. After 1. d4-d5: Forward.", "2. After 1... e5-e6", "3. Find the officers' move"]
-    assert re.findall(r'<p class="note">(.*?)</p>', page) == ["Solution: 1... c5-c6"]
-    assert "c5-c6" not in captions[2]  # the question never gives the answer away
+    questions = ["2. Find the officers' move", "4. And here?"]
+    assert captions == ["1. After 1. d4-d5: Forward.", questions[0], "3. After 1... e5-e6", questions[1]]
+    assert re.findall(r'<p class="note">(.*?)</p>', page) == ["2. A &lt;puzzle&gt;: 1... c5-c6", "4. Again: 1... c5-c6"]
+    assert page.index("c5-c6") > page.index("Solutions</h2>")  # no answer before the answers' page
 
 
 def test_a_record_of_more_games_than_a_study_holds_lists_every_game_within_the_one_limit():

@@ -690,16 +690,25 @@ def read_result(*words: str) -> str:
     return next((_FROM_PGN[w] for w in words if w in _FROM_PGN and w != "*"), "*")
 
 
-def line_text(line: Line, position: Position) -> str:
+def line_text(line: Line, position: Position, braces: bool = False) -> str:
     """A line as a reader reads it: numbered moves with their symbols, the comments' plain text
-    (no marks) and its own side lines in parentheses (a sheet's side lines).
+    (no marks) and its own side lines in parentheses (a sheet's side lines); ``braces``: each
+    comment in braces, as a record writes it (a whole game printed, where a comment may read
+    like a move).
 
     >>> game = Game.from_record("1. d4-d5 c5-c6 (1... e5-e6 {[%points e6] Slow.} 2. d3-d4) *")
     >>> line_text(game.variations[1][0], game.start.play(game.moves[0]))
     '1... e5-e6 Slow. 2. d3-d4'
+    >>> line_text(game.line, game.start, braces=True)
+    '1. d4-d5 c5-c6 (1... e5-e6 {Slow.} 2. d3-d4)'
     """
     words: list[str] = []
-    _write_line(line, position, words, lambda c: split_comment(c)[0])
+
+    def plain(comment: str) -> str:
+        text = split_comment(comment)[0]
+        return "{" + text + "}" if braces and text else text
+
+    _write_line(line, position, words, plain)
     return " ".join(words)
 
 

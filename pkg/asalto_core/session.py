@@ -609,6 +609,7 @@ class Session:
         out = {
             "pieces": position.pieces(),
             "turn": position.turn,
+            "place": position.rules.officers if position.placing else 0,  # officers the move places
             "huffable": sorted(position.huffable()),  # the officers the side to move may huff first
             "position": position.text(),
             "fullmove": position.fullmove,

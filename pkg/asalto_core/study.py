@@ -129,19 +129,21 @@ class Study:
         lang: str = "en",
         start: str = "The start",
         after: str = "After",
-        answer: str = "Answer",
+        answer: str = "Answers",
     ) -> str:
         """The whole study's printable sheet (HTML): a section per chapter, headed by its number and
         title. A game's section has the diagrams of its own sheet (every commented move), or its last
-        position when nothing is commented; a puzzle's has its position with the question, and its
-        answer (the moves to find) printed after it; a position's has the position. ``start``,
-        ``after`` and ``answer`` are the captions' words, in the page's language."""
+        position when nothing is commented; a puzzle's has its position with the question; a
+        position's has the position. The puzzles' answers (the moves to find) come last, under the
+        heading ``answer`` on a page of their own, each named by its chapter: a class handed the
+        sheet does not see an answer beside its question. ``start``, ``after`` and ``answer`` are
+        the captions' words, in the page's language."""
         from . import svg  # the drawing code: loaded only when a sheet is made
         from .geometry import BOARDS
         from .record import line_text
         from .session import Session
 
-        sections = []
+        sections, answers = [], []
         for n, chapter in enumerate(self.chapters, 1):
             game = chapter.game
             rules = game.start.rules
@@ -154,12 +156,14 @@ class Study:
             if chapter.kind == "puzzle":
                 question = session.sheet_diagrams(start, after, [0])[0]
                 section["diagrams"] = [dict(question, caption=chapter.prompt, sides=[])]
-                section["notes"] = [answer + ": " + line_text(game.line, game.start)]
+                answers.append(f"{n}. {chapter.title}: " + line_text(game.line, game.start))
             else:
                 section["diagrams"] = session.sheet_diagrams(start, after) or session.sheet_diagrams(
                     start, after, [len(game.moves)]
                 )
             sections.append(section)
+        if answers:
+            sections.append({"heading": answer, "notes": answers, "new_page": True})
         return svg.sections_html(sections, title or self.title, flipped, lang)
 
     def _index(self, i: object) -> int:

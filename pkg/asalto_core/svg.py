@@ -525,6 +525,7 @@ SHEET_CSS = (
     "h1 { font-size: 20pt; margin: 0 0 6mm; }\n"
     "h2 { font-size: 14pt; margin: 8mm 0 3mm; break-after: avoid; page-break-after: avoid; }\n"
     ".note { margin: 3mm 0 0; }\n"
+    ".new-page { break-before: page; page-break-before: always; }\n"
     ".diagrams { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 6mm 8mm;"
     " margin: 0; padding: 0; list-style: none; }\n"
     ".diagrams li { break-inside: avoid; page-break-inside: avoid; }\n"
@@ -563,9 +564,10 @@ def sections_html(
     sections: "Sequence[Mapping[str, Any]]", title: str = "", flipped: bool = False, lang: str = "en"
 ) -> str:
     """A printable sheet of several headed sections (a study's chapters, each on its own board):
-    ``{"heading", "geometry", "diagrams", "marked_lines", "notes"}``, ``notes`` being lines of text
-    printed after its diagrams (a puzzle chapter's answer, say). The diagrams are numbered on
-    through the sections, as in a book.
+    ``{"heading", "geometry", "diagrams", "marked_lines", "notes", "new_page"}``, ``notes`` being
+    lines of text printed after its diagrams (the puzzles' answers, say), ``new_page`` that the
+    section starts a new printed page (a section of notes alone needs no geometry). The diagrams
+    are numbered on through the sections, as in a book.
 
     >>> from asalto_core import BOARDS
     >>> one = {"geometry": BOARDS["standard"].to_json(), "diagrams": [{"caption": "Find the move"}]}
@@ -576,7 +578,8 @@ def sections_html(
     _need(isinstance(sections, (list, tuple)) and all(isinstance(s, dict) for s in sections), "sections", sections)
     _need(isinstance(title, str), "a title must be text", title)
     for s in sections:
-        _check_geometry(s.get("geometry"))
+        if s.get("diagrams"):
+            _check_geometry(s.get("geometry"))
         _check_diagrams(s.get("diagrams", ()))
         _need(isinstance(s.get("heading", ""), str), "a heading must be text", s.get("heading"))
         _need(_is_texts(s.get("notes", ())), "a section's notes must be a list of texts", s.get("notes"))
@@ -589,7 +592,8 @@ def sections_html(
     n = 0
     for s in sections:
         if s.get("heading"):
-            out.append(f"<h2>{esc(s['heading'])}</h2>\n")
+            head = '<h2 class="new-page">' if s.get("new_page") else "<h2>"
+            out.append(f"{head}{esc(s['heading'])}</h2>\n")
         diagrams = s.get("diagrams", ())
         if diagrams:
             out.append('<ol class="diagrams">\n' if n == 0 else f'<ol class="diagrams" start="{n + 1}">\n')

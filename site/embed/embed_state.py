@@ -170,6 +170,8 @@ class Figure:
         if self.line:
             n = len(self.line_frames()) - 1
             return t("fig-variation-move-of", ply=self.ply, length=n, side=side_name(frame["turn"])), ""
+        if frame.get("place"):  # the officers' first move places them: a board shown without them says why
+            return t("fig-to-place", n=frame["place"]), ""
         if len(self.frames) > 1:
             return t("fig-move-of", ply=self.ply, length=len(self.frames) - 1, side=side_name(frame["turn"])), ""
         return t("fig-to-move", side=side_name(frame["turn"])), ""

@@ -10,11 +10,12 @@ import api
 from app import app
 from game import show
 from i18n import language, t
-from page import B, copy_text, el, on, spawn
+from page import B, copy_text, el, on, spawn, window
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
 from asalto_core.links import embed_query
+from asalto_core.record import line_text
 
 
 def toggle():
@@ -120,7 +121,7 @@ async def copy(text):
 def download_sheet():
     """The printable sheet (HTML: A4 or Letter, as many pages as needed): a diagram of every
     main-line move with a comment or a symbol, its comment in full and its side lines as text;
-    in a study, every chapter's (a puzzle's question, its answer after it)."""
+    in a study, every chapter's (a puzzle's question; the answers on a page of their own)."""
     words = (t("sheet-start"), t("sheet-after"))
     flipped = app.ui.settings["flipped"]
     try:
@@ -137,7 +138,16 @@ def download_sheet():
     B.download("asalto-sheet.html", page, "text/html")
 
 
+def fill_print():
+    """The printed page's record, written as the browser starts printing: the game's headers and
+    its moves with every comment (the list on screen scrolls and shows one comment at a time)."""
+    game = app.play.session.game
+    el("print-headers").textContent = "\n".join(f"{k}: {v}" for k, v in game.tags.items())
+    el("print-moves").textContent = line_text(game.line, game.start, braces=True)
+
+
 def bind():
+    on(window, "beforeprint", lambda e: fill_print())
     on(el("btn-annotate"), "click", lambda e: toggle())
     on(el("annot-comment"), "change", on_comment)
     on(el("annot-nags"), "click", on_nag)

@@ -488,6 +488,7 @@ def title_study(title):
     _edit("none", "study", title=title)
 
 
-def record_games(games):
-    """A record of more games than a study holds: its games (None once one is chosen)."""
-    _set("none", record_games=games)
+def record_games(games, text=""):
+    """A record of more games than a study holds: its games and its text, kept for a reload (None and
+    "" once it is closed)."""
+    _set("none", record_games=games, record_text=text)

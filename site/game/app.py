@@ -57,6 +57,7 @@ class Shared:
     def __init__(self):
         self.study = None  # asalto_core.study.Study: the teacher's chapters (chapters.py), or None
         self.record_games = None  # a record of more games than a study holds: its games (chapters.py)
+        self.record_text = ""  # that record, kept with the game shown until its list is closed
         self.chapter = 0  # the chapter on the board: its game is the session's
         self.study_id = ""  # the study's id among those kept in this browser (studies.py), '' before it is kept
         self.study_rev = 0  # the kept study's revision this tab last read or wrote (0: not kept yet)

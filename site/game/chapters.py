@@ -11,6 +11,8 @@ over one; one whose name a kept study has is asked about. What Delete chapter an
 only take away is kept among the recent versions and undone by the Undo button.
 """
 
+import json
+
 import api
 import storage
 import studies
@@ -18,7 +20,8 @@ from api import put_game
 from app import app
 from game import accept, open_game, opened_hooks
 from i18n import t
-from page import B, el, on
+from keys import NAMES, RECORD_KEY
+from page import B, aside_key, el, on, set_aside, store_name
 from pyscript import document
 from render import link_problem
 
@@ -265,7 +268,7 @@ def import_study(text):
     if len(games) < 2:
         return ""
     if len(games) > MAX_CHAPTERS:
-        api.record_games(games)
+        api.record_games(games, text)
         render_record()
         show_record_game(0)
         return t("imported-record", n=len(games), max=MAX_CHAPTERS)
@@ -343,6 +346,35 @@ def show_record_game(n):
         return
     say_record("")
     open_game(Session(game), opened="record-game-opened")
+    keep_record(n)
+
+
+def keep_record(n):
+    """The record and its game shown, kept until the list is closed: a reload finds the list (the
+    game itself is the page's save). Where storage refuses it, the list lasts as long as the tab."""
+    B.save(RECORD_KEY, json.dumps({"text": app.shared.record_text, "shown": n}))
+
+
+def restore_record():
+    """The list of the record kept (see keep_record), on the game that was shown; the message
+    saying why a kept one does not read is returned ('' if none), and it is set aside."""
+    r = B.load(RECORD_KEY)
+    if not r.ok or not r.value:
+        return ""
+    try:
+        kept = json.loads(r.value)
+        games = record_games(kept["text"])
+        shown = kept["shown"]
+        if not isinstance(shown, int) or not 0 <= shown < len(games):
+            raise ValueError(f"no game {shown!r} in a record of {len(games)}")
+    except (AsaltoError, ValueError, KeyError, TypeError) as err:
+        set_aside(RECORD_KEY, r.value)
+        return t("stored-bad", what=store_name(RECORD_KEY, NAMES), error=err, aside=aside_key(RECORD_KEY))
+    api.record_games(games, kept["text"])
+    render_record()
+    el("record-game").value = str(shown)
+    el("panel-record").dataset.shown = str(shown)
+    return ""
 
 
 def say_record(text):
@@ -351,6 +383,7 @@ def say_record(text):
 
 def close_record():
     api.record_games(None)
+    B.remove(RECORD_KEY)
     render_record()
 
 

@@ -94,7 +94,7 @@ async def main():
     await load_language(app.ui.settings["lang"])
     apply_labels()
     if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)
-        problem = " ".join(p for p in (problem, chapters.restore()) if p)
+        problem = " ".join(p for p in (problem, chapters.restore(), chapters.restore_record()) if p)
     storage.bind()
     controls.bind()
     dialogs.bind()

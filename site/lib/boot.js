@@ -234,18 +234,44 @@
 
   const sw = navigator.serviceWorker;
   if (!sw || location.protocol === "file:") return;
-  const UPDATE_EVERY_MS = 3600000; // the most often an open page asks whether the site was deployed again
+  const UPDATE_EVERY_MS = 300000; // the most often an open page asks whether the site was deployed again
   let controlled = !!sw.controller;
   sw.addEventListener("controllerchange", function () {
     marks.controlled = performance.now();
     // A new build took over from the one this page runs under (a first visit's worker taking
     // over is not one): offer to reload (the game is saved).
-    if (controlled) document.body.classList.add("update-ready");
+    if (controlled) updateReady();
     controlled = true;
   });
-  // A deploy while this page is open: when the page comes back into view, and at most once an
-  // hour (marks.updateChecked: when the tab last asked), ask for a new service worker; a new one
-  // takes over and the page offers to reload ("update-ready" above), the game being saved.
+  // The game page has its own line for a new version (#update); every other page (the trainer,
+  // an embed, the lab) gets a quiet one here, in the page's language, with a Reload button.
+  function updateReady() {
+    document.body.classList.add("update-ready");
+    if (document.getElementById("update")) return;
+    const line = document.createElement("p");
+    line.id = "update";
+    line.setAttribute("role", "status");
+    line.style.cssText =
+      "position:fixed;left:50%;bottom:.5rem;transform:translateX(-50%);z-index:1000;margin:0;max-width:94vw;" +
+      "padding:.25rem .6rem;border:1px solid GrayText;border-radius:8px;background:Canvas;color:CanvasText;" +
+      "font:13px/1.4 system-ui,sans-serif;display:flex;gap:.5rem;align-items:center";
+    const text = line.appendChild(document.createElement("span"));
+    text.textContent = "A new version of this site is ready.";
+    const button = line.appendChild(document.createElement("button"));
+    button.type = "button";
+    button.textContent = "Reload";
+    button.addEventListener("click", function () { location.reload(); });
+    document.body.append(line);
+    const lang = (document.documentElement.lang || navigator.language || "en").slice(0, 2).toLowerCase();
+    const base = new URL(document.querySelector("script[src$='boot.js']").src, location.href);
+    fetch(new URL("locale/" + lang + ".json", base)).then((r) => (r.ok ? r.json() : {})).then(function (catalog) {
+      text.textContent = catalog["update-ready-page"] || text.textContent;
+      button.textContent = catalog["reload"] || button.textContent;
+    }).catch(function () {});
+  }
+  // A deploy while this page is open: when the page comes back into view, and at most once in
+  // five minutes (marks.updateChecked: when the tab last asked), ask for a new service worker; a
+  // new one takes over and the page offers to reload (updateReady above), the game being saved.
   marks.updateChecked = Date.now();
   function checkForUpdate() {
     if (document.visibilityState !== "visible" || Date.now() - marks.updateChecked < UPDATE_EVERY_MS) return;

@@ -9,6 +9,7 @@ STUDY_KEY = "asalto.study.v1"  # an older page's one study, read once into STUDI
 STUDIES_KEY = "asalto.studies.v1"  # the studies kept in this browser, each with its revision (studies.py)
 VERSIONS_KEY = "asalto.studies.history.v1"  # their recent versions, before each change that took something away
 PUZZLES_KEY = "asalto.puzzles.v1"  # the trainer's record of the player: rating, streak, history
+RECORD_KEY = "asalto.record.v1"  # a record of more games than a study holds, and its game shown (chapters.py)
 # How a page names each store to the player when one does not read: message identifiers.
 NAMES = (
     (SAVE_KEY, "store-save"),
@@ -19,4 +20,5 @@ NAMES = (
     (STUDIES_KEY, "store-studies"),
     (VERSIONS_KEY, "store-versions"),
     (PUZZLES_KEY, "store-puzzles"),
+    (RECORD_KEY, "store-record"),
 )

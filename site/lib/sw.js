@@ -60,7 +60,26 @@ async function copy(files) {
   const missing = [];
   for (const f of files) if (!(await cache.match(f, { ignoreSearch: true }))) missing.push(f);
   await cache.addAll(missing);
-  return missing.length;
+  return missing.length + (await keepFramers(cache));
+}
+
+// The pages in this folder that frame a lesson are kept too, though no build lists them: a
+// teacher's own page beside the lesson kit's lesson.html (teaching.md promises it offline after
+// one visit, and that first visit loaded it before this worker was there to keep it).
+async function keepFramers(cache) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const scope = self.registration.scope;
+  const pages = windows.map((w) => w.url.split("#")[0]).filter((url) => url.startsWith(scope));
+  let kept = 0;
+  for (const url of new Set(pages)) {
+    if (await cache.match(url, { ignoreSearch: true })) continue;
+    const res = await fetch(url).catch(() => null);
+    if (res && res.ok && res.type === "basic") {
+      await cache.put(url, res);
+      kept += 1;
+    }
+  }
+  return kept;
 }
 
 self.addEventListener("message", (event) => {
