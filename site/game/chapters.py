@@ -19,7 +19,7 @@ from api import put_game
 from app import app
 from game import accept, open_game, opened_hooks
 from i18n import t
-from page import B, el, on
+from page import B, el, on, tell
 from pyscript import document
 from render import link_problem
 
@@ -31,9 +31,7 @@ from asalto_core.study import MAX_CHAPTERS, Study, merge, record_games
 
 
 def say(text, kind="info"):
-    box = el("study-message")
-    box.textContent = text
-    box.className = kind
+    tell("study-message", text, kind)
     el("study-undo").hidden = app.shared.study_undo is None
 
 
