@@ -11,20 +11,31 @@ turns clicks and keys into its transitions.
 """
 
 import asyncio
-import json
 
 import embed_state as fg
 import keyboard
 from board_view import BoardView, last_move_marks
 from i18n import languages, t
 from js import document, window
-from page import B, apply_labels, el, load_language, on, press_state, problem, rules_in, site_data, spawn, tell
+from page import (
+    B,
+    apply_labels,
+    el,
+    link_params,
+    load_language,
+    on,
+    press_state,
+    problem,
+    rules_in,
+    site_data,
+    spawn,
+    tell,
+)
 from page import point_label as piece_point_label
 
 from asalto_core import svg
 from asalto_core.embed import DEFAULT_PROMPT, read_params
 from asalto_core.errors import AsaltoError
-from asalto_core.links import read_embed
 from asalto_core.record import split_games
 from asalto_core.session import Session
 from asalto_core.study import Study
@@ -497,9 +508,7 @@ def bind():
 
 
 async def main():
-    r = B.here()
-    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
-    params, link_problems = read_embed(where["search"], where["hash"])
+    params, link_problems = link_params()
     await load_language(params.get("lang", ""))
     apply_labels(params.get("lang", ""))  # the link's lang=, else the reader's browser language
     v.data = site_data()

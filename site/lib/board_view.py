@@ -70,7 +70,7 @@ class BoardView:
         label,
         movable=(),
         slides=(),
-        jumped=frozenset(),
+        jumped=(),
         faded=None,
         source: object = None,
         inputs: object = None,
@@ -81,7 +81,6 @@ class BoardView:
         ``movable``, ``jumped`` ones ``jumped``, the ``faded`` one ``huffing``. A piece whose place,
         label and mark are unchanged is not touched; drawn from ``source`` and ``inputs`` (see
         same_pieces), only ``faded`` is looked at."""
-        shown = self.piece_nodes
         if source is not None and self.same_pieces(source, inputs):
             self.fade(faded)
             return
@@ -89,11 +88,24 @@ class BoardView:
         for node in self.gone_pieces:
             node.remove()
         self.gone_pieces = []
+        shown = self.piece_nodes
         for frm, to in slides:
             if frm in shown and to not in shown:
                 entry = shown.pop(frm)
                 entry[0].setAttribute("data-piece", to)
                 shown[to] = entry
+        self.take_off(pieces)
+        jumped = set(jumped)
+        for point in self.jumped ^ jumped:
+            if point in shown:
+                shown[point][0].classList.toggle("jumped", point in jumped)
+        self.jumped = jumped
+        self.put(pieces, label, movable)
+        self.fade(faded)
+
+    def take_off(self, pieces: dict) -> None:
+        """The pieces drawn where ``pieces`` has none, or another kind, taken off (faded out, or at once)."""
+        shown = self.piece_nodes
         for point in list(shown):
             node, kind, _ = shown[point]
             if pieces.get(point) != kind:
@@ -104,10 +116,11 @@ class BoardView:
                 node.classList.add("gone")
                 node.removeAttribute("data-piece")
                 self.gone_pieces.append(node)
-        for point in self.jumped ^ jumped:
-            if point in shown:
-                shown[point][0].classList.toggle("jumped", point in jumped)
-        self.jumped = set(jumped)
+
+    def put(self, pieces: dict, label, movable) -> None:
+        """Each piece of ``pieces`` where it stands, with its label and mark: a new one added (all in
+        one write), one drawn already touched only where it changed."""
+        shown = self.piece_nodes
         html = []
         added = []
         for point, kind in pieces.items():
@@ -142,7 +155,6 @@ class BoardView:
                 if now[3]:
                     node.classList.add("movable")
                 shown[point] = [node, kind, now]
-        self.fade(faded)
 
     def place(self, node, x: float, y: float) -> None:
         if self.animated:

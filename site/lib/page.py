@@ -16,7 +16,7 @@ from jsffi import create_proxy
 
 from asalto_core import svg
 from asalto_core.geometry import BOARDS
-from asalto_core.links import MAX_LINK
+from asalto_core.links import MAX_LINK, read_embed
 from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
 
 B = window.asaltoBridge
@@ -99,6 +99,13 @@ def stop_start(text):
 
 def on(elem, event, fn):
     elem.addEventListener(event, create_proxy(fn))
+
+
+def link_params():
+    """The page's link read (asalto_core.links.read_embed): its parameters, and what did not read."""
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    return read_embed(where["search"], where["hash"])
 
 
 def on_error(report):

@@ -21,6 +21,7 @@ from page import (
     B,
     apply_labels,
     el,
+    link_params,
     load_language,
     on,
     on_error,
@@ -42,7 +43,7 @@ from pyscript import document, window
 from asalto_core import svg
 from asalto_core.embed import read_params
 from asalto_core.errors import AsaltoError
-from asalto_core.links import read_embed, write_query
+from asalto_core.links import write_query
 from asalto_core.messages import render as say
 
 REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
@@ -691,7 +692,6 @@ def bind():
     on(el("btn-run"), "click", start_run)
     on(el("btn-history"), "click", on_history_link)
     on(el("btn-back"), "click", leave_history)
-    B.onHashChange(show_view)
     on(el("failed-list"), "click", on_replay)
     on(el("pick-difficulty"), "change", on_filter)
     on(el("show-themes"), "change", on_show_themes)
@@ -699,6 +699,7 @@ def bind():
     on(el("pick-theme"), "change", on_filter)
     on(el("btn-prev-set"), "click", lambda e: step_set(-1))
     on(el("btn-next-set"), "click", lambda e: step_set(1))
+    B.onHashChange(show_view)
 
 
 def stop_chain():
@@ -740,9 +741,7 @@ def teacher_frame(opts, problems, framed):
 
 
 async def main():
-    r = B.here()
-    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
-    params, link_problems = read_embed(where["search"], where["hash"])
+    params, link_problems = link_params()
     history = params.pop("history", None) is not None  # puzzles.html#history: the history page
     await load_language(params.get("lang", "") or saved_language())
     apply_labels(params.get("lang", "") or saved_language(), "pz-page-title")
