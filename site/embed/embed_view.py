@@ -11,31 +11,31 @@ turns clicks and keys into its transitions.
 """
 
 import asyncio
-import json
 
 import embed_state as fg
-from i18n import choose, languages, set_language, t
+import keyboard
+from board_view import BoardView, last_move_marks
+from i18n import languages, t
 from js import document, window
 from page import (
     B,
-    draw_board,
+    apply_labels,
     el,
-    last_move_marks,
+    link_params,
     load_language,
     on,
-    point_toward,
     press_state,
     problem,
     rules_in,
     site_data,
     spawn,
+    tell,
 )
 from page import point_label as piece_point_label
 
 from asalto_core import svg
 from asalto_core.embed import DEFAULT_PROMPT, read_params
 from asalto_core.errors import AsaltoError
-from asalto_core.links import read_embed
 from asalto_core.record import split_games
 from asalto_core.session import Session
 from asalto_core.study import Study
@@ -48,7 +48,6 @@ class Viewer:
         self.data = None
         self.opts = {}
         self.ruleset = "assault"
-        self.at = {}
         self.fig = None  # embed_state.Figure: the frames and what is shown
         self.session = None  # the engine's game (asalto_core.session.Session)
         self.cursor = None  # the keyboard's point on a puzzle's board
@@ -57,12 +56,8 @@ class Viewer:
 
 
 v = Viewer()
-
-
-def set_status(text, kind=""):
-    box = el("status")
-    box.textContent = text
-    box.className = kind
+# The figure's board: drawn as a diagram (no slide), a piece taken off gone at once.
+view = BoardView(animated=False, fade_out=False)
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -77,15 +72,21 @@ def geometry():
 def show_board():
     """The board: one image, or for a puzzle an application whose points are buttons."""
     puzzle = bool(v.fig and v.fig.puzzle)
-    v.at = draw_board(
-        el("board"),
+    rs = rules()
+    key = (rs["board"], v.opts["flip"], rs["marked_lines"], v.opts["coords"], puzzle)
+    view.draw(
+        key,
         geometry(),
         v.opts["flip"],
-        rules()["marked_lines"],
+        rs["marked_lines"],
         coords=v.opts["coords"],
         interactive=puzzle,
         label=point_label,
     )
+
+
+def piece_label(kind, point):
+    return t("officer-on" if kind == "O" else "rebel-on", point=point)
 
 
 def point_label(name):
@@ -100,46 +101,39 @@ def check_marks():
     """Arrows and highlights that do not fit the board shown are reported, then skipped."""
     for name in v.opts["arrows"]:
         points = svg.move_points(svg.mark_colour(name)[1])
-        if len(points) < 2 or any(p not in v.at for p in points):
+        if len(points) < 2 or any(p not in view.at for p in points):
             problem(t("embed-arrow-bad", name=repr(name)))
     for name in v.opts["highlight"]:
-        if name not in v.at:
+        if name not in view.at:
             problem(t("embed-highlight-bad", name=repr(name)))
 
 
 def render():
     fig = v.fig
     frame = fig.frame
-    pieces = []
-    for point in frame["pieces"]:
-        if point in v.at:
-            kind = frame["pieces"][point]
-            label = t("officer-on" if kind == "O" else "rebel-on", point=point)
-            pieces.append(svg.piece_svg(kind, point, v.at[point], label, animated=False, sets=True))
-    el("board").querySelector(".layer-pieces").innerHTML = "".join(pieces)
-    marks, extra = last_move_marks(v.at, frame["last"])
+    at = view.at
+    view.show_pieces(frame["pieces"], piece_label)
+    marks, extra = last_move_marks(at, frame["last"])
     if fig.ply == fig.start_ply and not fig.line:
         marks += [("highlight", p) for p in v.opts["highlight"]]
-        extra += "".join(svg.mark_arrow_svg(v.at, m) for m in v.opts["arrows"])
+        extra += "".join(svg.mark_arrow_svg(at, m) for m in v.opts["arrows"])
     # The record's own arrows and points at this move (its comment's [%arrows]/[%points]).
     marks += [("highlight", p) for p in frame.get("points", [])]
     marks += [("huffable", p) for p in frame.get("huffable", [])]
-    extra += "".join(svg.mark_arrow_svg(v.at, m) for m in frame.get("arrows", []))  # a colour letter first
+    extra += "".join(svg.mark_arrow_svg(at, m) for m in frame.get("arrows", []))  # a colour letter first
     answer = fig.answer_arrow()
     if answer:
-        extra += svg.arrow_svg(v.at, svg.move_points(answer), answer)
+        extra += svg.arrow_svg(at, svg.move_points(answer), answer)
     marks += fig.marks()
     if v.cursor:
         marks.append(("cursor", v.cursor))
-    board = el("board")
-    board.querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(v.at, marks)
+    view.show_marks(extra + svg.markers_svg(at, marks))  # a figure's arrows under its pieces, as a diagram's
     if fig.puzzle:
-        for node in board.querySelectorAll(".point"):
-            node.setAttribute("aria-label", point_label(node.getAttribute("data-point")))
-        if v.cursor:
-            board.setAttribute("aria-activedescendant", "pt-" + v.cursor)
+        targets = [p for k, p in marks if k == "target"]
+        view.label_points(lambda name: (point_label(name), name in targets))
+        view.show_cursor(v.cursor)
     else:
-        board.setAttribute("aria-label", t("embed-board-label", status=fig.status()[0]))
+        el("board").setAttribute("aria-label", t("embed-board-label", status=fig.status()[0]))
     render_text()
     document.body.dataset.ply = str(fig.ply)
     document.body.dataset.path = ",".join(str(n) for n in fig.path())
@@ -149,7 +143,8 @@ def render():
 
 def render_text():
     fig = v.fig
-    set_status(*fig.status())
+    text, kind = fig.status()
+    tell("status", text, kind)
     frame = fig.frame
     el("nag").textContent = frame.get("nag", "")
     el("comment").textContent = frame.get("comment", "")
@@ -285,41 +280,43 @@ def on_moves_click(event):
         render()
 
 
-def on_key(event):
-    key = event.key
-    on_board = event.target.closest("#board") is not None
-    if on_board and v.fig.puzzle and key in ARROWS:
-        event.preventDefault()
-        move_cursor(*ARROWS[key])
-    elif on_board and v.fig.puzzle and key in ("Enter", " ") and v.cursor:
-        event.preventDefault()
+def press_cursor(_detail):
+    """Enter or Space on a puzzle's board: the point under the keyboard's cursor pressed."""
+    if v.cursor:
         v.fig.press(v.cursor)
         render()
-    elif key == "ArrowLeft":
-        go(v.fig.ply - 1)
-    elif key == "ArrowRight":
-        go(v.fig.ply + 1)
-    elif key == "ArrowDown" and not on_board:  # into a variation that branches here
-        event.preventDefault()
-        v.fig.enter_variation()
-        render()
-    elif key == "ArrowUp" and not on_board:  # out of the variation, where it branched
-        event.preventDefault()
-        v.fig.leave()
-        render()
 
 
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-
-
-def move_cursor(dx, dy):
+def step_cursor(step):
     """The keyboard's cursor on a puzzle's board: it starts on a piece that can move."""
-    if v.cursor not in v.at:
-        targets = [p for k, p in v.fig.marks() if k == "target"]
-        v.cursor = (targets or sorted(v.at))[0]
-    else:
-        v.cursor = point_toward(v.at, v.cursor, dx, dy) or v.cursor
+    v.cursor = keyboard.step_cursor(view.at, v.cursor, step, [p for k, p in v.fig.marks() if k == "target"])
     render()
+
+
+def step_line(leave):
+    """Into a side line that branches at the move shown, or out of it where it branched."""
+    if leave:
+        v.fig.leave()
+    else:
+        v.fig.enter_variation()
+    render()
+
+
+# The keyboard table's actions (keyboard.py) that a figure has.
+KEYS = {
+    "step": step_cursor,
+    "press": press_cursor,
+    "back": lambda _: go(v.fig.ply - 1),
+    "forward": lambda _: go(v.fig.ply + 1),
+    "first": lambda _: first(),
+    "last": lambda _: go(len(v.fig.line_frames())),
+    "into-line": lambda _: step_line(False),
+    "out-of-line": lambda _: step_line(True),
+}
+
+
+def on_key(event):
+    keyboard.handle(event, KEYS, board_takes_keys=bool(v.fig.puzzle))
 
 
 # -- the puzzle -----------------------------------------------------------------------
@@ -510,23 +507,10 @@ def bind():
     on(document, "keydown", on_key)
 
 
-def apply_labels(lang):
-    """The frame's fixed texts in ``lang=`` of the link, else the reader's browser language."""
-    document.documentElement.lang = set_language(choose(lang, B.language()))
-    for node in document.querySelectorAll("[data-i18n]"):
-        node.textContent = t(node.getAttribute("data-i18n"))
-    for node in document.querySelectorAll("[data-i18n-label]"):
-        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
-    for node in document.querySelectorAll("[data-i18n-title]"):
-        node.setAttribute("title", t(node.getAttribute("data-i18n-title")))
-
-
 async def main():
-    r = B.here()
-    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
-    params, link_problems = read_embed(where["search"], where["hash"])
+    params, link_problems = link_params()
     await load_language(params.get("lang", ""))
-    apply_labels(params.get("lang", ""))
+    apply_labels(params.get("lang", ""))  # the link's lang=, else the reader's browser language
     v.data = site_data()
     names = [rs["name"] for rs in v.data["rulesets"]]
     v.opts, problems = read_params(params, names, [code for code, _ in languages()])

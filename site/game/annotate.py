@@ -10,7 +10,7 @@ import api
 from app import app
 from game import show
 from i18n import language, t
-from page import B, copy_text, el, on, spawn, window
+from page import B, copy_text, el, on, spawn, tell, window
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
@@ -23,9 +23,7 @@ def toggle():
 
 
 def say(text, kind="info"):
-    box = el("annot-message")
-    box.textContent = text
-    box.className = kind
+    tell("annot-message", text, kind)
 
 
 def edit(action):

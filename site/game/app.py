@@ -13,7 +13,7 @@ The other modules read ``app``; only api.py writes it, through its named verbs (
 api.ts: a test checks it), and each change it makes names what changed, which frames.py draws
 once per frame. The game is an engine ``Session`` (asalto_core.session, on MicroPython):
 ``view`` is its plain-data picture of the position on screen. render.py draws everything from
-this state and keeps its own record of what is on screen (render.Drawing); the input being
+this state, and what is on screen is recorded by what drew it (the board's in game_board.view); the input being
 entered is ``app.ui.inp`` (board_input.Input). Whose move it is, what a click may do and how far
 Undo goes are game_state.py's pure functions, asked here of the App's fields. Another game
 comes onto the board only through api.put_game, which starts ``app.play`` afresh

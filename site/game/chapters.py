@@ -21,7 +21,7 @@ from app import app
 from game import accept, open_game, opened_hooks
 from i18n import t
 from keys import NAMES, RECORD_KEY
-from page import B, aside_key, el, on, set_aside, store_name
+from page import B, aside_key, el, on, set_aside, store_name, tell
 from pyscript import document
 from render import link_problem
 
@@ -33,9 +33,7 @@ from asalto_core.study import MAX_CHAPTERS, Study, merge, record_games
 
 
 def say(text, kind="info"):
-    box = el("study-message")
-    box.textContent = text
-    box.className = kind
+    tell("study-message", text, kind)
     el("study-undo").hidden = app.shared.study_undo is None
 
 

@@ -9,6 +9,7 @@ import json
 import annotate
 import api
 import frames
+import keyboard
 import learn
 import storage
 from app import app, board, can_input
@@ -28,10 +29,10 @@ from game import (
     toggle_analysis,
     undo,
 )
-from page import B, el, message, on, point_toward, spawn
+from page import B, el, message, on, spawn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from render import apply_theme, drag_piece, drawn, reveal
+from render import apply_theme, drag_piece, reveal, view
 
 
 def do_action(action):
@@ -80,7 +81,7 @@ def nearest_point(event):
         return None
     x, y = xy
     best, dist = None, 60 * 60
-    for name, (px, py) in drawn.at.items():
+    for name, (px, py) in view.at.items():
         d = (px - x) ** 2 + (py - y) ** 2
         if d < dist:
             best, dist = name, d
@@ -110,7 +111,7 @@ def on_pointermove(event):
         return
     if not d["moved"] and (event.clientX - d["x"]) ** 2 + (event.clientY - d["y"]) ** 2 < 64:
         return
-    if d["from"] not in drawn.piece_nodes:
+    if d["from"] not in view.piece_nodes:
         return
     api.drag(dict(d, moved=True))
     xy = board_xy(event)
@@ -150,55 +151,48 @@ def on_pointerup(event):
         api.redraw("input")
 
 
-def move_cursor(dx, dy):
-    if not drawn.at:
+def step_cursor(step):
+    """The keyboard's cursor moved one point that way; from off the board it starts where play can
+    start: the selection, else the first piece that can move."""
+    at = view.at
+    if not at:
         return
-    if app.ui.inp.cursor not in drawn.at:
-        # Start where play can start: the selection, else the first piece that can move.
-        first = app.ui.inp.targets(board()) if app.play.view else []
-        api.move_cursor(app.ui.inp.clicks[-1] if app.ui.inp.clicks else (first or sorted(drawn.at))[0])
-        return
-    best = point_toward(drawn.at, app.ui.inp.cursor, dx, dy)
-    if best:
-        api.move_cursor(best)
+    starts = app.ui.inp.clicks[-1:] or (app.ui.inp.targets(board()) if app.play.view else [])
+    point = keyboard.step_cursor(at, app.ui.inp.cursor, step, starts)
+    if point != app.ui.inp.cursor:
+        api.move_cursor(point)
 
 
-def on_board_key(event):
-    key = event.key
-    steps = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-    if key in steps:
-        event.preventDefault()
-        move_cursor(*steps[key])
-    elif key in ("Enter", " "):
-        event.preventDefault()
-        if app.ui.inp.cursor:
-            click_point(app.ui.inp.cursor)
-        elif app.ui.inp.can_stop(board()):
-            do_action(api.enter("none", "stop", board()))
-    elif key == "Escape":
-        api.enter("input", "reset", "escape")
+def press_cursor(_detail):
+    """Enter or Space on the board: the point under the cursor pressed, else a chain stopped."""
+    if app.ui.inp.cursor:
+        click_point(app.ui.inp.cursor)
+    elif app.ui.inp.can_stop(board()):
+        do_action(api.enter("none", "stop", board()))
+
+
+def go_by(delta):
+    spawn(navigate(app.play.view["ply"] + delta))
+
+
+# The keyboard table's actions (keyboard.py) that the game page has.
+KEYS = {
+    "step": step_cursor,
+    "press": press_cursor,
+    "cancel": lambda _: api.enter("input", "reset", "escape"),
+    "back": lambda _: go_by(-1),
+    "forward": lambda _: go_by(1),
+    "first": lambda _: spawn(navigate(0)),
+    "last": lambda _: spawn(navigate(app.play.view["length"])),
+    "undo": lambda _: spawn(undo()),
+    "redo": lambda _: spawn(redo()),
+    "flip": lambda _: flip(None),
+    "hint": lambda _: spawn(ask("hint")),
+}
 
 
 def on_key(event):
-    if event.target.closest("input,textarea,select,dialog"):
-        return
-    key = event.key
-    on_board = event.target.closest("#board") is not None
-    ply, length = app.play.view["ply"], app.play.view["length"]
-    if event.ctrlKey and key == "z":
-        spawn(undo())
-    elif event.ctrlKey and key == "y":
-        spawn(redo())
-    elif key in ("PageUp", "PageDown") or (key in ("ArrowLeft", "ArrowRight") and not on_board):
-        event.preventDefault()
-        spawn(navigate(ply - 1 if key in ("PageUp", "ArrowLeft") else ply + 1))
-    elif key in ("Home", "End"):  # anywhere, the board too (its arrows move its cursor)
-        event.preventDefault()
-        spawn(navigate(0 if key == "Home" else length))
-    elif key in ("f", "F") and not (event.ctrlKey or event.metaKey or event.altKey):  # Caps Lock or Shift too
-        flip(None)
-    elif key in ("h", "H") and not (event.ctrlKey or event.metaKey or event.altKey):
-        spawn(ask("hint"))
+    keyboard.handle(event, KEYS)
 
 
 def flip(_event):
@@ -288,7 +282,6 @@ def bind():
     svg.setAttribute("tabindex", "0")
     on(svg, "pointerdown", on_pointerdown)
     on(svg, "pointerup", on_pointerup)
-    on(svg, "keydown", on_board_key)
     on(svg, "contextmenu", lambda e: e.preventDefault() if app.ui.annotating else None)
     on(document, "keydown", on_key)
     on(el("btn-undo"), "click", lambda e: spawn(undo()))

@@ -16,7 +16,7 @@ from jsffi import create_proxy
 
 from asalto_core import svg
 from asalto_core.geometry import BOARDS
-from asalto_core.links import MAX_LINK
+from asalto_core.links import MAX_LINK, read_embed
 from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
 
 B = window.asaltoBridge
@@ -101,6 +101,13 @@ def on(elem, event, fn):
     elem.addEventListener(event, create_proxy(fn))
 
 
+def link_params():
+    """The page's link read (asalto_core.links.read_embed): its parameters, and what did not read."""
+    r = B.here()
+    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
+    return read_embed(where["search"], where["hash"])
+
+
 def on_error(report):
     """Set how this page shows an error that escaped a task (report(err))."""
     _report[0] = report
@@ -147,11 +154,35 @@ def unread(names):
     ]
 
 
-def message(text, kind="info"):
-    """The game page's message line: ``text`` (never markup), its ``kind`` ('info', 'error') as its class."""
-    box = el("message")
+def tell(box_id, text, kind="info"):
+    """A page's message box ``box_id`` (the game's line, a panel's, a frame's status): ``text``
+    (never markup), its ``kind`` ('info', 'error', a puzzle's 'solved'...) as its class."""
+    box = el(box_id)
     box.textContent = text
     box.className = kind
+
+
+def message(text, kind="info"):
+    """The game page's message line (tell)."""
+    tell("message", text, kind)
+
+
+def apply_labels(setting, title_key=""):
+    """Every fixed text of a page in the language chosen (``setting``, else the browser's), its
+    title ``title_key``'s; returns the language shown."""
+    lang = i18n.set_language(i18n.choose(setting, B.language()))
+    document.documentElement.lang = lang
+    if title_key:
+        document.title = t(title_key)
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = t(node.getAttribute("data-i18n"))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
+    for node in document.querySelectorAll("[data-i18n-title]"):
+        node.title = t(node.getAttribute("data-i18n-title"))
+    for node in document.querySelectorAll("[data-i18n-placeholder]"):
+        node.placeholder = t(node.getAttribute("data-i18n-placeholder"))
+    return lang
 
 
 def as_data(value):
@@ -261,23 +292,6 @@ def draw_board(node, geometry, flipped, marked_lines, **options):
     return svg.layout(geometry, flipped)
 
 
-def point_toward(at, current, dx, dy):
-    """The point a keyboard cursor moves to from ``current`` in direction (dx, dy), or None:
-    the nearest ahead, preferring points in line."""
-    cx, cy = at[current]
-    best, score = None, None
-    for name in sorted(at):
-        x, y = at[name]
-        vx, vy = x - cx, y - cy
-        along = vx * dx + vy * dy
-        if along <= 0:
-            continue
-        s = along + 3 * abs(vx * dy - vy * dx)
-        if score is None or s < score:
-            best, score = name, s
-    return best
-
-
 def point_label(name, kind, state=""):
     """A point as a screen reader hears it, on both pages: its name, what stands on it ('O', 'R'
     or None), and what a click does there (``state``: 'selected', 'target', 'movable' or '')."""
@@ -294,12 +308,3 @@ def press_state(name, marks, clicks):
         if point == name and kind in ("selected", "target"):
             state = kind
     return "movable" if state == "target" and not clicks else state
-
-
-def last_move_marks(at, last):
-    """The markers and path of the last move (none for None), the same on both pages."""
-    if not last:
-        return [], ""
-    marks = [("last", p) for p in last["path"] or last["placed"]]
-    marks += [("captured", p) for p in last["captured"] + last["removed"]]
-    return marks, svg.path_svg(at, last["path"], "last-path")

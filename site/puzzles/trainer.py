@@ -11,20 +11,21 @@ in order, nothing stored.
 import asyncio
 import json
 
+import keyboard
 import trainer_state as ts
-from i18n import choose, languages, set_language, side_name, t
+from board_view import BoardView, last_move_marks
+from i18n import languages, side_name, t
 from keys import NAMES, SAVE_KEY
 from page import (
     BAD_JSON,
     B,
-    draw_board,
+    apply_labels,
     el,
-    last_move_marks,
+    link_params,
     load_language,
     on,
     on_error,
     point_label,
-    point_toward,
     press_state,
     problem,
     reporter,
@@ -34,6 +35,7 @@ from page import (
     spawn,
     spawn_start,
     stop_start,
+    tell,
     unread,
 )
 from pyscript import document, window
@@ -41,7 +43,7 @@ from pyscript import document, window
 from asalto_core import svg
 from asalto_core.embed import read_params
 from asalto_core.errors import AsaltoError
-from asalto_core.links import read_embed, write_query
+from asalto_core.links import write_query
 from asalto_core.messages import render as say
 
 REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
@@ -57,8 +59,6 @@ class Trainer:
         self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
         self.attempt = None  # trainer_state.Attempt on the board
         self.seen = []  # the puzzles shown in this visit, tried or skipped (Next walks past them)
-        self.at = {}
-        self.board_key = None
         self.cursor = None
         self.frame = None  # a teacher's set: the puzzles in order, and the one shown
         self.index = 0
@@ -69,6 +69,8 @@ class Trainer:
 
 
 tr = Trainer()
+# The puzzle's board: its pieces slide, a piece taken off goes at once.
+view = BoardView(fade_out=False)
 
 
 # -- storage ------------------------------------------------------------------------------
@@ -154,14 +156,12 @@ def show_board():
     rs = rules_in(tr.data, ts.ruleset_of(a.puzzle))
     flipped = a.solver == "officers"  # the solver's side at the bottom
     key = (rs["board"], flipped, rs["marked_lines"])
-    if key != tr.board_key:
-        tr.at = draw_board(el("board"), tr.data["boards"][rs["board"]], flipped, rs["marked_lines"], label=label_of)
-        tr.board_key = key
+    view.draw(key, tr.data["boards"][rs["board"]], flipped, rs["marked_lines"], label=label_of)
 
 
 def marks():
     a = tr.attempt
-    out, extra = last_move_marks(tr.at, a.last)
+    out, extra = last_move_marks(view.at, a.last)
     if a.open and not tr.busy:
         out += [("selected", p) for p in a.inp.clicks]
         out += [("target", p) for p in a.targets()]  # no ring on a huffable officer: that is the idea to find
@@ -181,27 +181,21 @@ def label_of(name, found=None, pieces=None):
     return point_label(name, (pieces or a.board.pieces()).get(name), state)
 
 
+def piece_label(kind, point):
+    return t("officer-on" if kind == "O" else "rebel-on", point=point)
+
+
 def render():
     a = tr.attempt
     show_board()
-    pieces = []
     on_board = a.board.pieces()
-    for point, kind in sorted(on_board.items()):
-        if point in tr.at:
-            text = t("officer-on" if kind == "O" else "rebel-on", point=point)
-            pieces.append(
-                svg.piece_svg(kind, point, tr.at[point], text, sets=True).replace('role="img"', 'aria-hidden="true"', 1)
-            )
-    board = el("board")
-    board.querySelector(".layer-pieces").innerHTML = "".join(pieces)
+    last = a.last["path"] if a.last and a.last["path"] else None
+    view.show_pieces(on_board, piece_label, slides=[(last[0], last[-1])] if last else ())
     found, extra = marks()
-    board.querySelector(".layer-markers").innerHTML = extra + svg.markers_svg(tr.at, found)
-    for node in board.querySelectorAll(".point"):
-        node.setAttribute("aria-label", label_of(node.getAttribute("data-point"), found, on_board))
-    if tr.cursor:
-        board.setAttribute("aria-activedescendant", "pt-" + tr.cursor)
-    else:
-        board.removeAttribute("aria-activedescendant")
+    view.show_marks(extra + svg.markers_svg(view.at, found))
+    targets = [p for k, p in found if k == "target"]
+    view.label_points(lambda name: (label_of(name, found, on_board), name in targets))
+    view.show_cursor(tr.cursor)
     el("btn-stop").hidden = not (a.open and a.inp.can_stop(a.board))
     el("btn-solution").disabled = not a.open
     el("btn-hint").disabled = not a.open or bool(a.hint)
@@ -223,9 +217,7 @@ def show_themes():
 
 
 def set_status(text, kind=""):
-    box = el("status")
-    box.textContent = text
-    box.className = kind
+    tell("status", text, kind)
 
 
 def show_task():
@@ -394,29 +386,32 @@ def on_board_click(event):
     judge(tr.attempt.press(target.getAttribute("data-point")))
 
 
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+def step_cursor(step):
+    """The keyboard's cursor on the board: it starts on a piece that can move."""
+    starts = [p for k, p in marks()[0] if k == "target"]
+    tr.cursor = keyboard.step_cursor(view.at, tr.cursor, step, starts)
+    render()
+
+
+def press_cursor(_detail):
+    """Enter or Space on the board: the point under the keyboard's cursor pressed."""
+    if tr.cursor and not tr.busy:
+        judge(tr.attempt.press(tr.cursor))
+
+
+def cancel(_detail):
+    """Escape on the board: the move being entered dropped."""
+    tr.attempt.inp.reset()
+    render()
+
+
+# The keyboard table's actions (keyboard.py) that the trainer has: its board's.
+KEYS = {"step": step_cursor, "press": press_cursor, "cancel": cancel}
 
 
 def on_key(event):
-    if tr.attempt is None:
-        return
-    on_board = event.target.closest("#board") is not None
-    key = event.key
-    if on_board and key in ARROWS:
-        event.preventDefault()
-        dx, dy = ARROWS[key]
-        if tr.cursor not in tr.at:
-            targets = [p for k, p in marks()[0] if k == "target"]
-            tr.cursor = (targets or sorted(tr.at))[0]
-        else:
-            tr.cursor = point_toward(tr.at, tr.cursor, dx, dy) or tr.cursor
-        render()
-    elif on_board and key in ("Enter", " ") and tr.cursor and not tr.busy:
-        event.preventDefault()
-        judge(tr.attempt.press(tr.cursor))
-    elif on_board and key == "Escape":
-        tr.attempt.inp.reset()
-        render()
+    if tr.attempt is not None:
+        keyboard.handle(event, KEYS)
 
 
 def retry(_event=None):
@@ -685,15 +680,6 @@ def options(select, pairs, value, empty=()):
     select.value = value if any(v == value for v, _ in pairs) and value not in empty else ""
 
 
-def apply_labels(lang):
-    document.documentElement.lang = set_language(choose(lang, B.language()))
-    document.title = t("pz-page-title")
-    for node in document.querySelectorAll("[data-i18n]"):
-        node.textContent = t(node.getAttribute("data-i18n"))
-    for node in document.querySelectorAll("[data-i18n-label]"):
-        node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")))
-
-
 def bind():
     on(el("board"), "click", on_board_click)
     on(document, "keydown", on_key)
@@ -706,7 +692,6 @@ def bind():
     on(el("btn-run"), "click", start_run)
     on(el("btn-history"), "click", on_history_link)
     on(el("btn-back"), "click", leave_history)
-    B.onHashChange(show_view)
     on(el("failed-list"), "click", on_replay)
     on(el("pick-difficulty"), "change", on_filter)
     on(el("show-themes"), "change", on_show_themes)
@@ -714,6 +699,7 @@ def bind():
     on(el("pick-theme"), "change", on_filter)
     on(el("btn-prev-set"), "click", lambda e: step_set(-1))
     on(el("btn-next-set"), "click", lambda e: step_set(1))
+    B.onHashChange(show_view)
 
 
 def stop_chain():
@@ -755,12 +741,10 @@ def teacher_frame(opts, problems, framed):
 
 
 async def main():
-    r = B.here()
-    where = json.loads(r.value) if r.ok else {"search": "", "hash": ""}
-    params, link_problems = read_embed(where["search"], where["hash"])
+    params, link_problems = link_params()
     history = params.pop("history", None) is not None  # puzzles.html#history: the history page
     await load_language(params.get("lang", "") or saved_language())
-    apply_labels(params.get("lang", "") or saved_language())
+    apply_labels(params.get("lang", "") or saved_language(), "pz-page-title")
     s = await B.fetchText("./puzzles.json", 30000)
     if not s.ok:
         stop_start(t("pz-data-failed", error=s.error))
