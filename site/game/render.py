@@ -6,6 +6,8 @@ module places the pieces and markers and fills the status, move list, panels and
 
 import frames
 import game_state as st
+import move_strip
+import review_view
 import rules_text
 from app import app, board, can_input, can_undo, geometry, human_turn, rules_of
 from i18n import choose, language, outcome_text, set_language, side_name, t
@@ -288,6 +290,7 @@ def render_markers(movable=None, targets=None):
     mark = review_mark(v["ply"]) if app.play.learn is None else None  # a lesson keeps the answer back
     if mark:  # the better move the review found, from the position before the move played
         over += draw.arrow_svg(drawn.at, draw.move_points(mark["best"]), mark["best"], "engine")
+    over += review_view.analysis_arrow(drawn.at)  # the analysis's best move in the position shown
     if app.play.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
         path = draw.move_points(app.play.hint)
         over += draw.arrow_svg(drawn.at, path, app.play.hint, "engine")
@@ -435,18 +438,8 @@ def render_review():
     move shown; and the analysis board's line for the position shown."""
     rv, v = app.play.review, app.play.view
     el("review-panel").hidden = rv is None
-    analysis = (
-        app.play.analysis if app.ui.analysis_on and app.play.analysis and app.play.analysis["ply"] == v["ply"] else None
-    )
-    el("analysis").hidden = not app.ui.analysis_on
-    if app.ui.analysis_on:
-        set_text(
-            el("analysis"),
-            t("analysis-line", describe=analysis["describe"], line=" ".join(analysis["line"][:8]))
-            if analysis
-            else t("analysis-over" if v["outcome"] else "analysis-wait"),  # an ended game: no search asked
-        )
-    el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
+    review_view.render_analysis()
+    review_view.render_gauge()
     if rv is None:
         set_text(el("review-note"), "")
         return
@@ -482,8 +475,8 @@ def render_review():
         run.textContent = t("review-resume" if 0 < rv["done"] < rv["total"] else "review-run")
     chances = [p["officers"] if p else None for p in rv["points"]]
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
-    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 320, 72)
-    render_summary(rv, v)
+    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 640, 100)
+    review_view.render_summary(rv, v)
     mark = None if app.play.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
     set_text(el("review-note"), (
         t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
@@ -491,53 +484,6 @@ def render_review():
         if mark
         else ""
     ))  # fmt: skip
-
-
-# The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
-SUMMARY_ROWS = (
-    ("summary-inaccuracies", ("inaccuracy",)),
-    ("summary-mistakes", ("mistake", "missed-win")),
-    ("summary-blunders", ("blunder",)),
-)
-
-
-def render_summary(rv, v):
-    """A finished review's summary, as lichess gives it: a row per side (its token, the side's name
-    for screen readers) with its inaccuracies, mistakes and blunders (each count a button to that
-    side's next such move) and its accuracy (asalto_core.accuracy)."""
-    table = el("review-summary")
-    done = rv.get("state") == "done"
-    table.hidden = not done
-    el("review-head").hidden = done  # a finished review needs its button no more
-    if not done:
-        return
-    first = v["first"]
-    body = table.querySelector("tbody")
-    body.innerHTML = ""
-    for side in (first, "officers" if first == "rebels" else "rebels"):
-        tr = body.appendChild(document.createElement("tr"))
-        th = tr.appendChild(document.createElement("th"))
-        th.scope = "row"
-        token = th.appendChild(document.createElement("span"))
-        token.className = "token " + side
-        name = th.appendChild(document.createElement("span"))
-        name.className = "visually-hidden"
-        name.textContent = side_name(side, True)
-        for key, kinds in SUMMARY_ROWS:
-            plies = [m["ply"] for m in rv["marks"] if m["side"] == side and m["kind"] in kinds]
-            td = tr.appendChild(document.createElement("td"))
-            if not plies:
-                td.textContent = "0"
-                continue
-            later = [p for p in plies if p > v["ply"]]
-            button = td.appendChild(document.createElement("button"))
-            button.type = "button"
-            button.dataset.ply = str(later[0] if later else plies[0])  # the next one, round again at the end
-            button.className = "count-" + kinds[0]
-            button.textContent = str(len(plies))
-            button.setAttribute("aria-label", t("summary-next", n=len(plies), what=t(key), side=side_name(side)))
-        figure = rv.get("accuracy", {}).get(side)
-        tr.appendChild(document.createElement("td")).textContent = "–" if figure is None else f"{figure}%"
 
 
 def reason_text(mark):
@@ -628,6 +574,8 @@ def follow_move():
     if box.height == 0:
         return
     v = app.play.view
+    if move_strip.follow_strip(cur, v["final"] and v["ply"] == v["length"]):  # a phone's row of moves
+        return
     if v["final"] and v["ply"] == v["length"]:  # the last move, then its result card under it
         wrap.scrollTop = wrap.scrollHeight
         return
