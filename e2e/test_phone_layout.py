@@ -1,6 +1,6 @@
-"""The phone layout (390x844) at a first visit, in each language: the opponent's bar above the
-board, the player's bar below it, the move strip under that with its |< < > >|, the toolbar at
-the bottom; nothing the player needs below the fold or under the fixed toolbar."""
+"""The phone layout (390x844) at a first visit, in each language: the move strip on top (as lichess's
+mobile), the opponent's bar above the board, the player's bar below it, |< < > >| under that, the
+toolbar at the bottom; nothing the player needs below the fold or under the fixed toolbar."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ def test_a_first_visit_on_a_phone_shows_both_bars_around_the_board_and_the_moves
         expect(page.locator("html")).to_have_attribute("lang", locale[:2])
         assert b["top"]["bottom"] <= b["board"]["top"] + 1, "the opponent's bar above the board"
         assert b["board"]["bottom"] <= b["bottom"]["top"] + 1, "the player's bar below the board"
-        assert b["bottom"]["bottom"] <= b["moves"]["top"] + 1, "the move strip under the player's bar"
-        assert b["moves"]["bottom"] <= b["nav"]["top"] + 1, "|< < > >| under the move strip"
+        assert b["moves"]["bottom"] <= b["top"]["top"] + 1, "the move strip over the board and its bars (lichess's)"
+        assert b["bottom"]["bottom"] <= b["nav"]["top"] + 1, "|< < > >| under the player's bar"
         assert b["toolbar"]["bottom"] <= 844 + 1 and b["toolbar"]["top"] > 844 - 80, "the toolbar at the bottom"
         for part in ("top", "board", "bottom", "start", "nav", "status"):
             box = b[part]
