@@ -1,6 +1,6 @@
-"""The phone layout (390x844) at a first visit, in each language: the opponent's bar above the
-board, the player's bar below it, the move strip under that with its |< < > >|, the toolbar at
-the bottom; nothing the player needs below the fold or under the fixed toolbar."""
+"""The phone layout (390x844) at a first visit, in each language: the move strip on top (as lichess's
+mobile), the opponent's bar above the board, the player's bar below it, |< < > >| under that, the
+toolbar at the bottom; nothing the player needs below the fold or under the fixed toolbar."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def test_a_first_visit_on_a_phone_shows_both_bars_around_the_board_and_the_moves
         # The welcome's cards take the move strip's place until the first move (test_new_game).
         play(page, "d4", "d5")
         b = page.evaluate(BOXES)
-        assert b["bottom"]["bottom"] <= b["moves"]["top"] + 1, "the move strip under the player's bar"
-        assert b["moves"]["bottom"] <= b["nav"]["top"] + 1, "|< < > >| under the move strip"
+        assert b["moves"]["bottom"] <= b["top"]["top"] + 1, "the move strip over the board and its bars (lichess's)"
+        assert b["bottom"]["bottom"] <= b["nav"]["top"] + 1, "|< < > >| under the player's bar"
         for part in ("top", "board", "bottom", "start", "nav", "status"):
             box = b[part]
             assert box["top"] >= 0 and box["bottom"] <= b["toolbar"]["top"] + 1, (locale, part, box, b["toolbar"])

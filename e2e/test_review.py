@@ -1,4 +1,4 @@
-"""Post-game review: the graph under the moves, the summary per side (marks and accuracy), the note on a
+"""Post-game review: the graph under the board, the summary per side (marks and accuracy), the note on a
 marked move, Stop and Resume on one button, learning from one's mistakes, an imported record."""
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ def test_a_finished_line_is_reviewed_and_the_mistake_shown(page, server):
     page.wait_for_selector("#review-progress:not([hidden])", timeout=ENGINE_MS)  # progress while it searches
     review_done(page)
     expect(page.locator("#review-graph svg.eval-graph polyline")).to_have_count(1)
-    graph, moves_box = page.locator("#review-graph").bounding_box(), page.locator("#moves-wrap").bounding_box()
-    assert graph["y"] >= moves_box["y"] + moves_box["height"] - 1  # the graph under the moves
+    graph, board = page.locator("#review-graph").bounding_box(), page.locator("#board-wrap").bounding_box()
+    assert graph["y"] >= board["y"] + board["height"] - 1  # the graph under the board, as lichess's
     accuracy = page.locator("#review-summary tbody td:last-child").all_inner_texts()  # rebels, officers
     assert len(accuracy) == 2 and all(a.endswith("%") and 0 <= int(a[:-1]) <= 100 for a in accuracy), accuracy
     assert int(accuracy[0][:-1]) < 100  # the rebels (first row) gave three rebels away
@@ -244,7 +244,7 @@ def test_the_same_record_reviewed_twice_gets_the_same_marks_and_accuracy(server,
 # Whether a part is whole in view: inside the panel part that scrolls (or the panel) and the window.
 IN_VIEW = """(sel) => {
     const node = document.querySelector(sel), r = node.getBoundingClientRect();
-    const box = (node.closest('#mode') || node.closest('#side')).getBoundingClientRect();
+    const box = (node.closest('#mode') || node.closest('#side') || node.closest('main')).getBoundingClientRect();
     return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight;
 }"""
 

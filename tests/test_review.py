@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from asalto_core import Game, Position
-from asalto_core.accuracy import accuracy
+from asalto_core.accuracy import accuracy, average_loss
 from asalto_core.ai import analyse
 from asalto_core.errors import AsaltoError
 from asalto_core.protocol import Worker
@@ -158,6 +158,16 @@ def test_accuracy_is_whole_for_moves_that_lose_nothing_and_falls_with_the_loss()
     assert careless is not None and careless < 60
     assert accuracy([0.5, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9], sides + ["rebels"], "officers") == 100
     assert accuracy([0.5], ["rebels"], "rebels") is None  # no move: no figure
+
+
+def test_the_average_loss_counts_each_sides_moves_in_points_of_its_chance():
+    """The summary's average loss a move (lichess's average centipawn loss): the rebels' one move of
+    three that gave 40 points away averages 13; the officers, who lost nothing, 0; gains count 0."""
+    sides = ["rebels", "officers"] * 3
+    officers = [0.5, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9]
+    assert average_loss(officers, sides + ["rebels"], "rebels") == 13
+    assert average_loss(officers, sides + ["rebels"], "officers") == 0
+    assert average_loss([0.5, None, 0.5], ["rebels", "officers", "rebels"], "rebels") is None
 
 
 @given(st.lists(st.one_of(st.none(), st.floats(0, 1)), min_size=1, max_size=40))

@@ -14,6 +14,8 @@ weighs the worst moves more), as a whole percent.
 64
 >>> as_good(0.8, 0.75), as_good(0.8, 0.6)
 (True, False)
+>>> average_loss([0.5, 0.4, 0.4], ["officers", "rebels", "officers"], "officers")
+10
 """
 
 from __future__ import annotations
@@ -34,17 +36,30 @@ def move_accuracy(before: float, after: float) -> float:
     return min(100.0, max(0.0, 103.1668100711649 * math.exp(-0.04354415386753951 * loss) - 3.166924740191411))
 
 
-def accuracy(officers: Sequence[float | None], sides: Sequence[str], side: str) -> int | None:
-    """``side``'s accuracy over a game: ``officers`` is the officers' chance at each ply, ``sides``
-    the side to move at each ply; None when the side has no move with both chances known."""
-    scores = []
+def _losses(officers: Sequence[float | None], sides: Sequence[str], side: str) -> list[float]:
+    """What each of ``side``'s moves lost of its win chance (0..1), the moves with both chances known."""
+    losses = []
     for ply in range(len(officers) - 1):
         before, after = officers[ply], officers[ply + 1]
         if sides[ply] != side or before is None or after is None:
             continue
         if side == "rebels":
             before, after = 1 - before, 1 - after
-        scores.append(move_accuracy(before, after))
+        losses.append(max(0.0, before - after))
+    return losses
+
+
+def average_loss(officers: Sequence[float | None], sides: Sequence[str], side: str) -> int | None:
+    """``side``'s average loss a move, in points of win chance (0..100): lichess's average
+    centipawn loss for a game whose engine scores chances; None when the side has no judged move."""
+    losses = _losses(officers, sides, side)
+    return round(sum(losses) / len(losses) * 100) if losses else None
+
+
+def accuracy(officers: Sequence[float | None], sides: Sequence[str], side: str) -> int | None:
+    """``side``'s accuracy over a game: ``officers`` is the officers' chance at each ply, ``sides``
+    the side to move at each ply; None when the side has no move with both chances known."""
+    scores = [move_accuracy(loss, 0.0) for loss in _losses(officers, sides, side)]
     if not scores:
         return None
     plain = sum(scores) / len(scores)

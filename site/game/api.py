@@ -351,13 +351,16 @@ def show_hint(move):
 
 
 def set_analysis(analysis):
-    """The analysis board's latest answer, with the ply it is for."""
+    """The analysis board's latest answer, with the ply and path it is for; its best move is an
+    arrow on the board."""
     _set("panel", analysis=analysis)
+    redraw("input")
 
 
 def toggle_analysis():
-    """The analysis board on or off; its answer goes either way."""
+    """The analysis board on or off; its answer (and its arrow) goes either way."""
     _set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
+    redraw("input")
 
 
 def add_reviewer(eng):

@@ -20,6 +20,7 @@ from game import (
     navigate,
     navigate_path,
     play,
+    play_line,
     redo,
     refused_click,
     rematch,
@@ -33,6 +34,7 @@ from page import B, el, message, on, spawn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_theme, drag_piece, reveal, view
+from review_view import line_to
 
 
 def do_action(action):
@@ -223,6 +225,13 @@ async def show_with_note(ply):
     frames.when_done(lambda: reveal(el("review-note")))
 
 
+def on_line_click(event):
+    """A move of the analysis's line: the line played to it."""
+    btn = event.target.closest("[data-upto]")
+    if btn is not None:
+        spawn(play_line(line_to(btn)))
+
+
 def on_huff_click(event):
     btn = event.target.closest("[data-huff]")
     if btn is None or not can_input():
@@ -296,6 +305,7 @@ def bind():
     on(el("btn-analysis"), "click", lambda e: toggle_analysis())
     on(el("review-graph"), "click", on_review_click)
     on(el("review-summary"), "click", on_review_click)
+    on(el("analysis-lines"), "click", on_line_click)
     on(el("btn-flip"), "click", flip)
     on(el("btn-hint"), "click", lambda e: spawn(ask("hint")))
     on(el("btn-ai"), "click", lambda e: ai_now())

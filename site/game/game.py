@@ -441,7 +441,11 @@ def answer_hint(a, shown):
 
 def answer_analysis(a, shown):
     """The analysis board: the engine's view of the position shown, then the AI's turn if it is."""
-    api.set_analysis({"ply": shown, "describe": a.get("describe") or "", "line": a.get("pv") or [a["move"]]})
+    officers = a["win_probability"] if a.get("side") == "officers" else 1 - a["win_probability"]
+    line = a.get("pv") or [a["move"]]
+    analysis = {"ply": shown, "path": app.play.view["path"], "describe": a.get("describe") or "", "line": line}
+    analysis["officers"] = officers  # the gauge's value (review_view)
+    api.set_analysis(analysis)
     spawn(maybe_ai())
 
 
@@ -878,3 +882,16 @@ def toggle_analysis():
         spawn(ask("analysis"))
     elif not app.ui.analysis_on and app.ai.thinking == "analysis":  # turned off: its search stops too
         spawn(stop_ai())
+
+
+async def play_line(moves):
+    """The analysis's line clicked (review_view.line_to): its moves played from the position shown,
+    a side line where the game went on otherwise (lichess's analysis), the position after them shown."""
+    if app.ai.thinking:
+        await stop_ai()
+    try:
+        for move in moves:
+            api.play(move, branch=True)
+    except AsaltoError as err:
+        message(t("illegal", error=str(err)), "error")
+    accept()

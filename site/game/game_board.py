@@ -4,6 +4,7 @@ pieces, the marks under and over them, each point's label, the keyboard's cursor
 """
 
 import game_state as st
+import review_view
 from app import app, board, can_input, geometry, rules_of
 from board_view import BoardView, last_move_marks
 from i18n import language, outcome_text, t
@@ -144,6 +145,7 @@ def render_markers(movable=None, targets=None):
     mark = review_mark(v["ply"]) if app.play.learn is None else None  # a lesson keeps the answer back
     if mark:  # the better move the review found, from the position before the move played
         over += draw.arrow_svg(view.at, draw.move_points(mark["best"]), mark["best"], "engine")
+    over += review_view.analysis_arrow(view.at)  # the analysis's best move in the position shown
     if app.play.hint:  # the engine's move: an arrow, or rings on a placement's or a lone huff's points
         path = draw.move_points(app.play.hint)
         over += draw.arrow_svg(view.at, path, app.play.hint, "engine")

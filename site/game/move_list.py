@@ -2,6 +2,7 @@
 marked and kept in view; drawn from the App state as render.py's "moves" and "follow" parts.
 """
 
+import move_strip
 from app import app
 from i18n import language, side_name, t
 from page import B, el
@@ -108,6 +109,8 @@ def follow_move():
     if box.height == 0:
         return
     v = app.play.view
+    if move_strip.follow_strip(cur, v["final"] and v["ply"] == v["length"]):  # a phone's row of moves
+        return
     if v["final"] and v["ply"] == v["length"]:  # the last move, then its result card under it
         wrap.scrollTop = wrap.scrollHeight
         return

@@ -44,14 +44,13 @@ from page import B, el, message, set_text
 from page import apply_labels as label_page
 from pyscript import document
 from review_panel import (
-    SUMMARY_ROWS,
     reason_text,
     render_annotation,
     render_comment,
     render_review,
-    render_summary,
     review_mark,
 )
+from review_view import SUMMARY_ROWS, render_summary
 
 from asalto_core.errors import LimitError
 from asalto_core.links import LinkError, NewerLinkError, TooLongLinkError, UnplayableLinkError

@@ -3,6 +3,7 @@ note on the move shown), the analysis line, the comment on the move shown and th
 Drawn from the App state as render.py's "side" and "progress" parts.
 """
 
+import review_view
 from app import app
 from i18n import side_name, t
 from page import el, set_text
@@ -61,18 +62,8 @@ def render_review():
     move shown; and the analysis board's line for the position shown."""
     rv, v = app.play.review, app.play.view
     el("review-panel").hidden = rv is None
-    analysis = (
-        app.play.analysis if app.ui.analysis_on and app.play.analysis and app.play.analysis["ply"] == v["ply"] else None
-    )
-    el("analysis").hidden = not app.ui.analysis_on
-    if app.ui.analysis_on:
-        set_text(
-            el("analysis"),
-            t("analysis-line", describe=analysis["describe"], line=" ".join(analysis["line"][:8]))
-            if analysis
-            else t("analysis-over" if v["outcome"] else "analysis-wait"),  # an ended game: no search asked
-        )
-    el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
+    review_view.render_analysis()
+    review_view.render_gauge()
     if rv is None:
         set_text(el("review-note"), "")
         return
@@ -108,8 +99,8 @@ def render_review():
         run.textContent = t("review-resume" if 0 < rv["done"] < rv["total"] else "review-run")
     chances = [p["officers"] if p else None for p in rv["points"]]
     marks = [(m["ply"], m["kind"]) for m in rv["marks"]]
-    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 320, 72)
-    render_summary(rv, v)
+    el("review-graph").innerHTML = draw.eval_graph(chances, marks, v["ply"], t("review-graph"), 640, 100)
+    review_view.render_summary(rv, v)
     mark = None if app.play.learn is not None else review_mark(v["ply"])  # a lesson keeps the answer back
     set_text(el("review-note"), (
         t("review-note", move=mark["move"], symbol=mark["symbol"], reason=reason_text(mark), best=mark["best"],
@@ -117,53 +108,6 @@ def render_review():
         if mark
         else ""
     ))  # fmt: skip
-
-
-# The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
-SUMMARY_ROWS = (
-    ("summary-inaccuracies", ("inaccuracy",)),
-    ("summary-mistakes", ("mistake", "missed-win")),
-    ("summary-blunders", ("blunder",)),
-)
-
-
-def render_summary(rv, v):
-    """A finished review's summary, as lichess gives it: a row per side (its token, the side's name
-    for screen readers) with its inaccuracies, mistakes and blunders (each count a button to that
-    side's next such move) and its accuracy (asalto_core.accuracy)."""
-    table = el("review-summary")
-    done = rv.get("state") == "done"
-    table.hidden = not done
-    el("review-head").hidden = done  # a finished review needs its button no more
-    if not done:
-        return
-    first = v["first"]
-    body = table.querySelector("tbody")
-    body.innerHTML = ""
-    for side in (first, "officers" if first == "rebels" else "rebels"):
-        tr = body.appendChild(document.createElement("tr"))
-        th = tr.appendChild(document.createElement("th"))
-        th.scope = "row"
-        token = th.appendChild(document.createElement("span"))
-        token.className = "token " + side
-        name = th.appendChild(document.createElement("span"))
-        name.className = "visually-hidden"
-        name.textContent = side_name(side, True)
-        for key, kinds in SUMMARY_ROWS:
-            plies = [m["ply"] for m in rv["marks"] if m["side"] == side and m["kind"] in kinds]
-            td = tr.appendChild(document.createElement("td"))
-            if not plies:
-                td.textContent = "0"
-                continue
-            later = [p for p in plies if p > v["ply"]]
-            button = td.appendChild(document.createElement("button"))
-            button.type = "button"
-            button.dataset.ply = str(later[0] if later else plies[0])  # the next one, round again at the end
-            button.className = "count-" + kinds[0]
-            button.textContent = str(len(plies))
-            button.setAttribute("aria-label", t("summary-next", n=len(plies), what=t(key), side=side_name(side)))
-        figure = rv.get("accuracy", {}).get(side)
-        tr.appendChild(document.createElement("td")).textContent = "–" if figure is None else f"{figure}%"
 
 
 def reason_text(mark):
