@@ -16,6 +16,7 @@ Every label run stays in the results beside the others.
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import os
 import resource
@@ -33,8 +34,23 @@ sys.path.insert(0, str(ROOT / "e2e"))
 import tasks  # noqa: E402 - after the path is set
 
 RESULTS = ROOT / "bench" / "results"
-KINDS = ("launches", "contexts", "pages", "documents", "workers", "pause_ms")
+KINDS = ("launches", "contexts", "pages", "documents", "workers", "pause_ms", "cpu_s")
+NAMES = {
+    "launches": "browser launches",
+    "contexts": "browser contexts",
+    "pages": "pages",
+    "documents": "documents loaded (MicroPython starts)",
+    "workers": "Web Workers started",
+    "pause_ms": "fixed pauses (ms)",
+    "cpu_s": "CPU of the tests' processes (s)",
+}
 FILES = 12  # files listed per run, the heaviest first
+SCHEDULES = [  # (name, workers, a file a unit)
+    ("a file a unit, 2 workers", 2, True),
+    ("a test a unit, 2 workers", 2, False),
+    ("a test a unit, 3 workers", 3, False),
+    ("a test a unit, 4 workers", 4, False),
+]
 
 
 def cpu_seconds() -> float:
@@ -52,10 +68,25 @@ def run_suite(argv: list[str], folder: Path) -> tuple[float, float, int]:
     return time.monotonic() - began, cpu_seconds() - cpu, done.returncode
 
 
+def makespan(tests: list[list], workers: int, by_file: bool) -> float:
+    """The suite's time on ``workers`` workers, simulated from each test's seconds ([nodeid, seconds]
+    in collection order) as pytest-xdist hands out units: ``by_file`` a file a unit (--dist
+    loadfile), else a test a unit (--dist loadgroup with no groups); the units with the most tests
+    first, each to the worker free first. A test is taken to last as long whatever runs beside it,
+    which holds for its waits on the page, not for its share of the cores."""
+    units: dict[str, list[float]] = {}
+    for nodeid, seconds in tests:
+        units.setdefault(nodeid.split("::")[0] if by_file else nodeid, []).append(seconds)
+    free = [0.0] * workers
+    for unit in sorted(units.values(), key=len, reverse=True):
+        heapq.heapreplace(free, free[0] + sum(unit))
+    return max(free)
+
+
 def summary(folder: Path, wall: float, cpu: float, code: int) -> dict:
     """The counts of every test (one JSON line each) added up: in all, per file, per pytest worker."""
     lines = [json.loads(line) for path in sorted(folder.glob("*.jsonl")) for line in path.read_text().splitlines()]
-    totals = {kind: sum(t[kind] for t in lines) for kind in KINDS}
+    totals = {kind: round(sum(t.get(kind, 0) for t in lines), 1) for kind in KINDS}
     files: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     workers: dict[str, float] = defaultdict(float)
     for t in lines:
@@ -63,7 +94,7 @@ def summary(folder: Path, wall: float, cpu: float, code: int) -> dict:
         counted["tests"] += 1
         counted["seconds"] += t["seconds"]
         for kind in KINDS:
-            counted[kind] += t[kind]
+            counted[kind] += t.get(kind, 0)
         workers[t["worker"]] += t["seconds"]
     heaviest = sorted(files.items(), key=lambda f: -f[1]["seconds"])
     return {
@@ -75,6 +106,7 @@ def summary(folder: Path, wall: float, cpu: float, code: int) -> dict:
         "totals": totals,
         "workers_s": {w: round(s, 1) for w, s in sorted(workers.items())},
         "files": {f: {k: round(v, 1) for k, v in c.items()} for f, c in heaviest},
+        "tests_s": [[t["test"], t["seconds"]] for t in sorted(lines, key=lambda t: t["test"])],
     }
 
 
@@ -92,7 +124,7 @@ def markdown(runs: dict) -> str:
         "|---|" + "---:|" * len(labels),
     ]
     rows = [("tests", lambda r: r["tests"]), ("exit code", lambda r: r["exit"])]
-    rows += [(kind.replace("_", " "), lambda r, k=kind: r["totals"][k]) for kind in KINDS]
+    rows += [(NAMES[kind], lambda r, k=kind: r["totals"][k]) for kind in KINDS]
     rows += [
         ("wall (s)", lambda r: f"{r['wall_s']:.0f}"),
         ("CPU, every process (s)", lambda r: f"{r['cpu_s']:.0f}"),
@@ -102,6 +134,11 @@ def markdown(runs: dict) -> str:
     ]
     for name, cell in rows:
         out.append(f"| {name} | " + " | ".join(str(cell(runs[k])) for k in labels) + " |")
+    out += ["", "Simulated from each run's seconds per test (`makespan`: a test as long whatever runs beside it):", ""]
+    out += ["| | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+    for name, workers, by_file in SCHEDULES:
+        cells = [f"{makespan(runs[k]['tests_s'], workers, by_file):.0f}" for k in labels]
+        out.append(f"| {name} (s) | " + " | ".join(cells) + " |")
     for k in labels:
         if runs[k].get("note"):
             out += ["", f"**{k}**: {runs[k]['note']}"]

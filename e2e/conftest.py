@@ -180,13 +180,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    """With ASALTO_E2E_COUNTS, each test's browser launches, contexts, pages, documents, workers and
-    pauses written there (e2e/counts.py), its fixtures' set-up and tear-down included."""
-    began = time.monotonic()
+    """With ASALTO_E2E_COUNTS, each test's browser launches, contexts, pages, documents, workers,
+    pauses and CPU written there (e2e/counts.py), its fixtures' set-up and tear-down included."""
+    began, cpu = time.monotonic(), counts.tree_cpu() if counts.FOLDER else 0.0
     yield
     if counts.FOLDER:
         worker = os.environ.get("PYTEST_XDIST_WORKER", "master")
-        counts.write(item.nodeid, worker, time.monotonic() - began)
+        counts.write(item.nodeid, worker, time.monotonic() - began, counts.tree_cpu() - cpu)
 
 
 def pytest_report_header() -> str:

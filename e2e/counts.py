@@ -2,10 +2,11 @@
 
 With ASALTO_E2E_COUNTS set to a folder, every test's browser launches, contexts, pages,
 documents loaded (a page of the site or a frame in it: each one starts MicroPython), workers
-started (each light AI or review worker starts MicroPython too, the strong AI Pyodide) and fixed
-pauses (``wait_for_timeout``) are written there, one JSON line a test, one file a pytest worker.
-Counts do not move with the machine's load, so a change to the fixtures is measured by them on a
-busy machine as well as on a quiet one.
+started (each light AI or review worker starts MicroPython too, the strong AI Pyodide), fixed
+pauses (``wait_for_timeout``) and the CPU seconds of the pytest worker and every process under it
+(its browser's) are written there, one JSON line a test, one file a pytest worker. Counts and CPU
+seconds hardly move with the machine's load, so a change to the fixtures is measured by them on a
+busy machine as well as on a quiet one; a test's wall time beyond its CPU is time it waited.
 """
 
 from __future__ import annotations
@@ -66,6 +67,28 @@ def _pause(method):
     return paused
 
 
+def tree_cpu() -> float:
+    """CPU seconds (user and system) of this process and every process under it, with what each has
+    reaped of its own ended children (a closed context's renderer), read from Linux's /proc; 0
+    where there is none."""
+    children: dict[int, list[int]] = {}
+    ticks: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # after the command's name
+        except OSError:  # it ended meanwhile
+            continue
+        pid = int(stat.parent.name)
+        children.setdefault(int(fields[1]), []).append(pid)
+        ticks[pid] = sum(map(int, fields[11:15]))  # utime, stime, cutime, cstime
+    total, todo = 0, [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        total += ticks.get(pid, 0)
+        todo += children.get(pid, [])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def install() -> None:
     """Count from now on, when ASALTO_E2E_COUNTS is set. Once: conftest.py may run twice (pytest's
     import and a test module's ``from conftest import``)."""
@@ -79,9 +102,10 @@ def install() -> None:
     Page.wait_for_timeout = _pause(Page.wait_for_timeout)  # type: ignore[method-assign]
 
 
-def write(nodeid: str, worker: str, seconds: float) -> None:
+def write(nodeid: str, worker: str, seconds: float, cpu: float) -> None:
     """The counts since the last test, as this test's line; the counter starts again."""
-    line = {"test": nodeid, "worker": worker, "seconds": round(seconds, 2), **{k: counted[k] for k in KINDS}}
+    line = {"test": nodeid, "worker": worker, "seconds": round(seconds, 2), "cpu_s": round(cpu, 2)}
+    line.update({k: counted[k] for k in KINDS})
     with open(Path(FOLDER) / f"{worker}.jsonl", "a") as out:
         out.write(json.dumps(line) + "\n")
     counted.clear()
