@@ -124,7 +124,7 @@ def markdown(runs: dict) -> str:
         "|---|" + "---:|" * len(labels),
     ]
     rows = [("tests", lambda r: r["tests"]), ("exit code", lambda r: r["exit"])]
-    rows += [(NAMES[kind], lambda r, k=kind: r["totals"][k]) for kind in KINDS]
+    rows += [(NAMES[kind], lambda r, k=kind: r["totals"].get(k, "")) for kind in KINDS]
     rows += [
         ("wall (s)", lambda r: f"{r['wall_s']:.0f}"),
         ("CPU, every process (s)", lambda r: f"{r['cpu_s']:.0f}"),
@@ -137,7 +137,8 @@ def markdown(runs: dict) -> str:
     out += ["", "Simulated from each run's seconds per test (`makespan`: a test as long whatever runs beside it):", ""]
     out += ["| | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
     for name, workers, by_file in SCHEDULES:
-        cells = [f"{makespan(runs[k]['tests_s'], workers, by_file):.0f}" for k in labels]
+        simulated = [makespan(runs[k]["tests_s"], workers, by_file) if "tests_s" in runs[k] else None for k in labels]
+        cells = ["" if s is None else f"{s:.0f}" for s in simulated]
         out.append(f"| {name} (s) | " + " | ".join(cells) + " |")
     for k in labels:
         if runs[k].get("note"):
@@ -145,7 +146,7 @@ def markdown(runs: dict) -> str:
         out += ["", f"## {k}: the {FILES} heaviest files", ""]
         out += ["| file | tests | s | " + " | ".join(KINDS) + " |", "|---|" + "---:|" * (2 + len(KINDS))]
         for f, c in list(runs[k]["files"].items())[:FILES]:
-            cells = " | ".join(f"{c[kind]:.0f}" for kind in KINDS)
+            cells = " | ".join(f"{c.get(kind, 0):.0f}" for kind in KINDS)
             out.append(f"| {f} | {c['tests']:.0f} | {c['seconds']:.0f} | {cells} |")
     return "\n".join(out) + "\n"
 
