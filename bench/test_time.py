@@ -99,6 +99,7 @@ def summary(folder: Path, wall: float, cpu: float, code: int) -> dict:
     heaviest = sorted(files.items(), key=lambda f: -f[1]["seconds"])
     return {
         "tests": len(lines),
+        "failed": sorted(t["test"] for t in lines if t.get("failed")),
         "exit": code,
         "wall_s": round(wall, 1),
         "cpu_s": round(cpu, 1),
@@ -123,7 +124,11 @@ def markdown(runs: dict) -> str:
         "| | " + " | ".join(labels) + " |",
         "|---|" + "---:|" * len(labels),
     ]
-    rows = [("tests", lambda r: r["tests"]), ("exit code", lambda r: r["exit"])]
+    rows = [
+        ("tests", lambda r: r["tests"]),
+        ("failed", lambda r: len(r.get("failed", []))),
+        ("exit code", lambda r: r["exit"]),
+    ]
     rows += [(NAMES[kind], lambda r, k=kind: r["totals"].get(k, "")) for kind in KINDS]
     rows += [
         ("wall (s)", lambda r: f"{r['wall_s']:.0f}"),
@@ -143,6 +148,8 @@ def markdown(runs: dict) -> str:
     for k in labels:
         if runs[k].get("note"):
             out += ["", f"**{k}**: {runs[k]['note']}"]
+        if runs[k].get("failed"):
+            out += ["", f"Failed in {k}: " + ", ".join(f"`{t}`" for t in runs[k]["failed"])]
         out += ["", f"## {k}: the {FILES} heaviest files", ""]
         out += ["| file | tests | s | " + " | ".join(KINDS) + " |", "|---|" + "---:|" * (2 + len(KINDS))]
         for f, c in list(runs[k]["files"].items())[:FILES]:

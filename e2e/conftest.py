@@ -189,6 +189,12 @@ def pytest_runtest_protocol(item, nextitem):
         counts.write(item.nodeid, worker, time.monotonic() - began, counts.tree_cpu() - cpu)
 
 
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """A test whose set-up, call or tear-down failed is counted as failed (bench/test_time.py)."""
+    if counts.FOLDER and report.failed:
+        counts.counted["failed"] = 1
+
+
 def pytest_report_header() -> str:
     return f"ASALTO_TIME_FACTOR: every wait of the browser tests stretched {TIME_FACTOR:g} times"
 

@@ -105,7 +105,7 @@ def install() -> None:
 def write(nodeid: str, worker: str, seconds: float, cpu: float) -> None:
     """The counts since the last test, as this test's line; the counter starts again."""
     line = {"test": nodeid, "worker": worker, "seconds": round(seconds, 2), "cpu_s": round(cpu, 2)}
-    line.update({k: counted[k] for k in KINDS})
+    line.update({k: counted[k] for k in (*KINDS, "failed")})
     with open(Path(FOLDER) / f"{worker}.jsonl", "a") as out:
         out.write(json.dumps(line) + "\n")
     counted.clear()
