@@ -11,6 +11,7 @@ Every label run stays in the results beside the others.
 
     .venv/bin/python bench/test_time.py --label before
     .venv/bin/python bench/test_time.py --label try -- -n 2 e2e/test_lab.py
+    .venv/bin/python bench/test_time.py --label stopped --counts FOLDER   (ASALTO_E2E_COUNTS's folder)
 """
 
 from __future__ import annotations
@@ -131,9 +132,9 @@ def markdown(runs: dict) -> str:
     ]
     rows += [(NAMES[kind], lambda r, k=kind: r["totals"].get(k, "")) for kind in KINDS]
     rows += [
-        ("wall (s)", lambda r: f"{r['wall_s']:.0f}"),
-        ("CPU, every process (s)", lambda r: f"{r['cpu_s']:.0f}"),
-        ("CPU over wall, in cores", lambda r: f"{r['cpu_s'] / r['wall_s']:.2f}"),
+        ("wall (s)", lambda r: f"{r['wall_s']:.0f}" if r["wall_s"] else ""),
+        ("CPU, every process (s)", lambda r: f"{r['cpu_s']:.0f}" if r["wall_s"] else ""),
+        ("CPU over wall, in cores", lambda r: f"{r['cpu_s'] / r['wall_s']:.2f}" if r["wall_s"] else ""),
         ("load at the end", lambda r: r["load"]),
         ("per worker, sum of its tests (s)", lambda r: " / ".join(f"{s:.0f}" for s in r["workers_s"].values())),
     ]
@@ -162,15 +163,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--label", default="now", help="the name of this run in the results")
     parser.add_argument("--note", default="", help="how the run was made, printed under the table")
+    parser.add_argument(
+        "--counts", type=Path, help="summarize the count files of a run made before (one stopped early, say)"
+    )
     parser.add_argument("pytest", nargs="*", help="pytest's arguments (after --) instead of the test command's")
     args = parser.parse_args()
     argv = [str(c) for c in tasks.test_steps()["browser tests"]]
     if args.pytest:
         argv = [str(tasks.PY), "-m", "pytest", "-q", *args.pytest]
-    with tempfile.TemporaryDirectory() as tmp:
-        wall, cpu, code = run_suite([*argv, "-p", "no:cacheprovider"], Path(tmp))
-        run = summary(Path(tmp), wall, cpu, code)
-    run.update(note=args.note, command=" ".join(argv[1:]))
+    if args.counts:
+        run = summary(args.counts, 0.0, 0.0, -1)  # its time, CPU, exit and load unknown
+        run.update(load="")
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            wall, cpu, code = run_suite([*argv, "-p", "no:cacheprovider"], Path(tmp))
+            run = summary(Path(tmp), wall, cpu, code)
+        run.update(command=" ".join(argv[1:]))
+    run.update(note=args.note)
     RESULTS.mkdir(exist_ok=True)
     store = RESULTS / "test-time.json"
     runs = json.loads(store.read_text()) if store.exists() else {}
