@@ -70,7 +70,8 @@ def _pause(method):
 def tree_cpu() -> float:
     """CPU seconds (user and system) of this process and every process under it, with what each has
     reaped of its own ended children (a closed context's renderer), read from Linux's /proc; 0
-    where there is none."""
+    where there is none. A process that ends reaped by none of them takes its time with it (the
+    lab's tests come out negative): a floor, not yet a measure."""
     children: dict[int, list[int]] = {}
     ticks: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
