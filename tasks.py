@@ -118,23 +118,27 @@ def serve(port: str = "8000") -> None:
 
 # The two suites run side by side: the browser tests wait on pages (a worker's start, a timer, the
 # next frame) for much of their time, which the engine tests fill. Each spreads over the cores with
-# pytest-xdist, a test file kept on one worker (a file's fixtures are made once); each browser
-# worker has its own server, copy of dist/ and browser.
+# pytest-xdist, test by test to whichever worker is free, except the tests of a file that share a
+# fixture made once for the file, kept on one worker (tests/xdist_groups.py); each browser worker
+# has its own server, copy of dist/ and browser.
 SIDE_BY_SIDE = ("engine and docs tests", "browser tests")
-BROWSER_WORKERS = 2
+# Two browser workers a core: a browser test waits on its page (a worker's start, a timer, the next
+# frame) much of its time; with two, the whole command used about 620 s of CPU in a run of 963 s on
+# two cores, a third of them (bench/results/test-command.md, test-time.md). At most 8 browsers.
+BROWSER_WORKERS = min(8, 2 * (os.cpu_count() or 1))
 
 
 def test_steps() -> dict[str, list[str | Path]]:
     """The checks of ``test`` by name, in order (bench/test_command.py times each of them)."""
     docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
     engine = ["tests", "pkg", "README.md", *docs, "--doctest-glob=*.md"]
-    files = ["--dist", "loadfile"]
+    spread = ["--dist", "loadgroup"]
     return {
         "ruff": [PY, "-m", "ruff", "check", "."],
         "ruff format": [PY, "-m", "ruff", "format", "--check", "."],
         "mypy": [PY, "-m", "mypy"],  # strict on asalto_core ([tool.mypy] in pyproject.toml)
-        "engine and docs tests": [PY, "-m", "pytest", "-q", "-n", "auto", *files, *engine],
-        "browser tests": [PY, "-m", "pytest", "-q", "-n", str(BROWSER_WORKERS), *files, "e2e"],
+        "engine and docs tests": [PY, "-m", "pytest", "-q", "-n", "auto", *spread, *engine],
+        "browser tests": [PY, "-m", "pytest", "-q", "-n", str(BROWSER_WORKERS), *spread, "e2e"],
     }
 
 

@@ -8,6 +8,7 @@ them. :func:`report` times it, for the figures only. Both run on both interprete
 the counts) and use only what the page's MicroPython has.
 """
 
+import gc
 import sys
 import time
 
@@ -138,7 +139,11 @@ def lines(work):
     events, on CPython and on MicroPython's settrace build), so two runs give the same figure.
     A line counts once whatever it does inside the interpreter (a slice, a search, MicroPython's
     walk to a non-ASCII text's i-th character): a reader made quadratic that way shows in
-    :func:`report`'s times (bench/fuzz.py), not here."""
+    :func:`report`'s times (bench/fuzz.py), not here.
+
+    The garbage collector is run before and kept off during the count: a collection that comes
+    during it runs the ``__del__`` of what earlier work left (a finished subprocess's, say) as lines
+    of this work (one count 18 lines above the next, in a run of the engine suite)."""
     count = [0]
 
     def trace(frame, event, arg):
@@ -147,11 +152,14 @@ def lines(work):
         return trace
 
     previous = sys.gettrace() if hasattr(sys, "gettrace") else None  # MicroPython has no gettrace
+    gc.collect()
+    gc.disable()
     sys.settrace(trace)
     try:
         work()
     finally:
         sys.settrace(previous)
+        gc.enable()
     return count[0]
 
 

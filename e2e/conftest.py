@@ -14,6 +14,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,9 @@ from playwright.sync_api import Browser, expect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
 sys.path.insert(1, str(ROOT))  # for build.host_headers
+import counts  # noqa: E402
 from time_factor import TIME_FACTOR  # noqa: E402
+from xdist_groups import group_shared_fixtures  # noqa: E402
 
 from build import host_headers  # noqa: E402 - after the path is set
 from helpers import DEFAULT_MS  # noqa: E402
@@ -163,6 +166,33 @@ def _stretched_context(new_context):
 
 
 Browser.new_context = _stretched_context(Browser.new_context)  # type: ignore[method-assign]
+
+
+if counts.FOLDER:
+    counts.install()
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A file's tests that share a fixture go to one worker; every other test to any (xdist_groups)."""
+    group_shared_fixtures(items)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With ASALTO_E2E_COUNTS, each test's browser launches, contexts, pages, documents, workers,
+    pauses and CPU written there (e2e/counts.py), its fixtures' set-up and tear-down included."""
+    began, cpu = time.monotonic(), counts.tree_cpu() if counts.FOLDER else 0.0
+    yield
+    if counts.FOLDER:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "master")
+        counts.write(item.nodeid, worker, time.monotonic() - began, counts.tree_cpu() - cpu)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """A test whose set-up, call or tear-down failed is counted as failed (bench/test_time.py)."""
+    if counts.FOLDER and report.failed:
+        counts.counted["failed"] = 1
 
 
 def pytest_report_header() -> str:

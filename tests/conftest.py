@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from xdist_groups import group_shared_fixtures
 
 from helpers import page_modules_on_path, script
 
@@ -20,6 +21,12 @@ collect_ignore_glob = ["bots/*.py"]
 
 settings.register_profile("asalto", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("asalto")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A file's tests that share a fixture go to one worker; every other test to any (xdist_groups)."""
+    group_shared_fixtures(items)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,11 +1,13 @@
 """Issue 25, inputs that eat the page: readers linear in their input, limits checked before any
 work, deep nesting refused by depth, every bad argument an AsaltoError with a short message."""
 
+import gc
 import itertools
 import json
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -53,6 +55,32 @@ def rescanning_reader(n):
 def test_a_quadratic_reader_is_found_quadratic():
     [row] = complexity.counts(shapes=[("rescanning", rescanning_reader, 30)])
     assert row[5] == "quadratic" and row[4] > 200 * row[2], row
+
+
+class Dropped:
+    """An object only the garbage collector frees (it refers to itself), whose ``__del__`` runs lines."""
+
+    def __init__(self) -> None:
+        self.itself = self
+
+    def __del__(self) -> None:
+        for _ in range(10):
+            pass
+
+
+def test_what_the_collector_frees_is_no_work_of_the_counted_reader():
+    """A collection during a count runs earlier work's ``__del__`` as the reader's lines (one count
+    18 lines above the next): the count runs with the collector off, after it has freed all."""
+    seen = []
+    freed = weakref.ref(Dropped())
+
+    def work():
+        seen.append((gc.isenabled(), freed() is None))
+        return [[] for _ in range(1000)]  # enough new objects for a collection, were it on
+
+    complexity.lines(work)
+    assert seen == [(False, True)]
+    assert gc.isenabled()
 
 
 class Pushes:
