@@ -572,9 +572,10 @@ def likeness(puzzle: dict) -> tuple:
 
 def best_first(puzzle: dict) -> tuple:
     """The best of a group first: the longest line, then the most first moves to choose from, then
-    the oldest id (the one players' histories most likely name)."""
+    the oldest id (the one players' histories most likely name; a puzzle new to the set, not yet
+    numbered, after every numbered one)."""
     choices = len(Position.from_text(puzzle["position"]).legal_moves)
-    return (-len(puzzle["line"]), -choices, puzzle["id"])
+    return (-len(puzzle["line"]), -choices, puzzle.get("id") or "~" + puzzle["position"])
 
 
 def distinct(puzzles: list[dict], floor: int = MIN_PER_RULESET) -> list[dict]:
@@ -599,7 +600,7 @@ def distinct(puzzles: list[dict], floor: int = MIN_PER_RULESET) -> list[dict]:
     for p in kept:
         row = counts.setdefault(p["position"].split()[0], [0, 0])
         row[len(p["line"]) >= 3] += 1
-    for group in sorted(near.values(), key=lambda g: (-len(g), g[0]["id"])):
+    for group in sorted(near.values(), key=lambda g: (-len(g), best_first(g[0])[2])):
         for p in sorted(group, key=best_first)[1:]:
             row, longer = counts[p["position"].split()[0]], len(p["line"]) >= 3
             after = [row[0] - (not longer), row[1] - longer]
