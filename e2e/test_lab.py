@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -511,6 +512,7 @@ def test_a_bot_of_three_files_loads_and_plays_in_the_lab(page, server):
     name = open_files(page, [three / "Team.py", three / "RebelAI.py", three / "OfficerAI.py"])
     assert name == "3 files: Team.py"
     play(page, name, "level:beginner")
-    expect(page.locator("#board")).to_have_attribute("data-plies", "4", timeout=ms(60_000))
+    # the game plays on by itself: its plies pass 4 (a wait for exactly "4" may never see it)
+    expect(page.locator("#board")).to_have_attribute("data-plies", re.compile(r"^([4-9]|\d\d+)$"), timeout=ms(60_000))
     expect(page.locator("#log li[data-kind=printed]").first).to_have_text(f"{name}: Team: both sides ready")
     expect(page.locator(FAULTS)).to_have_count(0)

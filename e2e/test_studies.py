@@ -230,6 +230,8 @@ def test_the_chapters_are_beside_the_board_whenever_a_study_is_open(page, server
     import_text(page, sieges())
     nav = page.locator("#study-nav")
     expect(nav).to_be_visible()  # not annotating
+    expect(page.locator("#study-nav-title")).to_have_text("Sieges")
+    assert page.eval_on_selector("#study-nav-title", "e => e.scrollWidth <= e.clientWidth"), "the study's name whole"
     expect(nav.locator("option")).to_have_text(titles(3))
     page.select_option("#study-nav-chapter", "2")
     expect(move_list(page).first).to_have_text("d6xd4xf4xd6")

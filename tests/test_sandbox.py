@@ -120,7 +120,7 @@ def match(mode: str, folder: Path, bots: list[str]) -> tuple[str, list[dict]]:
     said = done.stdout.splitlines()[0]
     assert header["asalto-tournament"] == 1 and (mode not in NOTHING or "NOT sandboxed" in said)
     if "write wherever you can" not in said:  # the arena's own two games, and nothing else
-        assert [g["id"] for g in games] == [0, 1] and all(g["reason"] != "forged" for g in games)
+        assert sorted(g["id"] for g in games) == [0, 1] and all(g["reason"] != "forged" for g in games)
     return said, [g for g in games if g["reason"] != "forged"]
 
 
