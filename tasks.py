@@ -122,10 +122,8 @@ def serve(port: str = "8000") -> None:
 # fixture made once for the file, kept on one worker (tests/xdist_groups.py); each browser worker
 # has its own server, copy of dist/ and browser.
 SIDE_BY_SIDE = ("engine and docs tests", "browser tests")
-# Two browser workers a core: a browser test waits on its page (a worker's start, a timer, the next
-# frame) much of its time; with two, the whole command used about 620 s of CPU in a run of 963 s on
-# two cores, a third of them (bench/results/test-command.md, test-time.md). At most 8 browsers.
-BROWSER_WORKERS = min(8, 2 * (os.cpu_count() or 1))
+# One browser worker a core, at most 8 (two a core were slower: bench/results/test-time.md).
+BROWSER_WORKERS = min(8, os.cpu_count() or 1)
 
 
 def test_steps() -> dict[str, list[str | Path]]:
