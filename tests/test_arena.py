@@ -267,6 +267,11 @@ def test_a_results_file_names_its_tournament_and_another_tournament_is_refused(t
         in (capsys.readouterr().err)
     )
     assert path.read_bytes() == played
+    header, *games = path.read_text().splitlines(keepends=True)
+    before_setup = {k: v for k, v in json.loads(header).items() if k != "setup_seconds"}
+    path.write_text(json.dumps(before_setup) + "\n" + "".join(games))  # started before Player() had its own limit
+    played = path.read_bytes()
+    assert main(command) == 0 and path.read_bytes() == played  # the same tournament, resumed: nothing replayed
     old = tmp_path / "old.jsonl"  # a file from before files named their tournament
     old.write_bytes(played.split(b"\n", 1)[1])
     assert main([*command[:-1], str(old)]) == 2 and "does not start by naming its tournament" in capsys.readouterr().err

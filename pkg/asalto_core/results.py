@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 KEY = "asalto-tournament"  # the header line's key, its value the file format's version
 VERSION = 1
+# Fields a tournament's header gained after files of this version were first written: a file
+# without one was started before the arena had it, and is the same tournament whatever this run's value.
+ADDED = ("setup_seconds",)
 MAX_LINE = 4 << 20  # bytes: a game of thousands of plies with every fault's detail fits many times over
 SIDES = ("officers", "rebels")
 SCHEDULED = ("round", "ruleset", "officers", "rebels", "opening")  # what a line must share with its game
@@ -89,6 +92,7 @@ def _read(f: Any, path: str, header: dict[str, Any], schedule: dict[int, dict[st
     if not isinstance(theirs, dict) or theirs.get(KEY) != VERSION:
         raise AsaltoError(f"the results file {quote(path, 200)} does not start by naming its tournament (a results "
                           "file of this arena does): give another file")  # fmt: skip
+    theirs = {**{k: header[k] for k in ADDED if k in header and k not in theirs}, **theirs}
     if theirs != header:
         differ = [k for k in header if k != KEY and theirs.get(k) != header[k]] or sorted(set(theirs) - set(header))
         what = "; ".join(f"its {k} {_short(theirs.get(k))}, this one's {_short(header.get(k))}" for k in differ[:3])
