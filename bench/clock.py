@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import sys
 import time
 from pathlib import Path
+
+from _sections import write_section
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, os.environ.get("ASALTO_PKG", str(ROOT / "pkg")))  # another checkout's engine: its "before"
@@ -47,16 +48,6 @@ def measure(bots: list[str], game_time: float, rounds: int, concurrency: int) ->
     return lines
 
 
-def write_section(name: str, lines: list[str]) -> None:
-    """Replace the section ``name`` of bench/results/clock.md (between its markers), or add it."""
-    text = RESULTS.read_text() if RESULTS.exists() else "# The levels on a game clock\n"
-    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
-    block = "\n".join([begin, f"## {name}", "", *lines, end])
-    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
-    text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip() + "\n\n" + block + "\n"
-    RESULTS.write_text(text.rstrip() + "\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bots", nargs=2, default=["level:strong", "level:casual"])
@@ -67,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     lines = measure(args.bots, args.game_time, args.rounds, args.concurrency)
     print("\n".join(lines))
-    write_section(args.label, lines)
+    write_section(RESULTS, "The levels on a game clock", args.label, lines)
 
 
 if __name__ == "__main__":

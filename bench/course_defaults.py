@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import sys
 from pathlib import Path
+
+from _sections import write_section
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, os.environ.get("ASALTO_PKG", str(ROOT / "pkg")))  # another checkout's engine: its "before"
@@ -48,16 +49,6 @@ def slow_losses(games: int) -> int:
     return lost
 
 
-def write_section(name: str, lines: list[str]) -> None:
-    """Replace the section ``name`` of the results file (between its markers), or add it."""
-    text = RESULTS.read_text() if RESULTS.exists() else "# The arena's course defaults\n"
-    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
-    block = "\n".join([begin, f"## {name}", "", *lines, end])
-    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
-    text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip() + "\n\n" + block + "\n"
-    RESULTS.write_text(text.rstrip() + "\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--openings", type=int, default=200)
@@ -75,7 +66,7 @@ def main() -> None:
         f"{args.games} |",
     ]
     print("\n".join(lines))
-    write_section(args.label, lines)
+    write_section(RESULTS, "The arena's course defaults", args.label, lines)
 
 
 if __name__ == "__main__":
