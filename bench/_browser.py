@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "pkg")]
+sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tests"), str(ROOT / "pkg")]
 
 from conftest import BENIGN, DIST, LAUNCH_ARGS, Server, SubpathHandler, chromium_path  # noqa: E402, F401
 
