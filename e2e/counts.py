@@ -2,7 +2,8 @@
 
 With ASALTO_E2E_COUNTS set to a folder, every test's browser launches, contexts, pages,
 documents loaded (a page of the site or a frame in it: each one starts MicroPython), workers
-started (each light AI or review worker starts MicroPython too, the strong AI Pyodide), fixed
+started (each light AI or review worker starts MicroPython too, the strong AI Pyodide), of them
+the Pyodide starts (a fetch of Pyodide's wasm: routed contexts use no HTTP cache), fixed
 pauses (``wait_for_timeout``) and the CPU seconds of the pytest worker and every process under it
 (its browser's) are written there, one JSON line a test, one file a pytest worker. Counts and CPU
 seconds hardly move with the machine's load, so a change to the fixtures is measured by them on a
@@ -20,7 +21,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 FOLDER = os.environ.get("ASALTO_E2E_COUNTS", "")
-KINDS = ("launches", "contexts", "pages", "documents", "workers", "pause_ms")
+KINDS = ("launches", "contexts", "pages", "documents", "workers", "pyodide", "pause_ms")
+PYODIDE_WASM = "/pyodide.asm.wasm"  # fetched once by each Pyodide that starts
 
 counted: Counter[str] = Counter()
 installed = False
@@ -37,8 +39,14 @@ def _watch_page(page: Page) -> None:
     page.on("worker", lambda _: counted.update(["workers"]))
 
 
+def _fetched(request) -> None:
+    if request.url.endswith(PYODIDE_WASM):
+        counted["pyodide"] += 1
+
+
 def _watch_context(ctx: BrowserContext) -> BrowserContext:
     counted["contexts"] += 1
+    ctx.on("request", _fetched)  # a worker's requests too
     for page in ctx.pages:  # a persistent context opens with a page
         _watch_page(page)
     ctx.on("page", _watch_page)
