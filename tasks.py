@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -35,6 +36,14 @@ PY = VENV / "bin" / "python"
 def run(*cmd: str | Path, **kw) -> None:
     print("+", " ".join(map(str, cmd)), flush=True)
     subprocess.run([str(c) for c in cmd], check=True, cwd=kw.pop("cwd", ROOT), **kw)
+
+
+def children_cpu() -> float:
+    """CPU seconds (user and system) of every process this one has started and reaped, and of
+    those they reaped in turn (a pytest worker's browser): the work a phase did, which a busy
+    machine stretches in wall time but hardly changes."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _stamp(path: Path, *sources: Path) -> tuple[Path, str]:
@@ -168,10 +177,13 @@ def summary_counts(output: str) -> dict[str, int]:
     return {word: int(n) for n, word in re.findall(r"(\d+) (\w+)", closing[-1])}
 
 
-def side_by_side(commands: dict[str, list[str | Path]], env: dict[str, str]) -> tuple[dict[str, float], dict]:
+def side_by_side(
+    commands: dict[str, list[str | Path]], env: dict[str, str], cpu: dict[str, float] | None = None
+) -> tuple[dict[str, float], dict]:
     """Run the commands at once, each into its own log, printed whole as it ends; the seconds each
-    took and each one's exit code and closing counts."""
+    took and each one's exit code and closing counts; each one's CPU seconds into ``cpu``."""
     began = time.monotonic()
+    cpu = {} if cpu is None else cpu
     seconds: dict[str, float] = {}
     ended: dict[str, tuple[int, dict[str, int]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -184,8 +196,10 @@ def side_by_side(commands: dict[str, list[str | Path]], env: dict[str, str]) -> 
         try:
             while running:
                 for name, (proc, log) in list(running.items()):
+                    before = children_cpu()
                     if proc.poll() is None:
                         continue
+                    cpu[name] = children_cpu() - before  # what this poll reaped: that command's tree
                     seconds[name] = time.monotonic() - began
                     log.seek(0)
                     output = log.read()
@@ -205,32 +219,38 @@ def side_by_side(commands: dict[str, list[str | Path]], env: dict[str, str]) -> 
 
 def test() -> None:
     """The checks in turn, then the two suites side by side; each phase's time at the end."""
-    began = time.monotonic()
+    began, cpu_began = time.monotonic(), children_cpu()
     phases: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     failed: list[str] = []
     ended: dict = {}
     try:
         build()
         ensure_browser()
         phases["set-up (venv, npm, build, browser)"] = time.monotonic() - began
+        cpu["set-up (venv, npm, build, browser)"] = children_cpu() - cpu_began
         steps = test_steps()
         for name, command in steps.items():
             if name in SIDE_BY_SIDE:
                 continue
-            start = time.monotonic()
+            start, cpu_start = time.monotonic(), children_cpu()
             run(*command)
-            phases[name] = time.monotonic() - start
-        start = time.monotonic()
-        seconds, ended = side_by_side({name: steps[name] for name in SIDE_BY_SIDE}, suites_env())
+            phases[name], cpu[name] = time.monotonic() - start, children_cpu() - cpu_start
+        start, cpu_start = time.monotonic(), children_cpu()
+        seconds, ended = side_by_side({name: steps[name] for name in SIDE_BY_SIDE}, suites_env(), cpu)
         phases.update(seconds)
         phases["both suites, side by side"] = time.monotonic() - start
+        cpu["both suites, side by side"] = children_cpu() - cpu_start
         failed = [name for name, (code, _) in ended.items() if code]
     finally:
         phases["the whole command"] = time.monotonic() - began
-        print("\nEach phase's time (the suites ran side by side, each timed from their common start):")
+        cpu["the whole command"] = children_cpu() - cpu_began
+        print("\nEach phase's time and CPU (the suites ran side by side, each timed from their common start;")
+        print("CPU is user and system seconds of the phase's processes, which a busy machine hardly changes):")
         width = max(map(len, phases))
         for name, secs in phases.items():
-            print(f"  {name:<{width}}  {secs:>4.0f} s")
+            used = f"{cpu[name]:>6.0f} s CPU" if name in cpu else ""
+            print(f"  {name:<{width}}  {secs:>4.0f} s  {used}")
     counts = [c for _, c in ended.values()]
     if len(counts) == len(SIDE_BY_SIDE) and all(counts):
         passed = sum(c.get("passed", 0) for c in counts)
