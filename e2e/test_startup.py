@@ -1,4 +1,4 @@
-"""Every start finishes, from the site's own files: reloads at any moment of a first visit."""
+"""Every start finishes, from the site's own files: reloads at every stage of a first visit."""
 
 from __future__ import annotations
 
@@ -8,8 +8,16 @@ from playwright.sync_api import expect
 
 from helpers import ENGINE_MS
 
-# Seconds into a first visit at which the player reloads; each four times (20 first visits).
-RELOAD_AT = (0, 0.3, 0.8, 1.5, 3)
+# The stages of a first visit at which the player reloads, each by the page's own marks (boot.js,
+# bridge.js, main.py), not by seconds: a busy machine reaches a stage later, never skips one. Each
+# four times (20 first visits).
+RELOAD_AT = {
+    "commit": "true",  # the first bytes of the page
+    "pyscript": "'pyscript' in (window.asaltoMarks || {})",  # PyScript and the light AI's worker asked for
+    "mpy": "'mpy' in (window.asaltoMarks || {})",  # the page's MicroPython runs its entry
+    "board": "document.body && document.body.dataset.board === 'ready'",  # up, the offline copy not yet asked
+    "offline copy": "navigator.serviceWorker.getRegistration().then((r) => !!r)",  # its worker copying
+}
 ROUNDS = 4
 
 
@@ -18,7 +26,7 @@ VIOLATIONS = """window.violations = [];
 document.addEventListener("securitypolicyviolation", (e) => window.violations.push(e.blockedURI));"""
 
 
-@pytest.mark.parametrize("at", RELOAD_AT)
+@pytest.mark.parametrize("at", list(RELOAD_AT))
 def test_a_page_reloaded_during_its_first_visit_starts_from_the_sites_own_files(browser, server, at):
     """The page that follows the reload starts, asks no other site for anything and has nothing
     refused. (The page reloaded away reports its own aborted fetches: those are not looked at.)"""
@@ -32,12 +40,12 @@ def test_a_page_reloaded_during_its_first_visit_starts_from_the_sites_own_files(
             # A player reloads the page they see: Playwright's commit can come while the tab's
             # document is still its first about:blank, whose reload is no visit of the site.
             page.wait_for_function("location.href !== 'about:blank'")
-            page.wait_for_timeout(at * 1000)
+            page.wait_for_function(RELOAD_AT[at], polling=10)
             page.reload(wait_until="commit")
             errors: list[str] = []
             page.on("pageerror", lambda err, errors=errors: errors.append(str(err)))
             expect(page.locator("body")).to_have_attribute("data-board", "ready", timeout=ENGINE_MS)
-            assert not blocked, f"requests left the site after a reload at {at} s: {blocked}"
+            assert not blocked, f"requests left the site after a reload at {at}: {blocked}"
             assert page.evaluate("window.violations") == []
             assert not errors, errors
         finally:
