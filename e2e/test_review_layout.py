@@ -4,6 +4,8 @@ with a click; on a phone, the moves as a strip over the board that follows the m
 
 from __future__ import annotations
 
+import pytest
+from conftest import Console, watched
 from playwright.sync_api import expect
 from test_move_list import record
 from test_review import RECORD, review_done
@@ -11,35 +13,42 @@ from test_review import RECORD, review_done
 from helpers import ENGINE_MS, drawn, import_text, move_list, new_game, open_site, press
 
 
-def laptop(browser):
-    return browser.new_context(viewport={"width": 1280, "height": 720})
-
-
-def test_on_a_laptop_the_review_lies_under_the_board_at_its_width_with_each_sides_figures(browser, server):
-    """1280x720: the graph and the summary under the board, as wide as it, all in the window; each
-    side's row names the side and gives its marks in words, its average loss and its accuracy."""
-    context = laptop(browser)
+@pytest.fixture(scope="module")
+def reviewed(browser, server):
+    """RECORD reviewed once at 1280x720, for the tests that read the review and step through its
+    game (a review is the dearest set-up here: its MicroPython workers search every position)."""
+    console, blocked = Console(), []
+    context = watched(browser.new_context(viewport={"width": 1280, "height": 720}), blocked, console)
     try:
         page = context.new_page()
         open_site(page, server.url)
         import_text(page, RECORD)
         press(page, "#btn-review")
         review_done(page)
-        drawn(page)
-        board = page.locator("#board-wrap").bounding_box()
-        for part in ("#review-graph", "#review-summary"):
-            box = page.locator(part).bounding_box()
-            assert box["y"] >= board["y"] + board["height"] - 1, (part, box, board)  # under the board
-            assert abs(box["x"] - board["x"]) <= 12 and abs(box["width"] - board["width"]) <= 24, (part, box, board)
-            assert box["y"] + box["height"] <= 720, (part, box)  # in the window, no scrolling
-        heads = page.locator("#review-summary thead th").all_inner_texts()
-        assert heads == ["Inaccuracies", "Mistakes", "Blunders", "Average loss", "Accuracy"], heads
-        rows = page.locator("#review-summary tbody th").all_inner_texts()
-        assert [r.split()[0] for r in rows] == ["Rebels", "Officers"], rows  # the names shown, not only a token
-        loss = page.locator("#review-summary tbody tr:first-child td:nth-last-child(2)").inner_text()
-        assert loss.isdigit() and int(loss) > 0, loss  # the rebels gave three rebels away
+        yield page
     finally:
         context.close()
+    assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
+    assert not blocked, f"requests left the site: {blocked}"
+
+
+def test_on_a_laptop_the_review_lies_under_the_board_at_its_width_with_each_sides_figures(reviewed):
+    """1280x720: the graph and the summary under the board, as wide as it, all in the window; each
+    side's row names the side and gives its marks in words, its average loss and its accuracy."""
+    page = reviewed
+    drawn(page)
+    board = page.locator("#board-wrap").bounding_box()
+    for part in ("#review-graph", "#review-summary"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] >= board["y"] + board["height"] - 1, (part, box, board)  # under the board
+        assert abs(box["x"] - board["x"]) <= 12 and abs(box["width"] - board["width"]) <= 24, (part, box, board)
+        assert box["y"] + box["height"] <= 720, (part, box)  # in the window, no scrolling
+    heads = page.locator("#review-summary thead th").all_inner_texts()
+    assert heads == ["Inaccuracies", "Mistakes", "Blunders", "Average loss", "Accuracy"], heads
+    rows = page.locator("#review-summary tbody th").all_inner_texts()
+    assert [r.split()[0] for r in rows] == ["Rebels", "Officers"], rows  # the names shown, not only a token
+    loss = page.locator("#review-summary tbody tr:first-child td:nth-last-child(2)").inner_text()
+    assert loss.isdigit() and int(loss) > 0, loss  # the rebels gave three rebels away
 
 
 def gauge(page) -> tuple[int, str]:
@@ -47,38 +56,30 @@ def gauge(page) -> tuple[int, str]:
     return int(node.get_attribute("aria-valuenow")), node.get_attribute("aria-valuetext")
 
 
-def test_the_gauge_beside_the_board_follows_the_position_shown(browser, server):
+def test_the_gauge_beside_the_board_follows_the_position_shown(reviewed):
     """After a review, the gauge right of the board (a meter with a name and a value) gives the
     officers' chance of the position shown: higher once the officer has jumped three rebels."""
-    context = laptop(browser)
-    try:
-        page = context.new_page()
-        open_site(page, server.url)
-        import_text(page, RECORD)
-        press(page, "#btn-review")
-        review_done(page)
-        meter = page.locator("#gauge")
-        expect(meter).to_be_visible()
-        expect(meter).to_have_attribute("role", "meter")
-        expect(meter).to_have_accessible_name("The officers' chance")
-        box, board = meter.bounding_box(), page.locator("#board-wrap").bounding_box()
-        assert board["x"] + board["width"] <= box["x"] and box["height"] >= board["height"] * 0.9, (box, board)
-        page.click("#nav-first")
-        page.wait_for_function("document.body.dataset.ply === '0'")
-        press(page, "#nav-forward")
-        press(page, "#nav-forward")
-        page.wait_for_function("document.body.dataset.ply === '2'")
-        drawn(page)
-        before, _ = gauge(page)
-        press(page, "#nav-forward")
-        press(page, "#nav-forward")
-        page.wait_for_function("document.body.dataset.ply === '4'")
-        drawn(page)
-        after, said = gauge(page)
-        assert after > before, (before, after)
-        assert said == f"Officers {after}%", said
-    finally:
-        context.close()
+    page = reviewed
+    meter = page.locator("#gauge")
+    expect(meter).to_be_visible()
+    expect(meter).to_have_attribute("role", "meter")
+    expect(meter).to_have_accessible_name("The officers' chance")
+    box, board = meter.bounding_box(), page.locator("#board-wrap").bounding_box()
+    assert board["x"] + board["width"] <= box["x"] and box["height"] >= board["height"] * 0.9, (box, board)
+    page.click("#nav-first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    press(page, "#nav-forward")
+    press(page, "#nav-forward")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    drawn(page)
+    before, _ = gauge(page)
+    press(page, "#nav-forward")
+    press(page, "#nav-forward")
+    page.wait_for_function("document.body.dataset.ply === '4'")
+    drawn(page)
+    after, said = gauge(page)
+    assert after > before, (before, after)
+    assert said == f"Officers {after}%", said
 
 
 def test_the_analysis_draws_its_best_move_as_an_arrow_and_a_click_plays_its_line(page, server):
