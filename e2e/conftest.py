@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import shutil
 import sys
 import threading
@@ -232,18 +233,17 @@ def blocked():
 def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,)):
     """A browser context held to the test's rules: requests to anything but ``hosts`` aborted
     (and listed in ``blocked``), breaches of the Content-Security-Policy logged as errors, and
-    every page's console watched."""
+    every page's console watched. Only the requests that leave ``hosts`` are routed: Playwright
+    matches the pattern in its own process, where a route of every request made a round trip
+    through this one for each of a page's 60-odd files (0.15 CPU seconds a first visit)."""
 
     def route(r):
-        if r.request.url.startswith(hosts):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
+        blocked.append(r.request.url)
+        r.abort()
 
     ctx.set_default_timeout(DEFAULT_MS)  # also a persistent context, which new_context did not make
     ctx.set_default_navigation_timeout(DEFAULT_MS)
-    ctx.route("**/*", route)
+    ctx.route(re.compile("^(?!" + "|".join(map(re.escape, hosts)) + ")"), route)  # any URL not of ``hosts``
     ctx.add_init_script(CSP_WATCH)
     ctx.on("page", console.attach)
     return ctx
