@@ -3,7 +3,8 @@
 
 Runs each check of the test command (``tasks.test_steps``) on the built site, the two pytest
 suites side by side as the command runs them (``--serial``: one after the other) with a JUnit XML
-report, and keeps per label: each step's wall time, each suite's slowest tests and its time per
+report, and keeps per label: each step's wall time and CPU seconds (user and system of its
+processes: what a busy machine hardly changes), each suite's slowest tests and its time per
 test file. ``--xml engine.xml [browser.xml]`` reads reports made
 before (``pytest --junitxml``) instead of running the suites, e.g. of an older commit. Every label
 run stays in the results beside the others, with the machine's load when it was measured.
@@ -58,7 +59,7 @@ def run_steps(folder: Path, lock: str | None, serial: bool = False) -> dict:
     """Each step of the test command timed (a suite by its own report); the suites' reports read.
     The two suites run side by side as ``tasks.py test`` runs them (``serial``: one after the other).
     With ``lock``, the browser tests wait for that file's lock (``flock``), as on a shared machine."""
-    steps, reports, together = {}, {}, {}
+    steps, reports, together, cpu = {}, {}, {}, {}
     env = tasks.suites_env()
     for name, command in tasks.test_steps().items():
         argv = [str(c) for c in command]
@@ -69,21 +70,23 @@ def run_steps(folder: Path, lock: str | None, serial: bool = False) -> dict:
             if not serial:
                 together[name] = argv
                 continue
-        began = time.monotonic()
+        began, used = time.monotonic(), tasks.children_cpu()
         done = subprocess.run(argv, cwd=ROOT, check=False, env=env)
         steps[name] = round(time.monotonic() - began, 1)
+        cpu[name] = round(tasks.children_cpu() - used, 1)
         if done.returncode:
             print(f"{name} failed (exit {done.returncode})", flush=True)
     if together:
-        began = time.monotonic()
-        seconds, _ = tasks.side_by_side(together, env)
+        began, used = time.monotonic(), tasks.children_cpu()
+        seconds, _ = tasks.side_by_side(together, env, cpu)
         steps.update({name: round(s, 1) for name, s in seconds.items()})
         steps["both suites, side by side"] = round(time.monotonic() - began, 1)
+        cpu["both suites, side by side"] = round(tasks.children_cpu() - used, 1)
     for name in SUITES:
         reports[name] = read_report(folder / (name.split()[0] + ".xml"))
         if serial:
             steps[name] = reports[name]["wall_s"]
-    return {"steps": steps, "suites": reports}
+    return {"steps": steps, "cpu": {name: round(c, 1) for name, c in cpu.items()}, "suites": reports}
 
 
 def markdown(runs: dict) -> str:
@@ -105,6 +108,9 @@ def markdown(runs: dict) -> str:
             seconds = runs[k]["steps"].get(name)
             cells.append("" if seconds is None else f"{seconds:.0f}")
         out.append(f"| {name} (s) | " + " | ".join(cells) + " |")
+    for name in dict.fromkeys(n for k in labels for n in runs[k].get("cpu", {})):
+        cells = [f"{runs[k]['cpu'][name]:.0f}" if name in runs[k].get("cpu", {}) else "" for k in labels]
+        out.append(f"| {name}, CPU (s) | " + " | ".join(cells) + " |")
     for suite in SUITES:
         out.append(
             f"| {suite}: tests / failed | "
