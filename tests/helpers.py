@@ -6,6 +6,7 @@ import fcntl
 import hashlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,19 +58,33 @@ def page_file(name: str) -> Path:
 def built_wheel(folder: Path) -> Path:
     """The engine's wheel, built by ``pip wheel`` (setuptools from the index, as build.py does) into
     ``folder``. One build at a time per tree: setuptools builds inside the tree (build/, the
-    .egg-info), and pytest-xdist runs test files side by side."""
+    .egg-info), and pytest-xdist runs test files side by side. Built once per test run and tree
+    (its files' digest, the run's id), a copy for each test that asks (two did, 3 CPU s each)."""
     tree = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
+    sources = sorted(p for p in (ROOT / "pkg").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    sources += [ROOT / "pyproject.toml", ROOT / "LICENSE", ROOT / "docs" / "python.md"]
+    digest = hashlib.sha256()
+    for path in sources:
+        if ".egg-info" not in str(path):
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    kept = Path(tempfile.gettempdir()) / f"asalto-wheel-{tree}-{run}-{digest.hexdigest()[:12]}"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     with open(Path(tempfile.gettempdir()) / f"asalto-wheel-{tree}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", folder, ROOT],
-            check=True,
-            env={**env, "PYTHONWARNINGS": "ignore"},
-            cwd=folder,
-        )
-    (wheel,) = folder.glob("asalto_core-*.whl")
-    return wheel
+        if not list(kept.glob("asalto_core-*.whl")):
+            for before in kept.parent.glob(f"asalto-wheel-{tree}-*"):  # an earlier run's, or older files'
+                if before.is_dir():
+                    shutil.rmtree(before, ignore_errors=True)
+            kept.mkdir()
+            subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", kept, ROOT],
+                check=True,
+                env={**env, "PYTHONWARNINGS": "ignore"},
+                cwd=kept,
+            )
+    (wheel,) = kept.glob("asalto_core-*.whl")
+    return Path(shutil.copy(wheel, folder))
 
 
 def processes_with(mark: str) -> list[int]:
