@@ -35,13 +35,14 @@ sys.path.insert(0, str(ROOT / "e2e"))
 import tasks  # noqa: E402 - after the path is set
 
 RESULTS = ROOT / "bench" / "results"
-KINDS = ("launches", "contexts", "pages", "documents", "workers", "pause_ms", "cpu_s")
+KINDS = ("launches", "contexts", "pages", "documents", "workers", "pyodide", "pause_ms", "cpu_s")
 NAMES = {
     "launches": "browser launches",
     "contexts": "browser contexts",
     "pages": "pages",
     "documents": "documents loaded (MicroPython starts)",
     "workers": "Web Workers started",
+    "pyodide": "of them Pyodide (its wasm fetched)",
     "pause_ms": "fixed pauses (ms)",
     "cpu_s": "CPU of the tests' processes (s)",
 }

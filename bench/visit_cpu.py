@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""What one visit to the game page costs the browser tests in CPU seconds: written to
+bench/results/visit-cpu.md.
+
+The browser suite loads about 630 documents (bench/results/test-time.md); its CPU is mostly their
+starts. Each figure is the CPU (user and system) of this process and every process under it (the
+browser's) from a fresh context to the page up with its light AI worker, the context closed: a
+first visit in a fresh context, as each test makes. Measured three ways of holding a context to the
+tests' rules (e2e/conftest.watched): every request routed through this process (as the suite did),
+only the requests that leave the site routed (a pattern Playwright matches itself), none routed; and
+a reload with the HTTP cache, with the light AI's worker (a game against the computer, the default)
+and without it (two players). CPU seconds hardly move with the machine's load; the median is kept.
+
+    .venv/bin/python bench/visit_cpu.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent)]
+
+from _browser import DIST, LAUNCH_ARGS, RESULTS, SLOW_MS, Server, chromium_path  # noqa: E402
+from counts import tree_cpu  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+LOCAL = re.compile(r"^(?!http://127\.0\.0\.1:)")  # what e2e/conftest.watched routes now
+SAVED = """Object.keys(localStorage).find((k) => {
+  try { const v = JSON.parse(localStorage[k]); return !!(v && v.settings); } catch (e) { return false; } })"""
+TWO_PLAYERS = """(k) => { const s = JSON.parse(localStorage.getItem(k) || '{}');
+  s.settings = {...(s.settings || {}), mode: 'humans'}; localStorage.setItem(k, JSON.stringify(s)); }"""
+
+
+def first_visit(browser: Browser, url: str, routed: str) -> float:
+    """CPU seconds of a fresh context's first visit, up to the light worker ready, closed."""
+    began = tree_cpu()
+    ctx = browser.new_context()
+    if routed == "every request":
+        ctx.route("**/*", lambda r: r.continue_())
+    elif routed == "what leaves the site":
+        ctx.route(LOCAL, lambda r: r.abort())
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-board=ready][data-light=ready]", timeout=SLOW_MS)
+    ctx.close()
+    return tree_cpu() - began
+
+
+def reload(browser: Browser, url: str, light: bool) -> float:
+    """CPU seconds of a reload (the HTTP cache warm) up to the page up, and its light worker with
+    ``light`` (else the saved game is for two players: no worker), plus the idle second after."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-board=ready]", timeout=SLOW_MS)
+    if not light:
+        key = page.evaluate(SAVED)
+        page.evaluate(TWO_PLAYERS, key)
+    began = tree_cpu()
+    page.reload()
+    page.wait_for_selector("body[data-board=ready]" + ("[data-light=ready]" if light else ""), timeout=SLOW_MS)
+    page.wait_for_timeout(1000)  # what the start left to do (the bench measures, no test waits on it)
+    workers = page.evaluate("asaltoBridge.workerNames()")
+    used = tree_cpu() - began
+    ctx.close()
+    assert bool(workers) == light, workers
+    return used
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="visits of each kind (the median is kept)")
+    runs = parser.parse_args().runs
+    server = Server(dist=DIST)
+    figures: dict[str, list[float]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        for _ in range(runs):  # interleaved: a change of the machine's load falls on every kind alike
+            for routed in ("every request", "what leaves the site", "none"):
+                figures.setdefault(f"first visit, {routed} routed", []).append(first_visit(browser, server.url, routed))
+            for light in (True, False):
+                name = "reload, " + ("with the light AI's worker" if light else "two players: no worker")
+                figures.setdefault(name, []).append(reload(browser, server.url, light))
+        browser.close()
+    server.stop()
+    lines = [
+        "# One visit to the game page, in CPU seconds",
+        "",
+        "Written by `bench/visit_cpu.py` (see its docstring): the median of "
+        f"{runs} visits of each kind, CPU of the browser and this process.",
+        "",
+        "| visit | CPU (s), median | each run |",
+        "|---|---:|---|",
+    ]
+    for name, seconds in figures.items():
+        lines.append(f"| {name} | {statistics.median(seconds):.2f} | {' '.join(f'{s:.2f}' for s in seconds)} |")
+    text = "\n".join(lines) + "\n"
+    (RESULTS / "visit-cpu.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
