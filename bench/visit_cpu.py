@@ -9,7 +9,10 @@ first visit in a fresh context, as each test makes. Measured three ways of holdi
 tests' rules (e2e/conftest.watched): every request routed through this process (as the suite did),
 only the requests that leave the site routed (a pattern Playwright matches itself), none routed; and
 a reload with the HTTP cache, with the light AI's worker (a game against the computer, the default)
-and without it (two players). CPU seconds hardly move with the machine's load; the median is kept.
+and without it (two players). And what a test's wait_for_function costs a page that is up, for each
+second it waits: polled at every animation frame (Playwright's default), every 16 ms (the suite's,
+e2e/conftest.POLL_MS), or not asked at all. CPU seconds hardly move with the machine's load; the
+median is kept.
 
     .venv/bin/python bench/visit_cpu.py [--runs N]
 """
@@ -17,6 +20,7 @@ and without it (two players). CPU seconds hardly move with the machine's load; t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import statistics
 import sys
@@ -27,7 +31,9 @@ sys.path[:0] = [str(Path(__file__).resolve().parent)]
 from _browser import DIST, LAUNCH_ARGS, RESULTS, SLOW_MS, Server, chromium_path  # noqa: E402
 from counts import tree_cpu  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
+WAIT_MS = 5000  # each way of waiting, measured this long
 LOCAL = re.compile(r"^(?!http://127\.0\.0\.1:)")  # what e2e/conftest.watched routes now
 SAVED = """Object.keys(localStorage).find((k) => {
   try { const v = JSON.parse(localStorage[k]); return !!(v && v.settings); } catch (e) { return false; } })"""
@@ -71,6 +77,25 @@ def reload(browser: Browser, url: str, light: bool) -> float:
     return used
 
 
+def waiting(browser: Browser, url: str) -> dict[str, float]:
+    """CPU seconds a second of a page that is up, while a test waits on a question never true."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-board=ready][data-light=ready]", timeout=SLOW_MS)
+    used = {}
+    for polling, name in (("raf", "polled every frame"), (16, "polled every 16 ms"), (None, "not polled")):
+        began = tree_cpu()
+        if polling is None:
+            page.wait_for_timeout(WAIT_MS)
+        else:
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function("false", polling=polling, timeout=WAIT_MS)
+        used[name] = (tree_cpu() - began) / (WAIT_MS / 1000)
+    ctx.close()
+    return used
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="visits of each kind (the median is kept)")
@@ -85,6 +110,8 @@ def main() -> None:
             for light in (True, False):
                 name = "reload, " + ("with the light AI's worker" if light else "two players: no worker")
                 figures.setdefault(name, []).append(reload(browser, server.url, light))
+            for how, seconds in waiting(browser, server.url).items():
+                figures.setdefault(f"a second of waiting on the page, {how}", []).append(seconds)
         browser.close()
     server.stop()
     lines = [
@@ -93,7 +120,7 @@ def main() -> None:
         "Written by `bench/visit_cpu.py` (see its docstring): the median of "
         f"{runs} visits of each kind, CPU of the browser and this process.",
         "",
-        "| visit | CPU (s), median | each run |",
+        "| what | CPU (s), median | each run |",
         "|---|---:|---|",
     ]
     for name, seconds in figures.items():
