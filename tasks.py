@@ -3,7 +3,7 @@
 
     python3 tasks.py serve [PORT]  build the site and serve it at http://localhost:PORT/ (8000)
     python3 tasks.py test          ruff, mypy, then the engine and docs tests and the browser tests
-                                   side by side (each phase's time printed at the end)
+                                   side by side (each phase's time and CPU printed at the end)
     python3 tasks.py bench         the benchmarks (figures printed and written to bench/results/)
     python3 tasks.py build         build the site into dist/ (the wheel in dist/wheels/)
     python3 tasks.py wheel         build the engine's wheel into wheelhouse/
@@ -218,7 +218,7 @@ def side_by_side(
 
 
 def test() -> None:
-    """The checks in turn, then the two suites side by side; each phase's time at the end."""
+    """The checks in turn, then the two suites side by side; each phase's time and CPU at the end."""
     began, cpu_began = time.monotonic(), children_cpu()
     phases: dict[str, float] = {}
     cpu: dict[str, float] = {}
