@@ -215,7 +215,7 @@ def shape(root: Path) -> dict:
         picked = {  # the game page's drawing functions a module calls (not another page's own render())
             a.name
             for n in tree.body
-            if isinstance(n, ast.ImportFrom) and n.module == "render"
+            if isinstance(n, ast.ImportFrom) and n.module == "game.render"
             for a in n.names
             if a.name in ("render", "render_progress", "render_cursor", "render_side")
         }

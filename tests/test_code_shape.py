@@ -30,7 +30,7 @@ class App:
 app = App()
 """
 GAME = """
-from app import app
+from game.app import app
 
 def move():
     app.play.redo = []  # a write
@@ -44,7 +44,7 @@ def move():
 def tree(tmp: Path) -> Path:
     for path, text in {
         "site/game/app.py": APP,
-        "site/game/api.py": "from app import app\n\ndef set(x):\n    app.play.redo = x\n",
+        "site/game/api.py": "from game.app import app\n\ndef set(x):\n    app.play.redo = x\n",
         "site/game/game.py": GAME,
         "README.md": "# x\n",
     }.items():
@@ -62,8 +62,8 @@ def test_writes_outside_the_api_are_counted_however_deep_the_field_and_reads_are
 
 
 ALIASED = """
-from app import app
-import api
+from game.app import app
+from game import api
 
 def review(depth):
     rv = app.play.review  # a local name for the review dict

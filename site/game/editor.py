@@ -7,11 +7,10 @@ ruleset could ever reach it (``Position.setup``), in words. Unit-tested on CPyth
 passes it the clicks (controls.py).
 """
 
-from i18n import t
-
 from asalto_core.errors import AsaltoError
 from asalto_core.position import Position
 from asalto_core.rulesets import find_ruleset
+from lib.i18n import t
 
 
 class Editor:

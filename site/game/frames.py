@@ -10,9 +10,10 @@ out, so reading it forces no second layout. ``when_done`` runs once all of it is
 marks that tests and the bench wait on); the body's data-drawing says something is still to be
 drawn. Once all of it is drawn, the garbage it left is collected in a task of its own."""
 
-from page import B, collect_when_idle, report
 from pyscript import document
 from pyscript.ffi import create_proxy
+
+from lib.page import B, collect_when_idle, report
 
 FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
 

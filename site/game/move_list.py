@@ -2,11 +2,12 @@
 marked and kept in view; drawn from the App state as render.py's "moves" and "follow" parts.
 """
 
-import move_strip
-from app import app
-from i18n import language, side_name, t
-from page import B, el
 from pyscript import document
+
+from game import move_strip
+from game.app import app
+from lib.i18n import language, side_name, t
+from lib.page import B, el
 
 
 class Shown:

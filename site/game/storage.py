@@ -14,19 +14,19 @@ tab about to overwrite a save it has not seen keeps that game as the previous on
 
 import json
 
-import api
-import game_state as st
-from api import record_text
-from app import app
-from i18n import codes, t
-from keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY
-from page import BAD_JSON, B, aside_key, message, on, report, set_aside, store_name, unread
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import MAX_LINK, LinkError, embed_query, read_query, share_query, share_session, valid_id
 from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
+from game import api
+from game import state as st
+from game.api import record_text
+from game.app import app
+from lib.i18n import codes, t
+from lib.keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY
+from lib.page import BAD_JSON, B, aside_key, message, on, report, set_aside, store_name, unread
 
 _seen = [""]  # the save's text as this tab last read or wrote it
 _friends_seen = [""]  # the friends' list as this tab last wrote or followed it

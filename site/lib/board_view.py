@@ -8,9 +8,9 @@ is drawn (``at``), for the pointer and the keyboard.
 """
 
 from js import document
-from page import draw_board
 
 from asalto_core import svg
+from lib.page import draw_board
 
 
 class BoardView:

@@ -9,8 +9,6 @@ import asyncio
 import gc
 import json
 
-import i18n
-from i18n import t
 from js import document, window
 from jsffi import create_proxy
 
@@ -18,6 +16,8 @@ from asalto_core import svg
 from asalto_core.geometry import BOARDS
 from asalto_core.links import MAX_LINK, read_embed
 from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
+from lib import i18n
+from lib.i18n import t
 
 B = window.asaltoBridge
 CATALOG_MS = 30000
