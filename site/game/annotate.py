@@ -6,6 +6,8 @@ shows it. Right-drag on the board draws an arrow and a right-click marks a point
 lichess); on a touch screen the arrow tool takes two clicks instead.
 """
 
+from pyscript import window
+
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
 from asalto_core.links import embed_query
@@ -14,7 +16,7 @@ from game import api
 from game.app import app
 from game.game import show
 from lib.i18n import language, t
-from lib.page import B, copy_text, el, on, spawn, tell, window
+from lib.page import B, copy_text, el, on, spawn, tell
 
 
 def toggle():

@@ -129,7 +129,7 @@ PUT_STEPS = {
     "start": (),  # the save, or the study, the page opens with
     "followed": (),  # another tab's save, or its version of the study's chapter on the board
 }
-_put_steps = {}  # each step's function (put_step)
+_put_steps: dict = {}  # each step's function (put_step)
 
 
 def put_step(name, fn):

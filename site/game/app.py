@@ -113,7 +113,7 @@ def rules_of(name):
     return rs
 
 
-_panels = {}  # each ruleset's rules-panel data, made once (not the App's: no game state)
+_panels: dict = {}  # each ruleset's rules-panel data, made once (not the App's: no game state)
 
 
 def geometry():

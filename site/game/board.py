@@ -19,7 +19,7 @@ from lib.page import point_label as piece_point_label
 # The game's board: only this module draws on it; the others read ``view.at`` (where each point is).
 view = BoardView()
 
-_said = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
+_said: dict = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
 
 
 def forget_words():

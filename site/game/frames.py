@@ -17,12 +17,12 @@ from lib.page import B, collect_when_idle, report
 
 FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
 
-_parts = []  # (name, draw, the names of the parts it draws too, how): in the order they are drawn
-_dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
-_done = []  # callbacks once nothing is left to draw
+_parts: list = []  # (name, draw, the names of the parts it draws too, how): in the order they are drawn
+_dirty: dict = {}  # name -> draw's argument, for the parts asked for and not yet drawn
+_done: list = []  # callbacks once nothing is left to draw
 _asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
-_first = {}  # name -> what of an "input" part is drawn at once when it is asked for a move played
-_later = set()  # the input parts asked for a move played: drawn whole in a turn that follows
+_first: dict = {}  # name -> what of an "input" part is drawn at once when it is asked for a move played
+_later: set = set()  # the input parts asked for a move played: drawn whole in a turn that follows
 
 
 def part(name, draw, covers=(), how="", first=None):

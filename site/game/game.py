@@ -213,7 +213,7 @@ def set_mark(name, value):
     document.body.dataset[name] = value
 
 
-opened_hooks = []  # called once another game is on the board (chapters.py: it goes into the study)
+opened_hooks: list = []  # called once another game is on the board (chapters.py: it goes into the study)
 
 
 def show_opened():

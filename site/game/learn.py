@@ -29,7 +29,7 @@ def own_marks():
     if app.play.review is None or app.play.review.get("state") != "done":
         return []
     if app.shared.friend is not None:
-        mine = (app.shared.friend["side"],)
+        mine: tuple = (app.shared.friend["side"],)
     elif app.ui.settings["mode"] == "watch":
         mine = ()
     else:

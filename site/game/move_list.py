@@ -87,7 +87,7 @@ def mark_current(body, path):
     shown.current = button
 
 
-_labels = {}  # (move's words, language) -> its label for screen readers, made once
+_labels: dict = {}  # (move's words, language) -> its label for screen readers, made once
 
 
 def spoken(key, **words):
@@ -128,8 +128,9 @@ def move_rows(v):
     move (a finished game's result follows them in its card, render_result)."""
     first = v["first"]
     marks = {m["ply"]: m for m in app.play.review["marks"]} if app.play.review and app.play.review["marks"] else {}
-    rows = [("start", spoken("start-position"))]
-    row, free, side_line = None, [], []
+    rows: list = [("start", spoken("start-position"))]
+    row, side_line = None, []
+    free: list = []
     for h in v["tree"]:
         if h["depth"]:
             label = spoken("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])

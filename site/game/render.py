@@ -321,7 +321,7 @@ def render_buttons():
 
 
 # What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
-extra_panels = []
+extra_panels: list = []
 
 
 def draw_side(_=None):

@@ -32,10 +32,10 @@ _seen = [""]  # the save's text as this tab last read or wrote it
 _friends_seen = [""]  # the friends' list as this tab last wrote or followed it
 _warned = [False]  # the player was told that this game's annotations are too long to save
 _pending = [False]  # a save asked for (save_soon) and not yet written
-_after_save = []  # what waits for it (the page's marks)
-before_write = []  # run before the game's save is written (chapters.py: the study, so other tabs follow it first)
+_after_save: list = []  # what waits for it (the page's marks)
+before_write: list = []  # run before the game's save is written (chapters.py: the study, so other tabs follow it first)
 SAVE_IDLE_MS = 500  # a save waits at most this long for the page to be idle after the frame
-_start = {"said": [], "starting": True, "save_unread": 0}  # what the start found (check_stored), said once
+_start: dict = {"said": [], "starting": True, "save_unread": 0}  # what the start found (check_stored), said once
 
 
 # -- every stored value, checked as the page starts -------------------------------------------

@@ -46,7 +46,7 @@ def collect_when_idle():
     """Collect garbage in a task of its own, once the next frame is painted and the page idle
     (a page that calls this raises MicroPython's threshold: its tasks no longer pay for it)."""
     if not _gc_asked[0]:
-        gc.threshold(GC_AFTER_BYTES)
+        gc.threshold(GC_AFTER_BYTES)  # type: ignore[attr-defined]  # MicroPython's gc
         _gc_asked[0] = True
         B.afterFrame(_collect_proxy, IDLE_GC_MS)
 
@@ -204,7 +204,7 @@ class Boards:
         return board
 
 
-_panels = {}  # ruleset name -> its rules-panel data, made on first use
+_panels: dict = {}  # ruleset name -> its rules-panel data, made on first use
 
 
 def site_data(text="{}"):
