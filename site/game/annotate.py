@@ -6,7 +6,7 @@ shows it. Right-drag on the board draws an arrow and a right-click marks a point
 lichess); on a touch screen the arrow tool takes two clicks instead.
 """
 
-from pyscript import window
+from js import window
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
