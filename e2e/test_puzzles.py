@@ -5,7 +5,6 @@ streak run ended by a miss."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -17,10 +16,9 @@ from playwright.sync_api import expect
 from asalto_core import Position
 from helpers import ENGINE_MS, move_list
 
-sys.path.insert(0, str(ROOT / "site" / "lib"))  # trainer_state imports board_input
-_spec = importlib.util.spec_from_file_location("trainer_state", ROOT / "site" / "puzzles" / "trainer_state.py")
-ts = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ts)
+sys.path.insert(0, str(ROOT / "site"))  # the pages' packages: the trainer's state
+from puzzles import state as ts  # noqa: E402 - after the path is set
+
 PUZZLES, _, _ = ts.read_set((ROOT / "site" / "puzzles" / "puzzles.json").read_text())
 
 

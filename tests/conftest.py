@@ -1,5 +1,5 @@
 """The page's catalogs, compiled as build.py compiles them, where the page's i18n module reads
-them: the tests that run page modules (embed_state, editor, i18n) on CPython need no built site.
+them: the tests that run page modules (embed.state, game.editor, lib.i18n) on CPython need no built site.
 
 Hypothesis never times an example: on a busy shared machine (or beside another test file, under
 pytest-xdist) a slow example is no failure. Each test keeps its own number of examples."""
@@ -36,7 +36,7 @@ def compiled_catalogs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("locale")
     menu = build.compile_catalogs(folder)
     page_modules_on_path()
-    import i18n
+    from lib import i18n
 
     i18n.FOLDER, i18n._languages[:], i18n._catalogs = str(folder), [], {}
     return menu

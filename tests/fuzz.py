@@ -44,9 +44,9 @@ from asalto_core.session import MAX_MOVES, SAVE_VERSION, Session, save_version
 from asalto_core.study import Study
 from helpers import page_file, page_modules_on_path
 
-page_modules_on_path()  # the trainer's readers (site/puzzles/trainer_state.py) are page modules
+page_modules_on_path()  # the trainer's readers (site/puzzles/state.py) are page modules
 
-import trainer_state  # noqa: E402 - after the path is set
+from puzzles import state as trainer_state  # noqa: E402 - after the path is set
 
 # Characters that break parsers: digits of other scripts, controls, surrogates, quotes, brackets.
 NASTY = list("0123456789-x:,@H./{}[]\"'\\ \n\t\r;=%<>&") + [

@@ -32,9 +32,10 @@ def moves(position: Position) -> list[str]:
 
 
 def script(path: str, name: str | None = None) -> ModuleType:
-    """The project's script at ``path`` (from the root, e.g. "site/game/game_state.py") as a module, loaded by
-    path: the page's, the bench's and the tools' folders are not packages, and bench/ on sys.path
-    would shadow tests/fuzz.py with bench/fuzz.py."""
+    """The project's script at ``path`` (from the root, e.g. "build.py") as a module, loaded by path:
+    the bench's and the tools' folders are not packages, and bench/ on sys.path would shadow
+    tests/fuzz.py with bench/fuzz.py. (A page module is imported by its package instead, after
+    ``page_modules_on_path``.)"""
     spec = importlib.util.spec_from_file_location(name or Path(path).stem, ROOT / path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -42,17 +43,25 @@ def script(path: str, name: str | None = None) -> ModuleType:
 
 
 def page_modules_on_path() -> None:
-    """The pages' folders (build.py's ``APPS``, and site/ itself, where build.py finds files too) on
-    ``sys.path``: a page module imports another by its name alone, as on MicroPython's flat file
-    system. (A module in an app folder wins over that folder's name as a namespace package.)"""
-    for folder in [SITE] + [SITE / app for app in script("build.py", "asalto_build").APPS]:
-        if str(folder) not in sys.path:
-            sys.path.insert(0, str(folder))
+    """site/ on ``sys.path``: the pages' apps are packages there (``from lib.page import el``,
+    ``from game import state``), as on MicroPython's file system."""
+    if str(SITE) not in sys.path:
+        sys.path.insert(0, str(SITE))
 
 
 def page_file(name: str) -> Path:
-    """A file of the pages by the name it has in dist/ (e.g. "game_state.py"), wherever its app keeps it."""
+    """A file of the pages by the name it has in dist/ (e.g. "puzzles.json"), wherever its app keeps it."""
     return script("build.py", "asalto_build").site_files()[name]
+
+
+def page_sources(*modules: str) -> dict[str, str]:
+    """Page modules by their path under site/ ("puzzles/state.py"), with each one's package
+    (``__init__.py``), as ``micropython.run``'s extra files: where the page has them."""
+    out = {}
+    for module in modules:
+        for name in (str(Path(module).parent / "__init__.py"), module):
+            out[name] = (SITE / name).read_text()
+    return out
 
 
 def built_wheel(folder: Path) -> Path:

@@ -76,15 +76,19 @@ def files() -> list[tuple[Path, str]]:
 def run(code: str, extra: dict[str, str] | None = None, timeout: float = 300, settrace: bool = False) -> str:
     """Run ``code`` on MicroPython with the page's engine modules importable; its stdout.
 
-    ``extra`` maps more module names to source (for instance a test's own helper); ``settrace``
+    ``extra`` maps more file names to text (for instance a test's own helper, or data), each in
+    /lib; a name with a folder is a page module by its path under site/ (``helpers.page_sources``),
+    put where the page has it (MicroPython's current folder, /: ``lib/i18n.py`` is ``lib.i18n``,
+    in /lib beside the engine and the shims, as on the page); ``settrace``
     runs it on the package's build that has ``sys.settrace`` (slower, for counting work). ``timeout``
     is a quiet machine's budget, stretched by ASALTO_TIME_FACTOR."""
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         listing = [(str(src), dest) for src, dest in files()]
         for name, source in (extra or {}).items():
+            (d / name).parent.mkdir(parents=True, exist_ok=True)
             (d / name).write_text(source)
-            listing.append((str(d / name), f"/lib/{name}"))
+            listing.append((str(d / name), f"/{name}" if "/" in name else f"/lib/{name}"))
         (d / "files.json").write_text(json.dumps(listing))
         (d / "main.py").write_text(code)
         wasm = json.dumps(str(SETTRACE)) if settrace else "null"

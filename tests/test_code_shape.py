@@ -30,7 +30,7 @@ class App:
 app = App()
 """
 GAME = """
-from app import app
+from game.app import app
 
 def move():
     app.play.redo = []  # a write
@@ -44,7 +44,7 @@ def move():
 def tree(tmp: Path) -> Path:
     for path, text in {
         "site/game/app.py": APP,
-        "site/game/api.py": "from app import app\n\ndef set(x):\n    app.play.redo = x\n",
+        "site/game/api.py": "from game.app import app\n\ndef set(x):\n    app.play.redo = x\n",
         "site/game/game.py": GAME,
         "README.md": "# x\n",
     }.items():
@@ -62,8 +62,8 @@ def test_writes_outside_the_api_are_counted_however_deep_the_field_and_reads_are
 
 
 ALIASED = """
-from app import app
-import api
+from game.app import app
+from game import api
 
 def review(depth):
     rv = app.play.review  # a local name for the review dict
@@ -91,3 +91,42 @@ def test_writes_through_a_local_name_or_a_parameter_for_a_part_of_the_state_are_
 def test_the_api_is_the_one_writer_of_the_game_page_in_this_tree():
     shape = code_shape.shape(ROOT)
     assert shape["writers"] == {} and shape["groups"] == 4 and shape["fields"] > 35
+
+
+def test_an_import_of_another_apps_module_is_found_and_lib_imports_no_app(tmp_path):
+    root = tree(tmp_path)
+    for path, text in {
+        "site/lib/page.py": "from game.app import app\n",  # the shared library reaching into an app
+        "site/lib/i18n.py": "import json\n",
+        "site/embed/view.py": "from lib import i18n\nfrom lib.page import el\n\ndef f():\n    from game import api\n",
+        "site/puzzles/state.py": "from embed.view import f\n",
+    }.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    graph = code_shape.import_graph(root)
+    assert graph["embed/view.py"] == {"lib/i18n.py", "lib/page.py", "game/api.py"}
+    assert code_shape.app_crossings(graph) == [
+        "embed/view.py -> game/api.py",
+        "lib/page.py -> game/app.py",
+        "puzzles/state.py -> embed/view.py",
+    ]
+
+
+def test_a_flat_tree_from_before_the_packages_is_read_by_its_module_names(tmp_path):
+    root = tree(tmp_path)
+    (root / "site/game/api.py").write_text("from app import app\nimport frames\n")
+    (root / "site/game/frames.py").write_text("import json\n")
+    graph = code_shape.import_graph(root)
+    assert graph["game/api.py"] == {"game/app.py", "game/frames.py"} and graph["game/game.py"] == {"game/app.py"}
+    assert code_shape.floors(graph, "game") == {
+        "game/app.py": 1,
+        "game/frames.py": 1,
+        "game/api.py": 2,
+        "game/game.py": 2,
+    }
+
+
+def test_no_app_imports_another_apps_module_in_this_tree():
+    graph = code_shape.import_graph(ROOT)
+    assert code_shape.app_crossings(graph) == []
+    assert any(n.startswith("lib/") for edges in graph.values() for n in edges), "the apps' imports of lib are read"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from asalto_core import Position
-from helpers import page_modules_on_path, script
+from helpers import page_modules_on_path
 
 page_modules_on_path()
-editor = script("site/game/editor.py")
+from game import editor  # noqa: E402 - after the path is set
 
 
 def test_pieces_go_on_and_off_with_the_tools():

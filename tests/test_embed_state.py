@@ -1,4 +1,4 @@
-"""The embed view's pure state (site/embed/embed_state.py, run by MicroPython in the browser): stepping and puzzles."""
+"""The embed view's pure state (site/embed/state.py, run by MicroPython in the browser): stepping and puzzles."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import pytest
 
 from asalto_core.notation import Move
 from asalto_core.session import Session
-from helpers import page_file, page_modules_on_path, script
+from helpers import page_modules_on_path, page_sources
 
-page_modules_on_path()  # embed_state.py imports board_input.py
-fg = script("site/embed/embed_state.py")
+page_modules_on_path()
+from embed import state as fg  # noqa: E402 - after the path is set
 
 
 @pytest.fixture(autouse=True)
 def english():
     """The catalogs are compiled by conftest.page_catalogs; the figure's words are English here."""
-    import i18n
+    from lib import i18n
 
     i18n.set_language("en")
 
@@ -212,7 +212,7 @@ def test_stepping_and_autoplay_answer_the_same_on_micropython():
     session, _ = Session.from_text(RECORD)
     data = {"frames": session.frames(), "history": session.view()["history"]}
     code = (
-        "import json, embed_state as fg\n"
+        "import json\nfrom embed import state as fg\n"
         "d = json.load(open('/lib/figure.json'))\n"
         "fig = fg.Figure(d['frames'], d['history'])\n"
         "out = [fig.go(-3), fig.go(99), fg.start_ply(fig.frames, 2, None), fg.start_ply(fig.frames, None, 2)]\n"
@@ -221,9 +221,7 @@ def test_stepping_and_autoplay_answer_the_same_on_micropython():
         "    out.append(fig.ply)\n"
         "print(json.dumps(out))\n"
     )
-    extra = {"figure.json": json.dumps(data)}
-    for name in ("embed_state.py", "board_input.py", "i18n.py"):
-        extra[name] = page_file(name).read_text()
+    extra = {"figure.json": json.dumps(data), **page_sources("embed/state.py", "lib/board_input.py", "lib/i18n.py")}
     fig = fg.Figure(data["frames"], data["history"])
     want = [fig.go(-3), fig.go(99), fg.start_ply(fig.frames, 2, None), fg.start_ply(fig.frames, None, 2)]
     fig.start_playing()

@@ -1,4 +1,4 @@
-"""The pages' pure state (site/game/game_state.py and site/lib/board_input.py, run by MicroPython in the
+"""The pages' pure state (site/game/state.py and site/lib/board_input.py, run by MicroPython in the
 browser): move entry, whose move it is, and what another game on the board starts with."""
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ import pytest
 
 from asalto_core import RULESETS, Board
 from asalto_core.session import Session
-from helpers import script
+from helpers import page_modules_on_path, page_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 
-state = script("site/game/game_state.py", "page_state")
-board_input = script("site/lib/board_input.py", "page_board_input")
+page_modules_on_path()
+from game import state  # noqa: E402 - after the path is set
+from lib import board_input  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -210,11 +211,11 @@ def test_the_questions_answer_the_same_on_micropython():
         ("browsing", [view_at(3)]),
     ]
     code = (
-        "import json, game_state as state\n"
+        "import json\nfrom game import state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "game_state.py": (ROOT / "site" / "game" / "game_state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), **page_sources("game/state.py")}
     on_mpy = json.loads(micropython.run(code, extra))
     assert on_mpy == [getattr(state, name)(*args) for name, args in cases]
 
@@ -248,7 +249,7 @@ def _fields(module: str, cls: str) -> list[str]:
 
 
 # App's groups: (its field, the module and class of the group).
-GROUPS = {"play": ("game_state", "Play"), "ai": ("app", "Ai"), "shared": ("app", "Shared"), "ui": ("app", "Ui")}
+GROUPS = {"play": ("state", "Play"), "ai": ("app", "Ai"), "shared": ("app", "Shared"), "ui": ("app", "Ui")}
 
 
 def _group_fields() -> dict[str, list[str]]:
@@ -361,18 +362,18 @@ def test_the_transition_decides_the_same_on_micropython():
         ("played_mode", ["humans", "humans", "watch"]),
     ]
     code = (
-        "import json, game_state as state\n"
+        "import json\nfrom game import state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([getattr(state, name)(*args) for name, args in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), **page_sources("game/state.py")}
     assert json.loads(micropython.run(code, extra)) == [getattr(state, name)(*args) for name, args in cases]
     assert [state.walk_at(c[1][0]) for c in cases[:3]] == [8, None, None]
 
 
 def test_a_fresh_game_is_a_whole_new_play_group_on_micropython_too():
     code = (
-        "import json, game_state as state\n"
+        "import json\nfrom game import state\n"
         "from asalto_core.session import Session\n"
         "last = state.fresh_game(Session.new('assault'))\n"
         "last.redo.append(1)\n"
@@ -380,7 +381,7 @@ def test_a_fresh_game_is_a_whole_new_play_group_on_micropython_too():
         "f = state.fresh_game(Session.new('citadelle'))\n"
         "print(json.dumps([f.redo, f.ai_paused, f.review, f.view['ruleset'], sorted(f.__dict__)]))\n"
     )
-    on_mpy = json.loads(micropython.run(code, {"game_state.py": (GAME_PAGE / "game_state.py").read_text()}))
+    on_mpy = json.loads(micropython.run(code, page_sources("game/state.py")))
     assert on_mpy == [[], False, None, "citadelle", sorted(_group_fields()["play"])]
 
 

@@ -12,7 +12,7 @@ from asalto_core.book import Book, load
 from asalto_core.rulesets import custom_name
 from asalto_core.session import MAX_MOVES
 from asalto_core.study import Study
-from helpers import page_file, page_modules_on_path
+from helpers import page_modules_on_path, page_sources
 
 LONG = "assault:rebels=any,repetition=off"
 CYCLE = ("d4-d5", "c5-c6", "d5-d4", "c6-c5")
@@ -81,9 +81,8 @@ def long_record():
 @pytest.fixture(scope="module")
 def names():
     page_modules_on_path()
-    import trainer_state
-
     from asalto_core import BOARDS
+    from puzzles import state as trainer_state
 
     return {
         "links": links, "svg": svg, "embed": embed, "raise_if": raise_if, "Study": Study, "Book": Book,
@@ -108,7 +107,7 @@ import asalto_core.embed as embed
 from asalto_core.book import Book
 from asalto_core.rulesets import custom_name
 from asalto_core.study import Study
-import trainer_state
+from puzzles import state as trainer_state
 game = Game("%s")
 for i in range(%d):
     game.play(%r[i %% 4])
@@ -134,7 +133,7 @@ print(json.dumps(out))
 @pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
 def test_each_reproducer_gets_the_same_clear_error_on_micropython():
     code = MPY_RUN % (LONG, MAX_MOVES + 1, CYCLE)
-    extra = {name: page_file(name).read_text() for name in ("trainer_state.py", "board_input.py", "keys.py")}
+    extra = page_sources("puzzles/state.py", "lib/board_input.py", "lib/keys.py")
     extra["cases.json"] = json.dumps([expr for expr, _ in CASES])
     got = json.loads(micropython.run(code, extra, timeout=600 * TIME_FACTOR).strip().splitlines()[-1])
     for (expr, message), answer in zip(CASES, got, strict=True):

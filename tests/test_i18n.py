@@ -16,9 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 page_modules_on_path()
 
-import i18n  # noqa: E402
-import rules_text  # noqa: E402
-
 from asalto_core import Board  # noqa: E402
 from asalto_core import messages as engine  # noqa: E402
 from asalto_core.ai import Analysis  # noqa: E402
@@ -33,6 +30,8 @@ from asalto_core.rulesets import (  # noqa: E402
     find_ruleset,
     rules_markdown,
 )
+from game import rules_text  # noqa: E402
+from lib import i18n  # noqa: E402
 
 LANGS = ("fr", "de")  # the first translations (tests of their terms); ALL has every catalog
 LOCALE = ROOT / "pkg" / "asalto_core" / "locale"

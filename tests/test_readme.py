@@ -23,9 +23,11 @@ def test_the_layout_names_every_module_and_page():
     layout = _between(README.read_text(), "layout")
     named = set(re.findall(r"[\w.-]+\.(?:py|html|js)\b", layout))
     modules = {p.name for p in (ROOT / "pkg" / "asalto_core").glob("*.py")}
-    files = script("build.py", "asalto_build").site_files()  # every app's folder, and site/ itself
+    build = script("build.py", "asalto_build")
+    files = list(build.site_files()) + [Path(m).name for m in build.site_modules()]  # site/ and every app's folder
     site = {name for name in files if name.endswith((".py", ".js", ".html")) and not name.startswith("examples")}
-    apps = {app + "/" for app in script("build.py", "asalto_build").APPS}
+    site.discard("__init__.py")
+    apps = {app + "/" for app in build.APPS}
     missing = sorted((modules | site) - named) + sorted(apps - set(re.findall(r"\b\w+/", layout)))
     assert not missing, f"the README's layout does not name {missing}"
 

@@ -1,4 +1,4 @@
-"""The puzzle trainer's pure state (site/puzzles/trainer_state.py, run by MicroPython in the browser):
+"""The puzzle trainer's pure state (site/puzzles/state.py, run by MicroPython in the browser):
 the rating, the player's record from storage, which puzzle comes next, and solving one."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import micropython
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import page_file, page_modules_on_path, script
+from helpers import page_file, page_modules_on_path, page_sources
 
-page_modules_on_path()  # trainer_state imports board_input.py
-ts = script("site/puzzles/trainer_state.py")
+page_modules_on_path()
+from puzzles import state as ts  # noqa: E402 - after the path is set
 
 TEXT = page_file("puzzles.json").read_text()
 PUZZLES, PROVENANCE, THEMES = ts.read_set(TEXT)
@@ -242,7 +242,7 @@ def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
     """The trainer's pure state is the page's: what it decides on CPython it decides on MicroPython."""
     raw = {"rating": 1712.5, "rd": 80, "log": [["t1", 1, 1500, 1520.0]], "junk": 3, "streak": 99999}
     code = (
-        "import json, trainer_state as ts\n"
+        "import json\nfrom puzzles import state as ts\n"
         "raw = json.load(open('/lib/raw.json'))\n"
         "out = [[round(x, 6) for x in ts.glicko(1500, 350, 1900, True)],\n"
         "       [round(x, 6) for x in ts.glicko(1500, 350, 1100, False)],\n"
@@ -255,8 +255,7 @@ def test_ratings_profiles_and_the_set_answer_the_same_on_micropython():
         "print(json.dumps(out))\n"
     )
     extra = {"raw.json": json.dumps(raw), "huff.json": json.dumps(HUFF_FIRST)}
-    for name in ("trainer_state.py", "board_input.py", "keys.py"):
-        extra[name] = page_file(name).read_text()
+    extra.update(page_sources("puzzles/state.py", "lib/board_input.py", "lib/keys.py"))
     want = [
         [round(x, 6) for x in ts.glicko(1500, 350, 1900, True)],
         [round(x, 6) for x in ts.glicko(1500, 350, 1100, False)],

@@ -6,16 +6,17 @@ shows it. Right-drag on the board draws an arrow and a right-click marks a point
 lichess); on a touch screen the arrow tool takes two clicks instead.
 """
 
-import api
-from app import app
-from game import show
-from i18n import language, t
-from page import B, copy_text, el, on, spawn, tell, window
+from js import window
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
 from asalto_core.links import embed_query
 from asalto_core.record import line_text
+from game import api
+from game.app import app
+from game.game import show
+from lib.i18n import language, t
+from lib.page import B, copy_text, el, on, spawn, tell
 
 
 def toggle():

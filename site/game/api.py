@@ -10,9 +10,9 @@ frames.py and draws each from the state it reads when drawn.
 
 import asyncio
 
-import frames
-import game_state as st
-from app import app
+from game import frames
+from game import state as st
+from game.app import app
 
 # What changed -> the parts of the page drawn again (render.py's frames.part names), in one table.
 REDRAWS = {
@@ -129,7 +129,7 @@ PUT_STEPS = {
     "start": (),  # the save, or the study, the page opens with
     "followed": (),  # another tab's save, or its version of the study's chapter on the board
 }
-_put_steps = {}  # each step's function (put_step)
+_put_steps: dict = {}  # each step's function (put_step)
 
 
 def put_step(name, fn):
@@ -145,8 +145,8 @@ def put_game(session, how, own=None, **changes):
     the game on the board takes over: game.next_search), then the way's own steps, then ``session``
     comes with ``own`` settings (a save's), else the page's after the steps (a game with a friend
     left gives back the board's way round): as they are for a new game or back home, else opened
-    for this game (game_state.opened_settings: its ruleset, for two players); ``changes`` over them.
-    ``app.play`` is replaced whole (game_state.fresh_game), so nothing of the game before carries
+    for this game (state.opened_settings: its ruleset, for two players); ``changes`` over them.
+    ``app.play`` is replaced whole (state.fresh_game), so nothing of the game before carries
     over; the input half entered goes, with half an arrow or a drag, and the keyboard's cursor if
     this board does not have its point. The caller then shows it (game.accept, show_opened)."""
     for step in ("stop_search",) + PUT_STEPS[how] + ("flush",):
@@ -239,7 +239,7 @@ def choose(change, **settings):
 # -- the game on the board
 def show_view(view, review, keep_branch):
     """The session's position becomes the one shown: the hint and a question about a new line go;
-    the review as it now stands (game_state.review_for: None once its moves changed, and the walk
+    the review as it now stands (state.review_for: None once its moves changed, and the walk
     through its mistakes with it); a new line agreed stays only with ``keep_branch``."""
     _set("none", view=view, hint=None, branch_asked=False)
     if review is None and app.play.review is not None:

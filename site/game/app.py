@@ -2,7 +2,7 @@
 ask of it; no DOM.
 
 The groups are objects, read ``app.<group>.<field>``: ``app.play`` the game on the board and what
-belongs to it alone (game_state.Play, with the AI paused or forced for it: another game replaces
+belongs to it alone (state.Play, with the AI paused or forced for it: another game replaces
 it whole), ``app.ai`` the AI's workers and search, ``app.shared`` a study or a game with a friend,
 ``app.ui`` the page's data, settings, modes and input (the keyboard's cursor and the arrow tool
 outlive a game). The names keep clear of the modules' and the engine's: a group named "game"
@@ -13,21 +13,20 @@ The other modules read ``app``; only api.py writes it, through its named verbs (
 api.ts: a test checks it), and each change it makes names what changed, which frames.py draws
 once per frame. The game is an engine ``Session`` (asalto_core.session, on MicroPython):
 ``view`` is its plain-data picture of the position on screen. render.py draws everything from
-this state, and what is on screen is recorded by what drew it (the board's in game_board.view); the input being
+this state, and what is on screen is recorded by what drew it (the board's in board.view); the input being
 entered is ``app.ui.inp`` (board_input.Input). Whose move it is, what a click may do and how far
-Undo goes are game_state.py's pure functions, asked here of the App's fields. Another game
+Undo goes are game/state.py's pure functions, asked here of the App's fields. Another game
 comes onto the board only through api.put_game, which starts ``app.play`` afresh
-(game_state.fresh_game); the AI is asked through game.ask.
+(state.fresh_game); the AI is asked through game.ask.
 """
 
 import asyncio
 
-import game_state as st
-from board_input import Input
-from engine_client import Engine
-from page import as_data
-
 from asalto_core.rulesets import find_ruleset
+from game import state as st
+from lib.board_input import Input
+from lib.engine_client import Engine
+from lib.page import as_data
 
 
 class Ai:
@@ -75,7 +74,7 @@ class Ui:
         self.data = None  # page.site_data: rulesets' names and titles, AI levels
         self.rulesets = set()  # the site's rulesets' names (a house rule's is checked by the engine)
         self.levels = {}  # AI level name -> its entry in data["levels"]
-        self.settings = st.default_settings()  # what the player chose (game_state.clean_settings reads a save)
+        self.settings = st.default_settings()  # what the player chose (state.clean_settings reads a save)
         self.played_mode = ""  # the mode against the AI before a game was opened for two players
         self.inp = Input()  # the move being entered, the keyboard's cursor, a drag, the arrow tool
         self.editor = None  # editor.Editor while a position is being set up
@@ -89,7 +88,7 @@ class App:
     """The page's state in four groups; a field's name is unique across them (api.py finds its group)."""
 
     def __init__(self):
-        self.play = st.Play()  # the game on the board, and what belongs to it alone (game_state.fresh_game)
+        self.play = st.Play()  # the game on the board, and what belongs to it alone (state.fresh_game)
         self.ai = Ai()
         self.shared = Shared()
         self.ui = Ui()
@@ -114,7 +113,7 @@ def rules_of(name):
     return rs
 
 
-_panels = {}  # each ruleset's rules-panel data, made once (not the App's: no game state)
+_panels: dict = {}  # each ruleset's rules-panel data, made once (not the App's: no game state)
 
 
 def geometry():

@@ -13,23 +13,21 @@ only take away is kept among the recent versions and undone by the Undo button.
 
 import json
 
-import api
-import storage
-import studies
-from api import put_game
-from app import app
-from game import accept, open_game, opened_hooks
-from i18n import t
-from keys import NAMES, RECORD_KEY
-from page import B, aside_key, el, on, set_aside, store_name, tell
 from pyscript import document
-from render import link_problem
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import read_share
 from asalto_core.record import Game
 from asalto_core.session import MAX_MOVES, Session
 from asalto_core.study import MAX_CHAPTERS, Study, merge, record_games
+from game import api, storage, studies
+from game.api import put_game
+from game.app import app
+from game.game import accept, open_game, opened_hooks
+from game.render import link_problem
+from lib.i18n import t
+from lib.keys import NAMES, RECORD_KEY
+from lib.page import B, aside_key, el, on, set_aside, store_name, tell
 
 
 def say(text, kind="info"):

@@ -6,14 +6,12 @@ it returns: play a move, or a named cancel.
 
 import json
 
-import annotate
-import api
-import frames
-import keyboard
-import learn
-import storage
-from app import app, board, can_input
-from game import (
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from game import annotate, api, frames, learn, storage
+from game.app import app, board, can_input
+from game.game import (
     ai_now,
     ask,
     branch,
@@ -30,11 +28,10 @@ from game import (
     toggle_analysis,
     undo,
 )
-from page import B, el, message, on, spawn
-from pyscript import document, window
-from pyscript.ffi import create_proxy
-from render import apply_theme, drag_piece, reveal, view
-from review_view import line_to
+from game.render import apply_theme, drag_piece, reveal, view
+from game.review_view import line_to
+from lib import keyboard
+from lib.page import B, el, message, on, spawn
 
 
 def do_action(action):

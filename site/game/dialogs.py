@@ -1,20 +1,6 @@
 """The game page's dialogs: the rules, a new game, and import/export (record, link, embed, diagram)."""
 
-import api
-import chapters
-import friend
-import game_state as st
-import i18n
-import rules_text
-import storage
-from api import record_text
-from app import app, geometry, rules_of
-from editor import Editor
-from game import new_game, open_game
-from i18n import codes, language, t
-from page import B, copy_text, el, load_language, load_rules_texts, on, spawn
 from pyscript import document, window
-from render import apply_labels
 
 from asalto_core import svg as draw
 from asalto_core.errors import AsaltoError
@@ -22,6 +8,16 @@ from asalto_core.links import embed_query, share_query
 from asalto_core.record import Game
 from asalto_core.rulesets import custom_name, find_ruleset
 from asalto_core.session import Session
+from game import api, chapters, friend, rules_text, storage
+from game import state as st
+from game.api import record_text
+from game.app import app, geometry, rules_of
+from game.editor import Editor
+from game.game import new_game, open_game
+from game.render import apply_labels
+from lib import i18n
+from lib.i18n import codes, language, t
+from lib.page import B, copy_text, el, load_language, load_rules_texts, on, spawn
 
 
 def show_rules(name):

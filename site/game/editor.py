@@ -7,23 +7,26 @@ ruleset could ever reach it (``Position.setup``), in words. Unit-tested on CPyth
 passes it the clicks (controls.py).
 """
 
-from i18n import t
-
 from asalto_core.errors import AsaltoError
 from asalto_core.position import Position
 from asalto_core.rulesets import find_ruleset
+from lib.i18n import t
 
 
 class Editor:
     """A position being set up: ``pieces`` maps a point to 'O' or 'R'."""
 
     def __init__(self, position):
+        self.set_position(position)
+
+    def set_position(self, position):
+        """``position``'s pieces, side to move and huffable officers to edit, with the rebel tool."""
+        self.tool = "rebel"
         self.ruleset = position.ruleset
         self.pieces = dict(position.pieces())
         self.turn = "rebels" if position.turn == "rebels" and not position.placing else "officers"
         self.huffable = list(position.huffable())
         self.fullmove = position.fullmove
-        self.tool = "rebel"
 
     def points(self):
         return list(find_ruleset(self.ruleset).geometry.points)
@@ -56,7 +59,7 @@ class Editor:
     def set_ruleset(self, name):
         """Another ruleset: its start position (the board may change)."""
         start = Position.start(name)
-        self.__init__(start)
+        self.set_position(start)
         self.turn = "rebels" if start.rules.first == "rebels" else "officers"
 
     def clear(self):

@@ -10,18 +10,19 @@ out, so reading it forces no second layout. ``when_done`` runs once all of it is
 marks that tests and the bench wait on); the body's data-drawing says something is still to be
 drawn. Once all of it is drawn, the garbage it left is collected in a task of its own."""
 
-from page import B, collect_when_idle, report
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+from lib.page import B, collect_when_idle, report
+
 FRAME_MS = 16  # a turn of drawing stops after this (the part under way finishes)
 
-_parts = []  # (name, draw, the names of the parts it draws too, how): in the order they are drawn
-_dirty = {}  # name -> draw's argument, for the parts asked for and not yet drawn
-_done = []  # callbacks once nothing is left to draw
+_parts: list = []  # (name, draw, the names of the parts it draws too, how): in the order they are drawn
+_dirty: dict = {}  # name -> draw's argument, for the parts asked for and not yet drawn
+_done: list = []  # callbacks once nothing is left to draw
 _asked = [False, False]  # a frame's turn of drawing, an input's turn, asked for
-_first = {}  # name -> what of an "input" part is drawn at once when it is asked for a move played
-_later = set()  # the input parts asked for a move played: drawn whole in a turn that follows
+_first: dict = {}  # name -> what of an "input" part is drawn at once when it is asked for a move played
+_later: set = set()  # the input parts asked for a move played: drawn whole in a turn that follows
 
 
 def part(name, draw, covers=(), how="", first=None):

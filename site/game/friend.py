@@ -12,23 +12,19 @@ can be taken back until its link is sent (shared or copied).
 import asyncio
 import json
 
-import api
-import chapters
-import frames
-import rules_text
-import storage
-from api import put_game
-from app import app
-from game import accept, move_message, open_game, set_mark, show
-from i18n import language, side_name, t
-from page import B, el, message, on, spawn
 from pyscript import document
 from pyscript.ffi import create_proxy
-from render import announce, extra_panels, link_problem
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
 from asalto_core.session import Session
+from game import api, chapters, frames, rules_text, storage
+from game.api import put_game
+from game.app import app
+from game.game import accept, move_message, open_game, set_mark, show
+from game.render import announce, extra_panels, link_problem
+from lib.i18n import language, side_name, t
+from lib.page import B, el, message, on, spawn
 
 SHOW_BEFORE = 0.35  # seconds the position before the friend's move shows before it slides in
 

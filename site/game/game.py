@@ -11,22 +11,20 @@ game goes on. A game against a weaker level, or of two players, never fetches Py
 import asyncio
 import json
 
-import api
-import frames
-import game_state as st
-import storage
-from api import put_game
-from app import app, browsing, can_undo, human_turn, level_ms, undo_target
-from engine_client import CALL_MS, Engine
-from i18n import choose, set_language, side_name, t, verdict
-from page import B, el, load_language, message, spawn
 from pyscript import document, window
-from render import announce, apply_labels, reveal
 
 from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
 from asalto_core.session import REVIEW_NODES, Session
+from game import api, frames, storage
+from game import state as st
+from game.api import put_game
+from game.app import app, browsing, can_undo, human_turn, level_ms, undo_target
+from game.render import announce, apply_labels, reveal
+from lib.engine_client import CALL_MS, Engine
+from lib.i18n import choose, set_language, side_name, t, verdict
+from lib.page import B, el, load_language, message, spawn
 
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
 HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
@@ -215,7 +213,7 @@ def set_mark(name, value):
     document.body.dataset[name] = value
 
 
-opened_hooks = []  # called once another game is on the board (chapters.py: it goes into the study)
+opened_hooks: list = []  # called once another game is on the board (chapters.py: it goes into the study)
 
 
 def show_opened():

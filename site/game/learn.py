@@ -10,16 +10,14 @@ the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 
 import json
 
-import api
-import frames
-import game_state as st
-from app import app, board
-from game import engine_for, navigate, next_search, start_engine
-from i18n import side_name, t
-from page import el, on, spawn
-from render import extra_panels
-
 from asalto_core.accuracy import as_good
+from game import api, frames
+from game import state as st
+from game.app import app, board
+from game.game import engine_for, navigate, next_search, start_engine
+from game.render import extra_panels
+from lib.i18n import side_name, t
+from lib.page import el, on, spawn
 
 TRY_SECONDS = 1.0  # the engine's look at the position after a move tried (the hint's order of time)
 KINDS = ("mistake", "blunder", "missed-win")  # what the walk goes through, as lichess (no inaccuracies)
@@ -31,7 +29,7 @@ def own_marks():
     if app.play.review is None or app.play.review.get("state") != "done":
         return []
     if app.shared.friend is not None:
-        mine = (app.shared.friend["side"],)
+        mine: tuple = (app.shared.friend["side"],)
     elif app.ui.settings["mode"] == "watch":
         mine = ()
     else:

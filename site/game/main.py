@@ -13,27 +13,19 @@ the game needs it. One module per concern:
 - friend.py: games with a friend at a distance, each move sent as a link
 """
 
-import annotate
-import api
-import chapters
-import controls
-import dialogs
-import frames
-import friend
-import game_state as st
-import learn
-import storage
-from api import put_game
-from app import app
-from game import accept, needs_ai, open_game, start_for_game
-from i18n import t
-from keys import FRIENDS_KEY, SAVE_KEY, STUDIES_KEY, VERSIONS_KEY
-from page import B, el, load_language, message, on_error, site_data, spawn, spawn_start, stop_start
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from render import apply_labels, apply_theme
 
 from asalto_core.session import Session
+from game import annotate, api, chapters, controls, dialogs, frames, friend, learn, storage
+from game import state as st
+from game.api import put_game
+from game.app import app
+from game.game import accept, needs_ai, open_game, start_for_game
+from game.render import apply_labels, apply_theme
+from lib.i18n import t
+from lib.keys import FRIENDS_KEY, SAVE_KEY, STUDIES_KEY, VERSIONS_KEY
+from lib.page import B, el, load_language, message, on_error, site_data, spawn, spawn_start, stop_start
 
 
 def report(err):

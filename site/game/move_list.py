@@ -2,11 +2,12 @@
 marked and kept in view; drawn from the App state as render.py's "moves" and "follow" parts.
 """
 
-import move_strip
-from app import app
-from i18n import language, side_name, t
-from page import B, el
 from pyscript import document
+
+from game import move_strip
+from game.app import app
+from lib.i18n import language, side_name, t
+from lib.page import B, el
 
 
 class Shown:
@@ -86,7 +87,7 @@ def mark_current(body, path):
     shown.current = button
 
 
-_labels = {}  # (move's words, language) -> its label for screen readers, made once
+_labels: dict = {}  # (move's words, language) -> its label for screen readers, made once
 
 
 def spoken(key, **words):
@@ -127,8 +128,9 @@ def move_rows(v):
     move (a finished game's result follows them in its card, render_result)."""
     first = v["first"]
     marks = {m["ply"]: m for m in app.play.review["marks"]} if app.play.review and app.play.review["marks"] else {}
-    rows = [("start", spoken("start-position"))]
-    row, free, side_line = None, [], []
+    rows: list = [("start", spoken("start-position"))]
+    row, side_line = None, []
+    free: list = []
     for h in v["tree"]:
         if h["depth"]:
             label = spoken("side-line-move", move=h["move"], side=side_name(h["side"]), depth=h["depth"])

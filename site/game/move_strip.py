@@ -2,7 +2,7 @@
 scrolls sideways. The list's table is then its own scroller (style.css), and the move shown is
 kept in its view here; a laptop's list scrolls up and down (render.follow_move)."""
 
-from page import el
+from lib.page import el
 
 
 def follow_strip(current, final):

@@ -1,15 +1,19 @@
 """Everything the game page shows, derived from the App state in one place: the frame scheduler's
-parts (frames.py), each drawn by the module of its concern: the board (game_board.py, on the board
+parts (frames.py), each drawn by the module of its concern: the board (game/board.py, on the board
 view shared with the embed and the trainer), the move list (move_list.py), the review and the
 comments (review_panel.py); this module fills the status, the players' cards, the panels and the
 buttons, and puts the page's words and theme on it.
 """
 
-import frames
-import game_state as st
-import rules_text
-from app import app, board, can_input, can_undo, human_turn, rules_of
-from game_board import (
+from pyscript import document
+
+from asalto_core.errors import LimitError
+from asalto_core.links import LinkError, NewerLinkError, TooLongLinkError, UnplayableLinkError
+from asalto_core.record import PGN_RESULTS
+from game import frames, rules_text
+from game import state as st
+from game.app import app, board, can_input, can_undo, human_turn, rules_of
+from game.board import (
     drag_piece,
     draw_board,
     editor_label,
@@ -26,8 +30,7 @@ from game_board import (
     render_pieces,
     view,
 )
-from i18n import outcome_text, side_name, t
-from move_list import (
+from game.move_list import (
     draw_follow,
     draw_moves,
     follow_move,
@@ -40,21 +43,17 @@ from move_list import (
     row_node,
     spoken,
 )
-from page import B, el, message, set_text
-from page import apply_labels as label_page
-from pyscript import document
-from review_panel import (
+from game.review_panel import (
     reason_text,
     render_annotation,
     render_comment,
     render_review,
     review_mark,
 )
-from review_view import SUMMARY_ROWS, render_summary
-
-from asalto_core.errors import LimitError
-from asalto_core.links import LinkError, NewerLinkError, TooLongLinkError, UnplayableLinkError
-from asalto_core.record import PGN_RESULTS
+from game.review_view import SUMMARY_ROWS, render_summary
+from lib.i18n import outcome_text, side_name, t
+from lib.page import B, el, message, set_text
+from lib.page import apply_labels as label_page
 
 # What moved out of this module is still offered by it (other modules import these from here).
 __all__ = [
@@ -69,7 +68,7 @@ HUFF_SEEN_KEY = "asalto.huff-explained"  # the huff is explained once per browse
 
 class Drawing:
     """What this module's parts wrote, so that a render writes only what changed (the board's
-    drawing is game_board.view's, the move list's move_list.shown)."""
+    drawing is board.view's, the move list's move_list.shown)."""
 
     def __init__(self):
         self.players = {}  # what each side's card shows
@@ -322,7 +321,7 @@ def render_buttons():
 
 
 # What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
-extra_panels = []
+extra_panels: list = []
 
 
 def draw_side(_=None):

@@ -3,13 +3,13 @@ note on the move shown), the analysis line, the comment on the move shown and th
 Drawn from the App state as render.py's "side" and "progress" parts.
 """
 
-import review_view
-from app import app
-from i18n import side_name, t
-from page import el, set_text
 from pyscript import document
 
 from asalto_core import svg as draw
+from game import review_view
+from game.app import app
+from lib.i18n import side_name, t
+from lib.page import el, set_text
 
 _comment = [""]  # the comment on the move shown, as written
 

@@ -6,13 +6,13 @@ render.py calls these where it draws the side panel and the board's marks; they 
 and write only their own nodes.
 """
 
-from app import app
-from i18n import side_name, t
-from page import el, set_text
 from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.accuracy import average_loss
+from game.app import app
+from lib.i18n import side_name, t
+from lib.page import el, set_text
 
 # The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
 SUMMARY_ROWS = (

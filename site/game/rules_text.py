@@ -3,10 +3,9 @@
 option's label and meanings) said by the page's catalogs, as ``asalto rules`` says them in English.
 """
 
-from i18n import t
-
 from asalto_core.messages import render
 from asalto_core.rulesets import custom_options, find_ruleset
+from lib.i18n import t
 
 
 def say(message):

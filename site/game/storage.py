@@ -14,28 +14,28 @@ tab about to overwrite a save it has not seen keeps that game as the previous on
 
 import json
 
-import api
-import game_state as st
-from api import record_text
-from app import app
-from i18n import codes, t
-from keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY
-from page import BAD_JSON, B, aside_key, message, on, report, set_aside, store_name, unread
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from asalto_core.errors import AsaltoError
 from asalto_core.links import MAX_LINK, LinkError, embed_query, read_query, share_query, share_session, valid_id
 from asalto_core.session import MAX_TEXT, SAVE_VERSION, Session, save_version
+from game import api
+from game import state as st
+from game.api import record_text
+from game.app import app
+from lib.i18n import codes, t
+from lib.keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY
+from lib.page import BAD_JSON, B, aside_key, message, on, report, set_aside, store_name, unread
 
 _seen = [""]  # the save's text as this tab last read or wrote it
 _friends_seen = [""]  # the friends' list as this tab last wrote or followed it
 _warned = [False]  # the player was told that this game's annotations are too long to save
 _pending = [False]  # a save asked for (save_soon) and not yet written
-_after_save = []  # what waits for it (the page's marks)
-before_write = []  # run before the game's save is written (chapters.py: the study, so other tabs follow it first)
+_after_save: list = []  # what waits for it (the page's marks)
+before_write: list = []  # run before the game's save is written (chapters.py: the study, so other tabs follow it first)
 SAVE_IDLE_MS = 500  # a save waits at most this long for the page to be idle after the frame
-_start = {"said": [], "starting": True, "save_unread": 0}  # what the start found (check_stored), said once
+_start: dict = {"said": [], "starting": True, "save_unread": 0}  # what the start found (check_stored), said once
 
 
 # -- every stored value, checked as the page starts -------------------------------------------

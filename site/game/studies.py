@@ -13,10 +13,9 @@ at most MAX_VERSIONS of them and VERSIONS_CHARS characters of records, so each c
 
 import json
 
-from keys import STUDIES_KEY, STUDY_KEY, VERSIONS_KEY
-from page import BAD_JSON, B, set_aside
-
 from asalto_core.links import ID_LENGTH, new_id
+from lib.keys import STUDIES_KEY, STUDY_KEY, VERSIONS_KEY
+from lib.page import BAD_JSON, B, set_aside
 
 MAX_VERSIONS = 20  # a teacher's last afternoon of deletions, not an archive
 VERSIONS_CHARS = 1_000_000  # of records: with the studies themselves, well within a browser's 5 MB

@@ -22,7 +22,7 @@ from asalto_core.bots import from_module, load
 from asalto_core.engine import go, guarded
 from asalto_core.ratings import ranking
 
-_bot = []
+_bot: list = []
 BUNDLE = "/bot"  # where a bot of several files is unpacked, in this worker's own memory
 MAX_FILES = 500  # files of a dropped folder or zip
 MAX_BYTES = 50 << 20  # their bytes, unpacked

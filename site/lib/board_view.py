@@ -8,9 +8,9 @@ is drawn (``at``), for the pointer and the keyboard.
 """
 
 from js import document
-from page import draw_board
 
 from asalto_core import svg
+from lib.page import draw_board
 
 
 class BoardView:
@@ -24,20 +24,20 @@ class BoardView:
         self.node_id = node_id
         self.animated = animated
         self.fade_out = fade_out
-        self.key = None  # what the static layers were drawn from (the caller's key)
-        self.at = {}  # point -> (x, y) in the board's SVG units
+        self.key: object = None  # what the static layers were drawn from (the caller's key)
+        self.at: dict = {}  # point -> (x, y) in the board's SVG units
         self.forget()
 
     def forget(self) -> None:
         """Nothing on the board is known to be written yet (its layers were drawn afresh)."""
-        self.point_nodes = []  # (point, its hit target's node)
-        self.point_marks = {}  # point -> (label, is a target) as written
-        self.piece_nodes = {}  # point -> [node, kind, what was written]
-        self.pieces_from = None  # (an object, what else the pieces were drawn from): see show_pieces
-        self.gone_pieces = []  # nodes fading out, removed at the next call
-        self.jumped = set()  # the pieces drawn faded: jumped by the chain being entered
-        self.faded = None  # the piece drawn faded as to be huffed
-        self.markers = None  # the marks' SVG as written (under, over the pieces)
+        self.point_nodes: list = []  # (point, its hit target's node)
+        self.point_marks: dict = {}  # point -> (label, is a target) as written
+        self.piece_nodes: dict = {}  # point -> [node, kind, what was written]
+        self.pieces_from: tuple | None = None  # (an object, what else the pieces were drawn from): see show_pieces
+        self.gone_pieces: list = []  # nodes fading out, removed at the next call
+        self.jumped: set = set()  # the pieces drawn faded: jumped by the chain being entered
+        self.faded: object = None  # the piece drawn faded as to be huffed
+        self.markers: tuple | None = None  # the marks' SVG as written (under, over the pieces)
 
     def node(self):
         return document.getElementById(self.node_id)

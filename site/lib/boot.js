@@ -50,7 +50,7 @@
   }
   // ... and the piece set and board colouring the reader chose on the game page, on every page
   // and frame of the site (a lesson's boards too); a frame's link may name its own (pieces=,
-  // colours=). The game page checks them again (game_state.py), a frame (asalto_core.embed).
+  // colours=). The game page checks them again (game/state.py), a frame (asalto_core.embed).
   for (const look of ["pieces", "colours"]) {
     const chosen = frame.get(look) || (settings && typeof settings[look] === "string" ? settings[look] : "");
     if (chosen) document.documentElement.dataset[look] = chosen;

@@ -6,7 +6,7 @@ so every step goes through the bridge with a time limit, and a start ends with a
 
 import asyncio
 
-from page import B
+from lib.page import B
 
 START_MS = 180000  # the first visit downloads Pyodide: allow for a slow line (and a busy phone)
 CALL_MS = 20000

@@ -14,10 +14,10 @@ import json
 
 FOLDER = "locale"  # where the compiled catalogs are (tests point it at their own build)
 _lang = ["en"]
-_languages = []  # (code, name) in the menu's order, read from FOLDER/languages.json
-_catalogs = {}  # code -> {key: text}, each read on first use
+_languages: list = []  # (code, name) in the menu's order, read from FOLDER/languages.json
+_catalogs: dict = {}  # code -> {key: text}, each read on first use
 RULES_TEXTS = ("description-", "reading-", "source-")  # the keys build.py writes to LANG.rules.json
-_rules = []  # the codes whose rules texts are in their catalog
+_rules: list = []  # the codes whose rules texts are in their catalog
 
 
 def languages():

@@ -9,8 +9,6 @@ import asyncio
 import gc
 import json
 
-import i18n
-from i18n import t
 from js import document, window
 from jsffi import create_proxy
 
@@ -18,6 +16,8 @@ from asalto_core import svg
 from asalto_core.geometry import BOARDS
 from asalto_core.links import MAX_LINK, read_embed
 from asalto_core.rulesets import RULESET_NAMES, RULESETS, find_ruleset
+from lib import i18n
+from lib.i18n import t
 
 B = window.asaltoBridge
 CATALOG_MS = 30000
@@ -46,7 +46,7 @@ def collect_when_idle():
     """Collect garbage in a task of its own, once the next frame is painted and the page idle
     (a page that calls this raises MicroPython's threshold: its tasks no longer pay for it)."""
     if not _gc_asked[0]:
-        gc.threshold(GC_AFTER_BYTES)
+        gc.threshold(GC_AFTER_BYTES)  # type: ignore[attr-defined]  # MicroPython's gc
         _gc_asked[0] = True
         B.afterFrame(_collect_proxy, IDLE_GC_MS)
 
@@ -204,7 +204,7 @@ class Boards:
         return board
 
 
-_panels = {}  # ruleset name -> its rules-panel data, made on first use
+_panels: dict = {}  # ruleset name -> its rules-panel data, made on first use
 
 
 def site_data(text="{}"):

@@ -1,7 +1,7 @@
 """The puzzle trainer (MicroPython): proven puzzles from the engine's games, rated, themed, offline.
 
-What a puzzle is and how a try is judged is trainer_state.py's (pure, unit-tested on
-CPython); this module draws it and turns clicks and keys into its transitions, as embed_view.py
+What a puzzle is and how a try is judged is puzzles/state.py's (pure, unit-tested on
+CPython); this module draws it and turns clicks and keys into its transitions, as embed/view.py
 does for an embedded figure. The set is ``puzzles.json`` from this site; the player's rating,
 streak and filters stay in local storage. With ``theme``, ``difficulty`` or ``count`` in the
 link (read by the embed reader, asalto_core.embed) the page is a teacher's frame: that set
@@ -11,12 +11,18 @@ in order, nothing stored.
 import asyncio
 import json
 
-import keyboard
-import trainer_state as ts
-from board_view import BoardView, last_move_marks
-from i18n import languages, side_name, t
-from keys import NAMES, SAVE_KEY
-from page import (
+from pyscript import document, window
+
+from asalto_core import svg
+from asalto_core.embed import read_params
+from asalto_core.errors import AsaltoError
+from asalto_core.links import write_query
+from asalto_core.messages import render as say
+from lib import keyboard
+from lib.board_view import BoardView, last_move_marks
+from lib.i18n import languages, side_name, t
+from lib.keys import NAMES, SAVE_KEY
+from lib.page import (
     BAD_JSON,
     B,
     apply_labels,
@@ -38,13 +44,7 @@ from page import (
     tell,
     unread,
 )
-from pyscript import document, window
-
-from asalto_core import svg
-from asalto_core.embed import read_params
-from asalto_core.errors import AsaltoError
-from asalto_core.links import write_query
-from asalto_core.messages import render as say
+from puzzles import state as ts
 
 REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
 SOLUTION_STEP_S = 0.9
@@ -57,7 +57,7 @@ class Trainer:
         self.themes = []
         self.profile = ts.fresh_profile()
         self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
-        self.attempt = None  # trainer_state.Attempt on the board
+        self.attempt = None  # puzzles.state.Attempt on the board
         self.seen = []  # the puzzles shown in this visit, tried or skipped (Next walks past them)
         self.cursor = None
         self.frame = None  # a teacher's set: the puzzles in order, and the one shown

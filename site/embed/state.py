@@ -1,14 +1,11 @@
 """One embedded figure's state and transitions (no DOM): stepping through a game, and a puzzle.
 
-The embed view (embed_view.py) draws from a :class:`Figure` and sends it the reader's clicks
+The embed view (embed/view.py) draws from a :class:`Figure` and sends it the reader's clicks
 and keys; everything that decides what is shown lives here and is unit-tested on CPython
 (tests/test_embed_state.py). The game comes from the engine's ``Session`` (one frame per ply);
 a puzzle asks the engine's ``Board`` which clicks make which move, as the game page does, and
 its ``puzzle`` module whether a move solves it (an answer with the same effect counts).
 """
-
-from board_input import Input
-from i18n import outcome_text, side_name, t
 
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
@@ -16,6 +13,8 @@ from asalto_core.position import Board
 from asalto_core.puzzle import Puzzle as Line
 from asalto_core.puzzle import same_effect
 from asalto_core.record import split_comment
+from lib.board_input import Input
+from lib.i18n import outcome_text, side_name, t
 
 # A puzzle's states: waiting for an answer, a wrong try, a right move with more to find, solved,
 # the answer shown.

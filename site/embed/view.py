@@ -6,18 +6,25 @@ The engine's rules run here on MicroPython: a position, a record or a puzzle is 
 once (``Session.frames``: one frame per move) and stepped through locally, with no
 worker and no Pyodide, so ten figures on one page cost little. Each bad parameter adds
 a specific message and the rest still works. What is shown (the ply, autoplay, a
-puzzle's state) is embed_state.py's, a pure module with unit tests; this module draws it and
+puzzle's state) is embed/state.py's, a pure module with unit tests; this module draws it and
 turns clicks and keys into its transitions.
 """
 
 import asyncio
 
-import embed_state as fg
-import keyboard
-from board_view import BoardView, last_move_marks
-from i18n import languages, t
 from js import document, window
-from page import (
+
+from asalto_core import svg
+from asalto_core.embed import DEFAULT_PROMPT, read_params
+from asalto_core.errors import AsaltoError
+from asalto_core.record import split_games
+from asalto_core.session import Session
+from asalto_core.study import Study
+from embed import state as fg
+from lib import keyboard
+from lib.board_view import BoardView, last_move_marks
+from lib.i18n import languages, t
+from lib.page import (
     B,
     apply_labels,
     el,
@@ -31,14 +38,7 @@ from page import (
     spawn,
     tell,
 )
-from page import point_label as piece_point_label
-
-from asalto_core import svg
-from asalto_core.embed import DEFAULT_PROMPT, read_params
-from asalto_core.errors import AsaltoError
-from asalto_core.record import split_games
-from asalto_core.session import Session
-from asalto_core.study import Study
+from lib.page import point_label as piece_point_label
 
 PLAY_STEP_S = 1.2
 
@@ -48,7 +48,7 @@ class Viewer:
         self.data = None
         self.opts = {}
         self.ruleset = "assault"
-        self.fig = None  # embed_state.Figure: the frames and what is shown
+        self.fig = None  # embed.state.Figure: the frames and what is shown
         self.session = None  # the engine's game (asalto_core.session.Session)
         self.cursor = None  # the keyboard's point on a puzzle's board
         self.study = None  # asalto_core.study.Study: a record of several games, one chapter shown

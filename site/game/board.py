@@ -3,23 +3,23 @@ shared with the embed and the trainer) shows of the game or of the position bein
 pieces, the marks under and over them, each point's label, the keyboard's cursor.
 """
 
-import game_state as st
-import review_view
-from app import app, board, can_input, geometry, rules_of
-from board_view import BoardView, last_move_marks
-from i18n import language, outcome_text, t
-from page import el, tell
-from page import point_label as piece_point_label
 from pyscript import document
-from review_panel import review_mark
 
 from asalto_core import svg as draw
 from asalto_core.session import outcome_json
+from game import review_view
+from game import state as st
+from game.app import app, board, can_input, geometry, rules_of
+from game.review_panel import review_mark
+from lib.board_view import BoardView, last_move_marks
+from lib.i18n import language, outcome_text, t
+from lib.page import el, tell
+from lib.page import point_label as piece_point_label
 
 # The game's board: only this module draws on it; the others read ``view.at`` (where each point is).
 view = BoardView()
 
-_said = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
+_said: dict = {}  # (language, point, what stands on it, state) -> its label: written once, not at every move
 
 
 def forget_words():

@@ -11,14 +11,13 @@ the recorded move's effect is right, and the computer plays the recorded reply.
 
 import math
 
-from board_input import Input
-from keys import PUZZLES_KEY
-
 from asalto_core.errors import AsaltoError
 from asalto_core.geometry import bits, is_number
 from asalto_core.notation import Move
 from asalto_core.position import Board, Position
 from asalto_core.puzzle import Puzzle, Solving, read_also
+from lib.board_input import Input
+from lib.keys import PUZZLES_KEY
 
 STORE_KEY = PUZZLES_KEY
 START_RATING, START_RD = 1500, 350.0

@@ -1,0 +1,1 @@
+"""The game page: its state, its one writer, its flow, its drawing and its input."""

@@ -1,0 +1,1 @@
+"""The puzzle trainer (puzzles.html)."""

@@ -1,0 +1,6 @@
+"""PyScript's bridge to JavaScript: a Python callable wrapped for JavaScript to call."""
+
+from typing import Any
+
+def create_proxy(obj: Any) -> Any: ...
+def to_js(obj: Any) -> Any: ...
