@@ -8,7 +8,7 @@ import re
 from conftest import Server
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, move_list, new_game, open_site, play
+from helpers import ENGINE_MS, move_list, new_game, open_site, past_the_book, play
 
 
 def test_plays_offline_after_the_first_visit(context):
@@ -125,3 +125,36 @@ def test_keyboard_play(page, server):
     expect(move_list(page)).to_have_text(["d4-d5"])
     expect(page.locator("#announce")).to_have_text("Rebels played d4-d5.")
     expect(page.locator("#pt-d5")).to_have_attribute("aria-label", re.compile("^d5, rebel"))
+
+
+WHEN_KEPT_WHOLE = """async () => {  // once the service worker has kept the build, puzzles and all
+  for (;;) {
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match('puzzles.json', { ignoreSearch: true })) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}"""
+
+
+def test_a_private_window_fetches_pyodides_wasm_once(browser):
+    """A fresh context (a private window) downloads Pyodide's 9.6 MB wasm once: for the AI's
+    worker, not again when the whole build is kept for offline use after Pyodide's first search.
+    On a loaded machine Pyodide's worker used to be made before the service worker controlled the
+    page: it fetched the wasm past it, and the copy for offline use, finding no 9.6 MB file in a
+    private window's HTTP cache (in memory), fetched it again (bridge.js whenControlled)."""
+    srv = Server()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_site(page, srv.url)
+        new_game(page, "assault", "rebels", "strongest")  # Pyodide plays the officers
+        expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+        past_the_book(page)
+        page.wait_for_function("Number(document.body.dataset.ply || 0) >= 6", timeout=ENGINE_MS)
+        page.evaluate(WHEN_KEPT_WHOLE)
+        wasm = [path for path in srv.requests if path.split("?")[0].endswith("/pyodide.asm.wasm")]
+        assert len(wasm) == 1, wasm
+    finally:
+        context.close()
+        srv.stop()

@@ -104,7 +104,7 @@ def test_json_for_the_worker():
     a = best_move(Position.start("assault"), node_limit=2000)
     data = a.to_json()
     assert set(data) == {"move", "score", "mate", "pv", "depth", "nodes", "seconds", "win_probability",
-                         "describe", "side"}  # fmt: skip
+                         "describe", "side", "lines"}  # fmt: skip
     assert data["move"] == "d4-d5" and data["pv"][0] == "d4-d5" and data["side"] == "rebels"
     assert 0.0 <= data["win_probability"] <= 1.0
 
@@ -166,8 +166,8 @@ def test_a_weaker_level_passes_only_when_passing_is_best():
 
     position = Position.start("course")
     step = position.raw_moves()[0]
-    r = Result(step, 10, [step], 1, 1, 0.0, [(step, 10), (PASS, 10)])
+    r = Result(step, 10, [step], 1, 1, 0.0, [(step, 10), (PASS, 10)], [(10, [step])])
     picks = [_humanise(r, LEVELS["beginner"], Chooser(str(i)), Searcher("course"), position).move for i in range(20)]
     assert picks == [step] * 20
-    best_pass = Result(PASS, 10, [PASS], 1, 1, 0.0, [(PASS, 10), (step, -300)])
+    best_pass = Result(PASS, 10, [PASS], 1, 1, 0.0, [(PASS, 10), (step, -300)], [(10, [PASS])])
     assert _humanise(best_pass, LEVELS["beginner"], Chooser("0"), Searcher("course"), position).move == PASS

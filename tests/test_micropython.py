@@ -76,6 +76,7 @@ def test_board_position_and_game_views_and_drawing(on_micropython, on_cpython):
         search.Result,
         ai.Level,
         ai.Analysis,
+        ai.Line,
     ],
 )
 def test_dataclasses_name_their_fields_for_micropython(cls):
@@ -132,6 +133,9 @@ def test_the_weaker_levels_worker_answers_as_cpython():
         {"op": "think", "position": "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", "level": "beginner"},
         {"op": "think", "position": "assault 3/3/RRO1ORR/RRRRRRR/RRRRRRR/RRR/RRR r - 1", "level": "strongest"},
     ]
+    # The analysis board's three lines (multi-PV), from a position where the rebels have many moves.
+    many = "asalto O2/2O/RRR2RR/RRR1RRR/RRRRRRR/RRR/RRR r - 2"
+    requests.append({"op": "think", "position": many, "level": "strongest", "lines": 3})
     for r in requests[1:]:
         r["node_limit"] = 800
     # A review's points and marks at its node budget: the same whichever interpreter's worker took them.
@@ -157,7 +161,8 @@ def test_the_weaker_levels_worker_answers_as_cpython():
     source = "requests = " + json.dumps(requests) + "\n\n" + _source_of(answers)
     mpy = json.loads(micropython.run(code, {"probe.py": source}))
     assert mpy == json.loads(json.dumps(answers(Worker())))
-    assert [a["ok"] for a in mpy] == [True] * 5 and mpy[4]["points"][4] is not None
+    assert [a["ok"] for a in mpy] == [True] * 6 and mpy[5]["points"][4] is not None
+    assert len({line["move"] for line in mpy[4]["analysis"]["lines"]}) == 3
 
 
 def _source_of(fn) -> str:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 # A score of SCALE centi-rebels reads as 1/(1+e^-1) = 73% to win: hand-set so that two rebels
 # up (a common lead that the side ahead usually converts in self-play) shows as about 69%.
 SCALE = 250
+MAX_LINES = 5  # the most lines an analysis is asked for (the page shows three, as lichess's default)
 
 
 @dataclass(frozen=True)
@@ -90,10 +91,40 @@ def clock_budget(level: str, seconds_left: float, overhead: float = 0.0) -> floa
 
 
 @dataclass(frozen=True)
-class Analysis:
-    """What the engine thinks of a position: its move, score and line, from the mover's view."""
+class Line:
+    """One of the best lines the analysis board shows (multi-PV): its moves and score, from the mover's view."""
 
-    __match_args__ = ("move", "score", "mate", "pv", "depth", "nodes", "seconds", "side")  # for MicroPython
+    __match_args__ = ("score", "mate", "pv", "side")  # for MicroPython
+    score: int
+    mate: int | None
+    pv: tuple[Move, ...]
+    side: str = "rebels"
+
+    def win_probability(self) -> float:
+        """The chance the side to move wins after this line's first move, 0..1 (as Analysis's)."""
+        return _win_probability(self.score, self.mate)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for the page's worker: the figures the page puts in words in its language."""
+        return {
+            "move": str(self.pv[0]),
+            "score": self.score,
+            "mate": self.mate,
+            "pv": [str(m) for m in self.pv],
+            "win_probability": round(self.win_probability(), 4),
+            "side": self.side,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the engine thinks of a position: its move, score and line, from the mover's view.
+
+    ``lines`` holds the best lines asked for (:class:`Line`, best first; the first is the
+    move's own), one unless the search was asked for more and found as many moves.
+    """
+
+    __match_args__ = ("move", "score", "mate", "pv", "depth", "nodes", "seconds", "side", "lines")  # MicroPython
     move: Move
     score: int
     mate: int | None
@@ -102,6 +133,7 @@ class Analysis:
     nodes: int
     seconds: float
     side: str = "rebels"
+    lines: tuple[Line, ...] = ()
 
     def win_probability(self) -> float:
         """The chance the side to move wins, 0..1 (1 or 0 for a forced result).
@@ -109,9 +141,7 @@ class Analysis:
         >>> Analysis(Move.parse("d4-d5"), 0, None, (), 1, 1, 0.0).win_probability()
         0.5
         """
-        if self.mate is not None:
-            return 1.0 if self.mate > 0 else 0.0
-        return 1 / (1 + math.exp(-self.score / SCALE))
+        return _win_probability(self.score, self.mate)
 
     def describe(self) -> str:
         """The score in words, e.g. ``'Rebels win in 5'`` or ``'Officers are better (64%)'``.
@@ -144,7 +174,15 @@ class Analysis:
             "win_probability": round(self.win_probability(), 4),
             "describe": self.describe(),
             "side": self.side,
+            "lines": [line.to_json() for line in self.lines],
         }
+
+
+def _win_probability(score: int, mate: int | None) -> float:
+    """The side to move's chance to win from a score (centi-rebels) or a forced result."""
+    if mate is not None:
+        return 1.0 if mate > 0 else 0.0
+    return 1 / (1 + math.exp(-score / SCALE))
 
 
 def _capital(word: str) -> str:
@@ -186,6 +224,7 @@ class Player:
         node_limit: int | None = None,
         seed: int = 0,
         history: Sequence[str | Position] = (),
+        lines: int = 1,
     ) -> Iterator[Analysis | None]:
         """Like :func:`analyse` (same arguments, same yields), with the kept table."""
         position, lv = _check(position, level)
@@ -196,7 +235,7 @@ class Player:
             if kept is None:
                 kept = self.searchers[position.ruleset] = Searcher(position.ruleset, self.tt_size)
             searcher = kept
-        yield from _analyse(searcher, position, lv, time_limit, node_limit, seed, history)
+        yield from _analyse(searcher, position, lv, time_limit, node_limit, seed, history, lines)
 
     def best_move(self, position: Position | str, level: str = "strongest", **kw: Any) -> Analysis:
         """Run :meth:`analyse` to the end and return its answer."""
@@ -211,6 +250,7 @@ def analyse(
     node_limit: int | None = None,
     seed: int = 0,
     history: Sequence[str | Position] = (),
+    lines: int = 1,
 ) -> Iterator[Analysis | None]:
     """Search ``position``; yield None every ~1000 nodes and an :class:`Analysis` per completed depth.
 
@@ -218,7 +258,8 @@ def analyse(
     and there is always one, even when the budget runs out before depth 1 is done.
     ``history`` holds the game's earlier positions (their texts, or the positions themselves,
     which a caller that has them saves reading again): returning to one is scored as a draw.
-    ``time_limit``/``node_limit`` replace the level's time budget.
+    ``time_limit``/``node_limit`` replace the level's time budget. ``lines`` asks a full-strength
+    level for that many best lines (:attr:`Analysis.lines`; fewer where there are fewer moves).
     With the same arguments and a node budget, the answer is always the same (each call
     searches afresh; a :class:`Player` keeps its table from one call to the next).
 
@@ -227,7 +268,7 @@ def analyse(
     [1, 2, 3]
     """
     position, lv = _check(position, level)
-    yield from _analyse(Searcher(position.ruleset), position, lv, time_limit, node_limit, seed, history)
+    yield from _analyse(Searcher(position.ruleset), position, lv, time_limit, node_limit, seed, history, lines)
 
 
 def _check(position: Position | str, level: str) -> tuple[Position, Level]:
@@ -251,6 +292,7 @@ def _analyse(
     node_limit: int | None,
     seed: int,
     history: Sequence[str | Position],
+    lines: int = 1,
 ) -> Iterator[Analysis | None]:
     if time_limit is not None and (
         isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit < math.inf
@@ -258,6 +300,10 @@ def _analyse(
         raise AsaltoError(f"the time limit must be a number of seconds above 0, not {quote(time_limit)}")
     if node_limit is not None and (type(node_limit) is not int or node_limit < 1):
         raise AsaltoError(f"the node limit must be a whole number from 1, not {quote(node_limit)}")
+    if type(lines) is not int or not 1 <= lines <= MAX_LINES:
+        raise AsaltoError(f"the lines asked for must be a whole number from 1 to {MAX_LINES}, not {quote(lines)}")
+    if lines > 1 and lv.margin:
+        raise AsaltoError(f"only a full-strength level shows several lines, not {lv.name}")
     if not isinstance(history, (list, tuple)) or not all(isinstance(t, (str, Position)) for t in history):
         raise AsaltoError("the history must be a list of position texts")
     if time_limit is None and node_limit is None:
@@ -275,6 +321,7 @@ def _analyse(
         time_limit=time_limit,
         seen=seen,
         full_width=lv.margin > 0,
+        lines=lines,
     ):
         if r is None:
             yield None
@@ -315,20 +362,31 @@ def book_move(position: Position, level: str, seed: int = 0, history: Sequence[s
     choice = found and found.choose(position, LEVELS[level].margin, seed, history)
     if not choice:
         return None
-    return Analysis(
-        choice.move, choice.score, None, (choice.move,), choice.depth, 0, 0.0, SIDE_NAMES[position.state[2]]
-    )
+    side = SIDE_NAMES[position.state[2]]
+    line = Line(choice.score, None, (choice.move,), side)
+    return Analysis(choice.move, choice.score, None, (choice.move,), choice.depth, 0, 0.0, side, (line,))
 
 
 def _analysis(position: Position, r: Result) -> Analysis:
-    g, side = position.geometry, position.state[2]
-    pv, state = [], position.state
-    k = position.kernel
-    for m in r.pv:
-        pv.append(move_from_raw(g, m, state[2]))
+    side = SIDE_NAMES[position.state[2]]
+    pv = _moves(position, r.pv)
+    found = tuple(Line(score, _mate(score), _moves(position, line), side) for score, line in r.lines)
+    return Analysis(pv[0], r.score, _mate(r.score), pv, r.depth, r.nodes, r.seconds, side, found)
+
+
+def _mate(score: int) -> int | None:
+    """Plies to a forced result (positive: the side to move wins), or None for a score of judgement."""
+    return WIN - score if score > WON else -(WIN + score) if score < -WON else None
+
+
+def _moves(position: Position, raw: list[RawMove]) -> tuple[Move, ...]:
+    """A line's raw moves as moves, each read in the position it is played in."""
+    g, state, k = position.geometry, position.state, position.kernel
+    moves = []
+    for m in raw:
+        moves.append(move_from_raw(g, m, state[2]))
         state = k.play(state, m)
-    mate = WIN - r.score if r.score > WON else -(WIN + r.score) if r.score < -WON else None
-    return Analysis(pv[0], r.score, mate, tuple(pv), r.depth, r.nodes, r.seconds, SIDE_NAMES[side])
+    return tuple(moves)
 
 
 def _humanise(r: Result, lv: Level, rng: Chooser, searcher: Searcher, position: Position) -> Result:
@@ -346,12 +404,13 @@ def _humanise(r: Result, lv: Level, rng: Chooser, searcher: Searcher, position: 
     move, score = rng.choice(choices, weights)
     if move == r.move:
         return r
-    return Result(move, score, searcher.line(position.state, searcher.zobrist.full(position.state), move, r.depth),
-                  r.depth, r.nodes, r.seconds, r.scores)  # fmt: skip
+    line = searcher.line(position.state, searcher.zobrist.full(position.state), move, r.depth)
+    return Result(move, score, line, r.depth, r.nodes, r.seconds, r.scores, [(score, line)])
 
 
 def _fallback(searcher: Searcher, position: Position, raw: list[RawMove]) -> Result:
     """A legal move when not even depth 1 finished: the biggest capture or huff, else the first move."""
     move = max(raw, key=lambda m: (popcount(m[2]), popcount(m[3])))
     score = -searcher.evaluate(position.kernel.play(position.state, move))
-    return Result(move, score, [move], 0, searcher.nodes, perf_counter() - searcher.start, [(move, score)])
+    return Result(move, score, [move], 0, searcher.nodes, perf_counter() - searcher.start, [(move, score)],
+                  [(score, [move])])  # fmt: skip

@@ -24,7 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .ai import LEVELS, Player
+from .ai import LEVELS, MAX_LINES, Player
 from .errors import AsaltoError, quote
 from .position import Position
 from .review import DEPTHS, Point, evaluate, judge
@@ -134,8 +134,11 @@ class Worker:
                 raise ProtocolError(f"unknown AI level {quote(level)}; known levels: {', '.join(LEVELS)}")
             if position.outcome():
                 raise ProtocolError("the game is over")
+            lines = request.get("lines", 1)
+            if isinstance(lines, bool) or not isinstance(lines, int) or not 1 <= lines <= MAX_LINES:
+                raise ProtocolError(f"lines must be a whole number from 1 to {MAX_LINES}, not {quote(lines)}")
             best = None
-            for item in self.player.analyse(position, level, history=history, **_budget(request)):
+            for item in self.player.analyse(position, level, history=history, lines=lines, **_budget(request)):
                 if item is not None:
                     best = item.to_json()
                     self.progress = best

@@ -76,10 +76,12 @@ class Result:
     """One completed iteration: the best move, its score and line, and the work done.
 
     ``scores`` lists every root move's score in the order searched (exact when searched
-    full-width): a list, not a dict, because MicroPython's dicts keep no order.
+    full-width): a list, not a dict, because MicroPython's dicts keep no order. ``lines`` holds
+    the best root moves' lines, best first, each with its exact score (``(score, line)``): as many
+    as the search was asked for (multi-PV), fewer where there are fewer moves.
     """
 
-    __match_args__ = ("move", "score", "pv", "depth", "nodes", "seconds", "scores")  # fields, for MicroPython
+    __match_args__ = ("move", "score", "pv", "depth", "nodes", "seconds", "scores", "lines")  # for MicroPython
     move: RawMove
     score: int
     pv: list[RawMove]
@@ -87,6 +89,7 @@ class Result:
     nodes: int
     seconds: float
     scores: list[tuple[RawMove, int]]
+    lines: list[tuple[int, list[RawMove]]]
 
 
 class Zobrist:
@@ -177,12 +180,15 @@ class Searcher:
         time_limit: float | None = None,
         seen: Iterable[int] = (),
         full_width: bool = False,
+        lines: int = 1,
     ) -> Iterator[Result | None]:
         """Search ``state`` one depth after another; yield None now and then, a Result per depth.
 
         ``seen`` holds the hashes of earlier positions of the game: reaching one again
         scores as a draw. ``full_width`` searches every root move with an open window
         so that :attr:`Result.scores` is exact for all of them (the weaker levels use it).
+        ``lines`` asks for the best that many root moves with exact scores and their lines
+        (:attr:`Result.lines`, the analysis board's multi-PV); one line searches as ever.
         On running out of budget the generator returns; an unfinished depth is dropped.
         """
         self.start = perf_counter()
@@ -202,41 +208,54 @@ class Searcher:
         moves = k.moves(state)
         if not moves or k.decided(state):
             return
-        best = None
+        best: list[RawMove] = []
         for depth in range(1, max_depth + 1):
             try:
-                scores = yield from self._root(state, h, depth, moves, best, full_width)
+                scores = yield from self._root(state, h, depth, moves, best, full_width, lines)
             except OutOfBudget:
                 return
-            move, score = scores[0]
-            for m, v in scores:  # the first of the best, in the order searched
-                if v > score:
-                    move, score = m, v
-            best = move
-            yield Result(move, score, self.line(state, h, move, depth), depth, self.nodes,
-                         perf_counter() - self.start, scores)  # fmt: skip
+            # The best first, ties in the order searched (a stable sort): the first of the best leads.
+            top = stable_sorted(scores, key=lambda ms: -ms[1])[:lines]
+            best = [m for m, _ in top]
+            move, score = top[0]
+            found = [(v, self.line(state, h, m, depth)) for m, v in top]
+            yield Result(move, score, found[0][1], depth, self.nodes, perf_counter() - self.start, scores, found)
             if abs(score) > WON and WIN - abs(score) <= depth:
                 return  # a forced result seen to its end: searching deeper cannot change it
 
     def _root(
-        self, state: State, h: int, depth: int, moves: list[RawMove], best: RawMove | None, full_width: bool
+        self,
+        state: State,
+        h: int,
+        depth: int,
+        moves: list[RawMove],
+        best: list[RawMove],
+        full_width: bool,
+        lines: int,
     ) -> Generator[None, None, list[tuple[RawMove, int]]]:
-        """Scores of the root moves at ``depth`` (exact for the best, bounds for the rest unless full width)."""
-        ordered = self._order(moves, best, 0)
-        alpha, beta = -WIN - 1, WIN + 1
+        """Scores of the root moves at ``depth``: exact for the best ``lines`` of them, bounds for the rest
+        unless full width. The last depth's best moves go first, in their order."""
+        ordered = self._order(moves, best[0] if best else None, 0)
+        ordered = best + [m for m in ordered if m not in best]
+        beta = WIN + 1
+        exact: list[int] = []  # the scores known exactly, best first; alpha is the lines-th of them
         scores: list[tuple[RawMove, int]] = []
-        for i, m in enumerate(ordered):
+        for m in ordered:
             child = self.kernel.play(state, m)
             ch = self.zobrist.child(h, state, m, child)
-            if full_width or i == 0:
-                score = -(yield from self._search(child, ch, depth - 1, -beta, -alpha, 1))
+            if full_width or len(exact) < lines:
+                score = -(yield from self._search(child, ch, depth - 1, -beta, WIN + 1, 1))
             else:
+                # A null window at the lines-th best: a move that cannot beat it needs no exact score.
+                alpha = exact[lines - 1]
                 score = -(yield from self._search(child, ch, depth - 1, -alpha - 1, -alpha, 1))
-                if score > alpha:
-                    score = -(yield from self._search(child, ch, depth - 1, -beta, -score, 1))
+                if score <= alpha:
+                    scores.append((m, score))
+                    continue
+                score = -(yield from self._search(child, ch, depth - 1, -beta, -score, 1))
             scores.append((m, score))
-            if score > alpha and not full_width:
-                alpha = score
+            if not full_width:
+                exact = stable_sorted(exact + [score], key=lambda v: -v)[:lines]
         return scores
 
     def _check(self) -> None:

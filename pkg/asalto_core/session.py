@@ -94,6 +94,7 @@ if TYPE_CHECKING:
         level: str
         seed: int
         time_limit: float  # seconds; the level's own when left out
+        lines: int  # the best lines asked for (the analysis board's three); one when left out
 
     class ReviewRequest(TypedDict, total=False):
         """The AI's worker asked to review the game (asalto_core.protocol)."""
@@ -498,9 +499,9 @@ class Session:
             "path": list(self.game.path),
         }
 
-    def think_request(self, level: str, seed: int, time_limit: float | None = None) -> ThinkRequest:
+    def think_request(self, level: str, seed: int, time_limit: float | None = None, lines: int = 1) -> ThinkRequest:
         """What the AI's worker is asked about the position shown: a move at ``level`` (a hint or
-        an analysis at the strongest level, with a ``time_limit``)."""
+        an analysis at the strongest level, with a ``time_limit``, the analysis with its ``lines``)."""
         request: ThinkRequest = {
             "op": "think",
             "position": self.game.board.position.text(),
@@ -510,6 +511,8 @@ class Session:
         }
         if time_limit is not None:
             request["time_limit"] = time_limit
+        if lines > 1:
+            request["lines"] = lines
         return request
 
     def tried_request(self, move: Move | str, seed: int, time_limit: float) -> ThinkRequest:

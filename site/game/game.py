@@ -382,7 +382,7 @@ async def ask(purpose):
     level, seconds = ASKED[purpose]
     level = level or app.ui.settings["level"]
     shown = app.play.view["ply"]
-    req = session.think_request(level, app.ai.think_n, seconds)
+    req = session.think_request(level, app.ai.think_n, seconds, LINES.get(purpose, 1))
     limit = int(seconds * 1000) if seconds else level_ms(level)
     asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
     spawn(watch_progress(key))
@@ -441,7 +441,10 @@ def answer_analysis(a, shown):
     """The analysis board: the engine's view of the position shown, then the AI's turn if it is."""
     officers = a["win_probability"] if a.get("side") == "officers" else 1 - a["win_probability"]
     line = a.get("pv") or [a["move"]]
-    analysis = {"ply": shown, "path": app.play.view["path"], "describe": a.get("describe") or "", "line": line}
+    # Each line's figures, put in words in the page's language when drawn (review_view); the best first.
+    lines = [{k: x[k] for k in ("pv", "side", "mate", "win_probability")} for x in a.get("lines") or []]
+    figures = {k: a[k] for k in ("side", "mate", "win_probability")}
+    analysis = {"ply": shown, "path": app.play.view["path"], "figures": figures, "line": line, "lines": lines}
     analysis["officers"] = officers  # the gauge's value (review_view)
     api.set_analysis(analysis)
     spawn(maybe_ai())
@@ -462,6 +465,7 @@ def analysis_too_late():
 # Each purpose's search (the level, None for the game's own; seconds, None for the level's time)
 # and what its answer does; an answer that comes too late goes to answer_too_late unless TOO_LATE says else.
 ASKED = {"move": (None, None), "hint": ("strongest", HINT_SECONDS), "analysis": ("strongest", HINT_SECONDS)}
+LINES = {"analysis": 3}  # the best lines asked for (lichess's analysis shows three); one for the rest
 ANSWERED = {"move": answer_move, "hint": answer_hint, "analysis": answer_analysis}
 TOO_LATE = {"analysis": analysis_too_late}
 

@@ -11,7 +11,7 @@ from pyscript import document
 from asalto_core import svg as draw
 from asalto_core.accuracy import average_loss
 from game.app import app
-from lib.i18n import side_name, t
+from lib.i18n import side_name, t, verdict
 from lib.page import el, set_text
 
 # The summary's columns: the marks each counts (a missed win is a mistake, as its symbol says).
@@ -71,34 +71,62 @@ def analysis_arrow(at):
 
 
 def render_analysis():
-    """The analysis's verdict in words and its line as buttons (each plays the line to it)."""
+    """The analysis's verdict in words and its best lines (up to three, as lichess's), each a row:
+    its score first, then its moves as buttons (each plays the line to it)."""
     v = app.play.view
     el("analysis").hidden = not app.ui.analysis_on
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
-    lines = el("analysis-lines")
+    box = el("analysis-lines")
     a = shown_analysis()
     if not app.ui.analysis_on:
         return
     if a is None:
         set_text(el("analysis-text"), t("analysis-over" if v["outcome"] else "analysis-wait"))
-        lines.innerHTML = ""
+        box.innerHTML = ""
+        box.dataset.key = ""
         return
-    set_text(el("analysis-text"), t("analysis-verdict", describe=a["describe"]))
-    moves = a["line"][:LINE_MOVES]
-    row = lines.querySelector(".line")
-    if row is not None and row.dataset.moves == " ".join(moves):
+    lines = a["lines"] or [dict(a["figures"], pv=a["line"])]
+    set_text(el("analysis-text"), t("analysis-verdicts" if len(lines) > 1 else "analysis-verdict",
+                                    describe=verdict(a["figures"])))  # fmt: skip
+    key = "|".join(" ".join(x["pv"][:LINE_MOVES]) + ":" + verdict(x) for x in lines)
+    if box.dataset.key == key:
         return
-    lines.innerHTML = ""
-    row = lines.appendChild(document.createElement("p"))
-    row.className = "line"
-    row.dataset.moves = " ".join(moves)
-    row.setAttribute("aria-label", t("analysis-line-label"))
-    for i, move in enumerate(moves):
-        button = row.appendChild(document.createElement("button"))
-        button.type = "button"
-        button.dataset.upto = str(i + 1)
-        button.textContent = move
-        button.setAttribute("aria-label", t("analysis-play-to", move=move))
+    box.innerHTML = ""
+    box.dataset.key = key
+    for n, x in enumerate(lines):
+        moves = x["pv"][:LINE_MOVES]
+        row = box.appendChild(document.createElement("p"))
+        row.className = "line"
+        row.dataset.moves = " ".join(moves)
+        row.setAttribute("aria-label", t("analysis-line-n", n=n + 1, describe=verdict(x)))
+        row.appendChild(line_score(x))
+        for i, move in enumerate(moves):
+            button = row.appendChild(document.createElement("button"))
+            button.type = "button"
+            button.dataset.upto = str(i + 1)
+            button.textContent = move
+            button.setAttribute("aria-label", t("analysis-play-to", move=move))
+
+
+def line_score(x):
+    """A line's score as lichess puts it first in the row: the side ahead's token and its chance, or
+    "#n" for a win in n moves; the verdict in words as its tooltip."""
+    mover, mate = x["side"], x["mate"]
+    other = "officers" if mover == "rebels" else "rebels"
+    score = document.createElement("span")
+    score.className = "score"
+    score.title = verdict(x)
+    if mate is not None:
+        leader = mover if mate > 0 else other
+        text = "#" + str(max(1, (abs(mate) + 1) // 2 if mate > 0 else abs(mate) // 2))
+    else:
+        p = x["win_probability"]
+        leader, pct = (mover, p) if p >= 0.5 else (other, 1 - p)
+        text = f"{round(pct * 100)}%"
+    score.appendChild(document.createElement("span")).className = "token " + leader
+    score.appendChild(document.createTextNode(text))
+    score.setAttribute("aria-hidden", "true")  # the row's label says it in words
+    return score
 
 
 def line_to(button):

@@ -1,5 +1,6 @@
 // Boot: start PyScript (and the AI's worker) at once. The caching service worker is registered
-// only once the page is up (asaltoBridge.keepOffline): installing it while Pyodide and
+// only once the page is up (asaltoBridge.keepOffline), or just before Pyodide's worker is made
+// (bridge.js whenControlled, so the wasm is downloaded once): installing it while Pyodide and
 // MicroPython start took CPU from both. It then caches the files the page used, from the HTTP
 // cache the visit filled, so nothing is downloaded twice.
 (function () {

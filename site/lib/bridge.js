@@ -236,6 +236,27 @@
     return entries.length;
   }
 
+  // Pyodide's worker fetches its 9.6 MB wasm through the service worker, which keeps that one
+  // download for offline use (sw.js "fetch"). Made from a blob, the worker is controlled only if the
+  // page was when it was made, so on a first visit the page has the service worker installed first
+  // (its install fetches only the pages, from the HTTP cache). A worker made before fetched the wasm
+  // past it, and keeping the whole build downloaded it again: a private window's HTTP cache is in
+  // memory and keeps no file over a few megabytes. Where the page cannot be controlled (no service
+  // worker, a file: page, storage refused, a forced reload), the worker is made at once.
+  function whenControlled() {
+    const sw = navigator.serviceWorker;
+    const refused = document.documentElement.dataset.storage === "denied";
+    if (!sw || sw.controller || location.protocol === "file:" || refused) return Promise.resolve();
+    return new Promise((resolve) => {
+      sw.addEventListener("controllerchange", () => resolve(), { once: true });
+      sw.register("./sw.js", { scope: "./" }).then((reg) => {
+        const coming = reg.installing || reg.waiting;
+        if (!coming) return resolve(); // active, and still not controlling: a forced reload
+        coming.addEventListener("statechange", () => coming.state === "redundant" && resolve());
+      }, () => resolve());
+    });
+  }
+
   window.asaltoBridge = {
     // The AI's workers, by name: PyScript workers made with its PyWorker API as soon as
     // PyScript's module is loaded (a <script type="py" worker> tag would wait for PyScript to
@@ -258,7 +279,8 @@
               throw new Error("unreachable");
             }
           );
-        const job = Promise.all(first.map(reach))
+        const job = (kind === "light" ? Promise.resolve() : whenControlled())
+          .then(() => Promise.all(first.map(reach)))
           .then(() => import("./pyscript/core.js"))
           .then(({ PyWorker, MPWorker }) =>
             (kind === "light" ? MPWorker : PyWorker)("./worker.py", { config, version: config.interpreter })

@@ -37,6 +37,9 @@ self.addEventListener("install", (event) => {
 // find them cached already. Only files of this build are kept. The page hears "cached". Frames
 // of one lesson ask together: one copy runs at a time.
 let copying = Promise.resolve(0);
+// Responses "fetch" is still putting in the cache: a copy waits for them rather than download
+// again what a worker is fetching (Pyodide's 9.6 MB wasm).
+const putting = new Set();
 
 function keep(urls, ai) {
   // The AI's worker loads what the page cannot list: a page that ran the AI keeps the whole build.
@@ -56,6 +59,7 @@ function keep(urls, ai) {
 }
 
 async function copy(files) {
+  await Promise.all(putting);
   const cache = await caches.open(CACHE);
   const missing = [];
   for (const f of files) if (!(await cache.match(f, { ignoreSearch: true }))) missing.push(f);
@@ -117,7 +121,12 @@ self.addEventListener("fetch", (event) => {
         (path.endsWith("/") && (await cache.match(path + "index.html", { ignoreSearch: true })));
       if (hit) return hit;
       const res = await fetch(req).catch(() => null);
-      if (res && res.ok && res.type === "basic") cache.put(req, res.clone()).catch(() => {});
+      if (res && res.ok && res.type === "basic") {
+        const put = cache.put(req, res.clone()).catch(() => {});
+        putting.add(put);
+        put.then(() => putting.delete(put));
+        event.waitUntil(put); // the service worker stays up until the response is kept
+      }
       if (res && res.ok) return res;
       // A tab still running the build before (its files renamed or gone since: the engine's
       // bytecode zip) finds them in that build's cache, kept until the next deploy.
