@@ -844,14 +844,15 @@ class Waiting:
         total[0] += game["wall_seconds"]
         total[1] += 1
 
+    def expected(self, pair: frozenset[str]) -> float:
+        """A game's expected seconds between the two bots: their games' average so far, or
+        unknown (infinite: tried first) before one has ended."""
+        total, games = self.seconds.get(pair, (0.0, 0))
+        return total / games if games else math.inf
+
     def longest(self) -> list[Job]:
         """The next task (of a pair that has one left)."""
-
-        def expected(pair: frozenset[str]) -> float:
-            total, games = self.seconds.get(pair, (0.0, 0))
-            return total / games if games else math.inf
-
-        pair = max((p for p, tasks in self.pairs.items() if tasks), key=expected)  # the first of equals
+        pair = max((p for p, tasks in self.pairs.items() if tasks), key=self.expected)  # the first of equals
         return self.pairs[pair].pop()
 
 
