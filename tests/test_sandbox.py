@@ -204,6 +204,21 @@ def ended(mark: str) -> None:
                 os.close(exited)
 
 
+def bot_folders(mark: str) -> list[str]:
+    """The working folders of the bots started by the processes whose command lines hold ``mark``
+    (each bot's keeper is told its folder: asalto_core/sandbox.py's plan); none under bubblewrap
+    (a /tmp of its own)."""
+    parents = {str(pid) for pid in processes_with(mark)}
+    out = []
+    for name in os.listdir("/proc"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{name}/stat").read_bytes()
+            argv = Path(f"/proc/{name}/cmdline").read_bytes().decode().split("\0")
+            if stat.rsplit(b")", 1)[1].split()[1].decode() in parents and argv[3].endswith("sandbox.py"):
+                out.append(json.loads(argv[4])["folder"])  # python -I -S sandbox.py PLAN bot...
+    return out
+
+
 class Sleepers:
     """A FIFO in ``folder`` that the forker's sleeping processes each write a byte to and hold open
     (tests/bots/forker.py): their starts are read as they come, and their ends as its last writer
@@ -258,17 +273,18 @@ def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
     sleepers = Sleepers(folder)
     forker = hostile("forker", folder, mark=mark, hang=True, fifo=str(sleepers.path))
     argv, env, enter = arena_command(mode, folder, [forker, "examples:random"], "--concurrency", "2")
-    before = set(Path(tempfile.gettempdir()).glob("asalto-bot-*"))  # the bots' working folders (without bubblewrap)
     arena_process = subprocess.Popen(argv, env=env, preexec_fn=enter, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # noqa: PLW1509
     try:
         sleepers.wait_started(6)  # three a game, two games at once
         assert processes_with(str(folder))  # the bots, the games' processes
+        folders = bot_folders(str(folder))  # each bot's working folder, without bubblewrap
+        assert len(folders) == (4 if "bwrap" in WITHOUT[mode] or not sandbox.here().bwrap else 0), folders
     finally:
         arena_process.send_signal(signal.SIGKILL)
         arena_process.wait()
     sleepers.wait_ended()  # what the bot started; one that outlives the arena for good hangs here
     ended(str(folder))  # the bots, their keepers (each removes its bot's folder before it exits), the games' processes
-    left = set(Path(tempfile.gettempdir()).glob("asalto-bot-*")) - before
+    left = [path for path in folders if os.path.exists(path)]
     assert not left, f"the bots' folders outlived the arena: {left}"
 
 
