@@ -92,8 +92,8 @@ def model(durations: dict[int, float], tasks: list[list[Job]], start: float, ord
     measured time, each slot keeping :data:`KEPT` bots and paying ``start`` for each it starts; the
     next task to the first slot free: in the list's order (``"schedule"``), as the arena orders them
     (``"learned"``, :class:`~asalto_core.arena.Waiting`: the pairs whose games ended so far took
-    longest first), that order among the tasks whose bots the slot holds (``"kept"``: the fewest
-    starts, which the arena's pool cannot do: any free worker takes the next task), or the longest
+    longest first, before), that order among the tasks whose bots the slot holds (``"kept"``, now:
+    :meth:`~asalto_core.arena.Waiting.for_slot`), or the longest
     first by the times themselves (``"known"``: what no arena can know before a game is played,
     the bound of any order)."""
     free = [(0.0, slot) for slot in range(CORES)]
@@ -107,7 +107,7 @@ def model(durations: dict[int, float], tasks: list[list[Job]], start: float, ord
         while ends and ends[0][0] <= at:
             job = heapq.heappop(ends)[2]
             waiting.took({"officers": job.officers, "rebels": job.rebels, "wall_seconds": durations[job.id]})
-        task = waiting.longest() if order == "learned" else kept_first(waiting, kept[slot]) if order == "kept" else None
+        task = waiting.longest() if order == "learned" else waiting.for_slot(kept[slot]) if order == "kept" else None
         for job in task or queue.pop():
             for bot in (job.rebels, job.officers):
                 if bot in kept[slot]:
@@ -120,14 +120,6 @@ def model(durations: dict[int, float], tasks: list[list[Job]], start: float, ord
         end = max(end, at)
         heapq.heappush(free, (at, slot))
     return end, starts
-
-
-def kept_first(waiting: Waiting, kept: list[str]) -> list[Job]:
-    """The arena's next task among those needing the fewest of a slot's bots started."""
-    need = {pair: len(pair - set(kept)) for pair, tasks in waiting.pairs.items() if tasks}
-    fewest = min(need.values())
-    pair = max((p for p in need if need[p] == fewest), key=lambda p: waiting.expected(p))
-    return waiting.pairs[pair].pop()
 
 
 def shuffled(durations: dict[int, float], jobs: list[Job], rng: random.Random) -> dict[int, float]:
@@ -147,8 +139,8 @@ def shuffled(durations: dict[int, float], jobs: list[Job], rng: random.Random) -
 ORDERS = [
     ("a game a task, in the schedule's order", [1], "schedule"),
     ("`arena.batches`, in the schedule's order", [CORES], "schedule"),
-    ("`arena.batches`, the pairs that took longest first (the arena's order)", [CORES], "learned"),
-    ("the arena's order among the tasks whose bots a slot holds (no pool can)", [CORES], "kept"),
+    ("`arena.batches`, the pairs that took longest first (before)", [CORES], "learned"),
+    ("the same among the tasks needing the fewest of a slot's bots started (now)", [CORES], "kept"),
     ("every game's time known before it is played, the longest first (no arena can)", [CORES], "known"),
 ]
 SHUFFLES = 200  # deals of the games' times within their pairs, for each order's average
@@ -169,7 +161,7 @@ def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float) -> No
         print(f"{CORES} cores, {name}: {total / end:.1f}x ({starts} starts; {total / idle:.1f}x were starts free)")
     longest = max(serial.values())
     lines = [
-        f"The {len(jobs)} games' times at concurrency 1 in the Speed section (from {min(serial.values()):.2f} s",
+        f"The {len(jobs)} games' times at concurrency 1 of a Speed run (from {min(serial.values()):.2f} s",
         f"to {longest:.2f} s, {total:.0f} s in all with {len(BOTS)} starts), each task given to the first of {CORES}",
         f"slots free, each slot keeping its bots and paying {start * 1000:.0f} ms for each bot it starts. The times",
         "are in `arena-games.json`: `python bench/arena.py --model` replays them. The average: over the measured",
@@ -192,20 +184,19 @@ def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float) -> No
     lines += [
         "",
         f"Where the time at {CORES} goes, in the arena's order (averaged): of the {CORES}x a perfect split would give,",
-        f"{CORES - mean(learned, lambda e, s, i: total / i):.1f}x is the tail and "
-        f"{mean(learned, lambda e, s, i: total / i - total / e):.1f}x the bots' starts "
-        f"(about {mean(learned, lambda e, s, i: s):.0f} of them, {start * 1000:.0f} ms of CPU each: each slot starts",
+        f"{CORES - mean(kept, lambda e, s, i: total / i):.1f}x is the tail and "
+        f"{mean(kept, lambda e, s, i: total / i - total / e):.1f}x the bots' starts "
+        f"(about {mean(kept, lambda e, s, i: s):.0f} of them, {start * 1000:.0f} ms of CPU each: each slot starts",
         f"each bot it meets once and keeps it; at concurrency 1, {len(BOTS)} start).",
         f"The tail: {len(jobs)} games are {len(jobs) / CORES:.1f} a slot, and the longest game alone is "
         f"{longest / total * CORES * 100:.0f}% of a slot's fair share.",
         "A game's time varies within its pair and colours (the opening, the bots' choices) more than between",
-        f"pairs: the arena's order gains {mean(learned, speed_up) - mean(schedule, speed_up):.1f}x over the "
-        "schedule's, and knowing every game's time",
-        f"beforehand would give {mean(known, speed_up):.1f}x. Keeping a slot on the bots it holds gives "
-        f"{mean(kept, speed_up):.1f}x, but the arena's",
-        "pool cannot choose the worker that takes a task (any free worker takes the next one).",
-        "Starting the next game's bots while a slot's game ends would hide no CPU: every core is busy until",
-        "the tail, and in the tail no game is left to start.",
+        f"pairs: the pairs' times learned give {mean(learned, speed_up) - mean(schedule, speed_up):.1f}x over the "
+        "schedule's order, a slot kept on its bots",
+        f"{mean(kept, speed_up) - mean(learned, speed_up):.1f}x more, and knowing every game's time beforehand "
+        f"would give {mean(known, speed_up):.1f}x.",
+        "Starting the next game's bots while a slot's game ends would hide no CPU: in the model every game",
+        "keeps a core busy until the tail, and in the tail no game is left to start.",
     ]
     write_section(RESULTS, TITLE, f"On {CORES} cores (a model)", lines)
 
