@@ -12,6 +12,7 @@ on a 16-core machine in issue 53, so that the figures are the arena's: the bots'
 kept from game to game), the protocol's round trip a move, and checking each move on its own board.
 
     python bench/arena.py [--rounds N]            # the speed
+    python bench/arena.py --model                 # the 16-core model again, on the saved games' times
     python bench/arena.py --tournament [--rounds N]
 """
 
@@ -19,26 +20,32 @@ from __future__ import annotations
 
 import argparse
 import heapq
+import json
 import os
 import platform
-import re
+import random
 import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pkg"))
 
+from _sections import write_section  # noqa: E402
+
 from asalto_core.arena import KEPT, Job, Limits, Waiting, batches, command, report, run, schedule  # noqa: E402
 
 BOTS = ["examples:greedy", "examples:random", "level:beginner@200", "level:beginner@100"]
 FIELD = ["level:beginner", "level:casual", "level:strong", "examples:random", "examples:greedy", "examples:alphabeta"]
 RESULTS = ROOT / "bench" / "results" / "arena.md"
+TITLE = "The arena"
 GAMES = ROOT / "bench" / "results" / "arena-tournament.jsonl"  # the tournament's games: run again, it reports them
 CORES = 16  # the machine of issue 53, modelled
+TIMES = ROOT / "bench" / "results" / "arena-games.json"  # the games' times at concurrency 1, for the model
 
 
 def speed_jobs(rounds: int) -> list[Job]:
@@ -80,22 +87,28 @@ def start_cpu(times: int = 5) -> float:
     return (children_cpu() - before) / times
 
 
-def model(durations: dict[int, float], tasks: list[list[Job]], start: float, order: bool) -> tuple[float, int]:
+def model(durations: dict[int, float], tasks: list[list[Job]], start: float, order: str) -> tuple[float, int]:
     """The wall time and process starts of ``tasks`` on :data:`CORES` slots, each game taking its
     measured time, each slot keeping :data:`KEPT` bots and paying ``start`` for each it starts; the
-    next task to the first slot free, in the list's order or (``order``) as the arena orders them
-    (:class:`~asalto_core.arena.Waiting`: the pairs whose games ended so far took longest first)."""
+    next task to the first slot free: in the list's order (``"schedule"``), as the arena orders them
+    (``"learned"``, :class:`~asalto_core.arena.Waiting`: the pairs whose games ended so far took
+    longest first, before), that order among the tasks whose bots the slot holds (``"kept"``, now:
+    :meth:`~asalto_core.arena.Waiting.for_slot`), or the longest
+    first by the times themselves (``"known"``: what no arena can know before a game is played,
+    the bound of any order)."""
     free = [(0.0, slot) for slot in range(CORES)]
     kept: dict[int, list[str]] = {slot: [] for slot in range(CORES)}
-    waiting, queue = Waiting(tasks, []), list(reversed(tasks))
+    waiting = Waiting(tasks, [])
+    queue = sorted(tasks, key=lambda task: sum(durations[j.id] for j in task)) if order == "known" else tasks[::-1]
     ends: list[tuple[float, int, Job]] = []  # each game's end, to tell the order when it is known
     starts, end = 0, 0.0
-    while queue if not order else waiting:
+    while waiting if order in ("learned", "kept") else queue:
         at, slot = heapq.heappop(free)
         while ends and ends[0][0] <= at:
             job = heapq.heappop(ends)[2]
             waiting.took({"officers": job.officers, "rebels": job.rebels, "wall_seconds": durations[job.id]})
-        for job in waiting.longest() if order else queue.pop():
+        task = waiting.longest() if order == "learned" else waiting.for_slot(kept[slot]) if order == "kept" else None
+        for job in task or queue.pop():
             for bot in (job.rebels, job.officers):
                 if bot in kept[slot]:
                     kept[slot].remove(bot)
@@ -109,13 +122,83 @@ def model(durations: dict[int, float], tasks: list[list[Job]], start: float, ord
     return end, starts
 
 
-def write_section(name: str, lines: list[str]) -> None:
-    """Replace the section ``name`` of bench/results/arena.md (between its markers), or add it."""
-    text = RESULTS.read_text() if RESULTS.exists() else "# The arena\n"
-    block = f"<!-- {name} -->\n" + "\n".join(lines).strip() + f"\n<!-- /{name} -->"
-    pattern = re.compile(f"<!-- {name} -->.*?<!-- /{name} -->", re.S)
-    text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip() + "\n\n" + block
-    RESULTS.write_text(text.rstrip() + "\n")
+def shuffled(durations: dict[int, float], jobs: list[Job], rng: random.Random) -> dict[int, float]:
+    """The games' times dealt again among the games of each pair and colours: another run of the same
+    round robin, as far as an order learned from pairs can tell (one run's luck apart)."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for job in jobs:
+        groups.setdefault((job.officers, job.rebels), []).append(job.id)
+    out = {}
+    for ids in groups.values():
+        times = [durations[i] for i in ids]
+        rng.shuffle(times)
+        out.update(zip(ids, times, strict=True))
+    return out
+
+
+ORDERS = [
+    ("a game a task, in the schedule's order", [1], "schedule"),
+    ("`arena.batches`, in the schedule's order", [CORES], "schedule"),
+    ("`arena.batches`, the pairs that took longest first (before)", [CORES], "learned"),
+    ("the same among the tasks needing the fewest of a slot's bots started (now)", [CORES], "kept"),
+    ("every game's time known before it is played, the longest first (no arena can)", [CORES], "known"),
+]
+SHUFFLES = 200  # deals of the games' times within their pairs, for each order's average
+
+
+def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float) -> None:
+    """The model's section: each order's speed-up at :data:`CORES` slots on the games' times measured
+    at concurrency 1 (and averaged over :data:`SHUFFLES` deals of them), with and without the starts."""
+    total = sum(serial.values()) + len(BOTS) * start
+    rng = random.Random(53)
+    deals = [serial] + [shuffled(serial, jobs, rng) for _ in range(SHUFFLES)]
+    rows = []
+    for name, (slots,), order in ORDERS:
+        tasks = [[j] for j in jobs] if slots == 1 else batches(jobs, slots)
+        runs = [(model(d, tasks, start, order), model(d, tasks, 0.0, order)[0]) for d in deals]
+        rows.append((name, runs))
+        (end, starts), idle = runs[0]
+        print(f"{CORES} cores, {name}: {total / end:.1f}x ({starts} starts; {total / idle:.1f}x were starts free)")
+    longest = max(serial.values())
+    lines = [
+        f"The {len(jobs)} games' times at concurrency 1 of a Speed run (from {min(serial.values()):.2f} s",
+        f"to {longest:.2f} s, {total:.0f} s in all with {len(BOTS)} starts), each task given to the first of {CORES}",
+        f"slots free, each slot keeping its bots and paying {start * 1000:.0f} ms for each bot it starts. The times",
+        "are in `arena-games.json`: `python bench/arena.py --model` replays them. The average: over the measured",
+        f"times and {SHUFFLES} deals of them within each pair and colours (the same round robin, another run's luck).",
+        "",
+        "| Order | Speed-up | Bot processes started | Speed-up if starts cost nothing | Averaged (if starts free) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name, runs in rows:
+        (end, starts), idle = runs[0]
+        mean = sum(total / e for (e, _), _ in runs) / len(runs)
+        free = sum(total / i for _, i in runs) / len(runs)
+        lines.append(f"| {name} | {total / end:.1f}x | {starts} | {total / idle:.1f}x | {mean:.1f}x ({free:.1f}x) |")
+
+    def mean(runs: list[tuple[tuple[float, int], float]], of: Callable[[float, int, float], float]) -> float:
+        return sum(of(end, starts, idle) for (end, starts), idle in runs) / len(runs)
+
+    schedule, learned, kept, known = (runs for _, runs in rows[1:])
+    speed_up = lambda end, starts, idle: total / end  # noqa: E731
+    lines += [
+        "",
+        f"Where the time at {CORES} goes, in the arena's order (averaged): of the {CORES}x a perfect split would give,",
+        f"{CORES - mean(kept, lambda e, s, i: total / i):.1f}x is the tail and "
+        f"{mean(kept, lambda e, s, i: total / i - total / e):.1f}x the bots' starts "
+        f"(about {mean(kept, lambda e, s, i: s):.0f} of them, {start * 1000:.0f} ms of CPU each: each slot starts",
+        f"each bot it meets once and keeps it; at concurrency 1, {len(BOTS)} start).",
+        f"The tail: {len(jobs)} games are {len(jobs) / CORES:.1f} a slot, and the longest game alone is "
+        f"{longest / total * CORES * 100:.0f}% of a slot's fair share.",
+        "A game's time varies within its pair and colours (the opening, the bots' choices) more than between",
+        f"pairs: the pairs' times learned give {mean(learned, speed_up) - mean(schedule, speed_up):.1f}x over the "
+        "schedule's order, a slot kept on its bots",
+        f"{mean(kept, speed_up) - mean(learned, speed_up):.1f}x more, and knowing every game's time beforehand "
+        f"would give {mean(known, speed_up):.1f}x.",
+        "Starting the next game's bots while a slot's game ends would hide no CPU: in the model every game",
+        "keeps a core busy until the tail, and in the tail no game is left to start.",
+    ]
+    write_section(RESULTS, TITLE, f"On {CORES} cores (a model)", lines)
 
 
 def speed(rounds: int) -> None:
@@ -138,21 +221,9 @@ def speed(rounds: int) -> None:
         )
     print(f"Dask's local cluster started in {cluster_start:.1f} s; a bot process's start: {start * 1000:.0f} ms CPU")
     serial = rows[0][1]["durations"]
-    total = sum(serial.values()) + len(BOTS) * start
-    modelled = []
-    for name, tasks, order in (
-        ("a game a task, in the schedule's order (before)", [[j] for j in jobs], False),
-        ("`arena.batches`, in the schedule's order", batches(jobs, CORES), False),
-        ("`arena.batches`, the pairs that took longest first (now)", batches(jobs, CORES), True),
-    ):
-        end, starts = model(serial, tasks, start, order)
-        idle, _ = model(serial, tasks, 0.0, order)
-        modelled.append((name, end, starts, idle))
-        print(f"{CORES} cores, {name}: {total / end:.1f}x ({starts} starts; {total / idle:.1f}x were starts free)")
-    longest = max(serial.values())
+    TIMES.write_text(json.dumps({"start_cpu_seconds": start, "seconds": {str(k): v for k, v in sorted(serial.items())}},
+                                indent=0) + "\n")  # fmt: skip
     lines = [
-        "## Speed",
-        "",
         f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, {cores} cores shared "
         f"with other jobs (load {os.getloadavg()[0]:.0f} as it ended); a round robin of {', '.join(BOTS)} on the "
         f"course's rules, {rounds} openings, both colours ({len(jobs)} games).",
@@ -171,26 +242,9 @@ def speed(rounds: int) -> None:
         f"A bot process's start (Python, asalto_core and the bot loaded, the handshake): {start * 1000:.0f} ms",
         f"of CPU. Dask's local cluster of {cores} workers took {cluster_start:.1f} s to start, outside its rows;",
         "the pool and Dask were run in turns, twice, the same cluster kept.",
-        "",
-        f"### On {CORES} cores (a model)",
-        "",
-        f"The {len(jobs)} games' times at concurrency 1 above (from {min(serial.values()):.2f} s to {longest:.2f} s,",
-        f"{total:.0f} s in all), each task given to the first of {CORES} slots free, each slot keeping its bots:",
-        "",
-        "| Tasks | Speed-up | Bot processes started | Speed-up if starts cost nothing |",
-        "| --- | --- | --- | --- |",
     ]
-    for name, end, starts, idle in modelled:
-        lines.append(f"| {name} | {total / end:.1f}x | {starts} | {total / idle:.1f}x |")
-    lines += [
-        "",
-        f"Where the rest goes: the tail. {len(jobs)} games on {CORES} slots are {len(jobs) / CORES:.1f} games a slot;",
-        f"the longest game alone is {longest / total * CORES * 100:.0f}% of a slot's fair share, and",
-        "whichever slot draws it last runs alone at the end. A bot's process starts once in each slot",
-        "(each slot plays every pair sooner or later), so a 16-slot run starts about 16 times as many",
-        "as a 1-slot run; with the start above that costs the second column's gap to the fourth.",
-    ]
-    write_section("speed", lines)
+    write_section(RESULTS, TITLE, "Speed", lines)
+    on_many_cores(serial, jobs, start)
 
 
 def tournament(rounds: int, concurrency: int) -> None:
@@ -201,9 +255,11 @@ def tournament(rounds: int, concurrency: int) -> None:
     text = report(results, FIELD)
     print(text)
     write_section(
-        "tournament",
+        RESULTS,
+        TITLE,
+        "Tournament",
         [
-            "## A tournament of the levels and the example bots",
+            "The levels and the example bots.",
             "",
             f"`python bench/arena.py --tournament --rounds {rounds}`: {', '.join(FIELD)} in a round robin on the",
             f"course's rules, {rounds} seeded openings of two plies, each played by both bots of a pair with the",
@@ -223,8 +279,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6, help="openings (each pair plays each twice)")
     parser.add_argument("--tournament", action="store_true", help="the levels and the example bots' tournament")
     parser.add_argument("--concurrency", type=int, default=2, help="games at once in the tournament")
+    parser.add_argument("--model", action="store_true", help="the 16-core model again on the games' saved times")
     args = parser.parse_args()
-    if args.tournament:
+    if args.model:
+        saved = json.loads(TIMES.read_text())
+        on_many_cores(
+            {int(k): v for k, v in saved["seconds"].items()}, speed_jobs(args.rounds), saved["start_cpu_seconds"]
+        )
+    elif args.tournament:
         tournament(args.rounds, args.concurrency)
     else:
         speed(args.rounds)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -516,3 +517,55 @@ def test_a_bot_of_three_files_loads_and_plays_in_the_lab(page, server):
     expect(page.locator("#board")).to_have_attribute("data-plies", re.compile(r"^([4-9]|\d\d+)$"), timeout=ms(60_000))
     expect(page.locator("#log li[data-kind=printed]").first).to_have_text(f"{name}: Team: both sides ready")
     expect(page.locator(FAULTS)).to_have_count(0)
+
+
+def drop(page, paths: list[Path]) -> None:
+    """Drop ``paths`` (files or folders) on the lab's source box as a file manager's drag does: the
+    browser's own drag events (DevTools'), so the page gets the entries a real drop gives, a folder
+    read through its directory reader."""
+    box = page.locator("#source").bounding_box()
+    at = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    data = {"items": [], "files": [str(p) for p in paths], "dragOperationsMask": 1}  # 1: copy
+    devtools = page.context.new_cdp_session(page)
+    for kind in ("dragEnter", "dragOver", "drop"):
+        devtools.send("Input.dispatchDragEvent", {"type": kind, **at, "data": data})
+    devtools.detach()
+
+
+def a_bot_in_a_folder(under: Path) -> Path:
+    """The three-file bot as a student hands it in: a folder holding its files, and a folder of notes."""
+    folder = under / "Team20"
+    (folder / "notes").mkdir(parents=True)
+    for path in (BOTS / "three_files").iterdir():
+        (folder / path.name).write_bytes(path.read_bytes())
+    (folder / "notes" / "README.txt").write_text("Team 20: rebels and officers, one module each.\n")
+    return folder
+
+
+def plays_as_one_bot(page, name: str) -> None:
+    """The bot ``name`` loads and plays a few moves against a level without a fault."""
+    expect(page.locator("#bots li", has_text=name)).to_have_attribute("data-status", "ready", timeout=ms(60_000))
+    play(page, name, "level:beginner")
+    expect(page.locator("#board")).to_have_attribute("data-plies", re.compile(r"^([4-9]|\d\d+)$"), timeout=ms(60_000))
+    expect(page.locator("#log li[data-kind=printed]").first).to_have_text(f"{name}: Team: both sides ready")
+    expect(page.locator(FAULTS)).to_have_count(0)
+
+
+def test_a_dropped_folder_is_one_bot_in_the_lab(page, server, tmp_path):
+    """A folder dragged onto the lab is read whole, its subfolders too, and its files are one bot,
+    named after the folder and the file that is the bot."""
+    open_lab(page, server)
+    drop(page, [a_bot_in_a_folder(tmp_path)])
+    plays_as_one_bot(page, "Team20: Team.py")
+
+
+def test_a_dropped_zip_is_one_bot_in_the_lab(page, server, tmp_path):
+    """A zip of the bot's folder (as a course's hand-in is) dragged onto the lab is unpacked whole."""
+    folder = a_bot_in_a_folder(tmp_path)
+    archive = tmp_path / "team20.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in sorted(folder.rglob("*")):
+            out.write(path, path.relative_to(tmp_path).as_posix())
+    open_lab(page, server)
+    drop(page, [archive])
+    plays_as_one_bot(page, "team20.zip: Team.py")

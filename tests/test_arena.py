@@ -169,6 +169,24 @@ def test_a_tournament_starts_each_bots_process_once_in_each_games_process_not_on
         assert all(g["arena_cpu_seconds"] > 0 for g in games)
 
 
+def test_a_slot_is_given_the_task_whose_bots_it_keeps_then_the_longest():
+    """Each slot of the arena's pool keeps its bots' processes: it is given a task of a pair it
+    holds both bots of (no start) before a longer pair it would start one for, and of equals the
+    longest; a slot that holds none is given the longest."""
+    bots = ["examples:greedy", "examples:random", "level:beginner"]
+    tasks = arena.batches(schedule(bots, "course", 2, False, FAST, opening_plies=0, seed=1), 1)
+    played = [{"officers": "examples:random", "rebels": "examples:greedy", "wall_seconds": 1.0},
+              {"officers": "examples:greedy", "rebels": "level:beginner", "wall_seconds": 5.0},
+              {"officers": "level:beginner", "rebels": "examples:random", "wall_seconds": 3.0}]  # fmt: skip
+    waiting = arena.Waiting(tasks, played)
+    pair = lambda task: {task[0].officers, task[0].rebels}  # noqa: E731
+    assert pair(waiting.for_slot(["examples:greedy", "examples:random"])) == {"examples:greedy", "examples:random"}
+    assert pair(waiting.for_slot(["examples:random"])) == {"level:beginner", "examples:random"}  # 3 s, not 1 s
+    assert pair(waiting.for_slot([])) == {"examples:greedy", "level:beginner"}
+    kept = arena._kept_after(["level:beginner", "examples:greedy"], played[0])
+    assert kept == ["level:beginner", "examples:greedy", "examples:random"]
+
+
 def test_a_tournament_is_cut_into_tasks_of_one_pair_each_enough_to_keep_every_slot_busy():
     """Each task plays the games of one pair (its bots' processes started once for all of them);
     there are :data:`arena.TASKS_A_SLOT` tasks a slot or more, the pairs in turn."""

@@ -13,13 +13,13 @@ import contextlib
 import json
 import os
 import pwd
+import select
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -189,13 +189,66 @@ def test_a_bot_reaches_no_network(mode, folder):
     assert all(a.startswith("caller refused") for a in got) and "WITH network" not in said
 
 
-def wait_for(condition, what: str, seconds: float = 120.0) -> None:
-    """Wait until ``condition()`` holds; a hang guard, not a measure: fail after ``seconds`` (stretched
-    by ASALTO_TIME_FACTOR on a busy machine)."""
-    deadline = time.monotonic() + seconds * TIME_FACTOR
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
+def ended(mark: str) -> None:
+    """Wait until no process's command line holds ``mark``: on each one's exit, told by its pidfd
+    (the kernel's own mark, no clock); those that start meanwhile are waited for in turn."""
+    while pids := processes_with(mark):
+        for pid in pids:
+            try:
+                exited = os.pidfd_open(pid)
+            except ProcessLookupError:  # gone already
+                continue
+            try:
+                select.select([exited], [], [])  # readable once the process has exited
+            finally:
+                os.close(exited)
+
+
+def bot_folders(mark: str) -> list[str]:
+    """The working folders of the bots started by the processes whose command lines hold ``mark``
+    (each bot's keeper is told its folder: asalto_core/sandbox.py's plan); none under bubblewrap
+    (a /tmp of its own)."""
+    parents = {str(pid) for pid in processes_with(mark)}
+    out = []
+    for name in os.listdir("/proc"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{name}/stat").read_bytes()
+            argv = Path(f"/proc/{name}/cmdline").read_bytes().decode().split("\0")
+            if stat.rsplit(b")", 1)[1].split()[1].decode() in parents and argv[3].endswith("sandbox.py"):
+                out.append(json.loads(argv[4])["folder"])  # python -I -S sandbox.py PLAN bot...
+    return out
+
+
+class Sleepers:
+    """A FIFO in ``folder`` that the forker's sleeping processes each write a byte to and hold open
+    (tests/bots/forker.py): their starts are read as they come, and their ends as its last writer
+    closes, with no clock."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "sleepers"
+        os.mkfifo(self.path)
+        self.path.chmod(0o666)  # the bots' own user ids write to it
+        self.fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)  # opened first: no writer blocks for long
+        self.started = 0
+
+    def _read(self) -> bytes:
+        select.select([self.fd], [], [])  # a FIFO no writer has opened yet is not readable on Linux
+        with contextlib.suppress(BlockingIOError):
+            return os.read(self.fd, 64)
+        return b"?"  # woken with nothing to read: look again
+
+    def wait_started(self, count: int) -> None:
+        """Wait until ``count`` sleepers have started; fail if they all end before."""
+        while self.started < count:
+            got = self._read()
+            assert got, f"the sleepers ended after {self.started} of {count} started"
+            self.started += got.count(b"+")
+
+    def wait_ended(self) -> None:
+        """Wait until every sleeper has ended (the FIFO's end: no writer holds it)."""
+        while self._read():
+            pass
+        os.close(self.fd)
 
 
 @pytest.mark.parametrize("mode", [m for m in MODES if not m.startswith("unprivileged")])
@@ -208,7 +261,7 @@ def test_what_a_bot_starts_ends_with_its_game(mode, folder, monkeypatch):
         game = play_game(Job(0, 0, "assault", forker, "examples:random", [], Limits(10 * TIME_FACTOR, None, 400), 6))
         assert game["faults"] == [] and len(game["moves"]) == 6
         assert forker not in {b.spec for b in arena._idle}  # it left processes behind: not kept
-        wait_for(lambda: not processes_with(mark), f"the bot's processes outlived its game: {processes_with(mark)}")
+        ended(mark)  # a process that outlived its game for good hangs here
     finally:
         arena.close_idle()
         sandbox.here.cache_clear()
@@ -217,20 +270,22 @@ def test_what_a_bot_starts_ends_with_its_game(mode, folder, monkeypatch):
 @pytest.mark.parametrize("mode", MODES)
 def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
     mark = f"forked-{folder.name}"
-    forker = hostile("forker", folder, mark=mark, hang=True)
+    sleepers = Sleepers(folder)
+    forker = hostile("forker", folder, mark=mark, hang=True, fifo=str(sleepers.path))
     argv, env, enter = arena_command(mode, folder, [forker, "examples:random"], "--concurrency", "2")
-    before = set(Path(tempfile.gettempdir()).glob("asalto-bot-*"))  # the bots' working folders (without bubblewrap)
     arena_process = subprocess.Popen(argv, env=env, preexec_fn=enter, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # noqa: PLW1509
     try:
-        wait_for(lambda: len(processes_with(mark)) >= 6, "the bot never started its three processes (twice)")
+        sleepers.wait_started(6)  # three a game, two games at once
         assert processes_with(str(folder))  # the bots, the games' processes
+        folders = bot_folders(str(folder))  # each bot's working folder, without bubblewrap
+        assert len(folders) == (4 if "bwrap" in WITHOUT[mode] or not sandbox.here().bwrap else 0), folders
     finally:
         arena_process.send_signal(signal.SIGKILL)
         arena_process.wait()
-    wait_for(lambda: not processes_with(mark), f"processes outlived the arena: {processes_with(mark)}")
-    wait_for(lambda: not processes_with(str(folder)), f"bots outlived the arena: {processes_with(str(folder))}")
-    left = lambda: set(Path(tempfile.gettempdir()).glob("asalto-bot-*")) - before  # noqa: E731
-    wait_for(lambda: not left(), f"the bots' folders outlived the arena: {left()}")
+    sleepers.wait_ended()  # what the bot started; one that outlives the arena for good hangs here
+    ended(str(folder))  # the bots, their keepers (each removes its bot's folder before it exits), the games' processes
+    left = [path for path in folders if os.path.exists(path)]
+    assert not left, f"the bots' folders outlived the arena: {left}"
 
 
 def test_the_help_and_the_first_line_say_what_holds(folder):

@@ -789,21 +789,32 @@ def run(
     stop = _sprt_verdict(done, bots, sprt_bounds)
     own = executor is None
     sandbox.here()  # found once, before the games' processes fork (they inherit it)
-    pool = (
-        ProcessPoolExecutor(max_workers=max(1, concurrency), initializer=sandbox.die_with_parent) if own else executor
+    # The arena's own pool: a process a slot, so that each slot is given the task whose bots it keeps.
+    slots = (
+        [ProcessPoolExecutor(1, initializer=sandbox.die_with_parent) for _ in range(max(1, concurrency))] if own else []
     )
+    holds: list[list[str]] = [[] for _ in slots]  # the bots each slot's process keeps, as _checkin keeps them
+    busy: dict[Future[Any], int] = {}
     pending: set[Future[Any]] = set()
     waiting = Waiting(batches(todo, _slots(executor, concurrency)), done)
     try:
         while not stop:
-            # One task more than the slots, to start as soon as one frees (a Dask cluster's workers may join late).
-            while waiting and len(pending) <= _slots(executor, concurrency):
-                pending.add(pool.submit(play_games, waiting.longest()))
+            for slot, pool in enumerate(slots):
+                if waiting and slot not in busy.values():
+                    future = pool.submit(play_games, waiting.for_slot(holds[slot]))
+                    busy[future] = slot
+                    pending.add(future)
+            # On a cluster, one task more than its threads, to start as soon as one frees (workers may join late).
+            while not own and waiting and len(pending) <= _slots(executor, concurrency):
+                pending.add(executor.submit(play_games, waiting.longest()))
             if not pending:
                 break
             finished, pending = _wait(pending)
             for future in finished:
+                slot = busy.pop(future, -1)
                 for game in future.result():
+                    if slot >= 0:
+                        holds[slot] = _kept_after(holds[slot], game)
                     waiting.took(game)
                     done.append(game)
                     _save(game, results_path, record_path)
@@ -813,8 +824,10 @@ def run(
     finally:
         for future in pending:
             future.cancel()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for pool in slots:  # each slot's process told first, then each waited for: they end together
+            pool.shutdown(wait=False, cancel_futures=True)
+        for pool in slots:
+            pool.shutdown(wait=True)
         if bar:
             bar.finish()
     return done, stop
@@ -844,15 +857,31 @@ class Waiting:
         total[0] += game["wall_seconds"]
         total[1] += 1
 
+    def expected(self, pair: frozenset[str]) -> float:
+        """A game's expected seconds between the two bots: their games' average so far, or
+        unknown (infinite: tried first) before one has ended."""
+        total, games = self.seconds.get(pair, (0.0, 0))
+        return total / games if games else math.inf
+
     def longest(self) -> list[Job]:
         """The next task (of a pair that has one left)."""
+        return self.for_slot([])
 
-        def expected(pair: frozenset[str]) -> float:
-            total, games = self.seconds.get(pair, (0.0, 0))
-            return total / games if games else math.inf
-
-        pair = max((p for p, tasks in self.pairs.items() if tasks), key=expected)  # the first of equals
+    def for_slot(self, kept: list[str]) -> list[Job]:
+        """The next task for a slot that keeps the processes of the bots ``kept``: of the pairs that
+        need the fewest of theirs started, the longest (a start costs a Python and its imports, and
+        a bot's own model loaded, as many seconds as some games take)."""
+        starts = {pair: len(pair - set(kept)) for pair, tasks in self.pairs.items() if tasks}
+        fewest = min(starts.values())
+        pair = max((p for p in starts if starts[p] == fewest), key=self.expected)  # the first of equals
         return self.pairs[pair].pop()
+
+
+def _kept_after(kept: list[str], game: dict[str, Any]) -> list[str]:
+    """The bots a slot's process keeps after ``game``: its two bots the most recent, at most :data:`KEPT`."""
+    for bot in (game["rebels"], game["officers"]):
+        kept = [b for b in kept if b != bot] + [bot]
+    return kept[-KEPT:]
 
 
 def _slots(executor: Any, concurrency: int) -> int:
