@@ -6,6 +6,8 @@ from __future__ import annotations
 from _browser import SLOW_MS, Bench, Trace, first_at, med, ms, row, runs
 from _game_page import click
 
+from helpers import new_game  # e2e/helpers.py, on the path by _browser: the dialog as the tests drive it
+
 AI_RUNS = 2  # replies per AI level
 AI_PAIRS = 15  # cold AI first moves, each paired with a bare Pyodide start (wide per-pair spread on 2 cores)
 WARM_AI = 3  # of those, the first few also load the page again warm
@@ -94,13 +96,7 @@ def started_run(bench: Bench, name: str, path: str) -> int:
 
 def ai_reply(bench: Bench, page, level: str) -> dict:
     """Assault, the AI playing the officers: its reply to d4-d5 and the main thread meanwhile."""
-    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
-    page.click("#btn-new")
-    page.select_option("#new-ruleset", "assault")
-    page.check('#dlg-new input[name="mode"][value="rebels"]')
-    page.select_option("#new-level", level)
-    page.click("#new-start")
-    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=SLOW_MS)
+    new_game(page, "assault", "rebels", level)
     worker = "light" if level in ("beginner", "casual") else "engine"  # MicroPython's worker, or Pyodide's
     page.wait_for_function(f"document.body.dataset.{worker} === 'ready'", timeout=SLOW_MS)
     click(page, "d4", "upFrame")

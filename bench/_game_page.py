@@ -12,6 +12,7 @@ import urllib.parse
 from _browser import SLOW_MS, Bench, Trace, first_at, is_pyodide, med, ms, n_sent, row, runs, sent
 
 from asalto_core import Board
+from helpers import new_game  # e2e/helpers.py, on the path by _browser: the dialog as the tests drive it
 
 # The record's line, played by two players on the game page (every move legal in Assault).
 LINE = [("d4", "d5"), ("c5", "c6"), ("b5", "c5"), ("e5", "e6"), ("e3", "d4"), ("c6", "d6"), ("e2", "e3"), ("d6", "c6")]
@@ -25,12 +26,7 @@ def humans_state(bench: Bench) -> dict:
     page = ctx.new_page()
     page.goto(bench.url)
     page.wait_for_selector("body[data-board=ready]", timeout=SLOW_MS)
-    before = int(page.evaluate("Number(document.body.dataset.games || 0)"))
-    page.click("#btn-new")
-    page.select_option("#new-ruleset", "assault")
-    page.check('#dlg-new input[name="mode"][value="humans"]')
-    page.click("#new-start")
-    page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=SLOW_MS)
+    new_game(page, "assault", "humans")
     state = ctx.storage_state()
     ctx.close()
     saves = [i["value"] for o in state["origins"] for i in o["localStorage"] if i["name"] == "asalto.save.v1"]

@@ -17,6 +17,7 @@ The site is served from a snapshot of dist/, as bench/site.py serves it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -34,6 +35,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from asalto_core import Position  # noqa: E402
 from asalto_core.ai import best_move  # noqa: E402
 from asalto_core.book import load, position_key  # noqa: E402
+from helpers import new_game  # noqa: E402 - e2e/helpers.py: the New game dialog as the tests drive it
 
 SLOW_MS, Bench, counting_server, snapshot = S.SLOW_MS, S.Bench, S.counting_server, S.snapshot
 RESULTS = ROOT / "bench" / "results"
@@ -76,24 +78,21 @@ def the_players_move(position: Position) -> str:
     return str(next((m for m in moves if m.jump), moves[0]))
 
 
-def new_game_dialog(bench: Bench, tag: str, mode: str, level: str):
-    """A cold game page with the New game dialog filled in for Assault (``mode``: the player's
-    side), its Start not yet pressed: (context, page)."""
+def new_game_page(bench: Bench, tag: str, mode: str, level: str):
+    """A cold game page on which a new Assault game was started from the New game dialog, as the
+    e2e tests start one (``mode``: the player's side): (context, page). The press on Start is the
+    last in the page's probe."""
     ctx = bench.context(tag)
     page = ctx.new_page()
     page.goto(bench.url)
     page.wait_for_selector("body[data-board=ready]", timeout=SLOW_MS)
-    page.click("#btn-new")
-    page.select_option("#new-ruleset", "assault")
-    page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
-    page.select_option("#new-level", level)
+    page.evaluate("window.__bench.probe = {}")
+    new_game(page, "assault", mode, level)
     return ctx, page
 
 
 def strong_game(bench: Bench) -> dict:
-    ctx, page = new_game_dialog(bench, "strong game", "rebels", "strongest")
-    page.click("#new-start")
-    page.wait_for_function("Number(document.body.dataset.games || 0) > 0", timeout=SLOW_MS)
+    ctx, page = new_game_page(bench, "strong game", "rebels", "strongest")
     position, replies = Position.start("assault"), []
     for n in range(1, STRONG_MOVES + 1):
         page.wait_for_timeout(THINK_MS)
@@ -132,9 +131,7 @@ def strong_game(bench: Bench) -> dict:
 def computer_first(bench: Bench, level: str) -> int:
     """New game as the officers of Assault (the computer's rebels move first), cold: from the press
     on Start to the computer's first move on the board."""
-    ctx, page = new_game_dialog(bench, f"computer first, {level}", "officers", level)
-    page.evaluate("window.__bench.probe = {}")
-    page.click("#new-start")
+    ctx, page = new_game_page(bench, f"computer first, {level}", "officers", level)
     page.wait_for_function("document.body.dataset.ply === '1'", timeout=SLOW_MS)
     press = page.evaluate("window.__bench.probe.press")
     shown = next(t for v, t in page.evaluate("window.__bench.attrs")["ply"] if v == "1" and t >= press)
@@ -142,11 +139,11 @@ def computer_first(bench: Bench, level: str) -> int:
     return round(shown - press)
 
 
-def casual_positions() -> list[str]:
+def casual_positions(count: int = CASUAL_POSITIONS) -> list[str]:
     """Positions of a casual self-play game in Assault, after the book's moves."""
     position, out, book = Position.start("assault"), [], load("assault")
     for ply in range(200):
-        if position.outcome() or len(out) >= CASUAL_POSITIONS:
+        if position.outcome() or len(out) >= count:
             break
         if position not in book:
             out.append(position.text())
@@ -154,7 +151,7 @@ def casual_positions() -> list[str]:
     return out
 
 
-def casual_throttled(bench: Bench, site: Path, rate: int) -> list[dict]:
+def casual_throttled(bench: Bench, site: Path, rate: int, positions: int = CASUAL_POSITIONS) -> list[dict]:
     (site / "bench-light.html").write_text(LIGHT_PAGE)
     (site / "bench-light.py").write_text(LIGHT_SCRIPT)
     (site / "bench-light.json").write_text(json.dumps(light_config(site)))
@@ -165,7 +162,7 @@ def casual_throttled(bench: Bench, site: Path, rate: int) -> list[dict]:
     cdp = ctx.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     rows = []
-    for i, text in enumerate(casual_positions()):
+    for i, text in enumerate(casual_positions(positions)):
         t = time.perf_counter()
         found = json.loads(page.evaluate("([text, seed]) => window.asaltoThink(text, seed)", [text, i]))
         found["wall_ms"] = round((time.perf_counter() - t) * 1000)
@@ -180,7 +177,7 @@ def report(out: dict) -> str:
         "# The computer's replies where a person waits",
         "",
         f"`python bench/book.py`, {out['measured']}, build {out['build']}, {out['machine']['cores']} cores, "
-        f"load {out['machine']['load_before']} before. Medians of {GAMES} cold games.",
+        f"load {out['machine']['load_before']} before. Medians of {len(out['strong'])} cold games.",
         "",
         f"## Against the strongest level (Assault, the computer the officers, the player {THINK_MS} ms over a move)",
         "",
@@ -227,6 +224,14 @@ def report(out: dict) -> str:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="one game of each kind and two casual positions, printed and not written: a check that the bench runs",
+    )
+    args = parser.parse_args()
+    games, positions = (1, 2) if args.quick else (GAMES, CASUAL_POSITIONS)
     tmp = tempfile.TemporaryDirectory(prefix="asalto-book-")
     site = Path(tmp.name, "site")
     build = snapshot(site)
@@ -240,21 +245,22 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = S.launch(pw, S.LAUNCH_ARGS)
             bench = Bench(browser, server)
-            out["strong"] = [strong_game(bench) for _ in range(GAMES)]
+            out["strong"] = [strong_game(bench) for _ in range(games)]
             out["computer_first"] = {
-                lv: [computer_first(bench, lv) for _ in range(GAMES)] for lv in ("casual", "strongest")
+                lv: [computer_first(bench, lv) for _ in range(games)] for lv in ("casual", "strongest")
             }
-            out["casual_x1"] = casual_throttled(bench, site, 1)
-            out["casual_throttled"] = casual_throttled(bench, site, THROTTLE)
+            out["casual_x1"] = casual_throttled(bench, site, 1, positions)
+            out["casual_throttled"] = casual_throttled(bench, site, THROTTLE, positions)
             browser.close()
             out["errors"] = bench.errors + bench.problems
     finally:
         server.stop()
         tmp.cleanup()
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "book.json").write_text(json.dumps(out, indent=1) + "\n")
     md = report(out)
-    (RESULTS / "book.md").write_text(md)
+    if not args.quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "book.json").write_text(json.dumps(out, indent=1) + "\n")
+        (RESULTS / "book.md").write_text(md)
     print(md)
     if out["errors"]:
         sys.exit("\n".join(out["errors"]))

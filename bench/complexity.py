@@ -192,3 +192,15 @@ def warm_lines(make, n):
     size, work = make(n)
     work()
     return size, lines(work)
+
+
+if __name__ == "__main__":
+    import argparse  # here only: the page's MicroPython imports this module and has no argparse
+
+    argparse.ArgumentParser(
+        description=__doc__ + "\nRun alone, it prints report()'s table (bench/fuzz.py writes it with MicroPython's).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    ).parse_args()
+    print("shape\tsize\tms\tsize x16\tms\tratio")
+    for row in report():
+        print(*row, sep="\t")

@@ -30,6 +30,7 @@ only on the bot lab's Pyodide.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -41,9 +42,21 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-OPTIONS = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
-ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
-PACKAGE = OPTIONS.get("package", str(ROOT / "pkg"))  # the engine fuzzed (another checkout's, for a before)
+
+
+def arguments() -> argparse.Namespace:
+    """The command line, read before the engine is imported: ``--package`` says which engine."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", nargs="*", help="readers, results or protocol and their numbers, or the main run's")
+    parser.add_argument("--package", default=str(ROOT / "pkg"), help="the engine fuzzed: another checkout's pkg")
+    parser.add_argument("--out", default="fuzz-protocol.md", help="the protocol run's results file in bench/results")
+    parser.add_argument("--label", default="this checkout", help="the engine's name in the protocol run's results")
+    return parser.parse_args()
+
+
+OPTIONS = arguments()
+ARGS = OPTIONS.what
+PACKAGE = OPTIONS.package  # the engine fuzzed (another checkout's, for a before)
 sys.path[:0] = [PACKAGE, str(ROOT / "tests"), str(ROOT / "bench")]
 
 import complexity  # noqa: E402 - after the path is set
@@ -360,7 +373,7 @@ def protocol(count: int, sessions: int, seed: int) -> None:
     lines = [
         "# Fuzz run of the engine protocol and the course adapter (bench/fuzz.py protocol)",
         "",
-        f"The engine of {OPTIONS.get('label', 'this checkout')}, seed {seed}. In this process, {count:,} mutated",
+        f"The engine of {OPTIONS.label}, seed {seed}. In this process, {count:,} mutated",
         "inputs per target (tests/fuzz.py): `protocol` sends command lines as bytes (some not UTF-8, some",
         "over a line's limit) to one session; `adapter` gives the course adapter answers of every shape.",
         "'broken': an exception outside the contract, an answer that is no protocol line, a refused",
@@ -389,7 +402,7 @@ def protocol(count: int, sessions: int, seed: int) -> None:
               "Neither the protocol (`engine.py`) nor the course adapter (`bots/`) runs on the pages' MicroPython",
               "(`build.module_lists`): the bot lab runs them on Pyodide, which is CPython.",
               "", f"Total: {time.perf_counter() - total:.0f} s.", ""]  # fmt: skip
-    out = ROOT / "bench" / "results" / OPTIONS.get("out", "fuzz-protocol.md")
+    out = ROOT / "bench" / "results" / OPTIONS.out
     out.write_text("\n".join(lines), errors="backslashreplace")  # an input's lone surrogate, quoted
     print("\n".join(lines))
     print(f"written to {out}")

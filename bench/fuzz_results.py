@@ -12,6 +12,7 @@ every game once). Figures in bench/results/fuzz-results-file.md.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -222,4 +223,8 @@ def write(
 
 
 if __name__ == "__main__":
-    main(*(int(x) for x in sys.argv[1:3]))
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("count", nargs="?", type=int, default=100_000, help="mutated files read (100,000)")
+    parser.add_argument("seed", nargs="?", type=int, default=0, help="the mutations' seed (0)")
+    args = parser.parse_args()
+    main(args.count, args.seed)

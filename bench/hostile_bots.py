@@ -10,6 +10,7 @@ killed with SIGKILL). Figures in bench/results/hostile-bots.md.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -120,6 +121,7 @@ def measure(pkg: Path, folder: Path) -> dict[str, str]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     began = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="asalto-hostile-bench-"))
     work.chmod(0o755)

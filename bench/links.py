@@ -11,6 +11,7 @@ Run: PYTHONPATH=pkg python bench/links.py
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -64,6 +65,7 @@ print(times[2])
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     rows = []
     for name, session in games():
         moves = session.descriptor()["moves"][:PLIES]

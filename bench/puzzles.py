@@ -442,8 +442,9 @@ def mine(rulesets: list[str], minutes: float, until: int, deadline: float, fewes
         state[rs] = {
             "n": max((g["game"] for g in done), default=-1) + 1,
             "cpu": max((g["cpu"] for g in done), default=0.0),  # CPU seconds of every run (cumulative)
-            "kept": {p["position"]: len(p["line"]) for g in done for p in g["puzzles"] if proven(p)},
+            "kept": {},  # each group of near-duplicates (likeness) -> its longest line's plies
         }
+        count_groups(state[rs]["kept"], [p for g in done for p in g["puzzles"] if proven(p)])
     start = time.process_time()
     if fewest:
         rulesets.sort(key=lambda rs: kept(state[rs]["kept"]))
@@ -454,7 +455,7 @@ def mine(rulesets: list[str], minutes: float, until: int, deadline: float, fewes
         for rs in busy[:1] if fewest else busy:
             s, before = state[rs], time.process_time()
             puzzles = play_game(rs, s["n"], BRANCHES)
-            s["kept"].update({p["position"]: len(p["line"]) for p in puzzles})
+            count_groups(s["kept"], puzzles)
             s["cpu"] = round(s["cpu"] + time.process_time() - before, 1)
             what, officers, rebels, house = source(s["n"])
             record = {"game": s["n"], "branches": BRANCHES, "cpu": s["cpu"], "puzzles": puzzles}
@@ -492,8 +493,7 @@ def write_set() -> None:
                 seen.add(p["position"])
                 p["themes"] = themes(p)
                 mined.append(p)
-        puzzles += balanced(mined, before)
-    puzzles = distinct(puzzles)
+        puzzles += distinct(mined, before)
     last = number(puzzles, previous)
     puzzles.sort(key=lambda p: p["id"])  # the trainer's order (it need not sort them on MicroPython)
     fitted = puzzle_ratings.rate(puzzles)
@@ -536,8 +536,17 @@ def number(puzzles: list[dict], previous: dict) -> dict[str, int]:
     return last
 
 
+def count_groups(lengths: dict, puzzles: list[dict]) -> None:
+    """Count ``puzzles`` in ``lengths`` (each group of near-duplicates -> its longest line's plies):
+    the set keeps one of each group (:func:`distinct`)."""
+    for p in puzzles:
+        key = likeness(p)
+        lengths[key] = max(lengths.get(key, 0), len(p["line"]))
+
+
 def kept(lengths: dict) -> int:
-    """How many of the puzzles (position -> plies) the set keeps, as :func:`balanced` does."""
+    """How many puzzles of the groups of near-duplicates (-> their longest line's plies) the set
+    keeps: one of each, no more of one move than longer ones, as :func:`distinct` does."""
     longer = sum(n >= 3 for n in lengths.values())
     return longer + min(longer, len(lengths) - longer)
 
@@ -578,36 +587,21 @@ def best_first(puzzle: dict) -> tuple:
     return (-len(puzzle["line"]), -choices, puzzle.get("id") or "~" + puzzle["position"])
 
 
-def distinct(puzzles: list[dict], floor: int = MIN_PER_RULESET) -> list[dict]:
-    """``puzzles`` with one of each position up to its move counter (the best of each group; then no
-    more one-move puzzles than longer ones, as :func:`balanced` keeps them), and of each group of
-    near-duplicates (:func:`likeness`) the best, the others dropped largest group first as long as
-    their ruleset keeps ``floor`` puzzles and no more of one move than of three plies or more (the
-    near-duplicates that floor keeps wait for more mining). The order is kept."""
-    groups: dict = {}
-    for p in puzzles:
-        groups.setdefault(unmoved(p), []).append(p)
-    drop = {id(p) for group in groups.values() for p in sorted(group, key=best_first)[1:]}
-    kept = []
-    for rs in RULESETS:  # fewer longer ones: as many one-move puzzles as are left of them (balanced)
-        mine = [p for p in puzzles if id(p) not in drop and p["position"].split()[0] == rs]
-        kept += balanced(mine, frozenset(p["position"] for p in mine))
-    drop |= {id(p) for p in puzzles} - {id(p) for p in kept}
-    near: dict = {}
-    for p in kept:
-        near.setdefault(likeness(p), []).append(p)
-    counts: dict = {}
-    for p in kept:
-        row = counts.setdefault(p["position"].split()[0], [0, 0])
-        row[len(p["line"]) >= 3] += 1
-    for group in sorted(near.values(), key=lambda g: (-len(g), best_first(g[0])[2])):
-        for p in sorted(group, key=best_first)[1:]:
-            row, longer = counts[p["position"].split()[0]], len(p["line"]) >= 3
-            after = [row[0] - (not longer), row[1] - longer]
-            if sum(after) >= floor and after[1] >= after[0]:
-                counts[p["position"].split()[0]] = after
-                drop.add(id(p))
-    return [p for p in puzzles if id(p) not in drop]
+def distinct(puzzles: list[dict], before: frozenset[str] = frozenset()) -> list[dict]:
+    """``puzzles`` with the best (:func:`best_first`) of each group of duplicates (one position up
+    to its move counter), then of each group of near-duplicates (:func:`likeness`: only the
+    officers stand elsewhere); then, per ruleset, no more one-move puzzles than longer ones, as
+    :func:`balanced` keeps them (``before``: the set's positions before, kept first). Duplicates go
+    before the balance is struck, so every one-move puzzle kept is an idea of its own. The order is kept."""
+    kept = list(puzzles)
+    for same in (unmoved, likeness):
+        groups: dict = {}
+        for p in kept:
+            groups.setdefault(same(p), []).append(p)
+        best = {id(min(group, key=best_first)) for group in groups.values()}
+        kept = [p for p in kept if id(p) in best]
+    chosen = {id(p) for rs in RULESETS for p in balanced([p for p in kept if p["position"].split()[0] == rs], before)}
+    return [p for p in puzzles if id(p) in chosen]
 
 
 LENGTHS = ("1 ply", "3 plies", "5+ plies")
@@ -802,7 +796,8 @@ def main() -> None:
     if args.distinct:
         data = json.loads(SET.read_text())
         before = len(data["puzzles"])
-        data["puzzles"] = distinct(data["puzzles"])  # each kept as proven and rated; the ids dropped stay retired
+        kept = frozenset(p["position"] for p in data["puzzles"])
+        data["puzzles"] = distinct(data["puzzles"], kept)  # each kept as proven and rated; the ids dropped stay retired
         SET.write_text(json.dumps(data, separators=(",", ":")) + "\n")
         print(f"{before - len(data['puzzles'])} duplicates dropped: {len(data['puzzles'])} puzzles in {SET.name}")
         return

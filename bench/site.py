@@ -34,6 +34,7 @@ reported and the others still run; the script exits non-zero if any check failed
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -74,6 +75,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     if not (DIST / "index.html").exists():
         sys.exit("build the site first: python3 tasks.py build")
     t_start = time.time()

@@ -46,6 +46,7 @@ import _browser as S  # noqa: E402 - the browser benches' server and helpers
 import _embeds as E  # noqa: E402 - bench/site.py's embedded figures
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+import helpers  # noqa: E402 - e2e/helpers.py: the New game dialog as the tests drive it
 from asalto_core import Game, Position  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -105,12 +106,7 @@ def new_game(bench, tag: str, ruleset: str, mode: str, level: str, refuse_pyodid
     page = ctx.new_page()
     page.goto(bench.url)
     page.wait_for_selector("body[data-board=ready]", timeout=SLOW_MS)
-    page.click("#btn-new")
-    page.select_option("#new-ruleset", ruleset)
-    page.check(f'#dlg-new input[name="mode"][value="{mode}"]')
-    page.select_option("#new-level", level)
-    page.click("#new-start")
-    page.wait_for_function("Number(document.body.dataset.games || 0) > 0", timeout=SLOW_MS)
+    helpers.new_game(page, ruleset, mode, level)
     throttle(ctx, page, rate)
     return ctx, page
 

@@ -255,13 +255,19 @@ def test_a_page_open_during_a_deploy_offers_the_update_and_keeps_the_game(contex
     expect(move_list(page)).to_have_text(["d4-d5"])
 
 
-@pytest.mark.parametrize("path", ["puzzles.html", "embed.html?record=1.%20d4-d5%20*"])
+# Until the site's service worker controls the page: its controllerchange event, awaited.
+CONTROLLED = """() => navigator.serviceWorker.controller !== null || new Promise((done) =>
+    navigator.serviceWorker.addEventListener("controllerchange", () => done(true), { once: true }))"""
+
+
+@pytest.mark.parametrize("path", ["puzzles.html", "embed.html?record=1.%20d4-d5%20*", "lab/"])
 def test_every_page_hears_of_a_deploy_when_focused_and_says_so_quietly(context, server, path):
-    """Not the game page alone: the trainer and an embed, focused past the pause between checks
-    (the page's own mark, set back), find the new build and say so in a line with a Reload button."""
+    """Not the game page alone: the trainer, an embed and the bot lab, focused past the pause between checks
+    (the page's own mark, set back), find the new build and say so in a line with a Reload button.
+    The lab's policy allows no eval, which wait_for_function needs: the page's own event is awaited."""
     page = context.new_page()
     page.goto(server.url + path)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+    page.evaluate(CONTROLLED)
     sw = server.dist / "sw.js"  # the site this test's server serves (a copy of DIST under xdist)
     before = sw.read_text()
     try:

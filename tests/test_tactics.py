@@ -57,6 +57,17 @@ def test_no_two_puzzles_share_a_position_up_to_the_move_counter():
         seen[key] = p["id"]
 
 
+def test_no_two_puzzles_differ_only_in_where_the_officers_stand():
+    """Near-duplicates (bench/puzzles.py's likeness: every other piece, the turn and the answer the
+    same) teach one idea twice; the set keeps the best of each such group."""
+    likeness = script("bench/puzzles.py", "bench_puzzles").likeness
+    seen: dict[tuple, str] = {}
+    for p in PUZZLES:
+        key = likeness(p)
+        assert key not in seen, f"{p['id']} is {seen[key]} with the officers elsewhere"
+        seen[key] = p["id"]
+
+
 def test_every_ruleset_and_kind_is_in_the_set_tagged_by_known_themes():
     assert {p["position"].split()[0] for p in PUZZLES} == set(RULESETS)
     for ruleset in RULESETS:

@@ -6,6 +6,9 @@
 (function () {
   "use strict";
   const marks = (window.asaltoMarks = { boot: performance.now() });
+  // The bot lab runs no Python of ours on its page (its policy allows no eval): it loads this
+  // script with data-deploys-only for its last part alone, a new deploy heard of while it is open.
+  const deploysOnly = !!(document.currentScript && document.currentScript.hasAttribute("data-deploys-only"));
 
   // The game page against the computer (the saved settings' mode, or the default): the AI's
   // MicroPython worker is started here, with PyScript, before the page's MicroPython is up. Two
@@ -164,7 +167,8 @@
       fs.writeFile(path, bytes);
     }
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  if (deploysOnly) { /* nothing to start */ }
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
   else start();
 
   // A start that stalls (a file that never arrives, a request the Content-Security-Policy
@@ -175,7 +179,7 @@
   const STALL_TICKS = 10;
   const RELOADED = "asalto.start-reloaded";
   // Up, or stopped by the page itself with its reason on screen (page.stop_start): nothing to watch.
-  const up = () => document.body && (document.body.dataset.board === "ready" || document.body.dataset.embed === "ready" ||
+  const up = () => deploysOnly || document.body && (document.body.dataset.board === "ready" || document.body.dataset.embed === "ready" ||
     document.body.dataset.start === "stopped");
   let seen = -1, still = 0, gaveUp = false;
   const watch = setInterval(function () {
