@@ -91,3 +91,25 @@ def test_writes_through_a_local_name_or_a_parameter_for_a_part_of_the_state_are_
 def test_the_api_is_the_one_writer_of_the_game_page_in_this_tree():
     shape = code_shape.shape(ROOT)
     assert shape["writers"] == {} and shape["groups"] == 4 and shape["fields"] > 35
+
+
+ASKING = """
+async def ask(eng, worker):
+    await eng.call("think", "{}", 1000, "think-1")
+    await worker.call("progress", None, 6000)
+    await eng.call(method, None)  # a method by name: not counted
+    return eng.calls("think")
+"""
+
+
+def test_questions_to_the_engine_are_counted_by_module(tmp_path):
+    root = tree(tmp_path)
+    (root / "site/game/learn.py").write_text(ASKING)
+    shape = code_shape.shape(root)
+    assert shape["engine_asks"] == {"learn": 1} and shape["worker_calls"] == {"learn": 2}
+
+
+def test_one_module_of_the_game_page_asks_the_engine_and_calls_its_workers():
+    shape = code_shape.shape(ROOT)
+    assert shape["engine_asks"] == {"engine_questions": 1}
+    assert list(shape["worker_calls"]) == ["engine_questions"]

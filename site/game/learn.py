@@ -8,20 +8,18 @@ are buttons, and the board takes the move by keyboard as by pointer.
 the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 """
 
-import json
-
 import api
+import engine_questions
 import frames
 import game_state as st
 from app import app, board
-from game import engine_for, navigate, next_search, start_engine
+from game import navigate, next_search
 from i18n import side_name, t
 from page import el, on, spawn
 from render import extra_panels
 
 from asalto_core.accuracy import as_good
 
-TRY_SECONDS = 1.0  # the engine's look at the position after a move tried (the hint's order of time)
 KINDS = ("mistake", "blunder", "missed-win")  # what the walk goes through, as lichess (no inaccuracies)
 
 
@@ -106,22 +104,20 @@ async def check(move, mark):
 
 async def search(move, side):
     """The mover's chance after ``move`` as the engine sees it, or None."""
-    eng = engine_for("hint")
-    if app.ai.thinking or not await start_engine(eng):
+    if app.ai.thinking:
+        return None
+    eng = await engine_questions.ready_for("learn")
+    if eng is None or app.ai.thinking:
         return None
     n = api.count("think_n")
     session = app.play.session
     api.think("learn", eng)
-    request = session.tried_request(move, n, TRY_SECONDS)
-    r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{n}")
+    reply, _ = await engine_questions.answer(eng, engine_questions.question("learn", session, n, move), f"think-{n}")
     api.stop_thinking()
     if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
         next_search()
         return None
-    if not r.ok:
-        return None
-    reply = json.loads(r.value)
-    if not reply["ok"] or reply.get("cancelled"):
+    if reply is None or not reply["ok"] or reply.get("cancelled"):
         return None
     a = reply["analysis"]
     if a.get("mate") is not None:  # a forced result, from the side to move's view
