@@ -441,7 +441,7 @@ def stop_search():
     game leaving, is cut short now (a review is marked stopped before its game goes); its answer,
     when it comes, is dropped, and the game on the board takes over (next_search)."""
     if app.ai.thinking == "review" and app.play.review is not None:
-        api.review_state(app.play.review, "stopped")
+        api.review_step(app.play.review, "stop")
         spawn(cancel_review(list(app.ai.reviewing)))
     elif app.ai.thinking:
         spawn(engine_questions.cancel(app.ai.thinker, f"think-{app.ai.think_n}"))
@@ -601,7 +601,7 @@ async def review(depth="quick"):
     api.end_review()
     if app.play.review is rv and rv["state"] != "stopped":
         if error:
-            api.review_state(rv, "failed", error)
+            api.review_step(rv, "fail", error)
         elif rv["marks"] is not None and rv["done"] == rv["total"]:
             officers = [p["officers"] for p in rv["points"]]
             sides = [p["side"] for p in rv["points"]]
@@ -648,8 +648,8 @@ async def review_pass(rv, depth, n):
     async def crew(k, eng):
         if not await engine_questions.start(eng):
             return engine_questions.start_problem(eng) or "no worker started"
-        if rv["state"] == "starting" and live():
-            api.review_state(rv, "running")
+        if live():
+            api.review_step(rv, "up")
         return await drain(k, eng)
 
     async def join(late):
@@ -721,7 +721,7 @@ async def stop_review():
     """Stop the review: each worker answers with what it found, kept for next time."""
     if app.ai.thinking != "review" or app.play.review is None:
         return
-    api.review_state(app.play.review, "stopped")
+    api.review_step(app.play.review, "stop")
     await cancel_review(app.ai.reviewing)
     api.redraw("panel")
 

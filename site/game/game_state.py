@@ -100,6 +100,42 @@ class Play:
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
 
 
+# The review as a stepped machine, like the input's (board_input.Input) and the editor's: its state
+# is a name, changed only by an event the page dispatches (api.review_step). An event its state does
+# not take leaves it as it is, so a worker's answer that comes after Stop, or a game left, changes
+# nothing, and the page never has to ask first. Each state is what the review panel says:
+REVIEW_STATES = (
+    "idle",  # no review of this game
+    "starting",  # asked for: its workers are starting
+    "running",  # a worker is up and searching; the points come in
+    "stopped",  # Stop, or its game left the board: what was found is kept, to go on from
+    "failed",  # no worker answered, after one more try on new workers
+    "done",  # every position searched and the moves judged
+    "stale",  # the game went on past the moves it judged: one press brings it up to date
+)
+# event -> {state: the state it leads to}
+REVIEW_STEPS = {
+    "start": {s: "starting" for s in ("idle", "stopped", "failed", "done", "stale")},  # the review button
+    "up": {"starting": "running"},  # a worker is up
+    "stop": {"starting": "stopped", "running": "stopped"},  # Stop, or its game left the board
+    "fail": {"starting": "failed", "running": "failed"},  # no worker answered
+    "judged": {"starting": "done", "running": "done"},  # every point known, the moves judged
+    "grow": {s: "stale" for s in REVIEW_STATES if s != "idle"},  # the game went on past its moves
+}
+
+
+def review_state(review: dict | None) -> str:
+    """The review's state: "idle" without one."""
+    return "idle" if review is None else review.get("state", "idle")
+
+
+def review_step(state: str, event: str) -> str:
+    """The review's state after ``event`` (a key of REVIEW_STEPS: another is a ValueError)."""
+    if event not in REVIEW_STEPS:
+        raise ValueError(f"no review event {event!r}")
+    return REVIEW_STEPS[event].get(state, state)
+
+
 def review_for(review, moves):
     """The review as the game's moves now stand: the same review while they are the moves it judged;
     where the game went on past them, the review kept for its moves with the new positions still to
@@ -111,7 +147,8 @@ def review_for(review, moves):
     if len(moves) <= len(judged) or moves[: len(judged)] != judged:
         return None
     more = len(moves) - len(judged)
-    return dict(review, moves=moves, points=review["points"] + [None] * more, total=len(moves) + 1, state="stale")
+    stale = review_step(review_state(review), "grow")
+    return dict(review, moves=moves, points=review["points"] + [None] * more, total=len(moves) + 1, state=stale)
 
 
 def fresh_game(session):
