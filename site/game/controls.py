@@ -24,8 +24,6 @@ from game import (
     redo,
     refused_click,
     rematch,
-    review,
-    review_button,
     stop_ai,
     toggle_analysis,
     undo,
@@ -34,6 +32,7 @@ from page import B, el, message, on, spawn
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from render import apply_theme, drag_piece, reveal, view
+from review_search import review, review_button
 from review_view import line_to
 
 
