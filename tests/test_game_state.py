@@ -594,3 +594,42 @@ def test_every_step_of_the_review_is_the_same_on_micropython():
     )
     extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
     assert json.loads(micropython.run(code, extra)) == [state.review_step(s, e) for s, e in cases]
+
+
+# -- how long a question to the AI may take: one rule (game_state.question_ms) ----------------------
+def questions() -> list[dict]:
+    """One question of each kind the page asks, as the session writes them."""
+    session = Session.new("assault")
+    for _ in range(3):
+        session.play(str(session.game.board.legal_moves[0]))
+    done = [{"officers": 0.5}] * 4
+    return [
+        session.think_request("casual", 1),  # the computer's move: its level's time
+        session.think_request("strongest", 2, 1.5),  # a hint or the analysis
+        session.tried_request(str(session.game.board.legal_moves[0]), 3, 1.0),  # a lesson's try
+        session.review_request("quick", [], [0, 1, 2]),  # a review worker's share of three positions
+        session.review_request("deep", done),  # every point known: the judging alone
+        session.review_request("quick", done[:2] + [None, None]),  # one worker, the two positions left
+    ]
+
+
+def test_a_question_may_take_three_times_its_search_or_its_review_positions_at_the_slowest_speed():
+    assert [state.question_ms(q, 2000, 20000) for q in questions()] == [
+        2000 * 3 + 15000,  # the level's 2 s
+        1500 * 3 + 15000,
+        1000 * 3 + 15000,
+        3 * 2000 * 1000 // 250 + 20000,  # 3 positions of 2,000 nodes at 250 nodes a second
+        20000,
+        2 * 2000 * 1000 // 250 + 20000,
+    ]
+
+
+def test_the_rule_is_the_same_on_micropython():
+    cases = questions()
+    code = (
+        "import json, game_state as state\n"
+        "cases = json.load(open('/lib/cases.json'))\n"
+        "print(json.dumps([state.question_ms(q, 2000, 20000) for q in cases]))\n"
+    )
+    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
+    assert json.loads(micropython.run(code, extra)) == [state.question_ms(q, 2000, 20000) for q in cases]

@@ -4,14 +4,14 @@ analysis board, a move tried in Learn from your mistakes, a review's positions a
 Which worker answers is known here alone: the weaker levels' moves on MicroPython's worker; the rest
 on Pyodide's once it is up, and on MicroPython's until then (so no question waits for Pyodide's
 megabytes); a review's positions shared among MicroPython workers, one a core. So is how long a
-question may take (``call_ms``, one rule read from the question itself: a search's seconds, or a
-review's nodes, which keep its marks the same on every device). The other modules ask here, hold
-the worker they were given as a handle, and read the answer.
+question may take (``call_ms``, one rule read from the question itself: game_state.question_ms).
+The other modules ask here, hold the worker they were given as a handle, and read the answer.
 """
 
 import json
 
 import api
+import game_state as st
 from app import app, level_ms
 from engine_client import CALL_MS, Engine
 from i18n import t
@@ -23,9 +23,6 @@ from asalto_core.session import Session
 POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
 IDLE_MS = 3000  # the strong levels' Pyodide starts when the page is idle, at the latest after this
 REVIEW_WORKERS = 4  # at most, each a MicroPython of its own (a core each)
-# Nodes a second of the slowest worker a review may run on (MicroPython on a phone-class CPU, busy):
-# only how long a share may take before its worker is taken to have hung, never the search's budget.
-SLOWEST_NODES_PER_S = 250
 # Each question's search: its level (None: the game's own) and seconds (None: the level's time).
 # A hint and the analysis look for as long as the strongest level's quick look; a move tried in a
 # lesson about as long (it only compares that move's chance with the best move's).
@@ -177,17 +174,9 @@ def question(purpose: str, session: Session, seed: int, tried: str | None = None
 
 
 def call_ms(request: dict) -> int:
-    """How long a question may take before its worker is taken to have hung: a search three times
-    its seconds (asked, or its level's), and 15 s more for a start's share of the CPU; a review its
-    positions at the slowest worker's speed (its nodes are the budget), and CALL_MS more."""
-    if request["op"] == "review":
-        plies = request.get("plies")
-        known = sum(1 for p in request["points"] if p)
-        positions = len(plies) if plies is not None else len(request["game"]["moves"]) + 1 - known
-        return positions * request["node_limit"] * 1000 // SLOWEST_NODES_PER_S + CALL_MS
-    seconds = request.get("time_limit")
-    ms = int(seconds * 1000) if seconds else level_ms(request["level"])
-    return ms * 3 + 15000
+    """How long a question may take before its worker is taken to have hung (game_state.question_ms:
+    a search's seconds, asked or its level's; a review's nodes)."""
+    return st.question_ms(request, level_ms(request.get("level", "")), CALL_MS)
 
 
 async def answer(eng: Engine, request: dict, key: str) -> tuple:

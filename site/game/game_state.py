@@ -100,6 +100,25 @@ class Play:
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
 
 
+# How long a question to the AI may take before its worker is taken to have hung (one rule for every
+# question, engine_questions.call_ms): a search three times its seconds, and 15 s more for a start's
+# share of the CPU; a review its positions at the slowest worker's speed (its nodes are its budget,
+# so its marks are the same on every device), and a call's time more (the judging alone: only that).
+SLOWEST_NODES_PER_S = 250  # MicroPython on a phone-class CPU, busy: never the search's budget
+
+
+def question_ms(request: dict, level_ms: int, call_ms: int) -> int:
+    """The milliseconds ``request`` (a worker's "think" or "review") may take; ``level_ms`` is the
+    level's time for a search that asks for none of its own."""
+    if request["op"] == "review":
+        plies = request.get("plies")
+        known = sum(1 for p in request["points"] if p)
+        positions = len(plies) if plies is not None else len(request["game"]["moves"]) + 1 - known
+        return positions * request["node_limit"] * 1000 // SLOWEST_NODES_PER_S + call_ms
+    seconds = request.get("time_limit")
+    return (int(seconds * 1000) if seconds else level_ms) * 3 + 15000
+
+
 # The review as a stepped machine, like the input's (board_input.Input) and the editor's: its state
 # is a name, changed only by an event the page dispatches (api.review_step). An event its state does
 # not take leaves it as it is, so a worker's answer that comes after Stop, or a game left, changes
