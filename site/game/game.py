@@ -270,12 +270,13 @@ def still_asked(session, ply, purpose):
     return purpose != "move" or app.play.view["turn"] in st.ai_side(app.ui.settings["mode"]) or app.play.ai_forced
 
 
-async def ask(purpose):
+async def ask(purpose, tried=None):
     """Ask the AI's worker about the position on the board, for one ``purpose``: the computer's
-    ``move``, a ``hint`` or the ``analysis`` board. The asking is the same for all three (a worker
-    started, one search at a time, a dead worker restarted); what differs is the level and time
-    asked for (engine_questions.SEARCHES) and what its answer does (``ANSWERED``), each purpose's own
-    handler."""
+    ``move``, a ``hint``, the ``analysis`` board, or in a lesson (``learn``) the move ``tried``. The
+    asking is the same for all (a worker started, one search at a time, a dead worker restarted);
+    what differs is the level and time asked for (engine_questions.SEARCHES) and what its answer
+    does (``ANSWERED``, each purpose's own handler). The answer's analysis is returned too (a
+    lesson's caller reads it), or None when there is none for the position still on the board."""
     if app.ai.thinking:
         return
     session = app.play.session
@@ -292,7 +293,7 @@ async def ask(purpose):
     api.think(purpose, eng)
     set_mark("searchEnd", "")
     shown = app.play.view["ply"]
-    asked = engine_questions.answer(eng, engine_questions.question(purpose, session, app.ai.think_n), key)
+    asked = engine_questions.answer(eng, engine_questions.question(purpose, session, app.ai.think_n, tried), key)
     spawn(watch_progress(key))
     answer, error = await asked
     set_mark("searchEnd", search_end(answer, error))
@@ -320,6 +321,7 @@ async def ask(purpose):
         TOO_LATE.get(purpose, answer_too_late)()
         return
     ANSWERED[purpose](answer["analysis"], shown)
+    return answer["analysis"]
 
 
 def search_end(answer, error):
@@ -358,6 +360,14 @@ def answer_too_late():
     api.redraw("input")
 
 
+def answer_try(a, shown):
+    """A move tried in a lesson: its caller (learn.check) reads the answer ``ask`` returns."""
+
+
+def try_too_late():
+    """A lesson's try whose answer came for a position no longer shown: the lesson asks again."""
+
+
 def analysis_too_late():
     """The position changed during the analysis (or it was turned off): the computer's move if it is
     its turn, else the analysis of the new position."""
@@ -366,8 +376,8 @@ def analysis_too_late():
 
 # What each purpose's answer does (its search: engine_questions.SEARCHES); an answer that comes too
 # late goes to answer_too_late unless TOO_LATE says else.
-ANSWERED = {"move": answer_move, "hint": answer_hint, "analysis": answer_analysis}
-TOO_LATE = {"analysis": analysis_too_late}
+ANSWERED = {"move": answer_move, "hint": answer_hint, "analysis": answer_analysis, "learn": answer_try}
+TOO_LATE = {"analysis": analysis_too_late, "learn": try_too_late}
 
 
 async def play_from_book(session, ply):

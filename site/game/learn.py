@@ -9,11 +9,10 @@ the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 """
 
 import api
-import engine_questions
 import frames
 import game_state as st
 from app import app, board
-from game import navigate, next_search
+from game import ask, navigate
 from i18n import side_name, t
 from page import el, on, spawn
 from render import extra_panels
@@ -104,22 +103,9 @@ async def check(move, mark):
 
 async def search(move, side):
     """The mover's chance after ``move`` as the engine sees it, or None."""
-    if app.ai.thinking:
+    a = await ask("learn", str(move))
+    if a is None:
         return None
-    eng = await engine_questions.ready_for("learn")
-    if eng is None or app.ai.thinking:
-        return None
-    n = api.count("think_n")
-    session = app.play.session
-    api.think("learn", eng)
-    reply, _ = await engine_questions.answer(eng, engine_questions.question("learn", session, n, move), f"think-{n}")
-    api.stop_thinking()
-    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
-        next_search()
-        return None
-    if reply is None or not reply["ok"] or reply.get("cancelled"):
-        return None
-    a = reply["analysis"]
     if a.get("mate") is not None:  # a forced result, from the side to move's view
         mover_wins = (a["mate"] > 0) == (a["side"] == side)
         return 1.0 if mover_wins else 0.0
