@@ -268,6 +268,18 @@ def floors(graph: dict[str, set[str]], folder: str) -> dict[str, int]:
     return floor
 
 
+def _worker_calls(tree: ast.Module) -> Counter[str]:
+    """The calls to an AI worker in a module, by what they ask (``eng.call("think", ...)``: "think" is a
+    question to the engine; "progress", "cancel" follow one)."""
+    called: Counter[str] = Counter()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "call":
+            what = node.args[0] if node.args else None
+            if isinstance(what, ast.Constant) and isinstance(what.value, str):
+                called[what.value] += 1
+    return called
+
+
 def shape(root: Path) -> dict:
     """The figures of the tree at ``root``: App's writers outside the API, redraw call sites, functions
     by length."""
@@ -277,8 +289,14 @@ def shape(root: Path) -> dict:
     renders: Counter[str] = Counter()  # render(), render_progress(), ...: the caller picks what is drawn
     changes: Counter[str] = Counter()  # api.redraw/set/edit/set_input naming a change that is drawn
     functions: list[tuple[int, str]] = []
+    asks: Counter[str] = Counter()  # the places a module of the game page asks a worker a question
+    worker_calls: Counter[str] = Counter()  # ... or calls it at all (progress, cancel)
     for path in site:
         tree = ast.parse(path.read_text())
+        if path.parent.name == "game":
+            called = _worker_calls(tree)
+            asks[path.stem] += called["think"]
+            worker_calls[path.stem] += sum(called.values())
         picked = {  # the game page's drawing functions a module calls (not another page's own render())
             a.name
             for n in tree.body
@@ -330,6 +348,8 @@ def shape(root: Path) -> dict:
         if fields_by_module
         else [],
         "verbs": verbs,
+        "engine_asks": {m: n for m, n in asks.most_common() if n},
+        "worker_calls": {m: n for m, n in worker_calls.most_common() if n},
         "puts": puts,
         "longest_game": sorted(f for f in functions if f[1].startswith("site/game/"))[::-1][:LONGEST],
         "fields": fields,
@@ -364,6 +384,11 @@ def report(label: str, s: dict) -> list[str]:
         + f"; written from two or more modules: {len(s.get('shared_fields', []))}"
         + f" ({', '.join(s.get('shared_fields', [])) or 'none'})",
         f"- api.py's verbs that write the state: {s.get('verbs', 0)}",
+        f"- places in site/game that ask the engine a question (a worker's `think`):"
+        f" {sum(s.get('engine_asks', {}).values())} ("
+        + ", ".join(f"{m} {n}" for m, n in s.get("engine_asks", {}).items())
+        + "); calls to a worker at all (`think`, `progress`, `cancel`): "
+        + ", ".join(f"{m} {n}" for m, n in s.get("worker_calls", {}).items()),
         "- calls that put a game on the board: " + ", ".join(f"{w} {n}" for w, n in s.get("puts", {}).items()),
         "- longest functions in site/game: " + ", ".join(f"`{name}` {n}" for n, name in s.get("longest_game", [])),
         "- longest functions: " + ", ".join(f"`{name}` {n}" for n, name in s["longest"]),

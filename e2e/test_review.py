@@ -191,6 +191,32 @@ def test_the_best_move_found_is_good(page, server):
     expect(page.locator("#learn-skip")).to_be_hidden()
 
 
+def test_a_move_tried_that_is_neither_the_best_nor_the_one_played_is_asked_of_the_engine(page, server):
+    """The engine looks at the position after the move tried (the lesson's question, asked as the
+    page asks every question) and the walk says whether it is as good as the best."""
+    reviewed(page, server)
+    page.click("#btn-learn")
+    walk_state(page, "find")
+    ply = int(page.get_attribute("body", "data-ply"))
+    page.click("#learn-stop")
+    page.click(f'#moves [data-ply="{ply + 1}"]')  # the mistake itself: its note names the better move
+    page.wait_for_function(f"document.body.dataset.ply === '{ply + 1}'")
+    best = page.inner_text("#review-note").split("Better: ")[1].split(" ")[0]
+    played = [re.sub(r"[?!]+$", "", m) for m in moves(page)]
+    game = Game("assault")
+    for move in played[:ply]:
+        game.play(move)
+    tried = next(str(m) for m in game.board.legal_moves if str(m) not in (best, played[ply]) and "-" in str(m))
+    page.click("#btn-learn")
+    walk_state(page, "find")
+    play_try(page, tried)
+    state = walk_state(page, "good", "retry")
+    said = {"good": f"{tried}: as good as the best move.", "retry": f"{tried} is not as good. Try once more."}
+    expect(page.locator("#learn-text")).to_have_text(re.compile("^" + re.escape(said[state])), use_inner_text=True)
+    expect(page.locator("body")).to_have_attribute("data-search-end", "answered")
+    expect(page.locator("body")).to_have_attribute("data-ply", str(ply))  # nothing played
+
+
 def play_try(page, move: str) -> None:
     """Click the points of a move tried in the walk (it is not played: nothing syncs)."""
     for point in re.findall(r"[a-g][1-7]", move):

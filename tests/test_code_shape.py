@@ -130,3 +130,25 @@ def test_no_app_imports_another_apps_module_in_this_tree():
     graph = code_shape.import_graph(ROOT)
     assert code_shape.app_crossings(graph) == []
     assert any(n.startswith("lib/") for edges in graph.values() for n in edges), "the apps' imports of lib are read"
+
+
+ASKING = """
+async def ask(eng, worker):
+    await eng.call("think", "{}", 1000, "think-1")
+    await worker.call("progress", None, 6000)
+    await eng.call(method, None)  # a method by name: not counted
+    return eng.calls("think")
+"""
+
+
+def test_questions_to_the_engine_are_counted_by_module(tmp_path):
+    root = tree(tmp_path)
+    (root / "site/game/learn.py").write_text(ASKING)
+    shape = code_shape.shape(root)
+    assert shape["engine_asks"] == {"learn": 1} and shape["worker_calls"] == {"learn": 2}
+
+
+def test_one_module_of_the_game_page_asks_the_engine_and_calls_its_workers():
+    shape = code_shape.shape(ROOT)
+    assert shape["engine_asks"] == {"engine_questions": 1}
+    assert list(shape["worker_calls"]) == ["engine_questions"]

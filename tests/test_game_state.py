@@ -552,3 +552,85 @@ def test_a_review_follows_its_game_out_of_date_when_it_went_on_and_gone_when_it_
     assert review["state"] == "done" and len(review["points"]) == 3  # the old one is not changed in place
     assert state.review_for(review, ["d4-d5"]) is None  # a move taken back
     assert state.review_for(review, ["d4-d5", "e5-e4", "d3-d4"]) is None  # another line
+
+
+# -- the review as a stepped machine (game_state.review_step; api.review_step dispatches) ------------
+def walk(events: list[str], start: str = "idle") -> list[str]:
+    """The review's states after each of ``events`` in turn."""
+    states = [start]
+    for event in events:
+        states.append(state.review_step(states[-1], event))
+    return states[1:]
+
+
+def test_a_review_starts_runs_stops_goes_on_and_is_judged():
+    assert walk(["start", "up", "stop", "start", "up", "judged"]) == [
+        "starting", "running", "stopped", "starting", "running", "done"
+    ]  # fmt: skip
+    assert walk(["grow", "start", "fail", "start"], "done") == ["stale", "starting", "failed", "starting"]
+    assert walk(["stop"], "starting") == ["stopped"]  # Stop before any worker was up
+
+
+def test_an_event_its_state_does_not_take_leaves_the_review_as_it_is():
+    """A worker's answer after Stop, or after the game left the board, changes nothing."""
+    assert walk(["up", "judged", "fail"], "stopped") == ["stopped", "stopped", "stopped"]
+    assert walk(["stop", "up"], "done") == ["done", "done"]
+    assert walk(["grow", "stop", "up"]) == ["idle", "idle", "idle"]  # no review: none made stale
+    with pytest.raises(ValueError, match="no review event 'halt'"):
+        state.review_step("running", "halt")
+
+
+def test_the_review_is_idle_without_one_and_stale_once_its_game_went_on():
+    assert state.review_state(None) == "idle" and state.review_state({"state": "failed"}) == "failed"
+    review = {"moves": ["d4-d5"], "points": [None, None], "marks": [], "done": 0, "total": 2, "state": "stopped"}
+    assert state.review_for(review, ["d4-d5", "c5-c6"])["state"] == "stale"
+
+
+def test_every_step_of_the_review_is_the_same_on_micropython():
+    cases = [[s, e] for s in state.REVIEW_STATES for e in state.REVIEW_STEPS]
+    code = (
+        "import json, game_state as state\n"
+        "cases = json.load(open('/lib/cases.json'))\n"
+        "print(json.dumps([state.review_step(s, e) for s, e in cases]))\n"
+    )
+    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
+    assert json.loads(micropython.run(code, extra)) == [state.review_step(s, e) for s, e in cases]
+
+
+# -- how long a question to the AI may take: one rule (game_state.question_ms) ----------------------
+def questions() -> list[dict]:
+    """One question of each kind the page asks, as the session writes them."""
+    session = Session.new("assault")
+    for _ in range(3):
+        session.play(str(session.game.board.legal_moves[0]))
+    done = [{"officers": 0.5}] * 4
+    return [
+        session.think_request("casual", 1),  # the computer's move: its level's time
+        session.think_request("strongest", 2, 1.5),  # a hint or the analysis
+        session.tried_request(str(session.game.board.legal_moves[0]), 3, 1.0),  # a lesson's try
+        session.review_request("quick", [], [0, 1, 2]),  # a review worker's share of three positions
+        session.review_request("deep", done),  # every point known: the judging alone
+        session.review_request("quick", done[:2] + [None, None]),  # one worker, the two positions left
+    ]
+
+
+def test_a_question_may_take_three_times_its_search_or_its_review_positions_at_the_slowest_speed():
+    assert [state.question_ms(q, 2000, 20000) for q in questions()] == [
+        2000 * 3 + 15000,  # the level's 2 s
+        1500 * 3 + 15000,
+        1000 * 3 + 15000,
+        3 * 2000 * 1000 // 250 + 20000,  # 3 positions of 2,000 nodes at 250 nodes a second
+        20000,
+        2 * 2000 * 1000 // 250 + 20000,
+    ]
+
+
+def test_the_rule_is_the_same_on_micropython():
+    cases = questions()
+    code = (
+        "import json, game_state as state\n"
+        "cases = json.load(open('/lib/cases.json'))\n"
+        "print(json.dumps([state.question_ms(q, 2000, 20000) for q in cases]))\n"
+    )
+    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
+    assert json.loads(micropython.run(code, extra)) == [state.question_ms(q, 2000, 20000) for q in cases]

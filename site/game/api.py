@@ -182,19 +182,19 @@ def start_review(depth):
     if rv is None or rv["moves"] != moves or rv.get("depth") != depth:
         total = len(moves) + 1
         rv = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
-    rv.update({"depth": depth, "state": "starting", "error": ""})
+    rv.update({"depth": depth, "state": st.review_step(st.review_state(rv), "start"), "error": ""})
     n = count("think_n")
     _set("panel", review=rv, thinking="review")
     return rv, n
 
 
-def review_state(rv, state, error=""):
-    """The review is "running" (a worker is up), "stopped" (Stop, or its game left the board) or
-    "failed" (``error`` says why)."""
-    rv["state"] = state
+def review_step(rv, event, error=""):
+    """An event of the review (game_state.REVIEW_STEPS: "up", "stop", "fail" with the ``error`` that
+    says why) steps its state."""
+    rv["state"] = st.review_step(st.review_state(rv), event)
     if error:
         rv["error"] = error
-    redraw("progress" if state == "running" else "panel")
+    redraw("progress" if rv["state"] == "running" else "panel")
 
 
 def take_points(rv, found):
@@ -216,7 +216,7 @@ def review_judged(rv, marks):
 
 def review_done(rv, accuracy):
     """The review is complete: each side's accuracy beside it."""
-    rv["state"] = "done"
+    rv["state"] = st.review_step(st.review_state(rv), "judged")
     rv["accuracy"] = accuracy
     redraw("panel")
 

@@ -22,13 +22,12 @@ from game.game import (
     redo,
     refused_click,
     rematch,
-    review,
-    review_button,
     stop_ai,
     toggle_analysis,
     undo,
 )
 from game.render import apply_theme, drag_piece, reveal, view
+from game.review_search import review, review_button
 from game.review_view import line_to
 from lib import keyboard
 from lib.page import B, el, message, on, spawn

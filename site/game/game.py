@@ -1,43 +1,30 @@
 """The game's flow: moves, stepping, new and opened games, and the AI.
 
 Every rule question is answered here on the page by the engine's ``Session``
-(MicroPython): a move that is refused leaves the game as it was. The workers are the AI
-and nothing else: a MicroPython one for the weaker levels (and hints until Pyodide is up), a
-Pyodide one for the strong levels, the review and the analysis, each started in the background
-when a game needs it; a worker that dies (or is stuck) is replaced under a new name while the
-game goes on. A game against a weaker level, or of two players, never fetches Pyodide.
+(MicroPython): a move that is refused leaves the game as it was. The AI is asked through
+engine_questions, which alone knows its workers (which is up, which answers, how long it may
+take); a worker that dies (or is stuck) is replaced under a new name while the game goes on.
 """
 
 import asyncio
-import json
 
 from pyscript import document, window
 
-from asalto_core.accuracy import accuracy
 from asalto_core.book import Book
 from asalto_core.errors import AsaltoError
-from asalto_core.session import REVIEW_NODES, Session
-from game import api, frames, storage
+from asalto_core.session import Session
+from game import api, engine_questions, frames, storage
 from game import state as st
 from game.api import put_game
-from game.app import app, browsing, can_undo, human_turn, level_ms, undo_target
-from game.render import announce, apply_labels, reveal
-from lib.engine_client import CALL_MS, Engine
+from game.app import app, browsing, can_undo, human_turn, undo_target
+from game.render import announce, apply_labels
 from lib.i18n import choose, set_language, side_name, t, verdict
-from lib.page import B, el, load_language, message, spawn
+from lib.page import B, load_language, message, spawn
 
-POLL_MS = 6000  # a thinking worker answers progress() within this, or it is dead
-HINT_SECONDS = 1.5  # the strongest level's search for a hint or the analysis board
 # The AI's reply goes on the board no sooner than this after the player's move was drawn
 # (seconds): the beginner answers in 20-80 ms, and both moves would land as one.
 REPLY_PAUSE = 0.4
-REVIEW_WORKERS = 4  # at most, each a MicroPython of its own (a core each)
-REVIEW_CHUNK = 3  # positions a review worker takes at a time
-# Nodes a second of the slowest worker a review may run on (MicroPython on a phone-class CPU, busy):
-# only how long a share may take before its worker is taken to have hung, never the search's budget.
-SLOWEST_NODES_PER_S = 250
 BOOK_MS = 5000  # the longest the opening book's file may take to come; the AI searches after that
-IDLE_MS = 3000  # the strong levels' Pyodide starts when the page is idle, at the latest after this
 
 
 # -- the AI's worker ---------------------------------------------------------------------
@@ -50,78 +37,12 @@ def ai_to_move(v):
     return v["outcome"] is None and v["ply"] == v["length"] and v["turn"] in st.ai_side(app.ui.settings["mode"])
 
 
-def engine_for(purpose, level=None):
-    """The worker for a search: the weaker levels' moves on MicroPython; everything else on Pyodide
-    once it is up, and until then on MicroPython's worker too (with the same time budget), so no
-    search waits for Pyodide's megabytes. A strong level's move or the analysis starts Pyodide
-    (which takes over when ready); a hint never does (a weaker level's game never fetches it)."""
-    if purpose == "move" and B.lightLevel(level or app.ui.settings["level"]):
-        return app.ai.light
-    if app.ai.engine.ready:
-        return app.ai.engine
-    if purpose != "hint" and not app.ai.engine.starting and not app.ai.engine.error:
-        spawn(start_engine_at_idle(app.ai.engine))
-    return app.ai.light
-
-
-def _flag(eng):
-    """The body's data attribute for a worker's state: data-engine (Pyodide) or data-light."""
-    return "light" if eng.kind else "engine"
-
-
-def start_problem(eng):
-    """Why a worker did not start, in plain words (a file that could not be fetched: the
-    connection), or the worker's own words."""
-    return t("engine-unreachable") if eng.error == "unreachable" else eng.error
-
-
-async def start_engine(eng=None):
-    """Start an AI worker once (in the background: the game is playable meanwhile); one whose
-    start failed before starts again, under a new name. A failure is said where it matters: not
-    for Pyodide (the game plays on, on MicroPython, and the side card says which engine thinks),
-    and not during a review (its status says it, with its button to try again)."""
-    eng = eng or app.ai.engine
-    if eng.ready or eng.starting:
-        return await eng.wait()
-    if eng.error:
-        eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
-    api.worker_starting(eng, True)
-    document.body.dataset[_flag(eng)] = "starting"
-    if app.play.view is not None:
-        api.redraw("progress")  # the light worker's start is said on the thinking line
-    ok = eng.create() and await eng.connect()
-    api.worker_starting(eng, False)
-    if not ok:
-        shown = document.getElementById("message").textContent
-        if eng.kind and app.ai.thinking != "review":
-            message(t("engine-failed", error=start_problem(eng)), "error")
-        elif shown == t("engine-restarting"):
-            message("")
-        document.body.dataset[_flag(eng)] = "failed"
-        B.keepOffline(False)
-        return False
-    B.mark(_flag(eng))
-    document.body.dataset[_flag(eng)] = "ready"
-    if app.play.view is not None:  # MicroPython's worker can be up before the page's game is
-        api.redraw("progress")  # only the AI's status line and buttons depend on it
-    return True
-
-
-async def start_engine_at_idle(eng):
-    """Start a worker once the page is idle (a search that needs it sooner starts it at once)."""
-    await B.idle(IDLE_MS)
-    return await start_engine(eng)
-
-
 def start_for_game(level=None):
-    """The workers a game against the computer will need: MicroPython's at once (small, and the
-    first replies of every level may need it), Pyodide's at idle for the strong levels (the first
-    moves come from the opening book, the next from MicroPython until Pyodide is up)."""
+    """What a game against the computer will need: its opening book, and the AI's workers
+    (engine_questions.warm_up)."""
     if app.play.session is not None:
         spawn(opening_book(app.play.session.game.start.ruleset))  # fetched now, not when the reply is due
-    if not (app.ai.light.ready or app.ai.light.starting):
-        spawn(start_engine(app.ai.light))
-    engine_for("move", level)
+    engine_questions.warm_up(level)
 
 
 async def opening_book(ruleset):
@@ -157,19 +78,6 @@ async def book_move(session, level):
 
     position = session.game.board.position
     return book.choose(position, app.ui.levels[level]["margin"], app.ai.think_n, history())
-
-
-async def restart_engine(eng=None):
-    """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1 (or light-N+1)."""
-    eng = eng or app.ai.engine
-    message(t("engine-restarting"), "warn")
-    eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
-    document.body.dataset[_flag(eng)] = "restarting"
-    ok = await start_engine(eng)
-    if ok:
-        message("")
-        document.body.dataset.restarts = str(app.ai.worker_n - 1)
-    return ok
 
 
 # -- showing the game ---------------------------------------------------------------------
@@ -359,19 +267,21 @@ def still_asked(session, ply, purpose):
     return purpose != "move" or app.play.view["turn"] in st.ai_side(app.ui.settings["mode"]) or app.play.ai_forced
 
 
-async def ask(purpose):
+async def ask(purpose, tried=None):
     """Ask the AI's worker about the position on the board, for one ``purpose``: the computer's
-    ``move``, a ``hint`` or the ``analysis`` board. The asking is the same for all three (a worker
-    started, one search at a time, a dead worker restarted); what differs is the level and time
-    asked for (``ASKED``) and what its answer does (``ANSWERED``), each purpose's own handler."""
+    ``move``, a ``hint``, the ``analysis`` board, or in a lesson (``learn``) the move ``tried``. The
+    asking is the same for all (a worker started, one search at a time, a dead worker restarted);
+    what differs is the level and time asked for (engine_questions.SEARCHES) and what its answer
+    does (``ANSWERED``, each purpose's own handler). The answer's analysis is returned too (a
+    lesson's caller reads it), or None when there is none for the position still on the board."""
     if app.ai.thinking:
         return
     session = app.play.session
     ply = session.game.ply
     if purpose == "move" and await play_from_book(session, ply):
         return
-    eng = engine_for(purpose)
-    if not await start_engine(eng):
+    eng = await engine_questions.ready_for(purpose)
+    if eng is None:
         return
     if not still_asked(session, ply, purpose):  # the worker may have taken seconds to start
         return
@@ -379,33 +289,26 @@ async def ask(purpose):
     # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
     api.think(purpose, eng)
     set_mark("searchEnd", "")
-    level, seconds = ASKED[purpose]
-    level = level or app.ui.settings["level"]
     shown = app.play.view["ply"]
-    req = session.think_request(level, app.ai.think_n, seconds, LINES.get(purpose, 1))
-    limit = int(seconds * 1000) if seconds else level_ms(level)
-    asked = eng.call("think", json.dumps(req), limit * 3 + 15000, key)  # the worker starts now
+    asked = engine_questions.answer(eng, engine_questions.question(purpose, session, app.ai.think_n, tried), key)
     spawn(watch_progress(key))
-    r = await asked
-    set_mark("searchEnd", search_end(r))
-    if purpose == "move" and r.ok and app.play.session is session:
+    answer, error = await asked
+    set_mark("searchEnd", search_end(answer, error))
+    if purpose == "move" and answer is not None and app.play.session is session:
         await hold_reply()
     api.stop_thinking()
     if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
         next_search()
         return
-    # Keep the build for offline use (the whole of it, Pyodide too, once Pyodide searched). Asked only
-    # now, after a search: the service worker's copying would have taken CPU from the AI's first move.
-    B.keepOffline(not eng.kind)
-    if not r.ok:
+    engine_questions.searched_on(eng)
+    if answer is None:
         api.redraw("input")
-        if r.error == "cancelled":
+        if error == "cancelled":
             return
         # Dead or stuck: restart, and let the AI try again if it is still its move.
-        if await restart_engine(eng) and purpose == "move":
+        if await engine_questions.restart(eng) and purpose == "move":
             spawn(maybe_ai())
         return
-    answer = json.loads(r.value)
     if not answer["ok"]:
         message(answer["error"], "error")
         api.redraw("input")
@@ -415,15 +318,16 @@ async def ask(purpose):
         TOO_LATE.get(purpose, answer_too_late)()
         return
     ANSWERED[purpose](answer["analysis"], shown)
+    return answer["analysis"]
 
 
-def search_end(r):
+def search_end(answer, error):
     """How a search ended, the body's data-search-end (tests read it, not the clock): "cancelled" when
     Stop cut it short (the worker stopped searching, or the page gave up on its answer), "failed"
     when the worker did not answer, else "answered"."""
-    if not r.ok:
-        return "cancelled" if r.error == "cancelled" else "failed"
-    return "cancelled" if json.loads(r.value).get("cancelled") else "answered"
+    if answer is None:
+        return "cancelled" if error == "cancelled" else "failed"
+    return "cancelled" if answer.get("cancelled") else "answered"
 
 
 def answer_move(a, shown):
@@ -456,18 +360,24 @@ def answer_too_late():
     api.redraw("input")
 
 
+def answer_try(a, shown):
+    """A move tried in a lesson: its caller (learn.check) reads the answer ``ask`` returns."""
+
+
+def try_too_late():
+    """A lesson's try whose answer came for a position no longer shown: the lesson asks again."""
+
+
 def analysis_too_late():
     """The position changed during the analysis (or it was turned off): the computer's move if it is
     its turn, else the analysis of the new position."""
     next_search()
 
 
-# Each purpose's search (the level, None for the game's own; seconds, None for the level's time)
-# and what its answer does; an answer that comes too late goes to answer_too_late unless TOO_LATE says else.
-ASKED = {"move": (None, None), "hint": ("strongest", HINT_SECONDS), "analysis": ("strongest", HINT_SECONDS)}
-LINES = {"analysis": 3}  # the best lines asked for (lichess's analysis shows three); one for the rest
-ANSWERED = {"move": answer_move, "hint": answer_hint, "analysis": answer_analysis}
-TOO_LATE = {"analysis": analysis_too_late}
+# What each purpose's answer does (its search: engine_questions.SEARCHES); an answer that comes too
+# late goes to answer_too_late unless TOO_LATE says else.
+ANSWERED = {"move": answer_move, "hint": answer_hint, "analysis": answer_analysis, "learn": answer_try}
+TOO_LATE = {"analysis": analysis_too_late, "learn": try_too_late}
 
 
 async def play_from_book(session, ply):
@@ -514,17 +424,12 @@ async def watch_progress(key):
         await asyncio.sleep(0.3)
         if not (app.ai.thinking and app.ai.think_n == n):
             return
-        r = await app.ai.thinker.call("progress", None, POLL_MS)
+        p = await engine_questions.progress(app.ai.thinker, key)
         if not (app.ai.thinking and app.ai.think_n == n):
             return
-        if not r.ok:
-            B.abort(key)  # the think call will never answer: give up on it
+        if p is None:  # the think call will never answer: given up on
             return
-        try:
-            p = json.loads(r.value)
-        except ValueError:
-            p = None
-        if p and p.get("depth") and p["depth"] != app.ai.depth:
+        if p.get("depth") and p["depth"] != app.ai.depth:
             api.searched_to(p["depth"])
 
 
@@ -536,15 +441,7 @@ async def stop_ai():
         await stop_review()
         return
     api.pause_ai(app.ai.thinking == "move")
-    await cancel_search(app.ai.thinker, f"think-{app.ai.think_n}")
-
-
-async def cancel_search(eng, key):
-    """Tell ``eng`` to stop searching; one that does not answer has the page give up on the
-    search's call ``key`` (its answer is then the error "cancelled")."""
-    r = await eng.call("cancel", None, 3000)
-    if not r.ok:
-        B.abort(key)
+    await engine_questions.cancel(app.ai.thinker, f"think-{app.ai.think_n}")
 
 
 def stop_search():
@@ -552,10 +449,10 @@ def stop_search():
     game leaving, is cut short now (a review is marked stopped before its game goes); its answer,
     when it comes, is dropped, and the game on the board takes over (next_search)."""
     if app.ai.thinking == "review" and app.play.review is not None:
-        api.review_state(app.play.review, "stopped")
+        api.review_step(app.play.review, "stop")
         spawn(cancel_review(list(app.ai.reviewing)))
     elif app.ai.thinking:
-        spawn(cancel_search(app.ai.thinker, f"think-{app.ai.think_n}"))
+        spawn(engine_questions.cancel(app.ai.thinker, f"think-{app.ai.think_n}"))
 
 
 api.put_step("stop_search", stop_search)
@@ -689,170 +586,12 @@ def rematch():
     spawn(new_game(settings["ruleset"], swap.get(mode, mode), settings["level"], settings["lang"]))
 
 
-# -- review and analysis ------------------------------------------------------------------
-
-
-def review_workers():
-    """The workers a review shares its positions among: Pyodide's alone once it is up; until then
-    MicroPython's, one per core the device reports (at most REVIEW_WORKERS): the light AI's, and
-    others started for the review."""
-    if app.ai.engine.ready:
-        return [app.ai.engine]
-    n = max(1, min(REVIEW_WORKERS, int(B.cores())))
-    while len(app.ai.reviewers) < n - 1:
-        api.add_reviewer(Engine(f"review-{api.count('worker_n')}", "light"))
-    return [app.ai.light] + app.ai.reviewers[: n - 1]
-
-
-async def review(depth="quick"):
-    """Search every position of the game, shared among the review's workers (positions are
-    independent), each position's point drawn as it comes; then mark the moves that changed the
-    verdict. Stop keeps what was found, and the review goes on from there next time. A failure is
-    tried once more (on new workers), then said, with the button to try again."""
-    session = app.play.session
-    if app.ai.thinking or session is None:
-        api.redraw("panel")
-        return
-    rv, n = api.start_review(depth)
-    frames.when_done(lambda: reveal(el("review-panel")))  # a phone: the review's graph and progress in view
-    error = await review_pass(rv, depth, n)
-    if error and rv["state"] != "stopped" and app.ai.think_n == n:
-        for eng in app.ai.reviewing:
-            await restart_engine(eng)
-        error = await review_pass(rv, depth, n)
-    for eng in app.ai.reviewers:  # the review's own workers go (a phone's memory); the AI's stays
-        B.killWorker(eng.name)
-    api.end_review()
-    if app.play.review is rv and rv["state"] != "stopped":
-        if error:
-            api.review_state(rv, "failed", error)
-        elif rv["marks"] is not None and rv["done"] == rv["total"]:
-            officers = [p["officers"] for p in rv["points"]]
-            sides = [p["side"] for p in rv["points"]]
-            api.review_done(rv, {side: accuracy(officers, sides, side) for side in ("rebels", "officers")})
-            app.play.session.annotate(rv["marks"])  # the export and an embed carry the review
-            storage.save()
-            frames.when_done(lambda: reveal(el("review-summary")))  # the summary says it is done
-    api.redraw("panel")
-    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
-        next_search()
-    wish = app.ai.go_on
-    if wish is not None:
-        api.go_on(None)
-        if wish[0] is app.play.review:
-            await review(wish[1])
-
-
-async def review_pass(rv, depth, n):
-    """One attempt at the positions still to search, then the judging; "" if it ended well (or was
-    stopped), else what failed. The positions wait in one queue, a few at a time: each worker takes
-    the next as soon as it is up and free, and Pyodide, if it comes up meanwhile, joins them."""
-    engines = review_workers()
-    api.share_review(engines)
-    queue = [ply for ply, point in enumerate(rv["points"]) if point is None]
-    busy = [0]  # chunks being searched
-
-    def live():
-        return rv["state"] != "stopped" and app.ai.think_n == n
-
-    async def drain(k, eng):
-        while queue and live():
-            # A few positions at a time, fewer as the queue runs out, so the workers end together.
-            size = max(1, min(REVIEW_CHUNK, len(queue) // len(app.ai.reviewing)))
-            take = queue[:size]
-            del queue[:size]
-            busy[0] += 1
-            error = await review_share(eng, rv, depth, take, f"think-{n}-{k}")
-            busy[0] -= 1
-            if error:
-                queue.extend(p for p in take if rv["points"][p] is None)  # for the others
-                return error
-        return ""
-
-    async def crew(k, eng):
-        if not await start_engine(eng):
-            return start_problem(eng) or "no worker started"
-        if rv["state"] == "starting" and live():
-            api.review_state(rv, "running")
-        return await drain(k, eng)
-
-    async def join_pyodide():
-        if await app.ai.engine.wait() and queue and live():
-            api.share_review(app.ai.reviewing + [app.ai.engine])
-            await drain(len(engines), app.ai.engine)
-
-    if app.ai.engine.starting and app.ai.engine not in engines:
-        spawn(join_pyodide())
-    errors = [e for e in await asyncio.gather(*[crew(k, eng) for k, eng in enumerate(engines)]) if e]
-    while busy[0] and live():  # a chunk Pyodide took is still being searched
-        await asyncio.sleep(0.1)
-    if not live():
-        return ""
-    if any(p is None for p in rv["points"]):
-        return errors[0] if errors else "a worker stopped answering"
-    ready = [eng for eng in app.ai.reviewing if eng.ready]
-    if not ready:
-        return errors[0] if errors else "no worker started"
-    req = app.play.session.review_request(depth, rv["points"])  # every point known: only the judging
-    r = await ready[0].call("think", json.dumps(req), CALL_MS, f"think-{n}-judge")
-    if not r.ok:
-        return r.error
-    answer = json.loads(r.value)
-    if not answer["ok"]:
-        return answer["error"]
-    api.review_judged(rv, answer["marks"])
-    return ""
-
-
-async def review_share(eng, rv, depth, plies, key):
-    """One worker's positions; its points join the review's as it finds them (watch_share)."""
-    if not plies:
-        return ""
-    req = app.play.session.review_request(depth, [], plies)
-    searching = [True]
-    spawn(watch_share(eng, rv, key, searching))
-    limit = len(plies) * REVIEW_NODES[depth] * 1000 // SLOWEST_NODES_PER_S + CALL_MS
-    r = await eng.call("think", json.dumps(req), limit, key)
-    searching[0] = False
-    if not r.ok:
-        return "" if r.error == "cancelled" or rv["state"] == "stopped" else r.error
-    answer = json.loads(r.value)
-    if not answer["ok"]:
-        return answer["error"]
-    api.take_points(rv, answer["points"])
-    return ""
-
-
-async def watch_share(eng, rv, key, searching):
-    """The points one review worker has found so far, drawn as they come (its progress)."""
-    n = app.ai.think_n
-
-    def watching():
-        return searching[0] and app.ai.thinking == "review" and app.ai.think_n == n and app.play.review is rv
-
-    while watching():
-        await asyncio.sleep(0.3)
-        if not watching():
-            return
-        r = await eng.call("progress", None, POLL_MS)
-        if not watching():
-            return
-        if not r.ok:
-            B.abort(key)
-            return
-        try:
-            p = json.loads(r.value)
-        except ValueError:
-            p = None
-        if p and "points" in p:
-            api.take_points(rv, p["points"])
-
-
+# -- the review stopped (review_search.py runs it), and the analysis ---------------------
 async def stop_review():
     """Stop the review: each worker answers with what it found, kept for next time."""
     if app.ai.thinking != "review" or app.play.review is None:
         return
-    api.review_state(app.play.review, "stopped")
+    api.review_step(app.play.review, "stop")
     await cancel_review(app.ai.reviewing)
     api.redraw("panel")
 
@@ -860,22 +599,7 @@ async def stop_review():
 async def cancel_review(engines):
     """Tell the review's workers to stop: each answers with what it found."""
     for eng in engines:
-        if eng.ready:
-            await eng.call("cancel", None, 3000)
-
-
-def review_button():
-    """The review's one button: Stop while it runs, else review (or go on with) the game. Pressed
-    while a stopped review's workers still answer with what they found, it goes on once they have
-    (and pressed again, it does not)."""
-    rv = app.play.review
-    depth = document.getElementById("review-depth").value
-    if app.ai.thinking == "review" and rv is not None and rv["state"] == "stopped":
-        api.go_on(None if app.ai.go_on else (rv, depth))
-    elif app.ai.thinking == "review":
-        spawn(stop_review())
-    else:
-        spawn(review(depth))
+        await engine_questions.cancel(eng)
 
 
 def toggle_analysis():

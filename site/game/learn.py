@@ -8,18 +8,15 @@ are buttons, and the board takes the move by keyboard as by pointer.
 the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 """
 
-import json
-
 from asalto_core.accuracy import as_good
 from game import api, frames
 from game import state as st
 from game.app import app, board
-from game.game import engine_for, navigate, next_search, start_engine
+from game.game import ask, navigate
 from game.render import extra_panels
 from lib.i18n import side_name, t
 from lib.page import el, on, spawn
 
-TRY_SECONDS = 1.0  # the engine's look at the position after a move tried (the hint's order of time)
 KINDS = ("mistake", "blunder", "missed-win")  # what the walk goes through, as lichess (no inaccuracies)
 
 
@@ -104,24 +101,9 @@ async def check(move, mark):
 
 async def search(move, side):
     """The mover's chance after ``move`` as the engine sees it, or None."""
-    eng = engine_for("hint")
-    if app.ai.thinking or not await start_engine(eng):
+    a = await ask("learn", str(move))
+    if a is None:
         return None
-    n = api.count("think_n")
-    session = app.play.session
-    api.think("learn", eng)
-    request = session.tried_request(move, n, TRY_SECONDS)
-    r = await eng.call("think", json.dumps(request), int(TRY_SECONDS * 3000) + 15000, f"think-{n}")
-    api.stop_thinking()
-    if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
-        next_search()
-        return None
-    if not r.ok:
-        return None
-    reply = json.loads(r.value)
-    if not reply["ok"] or reply.get("cancelled"):
-        return None
-    a = reply["analysis"]
     if a.get("mate") is not None:  # a forced result, from the side to move's view
         mover_wins = (a["mate"] > 0) == (a["side"] == side)
         return 1.0 if mover_wins else 0.0

@@ -2,10 +2,15 @@
 game on the board starts with. The move being entered is board_input.Input (site/lib: the embed
 and the trainer enter moves the same way)."""
 
+from typing import TYPE_CHECKING, Any
+
 from asalto_core.errors import AsaltoError
 from asalto_core.notation import Move
 from asalto_core.rulesets import DEFAULT_RULESET, find_ruleset
 from asalto_core.svg import BOARD_COLOURINGS, PIECE_SETS
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 MODES = ("officers", "rebels", "humans", "watch")  # what the human plays
 THEMES = ("", "light", "dark")  # "" follows the system
@@ -100,6 +105,61 @@ class Play:
         self.ai_forced = False  # the AI move button: play for the side to move, whoever it is
 
 
+# How long a question to the AI may take before its worker is taken to have hung (one rule for every
+# question, engine_questions.call_ms): a search three times its seconds, and 15 s more for a start's
+# share of the CPU; a review its positions at the slowest worker's speed (its nodes are its budget,
+# so its marks are the same on every device), and a call's time more (the judging alone: only that).
+SLOWEST_NODES_PER_S = 250  # MicroPython on a phone-class CPU, busy: never the search's budget
+
+
+def question_ms(request: "Mapping[str, Any]", level_ms: int, call_ms: int) -> int:
+    """The milliseconds ``request`` (a worker's "think" or "review") may take; ``level_ms`` is the
+    level's time for a search that asks for none of its own."""
+    if request["op"] == "review":
+        plies = request.get("plies")
+        known = sum(1 for p in request["points"] if p)
+        positions = len(plies) if plies is not None else len(request["game"]["moves"]) + 1 - known
+        return positions * request["node_limit"] * 1000 // SLOWEST_NODES_PER_S + call_ms
+    seconds = request.get("time_limit")
+    return (int(seconds * 1000) if seconds else level_ms) * 3 + 15000
+
+
+# The review as a stepped machine, like the input's (board_input.Input) and the editor's: its state
+# is a name, changed only by an event the page dispatches (api.review_step). An event its state does
+# not take leaves it as it is, so a worker's answer that comes after Stop, or a game left, changes
+# nothing, and the page never has to ask first. Each state is what the review panel says:
+REVIEW_STATES = (
+    "idle",  # no review of this game
+    "starting",  # asked for: its workers are starting
+    "running",  # a worker is up and searching; the points come in
+    "stopped",  # Stop, or its game left the board: what was found is kept, to go on from
+    "failed",  # no worker answered, after one more try on new workers
+    "done",  # every position searched and the moves judged
+    "stale",  # the game went on past the moves it judged: one press brings it up to date
+)
+# event -> {state: the state it leads to}
+REVIEW_STEPS = {
+    "start": {s: "starting" for s in ("idle", "stopped", "failed", "done", "stale")},  # the review button
+    "up": {"starting": "running"},  # a worker is up
+    "stop": {"starting": "stopped", "running": "stopped"},  # Stop, or its game left the board
+    "fail": {"starting": "failed", "running": "failed"},  # no worker answered
+    "judged": {"starting": "done", "running": "done"},  # every point known, the moves judged
+    "grow": {s: "stale" for s in REVIEW_STATES if s != "idle"},  # the game went on past its moves
+}
+
+
+def review_state(review: dict | None) -> str:
+    """The review's state: "idle" without one."""
+    return "idle" if review is None else review.get("state", "idle")
+
+
+def review_step(state: str, event: str) -> str:
+    """The review's state after ``event`` (a key of REVIEW_STEPS: another is a ValueError)."""
+    if event not in REVIEW_STEPS:
+        raise ValueError(f"no review event {event!r}")
+    return REVIEW_STEPS[event].get(state, state)
+
+
 def review_for(review, moves):
     """The review as the game's moves now stand: the same review while they are the moves it judged;
     where the game went on past them, the review kept for its moves with the new positions still to
@@ -111,7 +171,8 @@ def review_for(review, moves):
     if len(moves) <= len(judged) or moves[: len(judged)] != judged:
         return None
     more = len(moves) - len(judged)
-    return dict(review, moves=moves, points=review["points"] + [None] * more, total=len(moves) + 1, state="stale")
+    stale = review_step(review_state(review), "grow")
+    return dict(review, moves=moves, points=review["points"] + [None] * more, total=len(moves) + 1, state=stale)
 
 
 def fresh_game(session):
