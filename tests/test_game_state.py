@@ -554,7 +554,7 @@ def test_a_review_follows_its_game_out_of_date_when_it_went_on_and_gone_when_it_
     assert state.review_for(review, ["d4-d5", "e5-e4", "d3-d4"]) is None  # another line
 
 
-# -- the review as a stepped machine (game_state.review_step; api.review_step dispatches) ------------
+# -- the review as a stepped machine (game/state.py review_step; api.review_step dispatches) ------------
 def walk(events: list[str], start: str = "idle") -> list[str]:
     """The review's states after each of ``events`` in turn."""
     states = [start]
@@ -589,15 +589,15 @@ def test_the_review_is_idle_without_one_and_stale_once_its_game_went_on():
 def test_every_step_of_the_review_is_the_same_on_micropython():
     cases = [[s, e] for s in state.REVIEW_STATES for e in state.REVIEW_STEPS]
     code = (
-        "import json, game_state as state\n"
+        "import json\nfrom game import state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([state.review_step(s, e) for s, e in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), **page_sources("game/state.py")}
     assert json.loads(micropython.run(code, extra)) == [state.review_step(s, e) for s, e in cases]
 
 
-# -- how long a question to the AI may take: one rule (game_state.question_ms) ----------------------
+# -- how long a question to the AI may take: one rule (game/state.py question_ms) ----------------------
 def questions() -> list[dict]:
     """One question of each kind the page asks, as the session writes them."""
     session = Session.new("assault")
@@ -628,9 +628,9 @@ def test_a_question_may_take_three_times_its_search_or_its_review_positions_at_t
 def test_the_rule_is_the_same_on_micropython():
     cases = questions()
     code = (
-        "import json, game_state as state\n"
+        "import json\nfrom game import state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
         "print(json.dumps([state.question_ms(q, 2000, 20000) for q in cases]))\n"
     )
-    extra = {"cases.json": json.dumps(cases), "game_state.py": (GAME_PAGE / "game_state.py").read_text()}
+    extra = {"cases.json": json.dumps(cases), **page_sources("game/state.py")}
     assert json.loads(micropython.run(code, extra)) == [state.question_ms(q, 2000, 20000) for q in cases]

@@ -189,7 +189,7 @@ def start_review(depth):
 
 
 def review_step(rv, event, error=""):
-    """An event of the review (game_state.REVIEW_STEPS: "up", "stop", "fail" with the ``error`` that
+    """An event of the review (game/state.py's REVIEW_STEPS: "up", "stop", "fail" with the ``error`` that
     says why) steps its state."""
     rv["state"] = st.review_step(st.review_state(rv), event)
     if error:

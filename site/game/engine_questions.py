@@ -4,7 +4,7 @@ analysis board, a move tried in Learn from your mistakes, a review's positions a
 Which worker answers is known here alone: the weaker levels' moves on MicroPython's worker; the rest
 on Pyodide's once it is up, and on MicroPython's until then (so no question waits for Pyodide's
 megabytes); a review's positions shared among MicroPython workers, one a core. So is how long a
-question may take (``call_ms``, one rule read from the question itself: game_state.question_ms).
+question may take (``call_ms``, one rule read from the question itself: game/state.py's question_ms).
 The other modules ask here, hold the worker they were given as a handle, and read the answer.
 """
 
@@ -181,7 +181,7 @@ def question(purpose: str, session: Session, seed: int, tried: str | None = None
 
 
 def call_ms(request: "Mapping[str, Any]") -> int:
-    """How long a question may take before its worker is taken to have hung (game_state.question_ms:
+    """How long a question may take before its worker is taken to have hung (game/state.py's question_ms:
     a search's seconds, asked or its level's; a review's nodes)."""
     return st.question_ms(request, level_ms(request.get("level", "")), CALL_MS)
 

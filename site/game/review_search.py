@@ -1,7 +1,7 @@
 """The review's search (lichess's computer analysis): every position of the game searched, shared
 among the AI's workers (engine_questions.review_workers), each position's point drawn as it comes;
 then the moves that changed the verdict marked and each side's accuracy. The review's state is
-game_state's stepped machine (REVIEW_STEPS): this module dispatches its events (api.review_step).
+game/state.py's stepped machine (REVIEW_STEPS): this module dispatches its events (api.review_step).
 """
 
 import asyncio
