@@ -42,6 +42,10 @@ LOCAL = "http://127.0.0.1:"  # the test servers; any other host is blocked
 BENIGN = ("Unable to use `window` or `document` in worker",)
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "pyodide_refused: the test holds back or refuses Pyodide's files (see context)")
+
+
 def chromium_path() -> str | None:
     """ASALTO_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own browser."""
     env = os.environ.get("ASALTO_CHROMIUM")
@@ -268,8 +272,14 @@ def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,))
 
 
 @pytest.fixture
-def context(browser, server, blocked, console):
-    ctx = watched(browser.new_context(viewport={"width": 1100, "height": 900}), blocked, console)
+def context(browser, server, blocked, console, request):
+    """The test's browser context. A test marked ``pyodide_refused`` holds back or refuses Pyodide's
+    files by routes, which Playwright cannot apply to a service worker's own fetches: its context
+    lets no service worker in, so the page fetches Pyodide itself (bridge.js whenControlled goes on
+    at once), as a network that refuses the files refuses the service worker too."""
+    refused = request.node.get_closest_marker("pyodide_refused") is not None
+    options = {"service_workers": "block"} if refused else {}
+    ctx = watched(browser.new_context(viewport={"width": 1100, "height": 900}, **options), blocked, console)
     yield ctx
     ctx.close()
     assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 from test_ai import officers_to_the_end
 
@@ -66,6 +67,7 @@ def test_a_strong_game_loads_pyodide_and_says_so(page, server):
     page.wait_for_function("Number(document.body.dataset.ply || 0) >= 2", timeout=ENGINE_MS)
 
 
+@pytest.mark.pyodide_refused
 def test_a_strong_games_first_replies_come_from_the_book_before_pyodide_is_up(context, server):
     """Pyodide's files are held back: the strongest level still answers the first moves at once,
     from the opening book; the first search after the book does not wait for Pyodide (MicroPython's

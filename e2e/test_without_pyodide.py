@@ -11,6 +11,8 @@ from test_review import RECORD, review_done, reviewed
 
 from helpers import ENGINE_MS, import_text, move_list, ms, new_game, open_site, past_the_book, press
 
+pytestmark = pytest.mark.pyodide_refused  # every test here refuses Pyodide's files (conftest's context)
+
 
 @pytest.fixture
 def no_pyodide(context, console):

@@ -150,12 +150,12 @@ def test_a_bot_reads_no_other_process(mode, folder):
 @pytest.mark.parametrize("mode", MODES)
 def test_a_bot_cannot_forge_a_result(mode, folder):
     results, record = folder / "results.jsonl", folder / "games.asalto"
-    forger = hostile("forger", folder, results=str(results), record=str(record), me="")
-    forger = hostile("forger", folder, results=str(results), record=str(record), me=forger)
-    before = set(Path("/tmp").glob("asalto-forged-*"))
+    tmp = f"/tmp/asalto-forged-{folder.name}"  # this test's own: another test's forger writes its own
+    forger = hostile("forger", folder, results=str(results), record=str(record), me="", tmp=tmp)
+    forger = hostile("forger", folder, results=str(results), record=str(record), me=forger, tmp=tmp)
     said, games = match(mode, folder, [forger, "examples:random"])
     got = answers(games, forger)
-    written = set(Path("/tmp").glob("asalto-forged-*")) - before
+    written = set(Path("/tmp").glob(f"asalto-forged-{folder.name}-*"))
     for path in written:
         path.unlink()
     text = results.read_text()

@@ -1,12 +1,13 @@
 """A hostile bot: it appends a forged game (a win of its own, a line the arena would count) to the
 tournament's results file and writes into the record, into /tmp and into its own folder. Its
 first answer is what it got, as a malformed move the tests read: ``forger results R record C tmp
-T home H``, each ``ok`` or ``no``. The tests write the paths in TARGETS (a copy of this file)."""
+T home H``, each ``ok`` or ``no``. The tests write the paths in TARGETS (a copy of this file): the
+/tmp name is each test's own, so tests running side by side never see each other's file."""
 
 import json
 import os
 
-TARGETS = {"results": "", "record": "", "me": ""}
+TARGETS = {"results": "", "record": "", "me": "", "tmp": "/tmp/asalto-forged"}
 
 
 def attempt(path, text):
@@ -27,7 +28,7 @@ def choose(board):
     got = [
         ("results", attempt(TARGETS["results"], line)),
         ("record", attempt(TARGETS["record"], '[Event "forged"]\n*\n')),
-        ("tmp", attempt(f"/tmp/asalto-forged-{os.getpid()}", "forged")),
+        ("tmp", attempt(f"{TARGETS['tmp']}-{os.getpid()}", "forged")),
         ("home", attempt(os.path.join(os.path.expanduser("~"), "notes"), "mine")),
     ]
     return "forger " + " ".join(f"{k} {v}" for k, v in got)
