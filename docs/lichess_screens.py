@@ -2,8 +2,9 @@
 """Side-by-side images (docs/screens/lichess-*.png): on the left a schematic of lichess's layout,
 drawn from the grid-template-areas of lila's stylesheets (lichess itself cannot be reached from
 where the images are made), on the right the game page as this build shows it, for a game in
-progress, a huff about to be made, a result and a review with its summary; desktop (1280x720)
-and phone (390x844), light and dark.
+progress, a huff about to be made, a result, a review with its summary, analysis with its three
+lines and arrow, and the New game dialog beside lichess's "Create a game" modal; desktop
+(1280x720) and phone (390x844), light and dark.
 
     PYTHONPATH=pkg .venv/bin/python docs/lichess_screens.py
 """
@@ -15,15 +16,25 @@ import html
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "e2e"))
+sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tests")]  # the browser tests' helpers and their time factor
 
 from conftest import LAUNCH_ARGS, Server, chromium_path  # noqa: E402 - after the path is set
 
 from asalto_core.record import Game  # noqa: E402
-from helpers import click_point, import_text, new_game, open_site, play, press  # noqa: E402
+from helpers import (  # noqa: E402
+    ENGINE_MS,
+    choose_mode,
+    click_point,
+    drawn,
+    import_text,
+    new_game,
+    open_site,
+    play,
+    press,
+)
 
 OUT = ROOT / "docs" / "screens"
 SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
@@ -38,6 +49,15 @@ ANALYSE = "ui/analyse/css/_layout.scss (col3)"
 ROUND_PHONE = "ui/round/css/_app-layout.scss (col1), then _layout.scss (under)"
 ROUND_CONFIRM = "ui/round/css/_app-layout.scss (col1, .move-confirm: the controls replace the moves), then _layout.scss"
 ANALYSE_PHONE = "ui/analyse/css/_layout.scss (col1)"
+# The tools column in analysis: lila's ui/analyse/src/view.ts puts the engine bar, then its lines, then
+# the moves in tools; ui/ceval/css/_ctrl.scss makes the bar 40px (.ceval.enabled) and _pv.scss each line 2em
+# of 13px (.pv_box .pv): three lines, 78px.
+CEVAL = "ui/analyse/css/_layout.scss (col3), tools as ui/analyse/src/view.ts, ui/ceval/css/_ctrl.scss and _pv.scss"
+CEVAL_PHONE = "ui/analyse/css/_layout.scss (col1), tools as ui/analyse/src/view.ts, ui/ceval/css/_ctrl.scss, _pv.scss"
+# lila's setup modal for a game with the computer: a 30em box over the lobby (ui/lobby/css/_setup.scss,
+# .game-setup #modal-wrap), its rows the variant (.label_select), the time control, the level (group.radio)
+# and the three side buttons (.color-submits, the random one larger); on a phone the box fills the width.
+SETUP = "ui/lobby/css/_setup.scss (.game-setup: #modal-wrap 30em, .label_select, group.radio, .color-submits)"
 LAYOUTS = {
     ("desktop", "round"): (
         ROUND,
@@ -68,6 +88,34 @@ LAYOUTS = {
             "uchat . under . controls",
         ],
     ),
+    ("desktop", "ceval"): (
+        CEVAL,
+        [250, 16, 600, 18, 396],
+        [60, 40, 78, 182, 300, 60],
+        [
+            "header header header header header",
+            "side . board gauge ceval",
+            "side . board gauge pvs",
+            "side . board gauge moves",
+            "chat . board gauge moves",
+            "uchat . under . controls",
+        ],
+    ),
+    ("desktop", "setup"): (
+        SETUP,
+        [430, 420, 430],
+        [60, 40, 70, 48, 100, 64, 110, 228],
+        [
+            "header header header",
+            ". . .",
+            ". title .",
+            ". variant .",
+            ". time .",
+            ". level .",
+            ". colors .",
+            ". . .",
+        ],
+    ),
     ("phone", "round"): (
         ROUND_PHONE,
         [390],
@@ -85,6 +133,18 @@ LAYOUTS = {
         [390],
         [50, 390, 50, 254, 100],
         ["header", "board", "controls", "tools", "side"],
+    ),
+    ("phone", "ceval"): (
+        CEVAL_PHONE,
+        [390],
+        [50, 390, 50, 40, 78, 136, 100],
+        ["header", "board", "controls", "ceval", "pvs", "moves", "side"],
+    ),
+    ("phone", "setup"): (
+        SETUP + ", the box the screen's width",
+        [390],
+        [50, 16, 70, 48, 120, 90, 120, 330],
+        ["header", ".", "title", "variant", "time", "level", "colors", "."],
     ),
 }
 NAMES = {
@@ -104,6 +164,13 @@ NAMES = {
     "controls": "controls",
     "tools": "tools: engine lines, moves",
     "under": "under: graph, per side inaccuracies / mistakes / blunders, accuracy",
+    "ceval": "ceval: the engine's bar (score, depth, on/off)",
+    "pvs": "pv_box: three lines, score first, each a click into the moves",
+    "title": "h2: Play with the computer",
+    "variant": "label_select: variant",
+    "time": "time control (sliders)",
+    "level": "group.radio: level 1-8",
+    "colors": "color-submits: black, random (larger), white; a click starts",
 }
 # Each picture: the state, the lila layout at each size, what lila puts where for that state.
 STATES = {
@@ -121,6 +188,13 @@ STATES = {
         {"moves": "moves, then the result (score, who won)", "controls": "controls: rematch, new opponent, analysis"},
     ),
     "review": ("analyse", "analyse", {"under", "tools", "controls"}, {"controls": "controls: |< < > >|, menu"}),
+    "analysis": (
+        "ceval",
+        "ceval",
+        {"ceval", "pvs", "gauge", "board"},
+        {"board": "board: the best move as an arrow", "moves": "moves", "controls": "controls: |< < > >|, menu"},
+    ),
+    "new-game": ("setup", "setup", {"title", "variant", "level", "colors"}, {}),
 }
 
 
@@ -181,8 +255,8 @@ def compose(page, shot: bytes, size: str, state: str, scheme: str) -> bytes:
     picture = base64.b64encode(shot).decode()
     cap = "3.2em" if size == "desktop" else "7.2em"  # the captions' room: the phone's wrap to five lines
     page.set_content(
-        PAIR.format(bg=bg, ink=ink, w=w, h=h, cap=cap, source=html.escape(source), svg=svg, state=state, scheme=scheme,
-                    picture=picture)
+        PAIR.format(bg=bg, ink=ink, w=w, h=h, cap=cap, source=html.escape(source), svg=svg,
+                    state=state.replace("-", " "), scheme=scheme, picture=picture)
     )  # fmt: skip
     return page.locator("#pair").screenshot()
 
@@ -201,11 +275,29 @@ def states(page, server) -> dict[str, bytes]:
     """The four states, each as the player sees it at the top of the page."""
     shots = {}
     open_site(page, server.url)
+    press(page, "#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#new-ruleset", "assault")
+    choose_mode(page, "rebels")
+    page.wait_for_timeout(400)
+    shots["new-game"] = page.screenshot()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-new:not([open])", state="attached")
     new_game(page, "assault", "humans")
     for move in PLAYING:
         play(page, *move)
     page.wait_for_timeout(400)
     shots["playing"] = page.screenshot()
+    press(page, "#btn-analysis")
+    expect(page.locator("#analysis-lines .line")).to_have_count(3, timeout=4 * ENGINE_MS)
+    expect(page.locator("#board .layer-over .arrow.engine")).to_have_count(1)
+    drawn(page)
+    page.wait_for_timeout(400)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#analysis-lines").scroll_into_view_if_needed()  # a phone: the lines under the board
+    shots["analysis"] = page.screenshot()
+    press(page, "#btn-analysis")
+    page.wait_for_selector("#analysis", state="hidden")
     new_game(page, "asalto", "humans")
     for move in HUFF_OPENING:
         play(page, *move)

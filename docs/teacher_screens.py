@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Take the teachers' screenshots (docs/screens/): a study, a puzzle and a sheet, on a desktop
-(1280x720) and a phone (390x844), in the light and the dark theme, from the built site.
+"""Take the teachers' screenshots (docs/screens/): a study beside the board (its chapters beside it,
+Annotate off: study-beside-*; Annotate on, the study's panel: study-*), a puzzle and a sheet, on a
+desktop (1280x720) and a phone (390x844), in the light and the dark theme, from the built site.
 
     PYTHONPATH=pkg .venv/bin/python docs/teacher_screens.py
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "e2e"))
+sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tests")]  # the browser tests' helpers and their time factor
 
 from conftest import LAUNCH_ARGS, Server, chromium_path  # noqa: E402 - after the path is set
 
@@ -36,6 +37,11 @@ margin: 1.5rem auto; padding: 0 1rem; }} :root {{ color-scheme: light dark; }}
 iframe {{ border: 0; width: 100%; max-width: 420px; }}
 </style></head><body><h1>Sieges, lesson 1</h1><p>Three chapters: a game, a puzzle and the big board.</p>
 <iframe src="{src}" height="700" title="Sieges, lesson 1"></iframe></body></html>"""
+# A phone's board stays at the top of the screen as the page scrolls: the study's box is brought under it.
+BELOW_THE_BOARD = """() => { const area = document.querySelector('#board-area');
+  const under = area.getBoundingClientRect().bottom;
+  const top = document.querySelector('#study-box').getBoundingClientRect().top;
+  if (getComputedStyle(area).position === 'sticky' && top < under) scrollBy(0, top - under - 8); }"""
 SIZES = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
 
 
@@ -58,8 +64,11 @@ def main() -> None:
                 page = ctx.new_page()
                 open_site(page, server.url)
                 import_text(page, record)
+                page.locator("#study-nav").wait_for()
+                page.screenshot(path=str(OUT / f"study-beside-{size}-{scheme}.png"))
                 press(page, "#btn-annotate")
                 page.locator("#study-box").scroll_into_view_if_needed()
+                page.evaluate(BELOW_THE_BOARD)
                 page.screenshot(path=str(OUT / f"study-{size}-{scheme}.png"))
                 src = server.url + "embed.html?" + urllib.parse.urlencode({"record": record, "lang": "en"})
                 lesson = ctx.new_page()
@@ -90,7 +99,7 @@ def main() -> None:
         sheet.screenshot(path=str(OUT / "sheet-phone-light.png"))
         browser.close()
     server.stop()
-    print("wrote docs/screens/study-*, puzzle-*, sheet-*")
+    print("wrote docs/screens/study-beside-*, study-*, puzzle-*, sheet-*")
 
 
 if __name__ == "__main__":

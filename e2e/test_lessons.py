@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 from test_embed import lesson_page
 from test_move_list import record
 
+from asalto_core.record import Game
+from asalto_core.session import Session
 from helpers import ENGINE_MS, import_text, move_list, new_game, open_site, play, press
 
 RECORD = '[Ruleset "assault"]\n\n1. d4-d5 {Forward.} c5-c6 2. b5-c5'
@@ -460,3 +462,15 @@ def test_a_puzzles_record_imported_into_a_chapter_makes_it_that_puzzle(context, 
     press(page, "#btn-io")
     record = page.input_value("#io-text")
     assert f'[Puzzle "{question}"]' in record and '[Puzzle "Six rebels: find the chain."]' in record
+
+
+def test_a_sheet_opened_on_a_phone_keeps_a_margin(page):
+    """A sheet opened on a phone (390 px) before it is printed: its title, diagrams and captions stand
+    clear of the screen's edges (they touched both), as on paper, where @page gives the margin."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    lesson = Game.from_record((ROOT / "site" / "examples" / "lesson-game.en.txt").read_text())
+    page.set_content(Session(lesson).sheet_page("Sieges, lesson 1: A line left open"))
+    for part in ("h1", ".diagrams", ".caption"):
+        box = page.locator(part).first.bounding_box()
+        assert box["x"] >= 8 and box["x"] + box["width"] <= 390 - 8, (part, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -126,3 +126,28 @@ def test_on_a_phone_the_moves_are_a_strip_over_the_board_that_follows_the_move_s
         page.wait_for_function(in_strip)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
+def test_on_a_phone_the_reviews_figures_fit_the_screen_in_every_language(browser, server, locale):
+    """390x844: the summary's five columns and both sides' rows within the review panel, the page not
+    wider than the screen (its headers, "Accuracy" or "Genauigkeit", pushed it sideways by 1 and 28 px,
+    and the Spanish table past its panel by 8 px)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, locale=locale)
+    try:
+        page = context.new_page()
+        open_site(page, server.url)
+        import_text(page, RECORD)
+        press(page, "#btn-review")
+        expect(page.locator("body")).to_have_attribute("data-review", "done", timeout=4 * ENGINE_MS)
+        expect(page.locator("#review-summary")).to_be_visible()
+        fit = page.evaluate(
+            """() => { const panel = document.querySelector('#review-panel').getBoundingClientRect(),
+                         table = document.querySelector('#review-summary').getBoundingClientRect();
+                       return {panel: [panel.left, panel.right], table: [table.left, table.right],
+                               page: document.documentElement.scrollWidth}; }"""
+        )
+        assert fit["page"] <= 390, fit
+        assert fit["panel"][0] <= fit["table"][0] and fit["table"][1] <= fit["panel"][1], fit
+    finally:
+        context.close()

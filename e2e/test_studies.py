@@ -244,3 +244,26 @@ def test_the_chapters_are_beside_the_board_whenever_a_study_is_open(page, server
     assert page.evaluate("document.documentElement.scrollHeight") <= 720  # the panel scrolls, not the page
     page.click("#study-end")
     expect(nav).to_be_hidden()
+
+
+def test_beside_the_board_a_studys_name_and_chapter_are_whole(page, server):
+    """1280x720: a study named as the docs' example, "Sieges, lesson 1", and its first chapter "A line
+    left open": both read whole beside the board (the name was cut to "Sieges, le…" and the chapter menu
+    to "1. A line lef"), the page still within the window."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    study = Study("Sieges, lesson 1")
+    study.add(Game.from_record((ROOT / "site" / "examples" / "lesson-game.en.txt").read_text()), "A line left open")
+    study.add(Game("assault"), "The board")
+    open_site(page, server.url)
+    import_text(page, study.record())
+    expect(page.locator("#study-nav-title")).to_have_text("Sieges, lesson 1")
+    assert page.eval_on_selector("#study-nav-title", "e => e.scrollWidth <= e.clientWidth"), "the study's name whole"
+    room = page.eval_on_selector(
+        "#study-nav-chapter",
+        """s => { const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(s);
+                  c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+                  return [c.measureText(s.selectedOptions[0].text).width, s.clientWidth - parseFloat(st.paddingLeft)
+                          - parseFloat(st.paddingRight) - 16]; }""",  # 16 px: the menu's arrow
+    )
+    assert room[0] <= room[1], f"the chapter's title ({room[0]:.0f} px) cut to {room[1]:.0f} px"
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720
