@@ -22,7 +22,8 @@ BY_HAND = "## What a change touches"  # the results' section written by hand, ke
 LONGEST = 8  # functions listed
 API_CHANGES = ("redraw", "set", "edit", "set_input", "enter", "set_up")  # site/game/api.py's functions naming a change
 # The methods by which the input (board_input.Input) and the position editor change themselves.
-STEPS = {("inp", m) for m in ("press", "stop", "choose_huff", "reset")}
+INPUT_STEPS = ("press", "stop", "choose_huff", "reset", "point_at", "press_pointer", "hold", "right_press")
+STEPS = {("inp", m) for m in INPUT_STEPS + ("use_arrow_tool", "start_arrow", "leave_board")}
 STEPS |= {("editor", m) for m in ("press", "toggle_huff", "clear", "set_ruleset", "choose_tool", "choose_turn")}
 
 
@@ -149,8 +150,21 @@ def _setter_fields(call: ast.Call, name: str) -> set[str]:
     return {arg.value} if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else set()
 
 
-def _api_fields(tree: ast.Module) -> dict[str, set[str]]:
-    """Each function of api.py with the App fields it writes, through the functions it calls too."""
+def _stepped_field(call: ast.Call) -> str:
+    """The App field whose own object a call steps: ``app.ui.inp.reset()`` (a method of STEPS) or
+    ``getattr(app.ui.inp, step)(...)`` step ``inp``; "" for any other call."""
+    held = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if held is not None and (getattr(held, "attr", ""), call.func.attr) not in STEPS:
+        held = None
+    if isinstance(call.func, ast.Call) and isinstance(call.func.func, ast.Name) and call.func.func.id == "getattr":
+        held = call.func.args[0] if call.func.args else None
+    return held.attr if isinstance(held, ast.Attribute) and _root_name(held) == "app" else ""
+
+
+def _api_fields(tree: ast.Module, direct: bool = False) -> dict[str, set[str]]:
+    """Each function of api.py with the App fields it writes (or whose object it steps: the input, the
+    editor), through the functions it calls too; with ``direct``, through its private helpers only: a
+    verb that calls another verb changes that verb's fields through it, their one writer."""
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     writes: dict[str, set[str]] = {}
     calls: dict[str, set[str]] = {}
@@ -160,10 +174,14 @@ def _api_fields(tree: ast.Module) -> dict[str, set[str]]:
             for t in _targets(node):
                 if isinstance(t, ast.Attribute) and _root_name(t) == "app":
                     writes[name].add(t.attr)
+            if isinstance(node, ast.Call) and _stepped_field(node):
+                writes[name].add(_stepped_field(node))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions:
+                if node.func.id == "count" and direct:
+                    continue  # the counters' one writer is count itself
                 if node.func.id in SETTERS:
                     writes[name] |= _setter_fields(node, node.func.id)
-                else:
+                elif not (direct and not node.func.id.startswith("_")):
                     calls[name].add(node.func.id)
     changed = True
     while changed:
@@ -176,11 +194,24 @@ def _api_fields(tree: ast.Module) -> dict[str, set[str]]:
     return writes
 
 
-def _writers(site: list[Path]) -> tuple[dict[str, set[str]], int, dict[str, int]]:
+def field_writers(tree: ast.Module) -> dict[str, list[str]]:
+    """api.py's fields that more than one verb writes itself (not through another verb), each with
+    those verbs: a field should have one writer, the verb that owns it (chessground's api.ts)."""
+    by_field: dict[str, set[str]] = {}
+    for verb, fields in _api_fields(tree, direct=True).items():
+        if not verb.startswith("_"):
+            for field in fields:
+                by_field.setdefault(field, set()).add(verb)
+    return {f: sorted(v) for f, v in sorted(by_field.items()) if len(v) > 1}
+
+
+def _writers(site: list[Path]) -> tuple[dict[str, set[str]], int, dict[str, int], dict[str, list[str]]]:
     """The App fields each module of the game page has the API write (by a setter's field name, or
-    through a verb), the API's verbs, and the calls of each way a game comes onto the board."""
+    through a verb), the API's verbs, the calls of each way a game comes onto the board, and the
+    fields more than one verb writes."""
     api = next((p for p in site if p.stem == "api" and p.parent.name == "game"), None)
     verbs = _api_fields(ast.parse(api.read_text())) if api else {}
+    shared_by_verbs = field_writers(ast.parse(api.read_text())) if api else {}
     fields: dict[str, set[str]] = {}
     puts: Counter[str] = Counter()
     for path in site:
@@ -199,7 +230,7 @@ def _writers(site: list[Path]) -> tuple[dict[str, set[str]], int, dict[str, int]
                 way = how.value if isinstance(how, ast.Constant) else "opened" if called == "open_game" else "?"
                 puts[f"{called}({way})" if called == "put_game" else f"open_game in {path.stem}"] += 1
     public = [v for v in verbs if not v.startswith("_") and verbs[v]]
-    return {m: f for m, f in sorted(fields.items()) if f}, len(public), dict(puts.most_common())
+    return {m: f for m, f in sorted(fields.items()) if f}, len(public), dict(puts.most_common()), shared_by_verbs
 
 
 def _site_modules(root: Path) -> dict[str, Path]:
@@ -322,7 +353,7 @@ def shape(root: Path) -> dict:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 name = f"{path.relative_to(root).as_posix()}:{node.name}"
                 functions.append((node.end_lineno - node.lineno + 1, name))
-    fields_by_module, verbs, puts = _writers(site)
+    fields_by_module, verbs, puts, shared_by_verbs = _writers(site)
     app_fields = classes.get("App", {})
     groups = {
         f: classes[c] for f, c in app_fields.items() if c in classes
@@ -348,6 +379,7 @@ def shape(root: Path) -> dict:
         if fields_by_module
         else [],
         "verbs": verbs,
+        "fields_by_verbs": shared_by_verbs,
         "engine_asks": {m: n for m, n in asks.most_common() if n},
         "worker_calls": {m: n for m, n in worker_calls.most_common() if n},
         "puts": puts,
@@ -383,7 +415,10 @@ def report(label: str, s: dict) -> list[str]:
         + ", ".join(f"{m} {n}" for m, n in s.get("fields_by_module", {}).items())
         + f"; written from two or more modules: {len(s.get('shared_fields', []))}"
         + f" ({', '.join(s.get('shared_fields', [])) or 'none'})",
-        f"- api.py's verbs that write the state: {s.get('verbs', 0)}",
+        f"- api.py's verbs that write the state: {s.get('verbs', 0)}; fields more than one verb writes itself"
+        f" (not through another verb): {len(s.get('fields_by_verbs', {}))}"
+        + (" (" + ", ".join(f"`{f}` {len(v)}" for f, v in s.get("fields_by_verbs", {}).items()) + ")")
+        * bool(s.get("fields_by_verbs")),
         f"- places in site/game that ask the engine a question (a worker's `think`):"
         f" {sum(s.get('engine_asks', {}).values())} ("
         + ", ".join(f"{m} {n}" for m, n in s.get("engine_asks", {}).items())

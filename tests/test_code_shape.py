@@ -3,6 +3,7 @@ state outside its one writer (site/game/api.py), App's fields through its groups
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from helpers import script
@@ -152,3 +153,49 @@ def test_one_module_of_the_game_page_asks_the_engine_and_calls_its_workers():
     shape = code_shape.shape(ROOT)
     assert shape["engine_asks"] == {"engine_questions": 1}
     assert list(shape["worker_calls"]) == ["engine_questions"]
+
+
+TWO_WRITERS = """
+from game.app import app
+
+def _set(change, **fields):
+    pass
+
+def think(purpose):
+    _set("progress", thinking=purpose, depth=0)
+
+def stop_thinking():
+    _set("progress", thinking="")  # a second writer of thinking
+
+def searched_to(depth):
+    _set("progress", depth=depth)  # and of depth
+
+def end_review():
+    stop_thinking()  # through the verb that owns it: not a writer of its own
+
+def enter(step):
+    getattr(app.ui.inp, step)()  # the input's own step
+
+def toggle_annotating():
+    app.ui.inp.reset()  # ... and its step outside the verb that owns it
+"""
+
+
+def test_a_field_more_than_one_verb_writes_itself_is_found_with_its_verbs():
+    writers = code_shape.field_writers(ast.parse(TWO_WRITERS))
+    assert writers == {
+        "depth": ["searched_to", "think"],
+        "inp": ["enter", "toggle_annotating"],
+        "thinking": ["stop_thinking", "think"],
+    }
+
+
+# Fields a second verb may write besides their owner, each with why: none.
+SHARED_ON_PURPOSE: dict[str, str] = {}
+
+
+def test_every_field_of_the_game_page_has_one_verb_that_writes_it():
+    """api.py's verbs each own what they write (chessground's api.ts): who writes ``thinking`` has one answer."""
+    shape = code_shape.shape(ROOT)
+    assert set(shape["fields_by_verbs"]) <= set(SHARED_ON_PURPOSE), shape["fields_by_verbs"]
+    assert 20 <= shape["verbs"] <= 35

@@ -282,7 +282,7 @@ def test_every_field_the_api_is_asked_to_write_is_one_the_app_has():
             for field in fields:
                 assert field in names, f"{path.name}:{node.lineno}: App has no field {field}"
                 asked += 1
-    assert asked > 60
+    assert asked > 40  # about one a field: each has one writer
 
 
 def _called(node: ast.Call, module: str) -> str:
@@ -427,7 +427,7 @@ def _redraws() -> set[str]:
 
 
 # The API's functions whose first argument names what changed (a key of REDRAWS).
-NAMING = ("_set", "_edit", "_set_input", "redraw", "enter", "set_up", "choose", "walk", "show_study", "close_editor")
+NAMING = ("_set", "_edit", "redraw", "enter", "set_up", "choose", "walk", "show_study")
 
 
 def _api_verbs() -> set[str]:

@@ -39,7 +39,7 @@ def edit(action):
 
 
 def toggle_arrow_tool():
-    api.toggle_arrow_tool()
+    api.enter("input", "use_arrow_tool", not app.ui.inp.arrow_tool)
 
 
 def toggled(marks, mark, colour):
@@ -74,7 +74,7 @@ def arrow_tool_click(point):
     """The arrow tool: a first click picks where the arrow starts, a second where it ends
     (the same point twice marks it)."""
     frm = app.ui.inp.arrow_from
-    api.arrow_from(point if frm is None else None)
+    api.enter("input", "start_arrow", point if frm is None else None)
     if frm == point:
         toggle_point(point)
     elif frm is not None:

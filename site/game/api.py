@@ -1,8 +1,9 @@
 """The game page's controller, the one writer of its state (chessground's api.ts, lila's ctrl): the
-other modules read ``app`` and change it only through its named verbs (play, take_back, put_game,
-think, start_review, show_hint...), each writing what belongs to what the page does and saying
+other modules read ``app`` and change it only through its named verbs (step_game, put_game,
+set_thinking, start_review, show_hint...), each writing what belongs to what the page does and saying
 what changed, and so which parts of the page are drawn again (``REDRAWS``: one request to
-frames.py, drawn once per frame). Its field setters, _set and _edit, are its own.
+frames.py, drawn once per frame). Its field setters, _set and _edit, are its own. Each field has
+one verb that writes it, its owner; a verb that changes another's field calls that verb.
 
 A caller never picks drawing functions: it names the change. render.py registers the parts with
 frames.py and draws each from the state it reads when drawn.
@@ -85,23 +86,27 @@ def record_text():
     return app.shared.study.record()
 
 
-def _set_input(change, **fields):
-    """Write the input's fields (board_input.Input: the arrow tool, a drag, the cursor)."""
-    for name, value in fields.items():
-        if not hasattr(app.ui.inp, name):
-            raise AttributeError(f"Input has no field {name}")
-        setattr(app.ui.inp, name, value)
-    redraw(change)
-
-
 # The steps of the input's and the position editor's own state machines (their methods that change them).
-INPUT_STEPS = ("press", "stop", "choose_huff", "reset")
+INPUT_STEPS = (
+    "press",
+    "stop",
+    "choose_huff",
+    "reset",
+    "point_at",
+    "press_pointer",
+    "hold",
+    "right_press",
+    "use_arrow_tool",
+    "start_arrow",
+    "leave_board",
+)
 EDITOR_STEPS = ("press", "toggle_huff", "clear", "set_ruleset", "choose_tool", "choose_turn")
 
 
 def enter(change, step, *args):
     """A step of the move being entered (board_input.Input's ``step``: a press, the chain stopped, a
-    huff chosen, a reset); its answer, the action it makes (controls.do_action)."""
+    huff chosen, a reset; the cursor, a drag, a right press, the arrow tool, another board): the
+    one writer of the input; its answer, the action it makes (controls.do_action)."""
     if step not in INPUT_STEPS:
         raise ValueError(f"not a step of the input: {step}")
     action = getattr(app.ui.inp, step)(*args)
@@ -110,8 +115,15 @@ def enter(change, step, *args):
 
 
 def set_up(change, step, *args):
-    """A step of the position being set up (editor.Editor's ``step``: a piece placed, a huff, the
-    board cleared, the ruleset's start)."""
+    """A step of the position being set up: "open" with an editor.Editor, "close", or the editor's
+    own ``step`` (a piece placed, a huff, the board cleared, the ruleset's start). ``change``
+    "none" on closing: the game it set up is opened next."""
+    if step == "open":
+        _set(change, editor=args[0])
+        return
+    if step == "close":
+        _set(change, editor=None)
+        return
     if step not in EDITOR_STEPS:
         raise ValueError(f"not a step of the editor: {step}")
     getattr(app.ui.editor, step)(*args)
@@ -163,13 +175,8 @@ def put_game(session, how, own=None, **changes):
     app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, how == "new")
     board_before = app.play.view["board"] if app.play.view is not None else None
     app.play = st.fresh_game(session)
-    inp = app.ui.inp
-    inp.reset()
-    inp.drag = inp.right_from = inp.arrow_from = None
-    if app.play.view["board"] != board_before:
-        inp.cursor = None
-    app.ui.settings = settings
-    redraw("game")
+    enter("none", "leave_board", app.play.view["board"] == board_before)
+    choose("game", **settings)
 
 
 # -- the review: a dict {"moves", "points", "marks", "done", "total", "depth", "state", "error", "accuracy"},
@@ -184,8 +191,14 @@ def start_review(depth):
         rv = {"moves": moves, "points": [None] * total, "marks": [], "done": 0, "total": total}
     rv.update({"depth": depth, "state": st.review_step(st.review_state(rv), "start"), "error": ""})
     n = count("think_n")
-    _set("panel", review=rv, thinking="review")
+    keep_review(rv, "panel")
+    set_thinking("review")
     return rv, n
+
+
+def keep_review(review, change="none"):
+    """The review the game on the board has (None: it has none, its moves changed)."""
+    _set(change, review=review)
 
 
 def review_step(rv, event, error=""):
@@ -241,59 +254,64 @@ def show_view(view, review, keep_branch):
     """The session's position becomes the one shown: the hint and a question about a new line go;
     the review as it now stands (state.review_for: None once its moves changed, and the walk
     through its mistakes with it); a new line agreed stays only with ``keep_branch``."""
-    _set("none", view=view, hint=None, branch_asked=False)
+    _set("none", view=view)
+    show_hint(None, "none")
+    ask_branch(False, "none")
     if review is None and app.play.review is not None:
-        _set("none", review=None, learn=None)
+        keep_review(None)
+        walk("none", marks=None)
     elif review is not app.play.review:
-        _set("none", review=review)
+        keep_review(review)
     if not keep_branch:
-        _set("none", branch_ok=False)
+        allow_branch(False, "none")
 
 
-def play(move, branch):
-    """Play ``move`` on the session (``branch``: as a side line, nothing dropped); what it did.
-    Redo's moves go, and so does a new line agreed (it was for this move). Raises AsaltoError."""
-    last = app.play.session.play(move, branch=branch)
-    _set("none", redo=[], branch_ok=False)
-    return last
+GAME_STEPS = ("play", "take_back", "redo", "go_to", "go_to_path")
 
 
-def take_back(target):
-    """Take back to ``target`` (app.undo_target); the moves taken wait for Redo, the computer's
-    moves unpaused, a note said until the game changes. The moves taken."""
-    taken = app.play.session.take_back(target)
-    _set("none", redo=app.play.redo + [taken], ai_paused=False, note=True)
-    return taken
+def step_game(how, arg=None, branch=False):
+    """A step through the game's moves (``how``, one of GAME_STEPS): "play" move ``arg`` (``branch``:
+    as a side line, nothing dropped; Redo's moves and a new line agreed go), "take_back" to ply ``arg``
+    (app.undo_target; the moves taken wait for Redo, a note said until the game changes), "redo" the
+    last moves taken back, "go_to" ply ``arg`` (kept within the game), "go_to_path" a node of the
+    game tree. Browsing unpauses the computer's moves. What play and take_back did; raises
+    AsaltoError."""
+    session = app.play.session
+    done = None
+    if how == "play":
+        done = session.play(arg, branch=branch)
+        _set("none", redo=[])
+        allow_branch(False, "none")
+    elif how == "take_back":
+        done = session.take_back(arg)
+        _set("none", redo=app.play.redo + [done])
+        set_note(True)
+    elif how == "redo":
+        moves = app.play.redo[-1]
+        _set("none", redo=app.play.redo[:-1])
+        session.go_to(len(session.game.moves))
+        for m in moves:
+            session.play(m)
+    elif how == "go_to":
+        session.go_to(max(0, min(arg, len(session.game.moves))))
+    elif how == "go_to_path":
+        session.go_to_path(arg)
+        return None
+    else:
+        raise ValueError(f"not a step through the game: {how}")
+    if how != "play":
+        pause_ai(False, "none")
+    return done
 
 
-def redo():
-    """The last moves taken back, played again at the end of the game."""
-    moves = app.play.redo[-1]
-    _set("none", redo=app.play.redo[:-1], ai_paused=False)
-    app.play.session.go_to(len(app.play.session.game.moves))
-    for m in moves:
-        app.play.session.play(m)
+def set_note(said):
+    """The note Moves taken back: n. is said (a take-back), or no longer holds."""
+    _set("none", note=said)
 
 
-def go_to(ply):
-    """Browse to ``ply`` (kept within the game); the computer's moves unpaused."""
-    app.play.session.go_to(max(0, min(ply, len(app.play.session.game.moves))))
-    _set("none", ai_paused=False)
-
-
-def go_to_path(path):
-    """Show a node of the game tree (a move of a side line). Raises AsaltoError."""
-    app.play.session.go_to_path(path)
-
-
-def end_note():
-    """The note said (Moves taken back: n.) no longer holds."""
-    _set("none", note=False)
-
-
-def ask_branch(asked):
+def ask_branch(asked, change="input"):
     """A click while browsing asks whether to play from there (``asked``), or the answer came."""
-    _set("input", branch_asked=asked)
+    _set(change, branch_asked=asked)
 
 
 def allow_branch(ok, change="input"):
@@ -302,17 +320,17 @@ def allow_branch(ok, change="input"):
 
 
 # -- the AI's search
-def think(purpose, eng=None):
-    """A search starts for ``purpose`` (game.ask's: "move", "hint", "analysis"; "learn"), on
-    ``eng`` if it searches on a worker: a forced move is being made now."""
-    _set("progress" if purpose == "move" else "input", ai_forced=False, thinking=purpose, depth=0)
+def set_thinking(purpose, eng=None):
+    """A search starts for ``purpose`` (game.ask's: "move", "hint", "analysis"; "learn"; "review"),
+    on ``eng`` if it searches on a worker: a forced move is being made now; or, with "", the search
+    under way ended (answered, cut short or failed)."""
+    change = "progress" if purpose in ("move", "") else "panel" if purpose == "review" else "input"
+    _set(change, thinking=purpose)
+    searched_to(0)
+    if purpose:
+        force_ai(False)
     if eng is not None:
         _set("progress", thinker=eng)
-
-
-def stop_thinking():
-    """The search under way ended (answered, cut short or failed)."""
-    _set("progress", thinking="", depth=0)
 
 
 def searched_to(depth):
@@ -320,14 +338,14 @@ def searched_to(depth):
     _set("progress", depth=depth)
 
 
-def pause_ai(paused):
+def pause_ai(paused, change="progress"):
     """The computer's moves paused in this game (Stop), or going on."""
-    _set("progress", ai_paused=paused)
+    _set(change, ai_paused=paused)
 
 
-def force_ai():
-    """The AI move button: the computer plays the side to move, whoever it is."""
-    _set("none", ai_forced=True)
+def force_ai(forced=True):
+    """The AI move button: the computer plays the side to move, whoever it is (until its search starts)."""
+    _set("none", ai_forced=forced)
 
 
 def await_paint():
@@ -345,37 +363,35 @@ def keep_book(ruleset, book):
     _edit("none", "books", **{ruleset: book})
 
 
-def show_hint(move):
-    """The engine's suggested move, drawn until the position changes."""
-    _set("input", hint=move)
+def show_hint(move, change="input"):
+    """The engine's suggested move, drawn until the position changes (None: it goes)."""
+    _set(change, hint=move)
 
 
-def set_analysis(analysis):
-    """The analysis board's latest answer, with the ply and path it is for; its best move is an
-    arrow on the board."""
+def set_analysis(analysis, on=None):
+    """The analysis board's latest answer, with the ply and path it is for (its best move is an
+    arrow on the board); or, with ``on``, the analysis board turned on or off, its answer gone."""
+    if on is not None:
+        _set("panel", analysis_on=on)
     _set("panel", analysis=analysis)
     redraw("input")
 
 
-def toggle_analysis():
-    """The analysis board on or off; its answer (and its arrow) goes either way."""
-    _set("panel", analysis_on=not app.ui.analysis_on, analysis=None)
-    redraw("input")
+def keep_reviewers(engines):
+    """The MicroPython workers a review shares its positions with."""
+    _set("none", reviewers=engines)
 
 
-def add_reviewer(eng):
-    """One more MicroPython worker a review shares its positions with."""
-    _set("none", reviewers=app.ai.reviewers + [eng])
-
-
-def share_review(engines):
+def share_review(engines, change="none"):
     """The workers of the review under way."""
-    _set("none", reviewing=engines)
+    _set(change, reviewing=engines)
 
 
 def end_review():
     """The review's search is over: its workers go."""
-    _set("panel", thinking="", reviewing=[], reviewers=[])
+    set_thinking("")
+    share_review([], "panel")
+    keep_reviewers([])
 
 
 def go_on(wish):
@@ -384,111 +400,62 @@ def go_on(wish):
 
 
 # -- the walk through the player's mistakes (learn.py): {"marks", "i", "misses", "tried", "state"}
-def start_walk(marks):
-    """The walk begins at the first of ``marks``."""
-    _set("panel", learn={"marks": marks, "i": 0, "misses": 0, "tried": "", "state": "find"})
-
-
 def walk(change, **fields):
-    """The walk's step: the mistake shown (``i``), the player's try, misses and state."""
-    _edit(change, "learn", **fields)
+    """The walk: begun at the first of ``marks`` (None: it is left), or its step: the mistake shown
+    (``i``), the player's try, misses and state."""
+    if "marks" in fields:
+        marks = fields.pop("marks")
+        walking = None if marks is None else {"marks": marks, "i": 0, "misses": 0, "tried": "", "state": "find"}
+        _set("none" if fields else change, learn=walking)
+    if fields:
+        _edit(change, "learn", **fields)
 
 
-def end_walk():
-    """The walk is left: no new line, no hint."""
-    _set("input", learn=None, branch_ok=False, hint=None)
-
-
-# -- the move being entered, the position editor, annotation
-def move_cursor(point):
-    """The keyboard's cursor on ``point`` (None: hidden while the pointer is used)."""
-    _set_input("input", cursor=point)
-
-
-def press_pointer(drag):
-    """A press on the board: the keyboard's cursor hides; ``drag`` the drag it may start."""
-    _set_input("none", cursor=None, drag=drag)
-
-
-def drag(d):
-    """The drag under way (the piece's point, where it started, whether it moved), or None."""
-    _set_input("none", drag=d)
-
-
-def right_press(point):
-    """A right press (an arrow or a mark being drawn) from ``point``, or None once released."""
-    _set_input("none", right_from=point)
-
-
-def toggle_arrow_tool():
-    """The arrow tool on or off (a phone's way to draw arrows)."""
-    _set_input("input", arrow_tool=not app.ui.inp.arrow_tool, arrow_from=None)
-
-
-def arrow_from(point):
-    """Where the arrow tool's arrow starts (None once it ends)."""
-    _set_input("input", arrow_from=point)
-
-
+# -- the annotation mode
 def toggle_annotating():
     """Annotation mode on or off: the move half entered and the arrow tool go."""
     enter("none", "reset")
-    _set_input("none", arrow_tool=False, arrow_from=None)
+    enter("none", "use_arrow_tool", False)
     _set("game", annotating=not app.ui.annotating)
 
 
-def open_editor(editor):
-    """A position being set up (editor.Editor)."""
-    _set("input", editor=editor)
-
-
-def close_editor(change="game"):
-    """The position editor closes (``change`` "none": the game it set up is opened next)."""
-    _set(change, editor=None)
-
-
 # -- a game with a friend
-def join_friend(entry):
-    """A game with a friend (storage.read_friends' entry) is the one on the board: the board's way
-    round before it is kept for after it."""
-    if app.shared.friend is None:
-        _set("none", home_flipped=app.ui.settings["flipped"])
-    _set("none", friend=entry)
+FRIEND_STEPS = ("join", "leave", "played", "sent")
 
 
-def leave_friend():
-    """The game with a friend gives way to another: the board turns back as it was before it."""
-    _set("none", friend=None)
-    _edit("game", "settings", flipped=app.shared.home_flipped)
-
-
-def friend_played(**fields):
-    """What is kept of the game with a friend: its moves and the time of the last (as saved)."""
-    _edit("none", "friend", **fields)
-
-
-def friend_sent(n):
-    """How many of the game's moves were sent to the friend (the link made)."""
-    _edit("panel", "friend", sent=n)
+def friend_step(how, entry=None, **fields):
+    """A game with a friend: "join" ``entry`` (storage.read_friends'; the board's way round before it
+    kept for after it), "leave" it for another game (the board turns back as it was), "played" (what
+    is kept of it: its moves and the time of the last, as saved), "sent" (``sent``: how many of its
+    moves were sent to the friend, the link made)."""
+    if how == "join":
+        if app.shared.friend is None:
+            _set("none", home_flipped=app.ui.settings["flipped"])
+        _set("none", friend=entry)
+    elif how == "leave":
+        _set("none", friend=None)
+        choose("game", flipped=app.shared.home_flipped)
+    elif how in ("played", "sent"):
+        _edit("panel" if how == "sent" else "none", "friend", **fields)
+    else:
+        raise ValueError(f"not a step of a game with a friend: {how}")
 
 
 # -- a study (chapters.py) and a record of many games
-def show_study(change="none", **fields):
+def show_study(change="none", title=None, **fields):
     """The study on the board and where this tab stands with it: ``study``, ``chapter`` shown,
     ``study_id``, ``study_rev`` and ``study_text`` (what was last written or followed),
-    ``study_undo`` (the Undo of a deletion) and ``study_asked`` (a study waiting for an answer)."""
+    ``study_undo`` (the Undo of a deletion) and ``study_asked`` (a study waiting for an answer);
+    ``title`` the study's new title."""
     for name in fields:
         if name not in STUDY_FIELDS:
             raise AttributeError(f"not a field of the study: {name}")
     _set(change, **fields)
+    if title is not None:
+        _edit(change, "study", title=title)
 
 
 STUDY_FIELDS = ("study", "chapter", "study_id", "study_rev", "study_text", "study_undo", "study_asked")
-
-
-def title_study(title):
-    """The study's title."""
-    _edit("none", "study", title=title)
 
 
 def record_games(games, text=""):

@@ -527,7 +527,7 @@ def on_field(event):
     if app.shared.study is None:
         return
     if target.id == "study-title":
-        edit(lambda: api.title_study(" ".join(target.value.split())[:120]))
+        edit(lambda: api.show_study("none", title=" ".join(target.value.split())[:120]))
     elif target.id == "chapter-title":
         edit(lambda: app.shared.study.rename(app.shared.chapter, target.value))
     elif target.id == "chapter-prompt":

@@ -89,7 +89,7 @@ def nearest_point(event):
 def on_pointerdown(event):
     if event.button == 2 and app.ui.annotating and app.ui.editor is None:
         # a right-drag draws an arrow, a right-click marks a point
-        api.right_press(nearest_point(event))
+        api.enter("none", "right_press", nearest_point(event))
         return
     if event.button != 0 or app.play.view is None:
         return
@@ -97,7 +97,7 @@ def on_pointerdown(event):
     if point is None:
         return
     # the keyboard's cursor shows only while the keyboard is used
-    api.press_pointer({"from": point, "x": event.clientX, "y": event.clientY, "moved": False})
+    api.enter("none", "press_pointer", {"from": point, "x": event.clientX, "y": event.clientY, "moved": False})
     board_node = el("board")
     board_node.setPointerCapture(event.pointerId)
     board_node.addEventListener("pointermove", _dragging)
@@ -111,7 +111,7 @@ def on_pointermove(event):
         return
     if d["from"] not in view.piece_nodes:
         return
-    api.drag(dict(d, moved=True))
+    api.enter("none", "hold", dict(d, moved=True))
     xy = board_xy(event)
     if xy is not None:
         drag_piece(d["from"], xy[0], xy[1])
@@ -126,7 +126,7 @@ def on_pointerup(event):
     el("board").removeEventListener("pointermove", _dragging)
     if event.button == 2 and app.ui.inp.right_from is not None:
         frm = app.ui.inp.right_from
-        api.right_press(None)
+        api.enter("none", "right_press", None)
         to = nearest_point(event)
         if to == frm:
             annotate.toggle_point(frm, annotate.brush(event))
@@ -134,7 +134,7 @@ def on_pointerup(event):
             annotate.toggle_arrow(frm, to, annotate.brush(event))
         return
     d = app.ui.inp.drag
-    api.drag(None)
+    api.enter("none", "hold", None)
     if d is None:
         return
     if not d["moved"]:
@@ -158,7 +158,7 @@ def step_cursor(step):
     starts = app.ui.inp.clicks[-1:] or (app.ui.inp.targets(board()) if app.play.view else [])
     point = keyboard.step_cursor(at, app.ui.inp.cursor, step, starts)
     if point != app.ui.inp.cursor:
-        api.move_cursor(point)
+        api.enter("input", "point_at", point)
 
 
 def press_cursor(_detail):

@@ -297,7 +297,7 @@ def switch_language(code):
 # -- the position editor ------------------------------------------------------------------
 def open_setup():
     """Set up a position, starting from the one on the board."""
-    api.open_editor(Editor(app.play.session.game.board.position))
+    api.set_up("input", "open", Editor(app.play.session.game.board.position))
     sel = el("setup-ruleset")
     sel.innerHTML = ""
     names = [rs["name"] for rs in app.ui.data["rulesets"]]
@@ -312,8 +312,8 @@ def open_setup():
 
 
 def close_setup():
-    api.move_cursor(None)
-    api.close_editor()
+    api.enter("input", "point_at", None)
+    api.set_up("game", "close")
 
 
 def setup_changed(event):
@@ -330,7 +330,7 @@ def setup_play():
     position, _ = app.ui.editor.position()
     if position is None:
         return
-    api.close_editor("none")
+    api.set_up("none", "close")
     open_game(Session(Game(position=position)))
 
 

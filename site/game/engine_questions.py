@@ -149,7 +149,7 @@ def review_workers() -> list:
         return [app.ai.engine]
     n = max(1, min(REVIEW_WORKERS, int(B.cores())))
     while len(app.ai.reviewers) < n - 1:
-        api.add_reviewer(Engine(f"review-{api.count('worker_n')}", "light"))
+        api.keep_reviewers(app.ai.reviewers + [Engine(f"review-{api.count('worker_n')}", "light")])
     return [app.ai.light] + app.ai.reviewers[: n - 1]
 
 

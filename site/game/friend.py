@@ -49,7 +49,7 @@ def _receiver(session):
 async def enter(entry, session, animate=False, note="", keep_message=False):
     """Show a game with a friend: from the player's side, its last move sliding in with ``animate``;
     ``note`` (an i18n key) is said, else the message shown is cleared (kept with ``keep_message``)."""
-    api.join_friend(entry)  # the board's way round before it comes back with the next game
+    api.friend_step("join", entry)  # the board's way round before it comes back with the next game
     bottom = entry["side"] == "officers"  # the board turned so the player's side is at the bottom
     put_game(session, "friend", ruleset=entry["ruleset"], flipped=bottom)
     storage.keep_friend(entry)
@@ -206,7 +206,7 @@ def sent():
     n = len(app.play.session.game.moves) if e is not None else 0
     if e is None or e["sent"] == n:
         return
-    api.friend_sent(n)
+    api.friend_step("sent", sent=n)
     storage.keep_friend(e)
 
 

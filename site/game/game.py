@@ -148,7 +148,7 @@ def play(move, human_move=False):
     """Play a move on the page's engine; a refused move keeps the game as it was.
     Synchronous, so that a click that completes a move is answered in the click's own task."""
     try:
-        last = api.play(move, app.ui.annotating)  # annotating: a side line, nothing dropped
+        last = api.step_game("play", move, app.ui.annotating)  # annotating: a side line, nothing dropped
     except AsaltoError as err:
         message(t("illegal", error=str(err)), "error")
         api.redraw("input")
@@ -159,7 +159,7 @@ def play(move, human_move=False):
     text = move_message(last)
     if text or human_move or app.play.note:
         message(text)
-        api.end_note()
+        api.set_note(False)
     announce(" ".join([t("played", side=side_name(last["side"], True), move=last["move"]), text]).strip())
     if app.ui.settings["sound"]:
         B.sound(move_sound(last))
@@ -192,13 +192,13 @@ def friend_moved():
     """A move played here in a game with a friend: its time is fixed now and kept with the game,
     so the link that carries it reads the same before and after the save, and after a reload."""
     if app.shared.friend is not None:
-        api.friend_played(time=int(B.epochSeconds()))
+        api.friend_step("played", time=int(B.epochSeconds()))
 
 
 def leave_friend():
     """The game with a friend gives way to another (it stays kept, and in the list of games)."""
     if app.shared.friend is not None:
-        api.leave_friend()
+        api.friend_step("leave")
         storage.leave_friends()
 
 
@@ -287,7 +287,7 @@ async def ask(purpose, tried=None):
         return
     key = f"think-{api.count('think_n')}"
     # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
-    api.think(purpose, eng)
+    api.set_thinking(purpose, eng)
     set_mark("searchEnd", "")
     shown = app.play.view["ply"]
     asked = engine_questions.answer(eng, engine_questions.question(purpose, session, app.ai.think_n, tried), key)
@@ -296,7 +296,7 @@ async def ask(purpose, tried=None):
     set_mark("searchEnd", search_end(answer, error))
     if purpose == "move" and answer is not None and app.play.session is session:
         await hold_reply()
-    api.stop_thinking()
+    api.set_thinking("")
     if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
         next_search()
         return
@@ -391,9 +391,9 @@ async def play_from_book(session, ply):
         return False
     if not still_asked(session, ply, "move"):
         return True  # the game moved on while the book came: nothing to play, nothing to search
-    api.think("move")
+    api.set_thinking("move")
     await hold_reply()
-    api.stop_thinking()
+    api.set_thinking("")
     if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
         next_search()
         return True
@@ -486,7 +486,7 @@ async def navigate(ply):
         return
     if app.ai.thinking:
         await stop_ai()
-    api.go_to(ply)
+    api.step_game("go_to", ply)
     show(False)
 
 
@@ -495,7 +495,7 @@ async def navigate_path(path):
     if app.ai.thinking:
         await stop_ai()
     try:
-        api.go_to_path(path)
+        api.step_game("go_to_path", path)
     except AsaltoError as err:
         message(str(err), "error")
         return
@@ -508,7 +508,7 @@ async def undo():
         return
     if app.ai.thinking:
         await stop_ai()
-    taken = api.take_back(undo_target())  # its note holds until Redo or the next move
+    taken = api.step_game("take_back", undo_target())  # its note holds until Redo or the next move
     message(t("taken-back", n=len(taken)))
     accept(False)
 
@@ -518,11 +518,11 @@ async def redo():
         return
     if app.ai.thinking:
         await stop_ai()
-    api.redo()
+    api.step_game("redo")
     friend_moved()
     if app.play.note:
         message("")
-        api.end_note()
+        api.set_note(False)
     show(False)
 
 
@@ -603,7 +603,7 @@ async def cancel_review(engines):
 
 
 def toggle_analysis():
-    api.toggle_analysis()
+    api.set_analysis(None, on=not app.ui.analysis_on)
     if app.ui.analysis_on and not app.play.view["outcome"]:  # as take_view: an ended game has no move to look for
         spawn(ask("analysis"))
     elif not app.ui.analysis_on and app.ai.thinking == "analysis":  # turned off: its search stops too
@@ -617,7 +617,7 @@ async def play_line(moves):
         await stop_ai()
     try:
         for move in moves:
-            api.play(move, branch=True)
+            api.step_game("play", move, branch=True)
     except AsaltoError as err:
         message(t("illegal", error=str(err)), "error")
     accept()

@@ -47,7 +47,7 @@ def waiting():
 
 
 def start():
-    api.start_walk(own_marks())
+    api.walk("panel", marks=own_marks())
     spawn(go(0))
 
 
@@ -63,7 +63,10 @@ async def go(i):
 
 
 def stop():
-    api.end_walk()
+    """The walk is left: no new line, no hint."""
+    api.walk("input", marks=None)
+    api.allow_branch(False, "none")
+    api.show_hint(None, "none")
 
 
 def attempt(move):

@@ -130,7 +130,7 @@ def save():
     _pending[0] = False  # written now: the one asked for is this one
     if app.shared.friend is not None:
         moves = app.play.session.descriptor()["moves"]
-        api.friend_played(moves=moves, sent=min(app.shared.friend["sent"], len(moves)))
+        api.friend_step("played", moves=moves, sent=min(app.shared.friend["sent"], len(moves)))
         keep_friend(app.shared.friend)
         save_settings_only()
         return

@@ -29,6 +29,41 @@ class Input:
         self.huff = None
         return ("cancel", reason)
 
+    # -- the pointer, the keyboard's cursor and the arrow tool (kept across moves) --------------------
+    def point_at(self, point):
+        """The keyboard's cursor on ``point`` (None: hidden while the pointer is used)."""
+        self.cursor = point
+
+    def press_pointer(self, drag):
+        """A press on the board: the keyboard's cursor hides; ``drag`` the drag it may start."""
+        self.cursor = None
+        self.drag = drag
+
+    def hold(self, drag):
+        """The drag under way (the piece's point, where it started, whether it moved), or None."""
+        self.drag = drag
+
+    def right_press(self, point):
+        """A right press (an arrow or a mark being drawn) from ``point``, or None once released."""
+        self.right_from = point
+
+    def use_arrow_tool(self, on):
+        """The arrow tool on or off (a phone's way to draw arrows); an arrow half drawn goes."""
+        self.arrow_tool = on
+        self.arrow_from = None
+
+    def start_arrow(self, point):
+        """Where the arrow tool's arrow starts (None once it ends)."""
+        self.arrow_from = point
+
+    def leave_board(self, keep_cursor):
+        """Another game comes onto the board: the move half entered goes, with half an arrow or a drag,
+        and the keyboard's cursor unless ``keep_cursor`` (the new board has its point)."""
+        self.reset()
+        self.drag = self.right_from = self.arrow_from = None
+        if not keep_cursor:
+            self.cursor = None
+
     # -- asking the engine ------------------------------------------------------
     def targets(self, board, clicks=None):
         """Points that may be clicked next."""

@@ -2,10 +2,11 @@
 
 What a puzzle is and how a try is judged is puzzles/state.py's (pure, unit-tested on
 CPython); this module draws it and turns clicks and keys into its transitions, as embed/view.py
-does for an embedded figure. The set is ``puzzles.json`` from this site; the player's rating,
-streak and filters stay in local storage. With ``theme``, ``difficulty`` or ``count`` in the
-link (read by the embed reader, asalto_core.embed) the page is a teacher's frame: that set
-in order, nothing stored.
+does for an embedded figure. What it holds is puzzles/app.py's, the player's record in storage
+puzzles/profile.py's, the history view puzzles/history.py's. The set is ``puzzles.json`` from
+this site; the player's rating, streak and filters stay in local storage. With ``theme``,
+``difficulty`` or ``count`` in the link (read by the embed reader, asalto_core.embed) the page
+is a teacher's frame: that set in order, nothing stored.
 """
 
 import asyncio
@@ -19,11 +20,10 @@ from asalto_core.errors import AsaltoError
 from asalto_core.links import write_query
 from asalto_core.messages import render as say
 from lib import keyboard
-from lib.board_view import BoardView, last_move_marks
+from lib.board_view import last_move_marks
 from lib.i18n import languages, side_name, t
-from lib.keys import NAMES, SAVE_KEY
+from lib.keys import NAMES
 from lib.page import (
-    BAD_JSON,
     B,
     apply_labels,
     el,
@@ -36,7 +36,6 @@ from lib.page import (
     problem,
     reporter,
     rules_in,
-    set_aside,
     site_data,
     spawn,
     spawn_start,
@@ -45,109 +44,12 @@ from lib.page import (
     unread,
 )
 from puzzles import state as ts
+from puzzles.app import tr, view
+from puzzles.history import leave_history, on_history_link, open_history, show_view
+from puzzles.profile import load_profile, save_profile, saved_language
 
 REPLY_PAUSE_S = 0.6  # the computer's reply waits this long, so the solver sees their own move land
 SOLUTION_STEP_S = 0.9
-
-
-class Trainer:
-    def __init__(self):
-        self.data = None
-        self.puzzles = []  # the whole set, by id
-        self.themes = []
-        self.profile = ts.fresh_profile()
-        self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
-        self.attempt = None  # puzzles.state.Attempt on the board
-        self.seen = []  # the puzzles shown in this visit, tried or skipped (Next walks past them)
-        self.cursor = None
-        self.frame = None  # a teacher's set: the puzzles in order, and the one shown
-        self.index = 0
-        self.busy = False  # the computer is answering: clicks wait
-        self.run = None  # a streak run: {"count", "last" rating solved, "played" ids, "over"}
-        self.opened_here = False  # the history was opened from the trainer (Back returns to it)
-        self.focus_board = False  # the trainer shown again takes the focus to the board (a replay)
-
-
-tr = Trainer()
-# The puzzle's board: its pieces slide, a piece taken off goes at once.
-view = BoardView(fade_out=False)
-
-
-# -- storage ------------------------------------------------------------------------------
-# The record's values as the trainer's panel names them (a value that did not read is said so).
-LABELS = (("rating", "pz-your-rating"), ("rd", "pz-your-rating"), ("streak", "pz-streak"), ("best", "pz-best"),
-          ("solved", "pz-solved-count"), ("failed", "pz-solved-count"), ("run_best", "pz-run"),
-          ("tried", "pz-history"), ("log", "pz-history"), ("filters", "pz-choice"))  # fmt: skip
-
-
-def load_profile():
-    """The player's record: one too long to read was set aside unread (B.checkStored, said by the
-    start), one that is not JSON is set aside whole, and one with values the trainer cannot use
-    (a rating of 99,999) is set aside as it was while the values that read are kept: each said."""
-    r = B.load(ts.STORE_KEY)
-    raw = {}
-    if r.ok and r.value:
-        try:
-            raw = json.loads(r.value)
-        except BAD_JSON:
-            raw = None
-        if not isinstance(raw, dict):  # not JSON, or no record (a list, a number)
-            set_aside(ts.STORE_KEY, r.value)  # kept, and never read again
-            problem(t("pz-profile-bad"))
-            raw = {}
-    tr.profile, dropped = ts.read_profile(raw)
-    if not load_filters(raw.get("filters", {}) if isinstance(raw, dict) else {}):
-        dropped.append("filters")
-    if dropped:
-        set_aside(ts.STORE_KEY, r.value)
-        words = []
-        for key in dropped:
-            word = t(next(label for k, label in LABELS if k == key))
-            if word not in words:
-                words.append(word)
-        problem(t("pz-profile-part", what=", ".join(words)))
-
-
-def load_filters(kept):
-    """The stored choice of puzzles (rules, theme, difficulty, themes shown) into tr.filters; False
-    when a value was of no use (another type, an unknown difficulty), the default kept for it."""
-    if not isinstance(kept, dict):
-        return False
-    ok = True
-    for key in ("ruleset", "theme", "difficulty"):
-        if isinstance(kept.get(key), str):
-            tr.filters[key] = kept[key]
-        elif key in kept:
-            ok = False
-    ok = ok and isinstance(kept.get("show_themes", False), bool)
-    tr.filters["show_themes"] = kept.get("show_themes") is True
-    if tr.filters["difficulty"] not in [key for key, _ in ts.RELATIVE]:
-        tr.filters["difficulty"] = "normal"  # an unknown one reads as normal
-        ok = False
-    return ok
-
-
-def save_profile():
-    if tr.frame is not None:
-        return  # a teacher's frame keeps no score
-    blob = dict(tr.profile)
-    blob["filters"] = tr.filters
-    r = B.save(ts.STORE_KEY, json.dumps(blob))
-    if not r.ok:
-        problem(t("pz-save-failed", error=r.error))
-
-
-def saved_language():
-    """The language chosen on the game page (its saved settings), '' if none."""
-    r = B.peek(SAVE_KEY)  # the game page's: one too long to read is its own to set aside
-    if r.ok and r.value:
-        try:
-            settings = json.loads(r.value).get("settings", {})
-            if isinstance(settings, dict) and isinstance(settings.get("lang"), str):
-                return settings["lang"]
-        except (ValueError, AttributeError):
-            pass
-    return ""
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -528,101 +430,6 @@ def show_run(text=""):
     box.hidden = tr.run is None
     if tr.run is not None:
         el("run-text").textContent = text or t("pz-run-count", n=tr.run["count"])
-
-
-# -- the history: per theme, the rating over time, the failed ones to replay ------------------
-# Its own address (puzzles.html#history): a link to it opens it, the browser's Back returns.
-HISTORY_HASH = "#history"
-
-
-def here_hash():
-    r = B.here()
-    return json.loads(r.value)["hash"] if r.ok else ""
-
-
-def show_view(_event=None):
-    """The view the address names: the history at #history, else the trainer."""
-    if here_hash() == HISTORY_HASH:
-        open_history()
-    elif document.body.dataset.view == "history":
-        close_history()
-
-
-def open_history():
-    if tr.frame is not None:
-        return  # a teacher's frame keeps no history
-    fill_history()
-    el("trainer").hidden = True
-    el("history").hidden = False
-    document.body.dataset.view = "history"
-    document.title = t("pz-history-title")
-    el("btn-back").focus()
-
-
-def close_history():
-    el("history").hidden = True
-    el("trainer").hidden = False
-    document.body.dataset.view = "trainer"
-    document.title = t("pz-page-title")
-    tr.opened_here = False
-    focus = el("board") if tr.focus_board else el("btn-history")
-    tr.focus_board = False
-    focus.focus()
-
-
-def leave_history(_event=None):
-    """Back to the puzzles: the browser's Back when the history was opened from them (the
-    address is then the trainer's again), else the address without its #history."""
-    if tr.opened_here:
-        tr.opened_here = False
-        window.history.back()
-        return
-    B.clearHash()
-    close_history()
-
-
-def on_history_link(_event):
-    tr.opened_here = here_hash() != HISTORY_HASH
-
-
-def fill_history():
-    log = tr.profile["log"]
-    points, low, high = ts.curve(log, 600, 140)
-    chart = el("curve")
-    chart.innerHTML = f'<polyline class="curve" points="{points}" transform="translate(0 10)"/>'
-    if log:
-        text = t("pz-curve", n=len(log), first=ts.START_RATING, last=log[-1][2], low=low, high=high)
-    else:
-        text = t("pz-no-history")
-    chart.setAttribute("aria-label", text)
-    el("curve-text").textContent = text
-    body = el("theme-table").querySelector("tbody")
-    body.innerHTML = ""
-    for theme, tries, solved in ts.by_theme(tr.puzzles, log, tr.themes):
-        row = document.createElement("tr")
-        for i, value in enumerate((t("theme-" + theme), str(tries), str(solved))):
-            cell = document.createElement("th" if i == 0 else "td")
-            if i == 0:
-                cell.scope = "row"
-            cell.textContent = value
-            row.append(cell)
-        body.append(row)
-    box = el("failed-list")
-    box.innerHTML = ""
-    failed = ts.to_replay(tr.puzzles, log)
-    if not failed:
-        item = document.createElement("li")
-        item.textContent = t("pz-no-failed")
-        box.append(item)
-    for p in failed:
-        item = document.createElement("li")
-        button = document.createElement("button")
-        button.type = "button"
-        button.dataset.id = p["id"]
-        rules = say(rules_in(tr.data, ts.ruleset_of(p))["title"], t)
-        button.textContent = t("pz-replay", id=p["id"], rules=rules, rating=p["rating"])
-        item.append(button)
-        box.append(item)
 
 
 def on_replay(event):

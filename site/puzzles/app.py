@@ -1,0 +1,30 @@
+"""The puzzle trainer's state (the trainer's modules read and change it) and its board's view."""
+
+from lib.board_view import BoardView
+from puzzles import state as ts
+
+
+class Trainer:
+    """What the trainer holds between a click and the next: the set, the player's record, the
+    puzzle on the board, a teacher's frame, a streak run (one object the trainer's modules share)."""
+
+    def __init__(self):
+        self.data = None
+        self.puzzles = []  # the whole set, by id
+        self.themes = []
+        self.profile = ts.fresh_profile()
+        self.filters = {"ruleset": "", "theme": "", "difficulty": "normal", "show_themes": False}
+        self.attempt = None  # puzzles.state.Attempt on the board
+        self.seen = []  # the puzzles shown in this visit, tried or skipped (Next walks past them)
+        self.cursor = None
+        self.frame = None  # a teacher's set: the puzzles in order, and the one shown
+        self.index = 0
+        self.busy = False  # the computer is answering: clicks wait
+        self.run = None  # a streak run: {"count", "last" rating solved, "played" ids, "over"}
+        self.opened_here = False  # the history was opened from the trainer (Back returns to it)
+        self.focus_board = False  # the trainer shown again takes the focus to the board (a replay)
+
+
+tr = Trainer()
+# The puzzle's board: its pieces slide, a piece taken off goes at once.
+view = BoardView(fade_out=False)
