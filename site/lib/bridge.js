@@ -249,11 +249,13 @@
     if (!sw || sw.controller || location.protocol === "file:" || refused) return Promise.resolve();
     return new Promise((resolve) => {
       sw.addEventListener("controllerchange", () => resolve(), { once: true });
-      sw.register("./sw.js", { scope: "./" }).then((reg) => {
-        const coming = reg.installing || reg.waiting;
-        if (!coming) return resolve(); // active, and still not controlling: a forced reload
-        coming.addEventListener("statechange", () => coming.state === "redundant" && resolve());
-      }, () => resolve());
+      sw.register("./sw.js", { scope: "./" })
+        .then((reg) => {
+          const coming = reg && (reg.installing || reg.waiting); // no registration: a browser that blocks them
+          if (!coming) return resolve(); // active, and still not controlling: a forced reload
+          coming.addEventListener("statechange", () => coming.state === "redundant" && resolve());
+        })
+        .catch(() => resolve());
     });
   }
 
