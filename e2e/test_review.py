@@ -171,7 +171,8 @@ def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
     expect(page.locator("#btn-learn")).to_be_visible()
 
 
-def test_the_best_move_found_is_good(page, server):
+def first_mistake(page, server) -> tuple[int, str]:
+    """The reviewed game's first mistake to find (its ply) and the better move its note names."""
     reviewed(page, server)
     page.click("#btn-learn")
     walk_state(page, "find")
@@ -179,7 +180,11 @@ def test_the_best_move_found_is_good(page, server):
     page.click("#learn-stop")
     page.click(f'#moves [data-ply="{ply + 1}"]')  # the mistake itself: its note names the better move
     page.wait_for_function(f"document.body.dataset.ply === '{ply + 1}'")
-    best = page.inner_text("#review-note").split("Better: ")[1].split(" ")[0]
+    return ply, page.inner_text("#review-note").split("Better: ")[1].split(" ")[0]
+
+
+def test_the_best_move_found_is_good(page, server):
+    ply, best = first_mistake(page, server)
     page.click("#btn-learn")
     walk_state(page, "find")
     play_try(page, best)
@@ -194,14 +199,7 @@ def test_the_best_move_found_is_good(page, server):
 def test_a_move_tried_that_is_neither_the_best_nor_the_one_played_is_asked_of_the_engine(page, server):
     """The engine looks at the position after the move tried (the lesson's question, asked as the
     page asks every question) and the walk says whether it is as good as the best."""
-    reviewed(page, server)
-    page.click("#btn-learn")
-    walk_state(page, "find")
-    ply = int(page.get_attribute("body", "data-ply"))
-    page.click("#learn-stop")
-    page.click(f'#moves [data-ply="{ply + 1}"]')  # the mistake itself: its note names the better move
-    page.wait_for_function(f"document.body.dataset.ply === '{ply + 1}'")
-    best = page.inner_text("#review-note").split("Better: ")[1].split(" ")[0]
+    ply, best = first_mistake(page, server)
     played = [re.sub(r"[?!]+$", "", m) for m in moves(page)]
     game = Game("assault")
     for move in played[:ply]:
