@@ -89,3 +89,20 @@ def test_the_analysis_verdict_is_in_the_pages_language(browser, server, locale, 
             assert not re.search(r"\b(better|balanced|win in|Officers|Rebels)\b", words), words
     finally:
         context.close()
+
+
+def test_each_line_keeps_to_one_row_until_the_keyboard_reaches_it(page, server):
+    """As lichess's, a line is one row beside the board (its later moves cut at the column's edge), and a
+    move reached by the keyboard is never hidden: the focused line opens to show all its moves."""
+    open_site(page, server.url)
+    import_text(page, OPENED)
+    three_lines_shown(page)
+    rows = lines(page)
+    button_height = rows.first.locator("button").first.bounding_box()["height"]
+    for i in range(3):
+        assert rows.nth(i).bounding_box()["height"] < 1.5 * button_height, i
+    last = rows.nth(0).locator("button").last
+    last.focus()
+    box, row = last.bounding_box(), rows.nth(0).bounding_box()
+    assert box["x"] + box["width"] <= row["x"] + row["width"] + 1, (box, row)
+    assert box["y"] + box["height"] <= row["y"] + row["height"] + 1, (box, row)
