@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import CSP_WATCH, LOCAL
 from playwright.sync_api import expect
-from test_accessibility import with_axe
+from test_accessibility import violations, with_axe
 from test_move_list import record
 
 from asalto_core.session import SAVE_VERSION, Session
@@ -31,19 +31,12 @@ REPEATED = """() => {
     return twice;
 }"""
 
-WCAG22 = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-
 
 def repeated_when(page, condition: str) -> list[str]:
     """The panel's repeated texts at the moment ``condition`` (JS) first holds, read in the same
     task (a state that lasts a moment is not missed)."""
     handle = page.wait_for_function(f"() => ({condition}) && ({REPEATED})()", timeout=4 * ENGINE_MS)
     return handle.json_value()
-
-
-def axe_clean(page) -> list[str]:
-    found = page.evaluate(f"async () => (await axe.run(document, {{runOnly: {json.dumps(WCAG22)}}})).violations")
-    return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in found]
 
 
 def test_no_sentence_twice_while_the_computer_loads_and_thinks(browser, server):
@@ -160,4 +153,4 @@ def test_the_result_card_passes_axe(page, server, scheme):
     new_game(page, "assault", "humans")
     import_text(page, record(None))
     page.wait_for_selector("#result:not([hidden])")
-    assert axe_clean(page) == []
+    assert violations(page) == []
