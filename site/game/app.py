@@ -38,7 +38,6 @@ class Ai:
         self.thinker = self.engine  # the worker of the search under way
         self.reviewers = []  # more MicroPython workers a review shares its positions with (review-N)
         self.reviewing = []  # the workers of the review under way
-        self.go_on = None  # (review, depth): "go on" pressed while a stopped review's workers still answer
         self.worker_n = 1  # workers started so far (each restart's name takes the next number)
         self.thinking = ""  # "", "move", "hint" or another purpose of game.ask: the search under way
         self.think_n = 0  # searches asked so far: an answer to an older one is dropped

@@ -50,7 +50,7 @@ def sync():
     if chapter.game is game:
         return
     if blank(chapter.game):
-        app.shared.study.put(app.shared.chapter, game)  # a puzzle's record makes the chapter that puzzle
+        api.edit_study("none", "put", app.shared.chapter, game)  # a puzzle's record makes the chapter that puzzle
         return
     n = add_chapter(game)
     if n is not None:
@@ -62,9 +62,8 @@ def add_chapter(game):
     """A new last chapter holding ``game``, titled by its Event tag or else by its number (a
     puzzle's record makes it that puzzle); its index, or None when the study has no room (said)."""
     try:
-        return app.shared.study.add(
-            game, game.tags.get("Event") or t("chapter-default", n=len(app.shared.study.chapters) + 1)
-        )
+        title = game.tags.get("Event") or t("chapter-default", n=len(app.shared.study.chapters) + 1)
+        return api.edit_study("none", "add", game, title)
     except AsaltoError as err:
         say(str(err), "error")
         return None
@@ -182,11 +181,11 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
         note, kind = "study-stale", "warn"
     n = min(shown, len(study.chapters) - 1)
     same = study.chapters[n].game.record() == game.record()
-    if same:
-        study.chapters[n].game = game  # the cursor, the side line shown: this tab's stay
     # this tab's chapter is its own: it writes the study again once it changes it
     text = written(entry["record"], n)
     api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    if same:
+        api.keep_chapter()  # the cursor, the side line shown: this tab's stay
     if not same:
         put_game(Session(study.chapters[n].game), "followed", app.ui.settings)
         accept(False)
@@ -435,7 +434,7 @@ def edit(action):
 def move_chapter(step):
     n = app.shared.chapter + step
     if 0 <= n < len(app.shared.study.chapters):
-        app.shared.study.move(app.shared.chapter, n)
+        api.edit_study("none", "move", app.shared.chapter, n)
         api.show_study("none", chapter=n, study_undo=None)
         save()
         render_study()
@@ -451,7 +450,7 @@ def delete_chapter():
         return  # its button is disabled: a study keeps at least one chapter
     studies.keep_version(before, "version-deleted")
     deleted = app.shared.chapter
-    app.shared.study.delete(deleted)
+    api.edit_study("none", "delete", deleted)
     api.show_study("none", chapter=min(deleted, len(app.shared.study.chapters) - 1), study_undo=before)
     open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
     render_study()
@@ -527,12 +526,12 @@ def on_field(event):
     if app.shared.study is None:
         return
     if target.id == "study-title":
-        edit(lambda: api.show_study("none", title=" ".join(target.value.split())[:120]))
+        edit(lambda: api.edit_study("none", "title", " ".join(target.value.split())[:120]))
     elif target.id == "chapter-title":
-        edit(lambda: app.shared.study.rename(app.shared.chapter, target.value))
+        edit(lambda: api.edit_study("none", "rename", app.shared.chapter, target.value))
     elif target.id == "chapter-prompt":
-        chapter = app.shared.study.chapters[app.shared.chapter]
-        edit(lambda: setattr(chapter, "prompt", " ".join(target.value.split())[:300]))
+        shown = app.shared.chapter
+        edit(lambda: api.edit_study("none", "prompt", shown, " ".join(target.value.split())[:300]))
 
 
 def on_list_click(event):

@@ -56,12 +56,12 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
     n = len(entry["moves"])
     said = t(note) if note else ""
     if animate and n:
-        session.go_to(n - 1)
+        api.step_game("go_to", n - 1)
         show(False)
         await asyncio.sleep(SHOW_BEFORE)
         if app.play.session is not session:
             return
-        session.go_to(n)
+        api.step_game("go_to", n)
         last = session.last()
         said = " ".join([t("friend-played", move=last["move"]), move_message(last), said]).strip()
         announce(said)

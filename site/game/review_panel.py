@@ -67,8 +67,8 @@ def render_review():
     if rv is None:
         set_text(el("review-note"), "")
         return
-    going_on = app.ai.go_on is not None and app.ai.go_on[0] is rv  # once the stop's answers are in
-    state = "starting" if going_on else rv.get("state", "")
+    state = rv.get("state", "")
+    state = "starting" if state == "resuming" else state  # it starts once the stop's answers are in
     running = app.ai.thinking == "review" and state != "stopped"  # a stopped one ends its chunk under way
     bar = el("review-progress")
     bar.hidden = not running
