@@ -13,7 +13,7 @@ from asalto_core.errors import AsaltoError
 from asalto_core.links import embed_query
 from asalto_core.record import line_text
 from game import api
-from game.app import app
+from game.app import app, shown_view
 from game.game import show
 from lib.i18n import language, t
 from lib.page import B, copy_text, el, on, spawn, tell
@@ -51,13 +51,13 @@ def toggled(marks, mark, colour):
 
 
 def toggle_arrow(frm, to, colour=""):
-    arrows = toggled(app.play.view["arrows"], f"{frm}-{to}", colour)
-    edit("set_marks", arrows, app.play.view["points"])
+    arrows = toggled(shown_view()["arrows"], f"{frm}-{to}", colour)
+    edit("set_marks", arrows, shown_view()["points"])
 
 
 def toggle_point(point, colour=""):
-    points = toggled(app.play.view["points"], point, colour)
-    edit("set_marks", app.play.view["arrows"], points)
+    points = toggled(shown_view()["points"], point, colour)
+    edit("set_marks", shown_view()["arrows"], points)
 
 
 def brush(event):
@@ -83,7 +83,7 @@ def arrow_tool_click(point):
 
 def on_comment(_event):
     text = el("annot-comment").value
-    if text != app.play.view["comment"]:
+    if text != shown_view()["comment"]:
         edit("set_comment", text)
 
 
@@ -125,7 +125,7 @@ def download_sheet():
     flipped = app.ui.settings["flipped"]
     try:
         if app.shared.study is not None:
-            api.keep_chapter()
+            api.edit_study("none", "keep")
             title = app.shared.study.title or t("sheet-title")
             page = app.shared.study.sheet_page(title, flipped, language(), *words, t("sheet-answer"))
         else:

@@ -72,17 +72,12 @@ def worker_starting(eng, starting):
     eng.starting = starting
 
 
-def keep_chapter():
-    """The chapter shown holds the game on the board (before the study is exported or drawn)."""
-    app.shared.study.chapters[app.shared.chapter].game = app.play.session.game
-
-
 def record_text():
     """The record the page exports: the whole study (the chapter shown holding the game on the
     board), else the game."""
     if app.shared.study is None:
         return app.play.session.record()
-    keep_chapter()
+    edit_study("none", "keep")
     return app.shared.study.record()
 
 
@@ -175,14 +170,14 @@ def put_game(session, how, own=None, **changes):
     app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, how == "new")
     board_before = app.play.view["board"] if app.play.view is not None else None
     app.play = st.fresh_game(session)
-    enter("none", "leave_board", app.play.view["board"] == board_before)
+    enter("none", "leave_board", app.play.view is not None and app.play.view["board"] == board_before)
     choose("game", **settings)
 
 
 # -- the review: a dict {"moves", "points", "marks", "done", "total", "depth", "state", "error", "accuracy",
 # "resume_depth"},
 # written here only; the verbs take the review they change, which may have left the board with its game.
-def start_review(depth):
+def start_review(depth) -> tuple[dict, int]:
     """A review of the game on the board at ``depth`` starts, or goes on from what the one before
     found if it judged these moves at this depth; the review and its search's number."""
     moves = app.play.session.descriptor()["moves"]
@@ -452,19 +447,24 @@ def show_study(change="none", **fields):
 
 STUDY_FIELDS = ("study", "chapter", "study_id", "study_rev", "study_text", "study_undo", "study_asked")
 # The changes of the study itself: asalto_core.study.Study's own (a chapter added, filled with a game,
-# renamed, moved, deleted), its title, and a chapter's puzzle question.
-STUDY_STEPS = ("add", "put", "rename", "move", "delete", "title", "prompt")
+# renamed, moved, deleted), its title, a chapter's puzzle question, the chapter shown holding the game.
+STUDY_STEPS = ("add", "put", "rename", "move", "delete", "title", "prompt", "keep")
 
 
 def edit_study(change, step, *args):
     """A change of the study on the board (``step``, one of STUDY_STEPS): "title" ``args[0]``, "prompt"
-    of chapter ``args[0]`` to ``args[1]``, else Study's own method; what it answers (add: the new
-    chapter's index). Raises the study's StudyError, the study as it was."""
+    of chapter ``args[0]`` to ``args[1]``, "keep" (the chapter shown holds the game on the board, its
+    cursor and side lines: before the study is exported or drawn), else Study's own method; what it
+    answers (add: the new chapter's index). Raises the study's StudyError, the study as it was."""
+    if app.shared.study is None:
+        raise ValueError("no study on the board")
     done = None
     if step == "title":
         app.shared.study.title = args[0]
     elif step == "prompt":
         app.shared.study.chapters[args[0]].prompt = args[1]
+    elif step == "keep":
+        app.shared.study.chapters[app.shared.chapter].game = app.play.session.game
     elif step in STUDY_STEPS:
         done = getattr(app.shared.study, step)(*args)
     else:

@@ -70,7 +70,7 @@ class Ui:
     """The page: its data, settings and modes, the input, and the marks tests wait on."""
 
     def __init__(self):
-        self.data = None  # page.site_data: rulesets' names and titles, AI levels
+        self.data: dict = {}  # page.site_data (main.py reads it first): rulesets' names and titles, AI levels
         self.rulesets = set()  # the site's rulesets' names (a house rule's is checked by the engine)
         self.levels = {}  # AI level name -> its entry in data["levels"]
         self.settings = st.default_settings()  # what the player chose (state.clean_settings reads a save)
@@ -99,6 +99,16 @@ class App:
 app = App()
 
 
+def shown_view():
+    """The picture of the position on the board (``app.play.view``). What reads it through here runs
+    once the page has put its first game there (main.py, before the page takes a click); a reader
+    that may run before (a worker up first, a drawing at load) checks ``app.play.view`` itself."""
+    v = app.play.view
+    if v is None:
+        raise RuntimeError("no game on the board yet")
+    return v
+
+
 def board():
     """The engine's board at the cursor: legal moves and the click matcher."""
     return app.play.session.game.board
@@ -116,7 +126,7 @@ _panels: dict = {}  # each ruleset's rules-panel data, made once (not the App's:
 
 
 def geometry():
-    return app.ui.data["boards"][app.play.view["board"]]
+    return app.ui.data["boards"][shown_view()["board"]]
 
 
 def human_turn():

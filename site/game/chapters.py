@@ -185,7 +185,7 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
     text = written(entry["record"], n)
     api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
     if same:
-        api.keep_chapter()  # the cursor, the side line shown: this tab's stay
+        api.edit_study("none", "keep")  # the cursor, the side line shown: this tab's stay
     if not same:
         put_game(Session(study.chapters[n].game), "followed", app.ui.settings)
         accept(False)

@@ -176,6 +176,8 @@ def question(purpose: str, session: Session, seed: int, tried: str | None = None
     with ``tried``, about the position after that move (a lesson's try)."""
     level, seconds, lines = SEARCHES[purpose]
     if tried is not None:
+        if seconds is None:  # a try is judged in its purpose's own time, never a level's
+            raise ValueError(f"a try is asked for with a time of its own, not for {purpose!r}")
         return session.tried_request(tried, seed, seconds)
     return session.think_request(level or app.ui.settings["level"], seed, seconds, lines)
 
