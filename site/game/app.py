@@ -109,6 +109,15 @@ def shown_view():
     return v
 
 
+def shown_study():
+    """The study on the board (``app.shared.study``). What reads it through here runs only while there
+    is one (its buttons show only then); a reader that may run without one checks the field itself."""
+    study = app.shared.study
+    if study is None:
+        raise RuntimeError("no study on the board")
+    return study
+
+
 def board():
     """The engine's board at the cursor: legal moves and the click matcher."""
     return app.play.session.game.board

@@ -22,7 +22,7 @@ from asalto_core.session import MAX_MOVES, Session
 from asalto_core.study import MAX_CHAPTERS, Study, merge, record_games
 from game import api, storage, studies
 from game.api import put_game
-from game.app import app
+from game.app import app, shown_study
 from game.game import accept, open_game, opened_hooks
 from game.render import link_problem
 from lib.i18n import t
@@ -62,7 +62,7 @@ def add_chapter(game):
     """A new last chapter holding ``game``, titled by its Event tag or else by its number (a
     puzzle's record makes it that puzzle); its index, or None when the study has no room (said)."""
     try:
-        title = game.tags.get("Event") or t("chapter-default", n=len(app.shared.study.chapters) + 1)
+        title = game.tags.get("Event") or t("chapter-default", n=len(shown_study().chapters) + 1)
         return api.edit_study("none", "add", game, title)
     except AsaltoError as err:
         say(str(err), "error")
@@ -78,7 +78,7 @@ def opened():
 
 def as_kept():
     """This tab's study as a kept entry (studies.py), the chapter shown holding the board's game."""
-    study = app.shared.study
+    study = shown_study()
     return {
         "id": app.shared.study_id, "record": study.record(), "title": study.title, "chapter": app.shared.chapter,
         "rev": app.shared.study_rev, "chapters": len(study.chapters),
@@ -163,7 +163,7 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
         say(t(closed_note))
         return
     sync()
-    shown, game, mine = app.shared.chapter, app.play.session.game, app.shared.study
+    shown, game, mine = app.shared.chapter, app.play.session.game, shown_study()
     record, base = mine.record(), app.shared.study_text[: app.shared.study_text.rfind("\n")]
     if entry["record"] == record:  # another tab showed another chapter: nothing to follow
         api.show_study("none", study_rev=entry["rev"], study_text=written(record, shown))
@@ -234,7 +234,7 @@ def open_kept(entry, note):
     save()
     if put_kept(entry):
         studies.opened(entry["id"])
-        study = app.shared.study
+        study = shown_study()
         open_game(Session(study.chapters[app.shared.chapter].game), opened=note)
         render_study()
 
@@ -332,10 +332,13 @@ def render_record():
 
 def show_record_game(n):
     """Game ``n`` of the record on the board, read only now (a game that does not read is said)."""
+    games = app.shared.record_games
+    if not games:  # its list shows only while a record is open
+        return
     el("record-game").value = str(n)
     el("panel-record").dataset.shown = str(n)
     try:
-        game = Game.from_record(app.shared.record_games[n]["text"], MAX_MOVES)
+        game = Game.from_record(games[n]["text"], MAX_MOVES)
     except AsaltoError as err:
         say_record(t("record-game-bad", n=n + 1, error=err))
         return
@@ -387,7 +390,7 @@ def open_shared(params):
     if it did (a link's error is the game reader's to say)."""
     try:
         shared = read_share(params)
-        return bool(shared) and "record" in shared and import_study(shared["record"])
+        return shared is not None and "record" in shared and bool(import_study(shared["record"]))
     except AsaltoError as err:
         link_problem(err)
         return True
@@ -405,7 +408,7 @@ def show(n):
     """Chapter ``n`` on the board."""
     sync()
     api.show_study("none", chapter=n, study_undo=None)
-    open_game(Session(app.shared.study.chapters[n].game), opened="chapter-opened")
+    open_game(Session(shown_study().chapters[n].game), opened="chapter-opened")
     save()
     render_study()
 
@@ -433,7 +436,7 @@ def edit(action):
 
 def move_chapter(step):
     n = app.shared.chapter + step
-    if 0 <= n < len(app.shared.study.chapters):
+    if 0 <= n < len(shown_study().chapters):
         api.edit_study("none", "move", app.shared.chapter, n)
         api.show_study("none", chapter=n, study_undo=None)
         save()
@@ -446,13 +449,13 @@ def delete_chapter():
     written again, so the deleted chapter's game is not taken for a new one (sync)."""
     save()
     before = as_kept()
-    if len(app.shared.study.chapters) < 2:
+    if len(shown_study().chapters) < 2:
         return  # its button is disabled: a study keeps at least one chapter
     studies.keep_version(before, "version-deleted")
     deleted = app.shared.chapter
     api.edit_study("none", "delete", deleted)
-    api.show_study("none", chapter=min(deleted, len(app.shared.study.chapters) - 1), study_undo=before)
-    open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
+    api.show_study("none", chapter=min(deleted, len(shown_study().chapters) - 1), study_undo=before)
+    open_game(Session(shown_study().chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
     render_study()
     say(t("chapter-deleted", n=deleted + 1))
 
@@ -482,7 +485,7 @@ def put_version(entry, note):
     """``entry`` (a study as it was) on the board and kept, over the kept study of its id."""
     save()
     if put_kept(entry):
-        study = app.shared.study
+        study = shown_study()
         open_game(Session(study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
         studies.opened(entry["id"])
         render_study()
@@ -516,7 +519,7 @@ def open_chosen():
 
 def download():
     """The whole study, one record file named after it (a backup, or for another tool)."""
-    name = "".join(c if c.isalpha() or c.isdigit() or c in " -_" else " " for c in app.shared.study.title)
+    name = "".join(c if c.isalpha() or c.isdigit() or c in " -_" else " " for c in shown_study().title)
     name = " ".join(name.split()) or "study"
     B.download(name + ".pgn", api.record_text(), "application/x-chess-pgn")
 
