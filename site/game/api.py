@@ -386,10 +386,10 @@ def share_review(engines, change="none"):
 
 
 def end_review():
-    """The review's search is over: its workers go."""
+    """The review's search is over: it shares its positions with no worker now (its own MicroPython
+    workers are stopped and forgotten by engine_questions.dismiss_reviewers)."""
     set_thinking("")
     share_review([], "panel")
-    keep_reviewers([])
 
 
 # -- the walk through the player's mistakes (learn.py): {"marks", "i", "misses", "tried", "state"}

@@ -165,9 +165,10 @@ def up(engines: list) -> list:
 
 
 def dismiss_reviewers() -> None:
-    """The review's own workers go (a phone's memory); the AI's stay."""
+    """The review's own workers go (a phone's memory), stopped and forgotten; the AI's stay."""
     for eng in app.ai.reviewers:
         B.killWorker(eng.name)
+    api.keep_reviewers([])
 
 
 # -- the questions -----------------------------------------------------------------------
