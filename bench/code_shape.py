@@ -25,6 +25,11 @@ API_CHANGES = ("redraw", "set", "edit", "set_input", "enter", "set_up")  # site/
 INPUT_STEPS = ("press", "stop", "choose_huff", "reset", "point_at", "press_pointer", "hold", "right_press")
 STEPS = {("inp", m) for m in INPUT_STEPS + ("use_arrow_tool", "start_arrow", "leave_board")}
 STEPS |= {("editor", m) for m in ("press", "toggle_huff", "clear", "set_ruleset", "choose_tool", "choose_turn")}
+# The engine's objects App holds and the methods by which they change themselves (the study's, made by
+# api.edit_study; the game's, by api.step_game and api.note_game), called or handed on.
+STEPS |= {("study", m) for m in ("add", "put", "rename", "move", "delete")}
+STEPS |= {("session", m) for m in ("play", "take_back", "go_to", "go_to_path", "annotate")}
+STEPS |= {("session", m) for m in ("set_comment", "set_nag", "set_marks", "promote", "delete_variation")}
 
 
 def _root_name(node: ast.expr) -> str:
@@ -99,17 +104,22 @@ def _alias_writes(fn: ast.AST, names: dict[str, int]) -> int:
         n += sum(1 for t in _targets(node) if isinstance(t, (ast.Attribute, ast.Subscript)) and held(t))
         call = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
         n += bool(call and node.func.attr in MUTATORS and held(node.func.value))
+        setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
+        n += bool(setattr_call and node.args and held(node.args[0]))
+        method = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and held(node.value)
+        n += bool(method and any(m == node.attr for f, m in STEPS if f in ("study", "session")))
     return n
 
 
 def _app_steps(node: ast.AST) -> int:
-    """A call that changes what App holds by the object's own method: ``app.ui.inp.reset()`` (the
-    input's and the position editor's steps, api.INPUT_STEPS and EDITOR_STEPS)."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+    """A change of what App holds by the object's own method, called or handed on: ``app.ui.inp.reset()``
+    (the input's and the position editor's steps, api.INPUT_STEPS and EDITOR_STEPS),
+    ``app.shared.study.rename(...)``, ``edit(app.play.session.promote)`` (STEPS)."""
+    if not isinstance(node, ast.Attribute):
         return 0
-    held = node.func.value
+    held = node.value
     held_name = held.attr if isinstance(held, ast.Attribute) else ""
-    return int(_root_name(held) == "app" and (held_name, node.func.attr) in STEPS)
+    return int(_root_name(held) == "app" and (held_name, node.attr) in STEPS)
 
 
 def _self_fields(cls: ast.ClassDef) -> dict[str, str]:
@@ -150,6 +160,17 @@ def _setter_fields(call: ast.Call, name: str) -> set[str]:
     return {arg.value} if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else set()
 
 
+def _app_field(node: ast.expr) -> str:
+    """The App field an attribute or subscript chain from ``app`` is part of: ``study`` for
+    ``app.shared.study.chapters[n].prompt``, ``play`` for the group replaced whole; "" for another chain."""
+    attrs = []
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute):
+            attrs.insert(0, node.attr)
+        node = node.value
+    return attrs[min(1, len(attrs) - 1)] if isinstance(node, ast.Name) and node.id == "app" and attrs else ""
+
+
 def _stepped_field(call: ast.Call) -> str:
     """The App field whose own object a call steps: ``app.ui.inp.reset()`` (a method of STEPS) or
     ``getattr(app.ui.inp, step)(...)`` step ``inp``; "" for any other call."""
@@ -172,8 +193,8 @@ def _api_fields(tree: ast.Module, direct: bool = False) -> dict[str, set[str]]:
         writes[name], calls[name] = set(), set()
         for node in ast.walk(fn):
             for t in _targets(node):
-                if isinstance(t, ast.Attribute) and _root_name(t) == "app":
-                    writes[name].add(t.attr)
+                if isinstance(t, (ast.Attribute, ast.Subscript)) and _app_field(t):
+                    writes[name].add(_app_field(t))
             if isinstance(node, ast.Call) and _stepped_field(node):
                 writes[name].add(_stepped_field(node))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions:

@@ -13,6 +13,7 @@ import pytest
 
 from asalto_core import RULESETS, Board
 from asalto_core.session import Session
+from asalto_core.study import Study
 from helpers import page_modules_on_path, page_sources
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -244,8 +245,9 @@ def _fields(module: str, cls: str) -> list[str]:
     tree = ast.parse((GAME_PAGE / f"{module}.py").read_text())
     classes = [c for c in tree.body if isinstance(c, ast.ClassDef) and c.name == cls]
     init = next(n for n in classes[0].body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
-    assigns = [n for n in ast.walk(init) if isinstance(n, ast.Assign)]
-    return [t.attr for n in assigns for t in n.targets if isinstance(t, ast.Attribute) and _root(t) == "self"]
+    assigns = [n for n in ast.walk(init) if isinstance(n, (ast.Assign, ast.AnnAssign))]
+    targets = [t for n in assigns for t in (n.targets if isinstance(n, ast.Assign) else [n.target])]
+    return [t.attr for t in targets if isinstance(t, ast.Attribute) and _root(t) == "self"]
 
 
 # App's groups: (its field, the module and class of the group).
@@ -395,20 +397,95 @@ def _root(node: ast.AST) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
+def _chain(node: ast.AST) -> tuple[str, list[str]]:
+    """An attribute or subscript chain's root name and the steps after it: ("app", ["shared", "study",
+    "chapters", "[]"]) for ``app.shared.study.chapters[n]``."""
+    steps = []
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        steps.insert(0, node.attr if isinstance(node, ast.Attribute) else "[]")
+        node = node.value
+    return (node.id if isinstance(node, ast.Name) else ""), steps
+
+
+def _part(expr: ast.AST, held: dict[str, list[str]]) -> list[str] | None:
+    """The steps from ``app`` to what ``expr`` is (``["shared", "study"]``: the study itself), through the
+    local names for a part of App (``held``); None if it is not App's."""
+    root, steps = _chain(expr)
+    if root == "app":
+        return steps
+    return held[root] + steps if root in held else None
+
+
+# The engine's objects App holds, each with the methods that only read it: any other method called on
+# the object itself changes it (Study.rename, Session.set_comment...) and is the API's to call.
+READ_ONLY = {
+    "study": {"record", "sheet_page"},
+    "session": {
+        "descriptor", "annotated", "saved", "record", "positions_before", "last", "view", "think_request",
+        "tried_request", "review_request", "tree", "variation_frames", "frames", "puzzle_params", "sheet",
+        "sheet_page", "sheet_diagrams",
+    },
+}  # fmt: skip
+
+
+def _changes(cls: type, reads: set[str]) -> set[str]:
+    """A class's public methods but those that only read it: the ones that change it."""
+    methods = {n for n, v in vars(cls).items() if callable(v) and not isinstance(v, (classmethod, staticmethod))}
+    assert reads <= methods, f"{cls.__name__} has no {reads - methods}"
+    return {n for n in methods if not n.startswith("_")} - reads
+
+
+CHANGES = {"study": _changes(Study, READ_ONLY["study"]), "session": _changes(Session, READ_ONLY["session"])}
+MUTATORS = ("update", "append", "extend", "insert", "pop", "remove", "clear", "setdefault", "sort", "reverse")
+
+
+def _holders(fn: ast.AST) -> dict[str, list[str]]:
+    """A function's local names for a part of App (``chapter = app.shared.study.chapters[n]``,
+    ``rv = app.play.review``, a loop over one), each with its steps from ``app`` (``_part``); found
+    again until nothing more is."""
+    held: dict[str, list[str]] = {}
+    for _ in range(3):
+        for node in ast.walk(fn):
+            pairs = []
+            if isinstance(node, ast.Assign):
+                pairs = [(t, node.value) for t in node.targets]
+            elif isinstance(node, (ast.For, ast.comprehension)):
+                pairs = [(node.target, ast.Subscript(value=node.iter, slice=ast.Constant(0)))]  # an item of it
+            for target, value in pairs:
+                steps = _part(value, held)
+                if isinstance(target, ast.Name) and steps:
+                    held[target.id] = steps
+    return held
+
+
 def _app_writes(tree: ast.AST) -> list[int]:
-    """The lines that write App: an assignment to ``app.<field>`` (or into it), or setattr(app, ...)."""
+    """The lines that write App, directly or through a local name for a part of it (``_holders``): an
+    assignment to ``app.<field>`` or into it, setattr on it, a dict's or list's change (``update``,
+    ``append``...), or a method of an engine object it holds that changes it (CHANGES), called or
+    handed on (``edit(app.play.session.promote)``)."""
     out = []
-    for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        for target in [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]:
-            if not isinstance(target, ast.Name) and _root(target) == "app":
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for fn in functions or [tree]:
+        held = _holders(fn)
+        for node in ast.walk(fn):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            for target in [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]:
+                if not isinstance(target, ast.Name) and _part(target, held) is not None:
+                    out.append(node.lineno)
+            setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
+            if setattr_call and node.args and _part(node.args[0], held) is not None:
                 out.append(node.lineno)
-        setattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
-        if setattr_call and node.args and _root(node.args[0]) == "app":
-            out.append(node.lineno)
-    return out
+            steps = _part(node.value, held) if isinstance(node, ast.Attribute) else None
+            if steps is None:
+                continue
+            field = steps[1] if len(steps) > 1 else ""
+            if len(steps) == 2 and node.attr in CHANGES.get(field, ()):
+                out.append(node.lineno)  # the study's or the session's own change
+            elif node.attr in MUTATORS:  # a dict's or a list's
+                out.append(node.lineno)
+    return sorted(set(out))
 
 
 def test_only_the_api_writes_the_app():
@@ -416,7 +493,8 @@ def test_only_the_api_writes_the_app():
     for path in sorted(GAME_PAGE.glob("*.py")):
         if path.stem == "api":
             continue
-        assert _app_writes(ast.parse(path.read_text())) == [], f"{path.name} writes App: call api.py instead"
+        lines = _app_writes(ast.parse(path.read_text()))
+        assert lines == [], f"{path.name} writes App at lines {lines}: call api.py instead"
     assert _app_writes(ast.parse((GAME_PAGE / "api.py").read_text())), "the API writes the state (the test reads)"
 
 
@@ -427,7 +505,7 @@ def _redraws() -> set[str]:
 
 
 # The API's functions whose first argument names what changed (a key of REDRAWS).
-NAMING = ("_set", "_edit", "redraw", "enter", "set_up", "choose", "walk", "show_study")
+NAMING = ("_set", "_edit", "redraw", "enter", "set_up", "choose", "walk", "show_study", "edit_study")
 
 
 def _api_verbs() -> set[str]:
@@ -492,6 +570,37 @@ def test_the_api_steps_are_the_methods_of_the_input_and_the_editor():
             n.name for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body if isinstance(n, ast.FunctionDef)
         }
         assert set(steps[name]) <= methods and not set(steps[name]) & reads
+
+
+def test_the_api_makes_every_change_of_the_study_and_of_the_game_on_the_board():
+    """Each method by which the study or the session changes itself is a step of an API verb (edit_study,
+    note_game, step_game): a new one in the engine fails here until the API makes it."""
+    api = ast.parse((GAME_PAGE / "api.py").read_text())
+    steps = {n.targets[0].id: ast.literal_eval(n.value) for n in api.body if isinstance(n, ast.Assign)}
+    assert CHANGES["study"] == set(steps["STUDY_STEPS"]) - {"title", "prompt", "keep"}
+    assert CHANGES["session"] == (set(steps["NOTE_STEPS"]) | set(steps["GAME_STEPS"])) - {"redo"}  # redo: play
+
+
+def test_a_write_of_the_study_its_chapters_or_the_game_outside_the_api_is_seen():
+    """The check above sees a write however it is made: through a local name, setattr, a method of the
+    engine's object called or handed on, a list's own change (each of these passed unseen before)."""
+    planted = (
+        "def f(event):\n"
+        "    chapter = app.shared.study.chapters[app.shared.chapter]\n"
+        "    setattr(chapter, 'prompt', event)\n"  # 3
+        "    chapter.title = event\n"  # 4
+        "    app.shared.study.rename(0, event)\n"  # 5
+        "    study = app.shared.study\n"
+        "    study.move(0, 1)\n"  # 7
+        "    on(el('x'), 'click', lambda e: edit(app.play.session.promote))\n"  # 8
+        "    app.shared.study.chapters.append(event)\n"  # 9
+        "    for c in app.shared.study.chapters:\n"
+        "        c.game = event\n"  # 11
+        "    rv = app.play.review\n"
+        "    rv['marks'].append(event)\n"  # 13
+        "    return app.shared.study.record(), app.play.session.view(), chapter.game.moves, study.title\n"
+    )
+    assert _app_writes(ast.parse(planted)) == [3, 4, 5, 7, 8, 9, 11, 13]
 
 
 def test_drawing_only_reads_the_state():
@@ -571,6 +680,17 @@ def test_a_review_starts_runs_stops_goes_on_and_is_judged():
     assert walk(["stop"], "starting") == ["stopped"]  # Stop before any worker was up
 
 
+def test_go_on_pressed_while_a_stops_answers_come_is_a_state_of_the_review_that_starts_it_again():
+    """Go on pressed once the review says stopped, its workers still answering: it waits as "resuming" and
+    starts when they have; pressed again it does not; Stop, or its game leaving, drops the wish."""
+    assert walk(["start", "up", "stop", "go_on", "start"]) == ["starting", "running", "stopped", "resuming", "starting"]
+    assert walk(["go_on", "go_on"], "stopped") == ["resuming", "stopped"]
+    assert walk(["up", "judged", "fail"], "resuming") == ["resuming"] * 3  # the stop's late answers
+    assert walk(["stop"], "resuming") == ["stopped"] and walk(["grow"], "resuming") == ["stale"]
+    assert walk(["go_on"], "running") == ["running"] and walk(["go_on"]) == ["idle"]
+    assert [state.review_halted(s) for s in ("stopped", "resuming", "running", "done")] == [True, True, False, False]
+
+
 def test_an_event_its_state_does_not_take_leaves_the_review_as_it_is():
     """A worker's answer after Stop, or after the game left the board, changes nothing."""
     assert walk(["up", "judged", "fail"], "stopped") == ["stopped", "stopped", "stopped"]
@@ -591,10 +711,12 @@ def test_every_step_of_the_review_is_the_same_on_micropython():
     code = (
         "import json\nfrom game import state\n"
         "cases = json.load(open('/lib/cases.json'))\n"
-        "print(json.dumps([state.review_step(s, e) for s, e in cases]))\n"
+        "print(json.dumps([[state.review_step(s, e), state.review_halted(s)] for s, e in cases]))\n"
     )
     extra = {"cases.json": json.dumps(cases), **page_sources("game/state.py")}
-    assert json.loads(micropython.run(code, extra)) == [state.review_step(s, e) for s, e in cases]
+    expected = [[state.review_step(s, e), state.review_halted(s)] for s, e in cases]
+    assert json.loads(micropython.run(code, extra)) == expected
+    assert ["resuming", "go_on"] in cases and ["starting", True] in expected  # Go on's state is among those run
 
 
 # -- how long a question to the AI may take: one rule (game/state.py question_ms) ----------------------

@@ -61,7 +61,7 @@ class Figure:
         self.start_ply = start_ply
         self.ply = start_ply
         self.playing = False
-        self.puzzle = None
+        self.puzzle: Puzzle | None = None
         self.verdict = ""  # the puzzle's last verdict, shown until the reader steps away
         self.repetition = 3  # the ruleset's repetition count, named in a draw's reason
 
@@ -186,8 +186,9 @@ class Figure:
     def answer_arrow(self):
         """The answer's move, drawn once it is shown."""
         pz = self.puzzle
-        shown = pz and not self.line and self.ply == pz.ply and pz.state == SHOWN
-        return pz.answers[0] if shown and pz.answers else ""
+        if pz is None or self.line or self.ply != pz.ply or pz.state != SHOWN:
+            return ""
+        return pz.answers[0] if pz.answers else ""
 
     def hint_marks(self):
         pz = self.puzzle
@@ -232,13 +233,13 @@ class Figure:
             return ("ignored", point)
         action = pz.inp.press(pz.board, point)
         if action[0] == "play":
-            self.judge(action[1])
+            self.judge(pz, action[1])
         return action
 
-    def judge(self, text):
-        """The reader's move: right (the computer's reply follows, or the puzzle is solved) when
-        it has the effect of a recorded answer, else wrong with the teacher's comment on it."""
-        pz = self.puzzle
+    def judge(self, pz, text):
+        """The reader's move in puzzle ``pz`` (this figure's): right (the computer's reply follows, or
+        the puzzle is solved) when it has the effect of a recorded answer, else wrong with the
+        teacher's comment on it."""
         move = Move.parse(text)
         right = [s for s in pz.solvings if same_effect(s.position, move, s.expected)]
         solving = right[0] if right else pz.solvings[0]

@@ -44,15 +44,22 @@ PLAY_STEP_S = 1.2
 
 
 class Viewer:
-    def __init__(self):
-        self.data = None
-        self.opts = {}
+    def __init__(self) -> None:
+        self.data: dict = {}  # page.site_data, read first thing (main)
+        self.opts: dict = {}  # the link's parameters (asalto_core.embed.read_params)
         self.ruleset = "assault"
-        self.fig = None  # embed.state.Figure: the frames and what is shown
-        self.session = None  # the engine's game (asalto_core.session.Session)
-        self.cursor = None  # the keyboard's point on a puzzle's board
-        self.study = None  # asalto_core.study.Study: a record of several games, one chapter shown
+        self.fig: fg.Figure | None = None  # the frames and what is shown: one from main() on (figure())
+        self.cursor: str | None = None  # the keyboard's point on a puzzle's board
+        self.study: Study | None = None  # a record of several games, one chapter shown
         self.chapter = 0
+
+
+def figure() -> fg.Figure:
+    """The figure shown. main() shows one before it binds a handler, and a chapter's replaces the one
+    before at once (show_chapter), so a handler or a drawing always has one."""
+    if v.fig is None:
+        raise RuntimeError("the embed shows no figure yet")
+    return v.fig
 
 
 v = Viewer()
@@ -91,10 +98,11 @@ def piece_label(kind, point):
 
 def point_label(name):
     """A puzzle's point as a screen reader hears it (page.point_label, in the frame's language)."""
-    if not v.fig:
+    fig = v.fig
+    if fig is None:  # the board is drawn before its first figure (main, show_chapter)
         return piece_point_label(name, None)
-    state = press_state(name, v.fig.marks(), v.fig.puzzle.inp.clicks if v.fig.puzzle else [])
-    return piece_point_label(name, v.fig.frame["pieces"].get(name), state)
+    state = press_state(name, fig.marks(), fig.puzzle.inp.clicks if fig.puzzle else [])
+    return piece_point_label(name, fig.frame["pieces"].get(name), state)
 
 
 def check_marks():
@@ -109,7 +117,7 @@ def check_marks():
 
 
 def render():
-    fig = v.fig
+    fig = figure()
     frame = fig.frame
     at = view.at
     view.show_pieces(frame["pieces"], piece_label)
@@ -142,7 +150,7 @@ def render():
 
 
 def render_text():
-    fig = v.fig
+    fig = figure()
     text, kind = fig.status()
     tell("status", text, kind)
     frame = fig.frame
@@ -186,7 +194,8 @@ def build_moves():
     textContent (move texts and labels are data)."""
     box = el("moves")
     box.innerHTML = ""
-    for h in v.fig.tree:
+    tree = figure().tree
+    for h in tree:
         if h["depth"] and h.get("starts_variation"):
             box.append(line_break())
         item = document.createElement("li")
@@ -220,8 +229,8 @@ def build_moves():
         box.append(item)
         if h["depth"] and h.get("ends_variation"):
             box.append(line_break())
-    box.hidden = not v.fig.tree
-    box.classList.toggle("has-variations", any(h["depth"] for h in v.fig.tree))
+    box.hidden = not tree
+    box.classList.toggle("has-variations", any(h["depth"] for h in tree))
 
 
 def line_break():
@@ -244,29 +253,30 @@ def show_title(tags):
 
 # -- stepping -----------------------------------------------------------------------
 def go(ply):
-    v.fig.go(ply)
+    figure().go(ply)
     render()
 
 
 def first():
-    v.fig.enter([0])
+    figure().enter([0])
     render()
 
 
 async def autoplay():
-    v.fig.start_playing()
+    figure().start_playing()
     render()
-    while v.fig.playing:
+    while figure().playing:
         await asyncio.sleep(PLAY_STEP_S)
-        if v.fig.playing:
-            v.fig.step_play()
+        if figure().playing:
+            figure().step_play()
             render()
     render()
 
 
 def toggle_play(_event):
-    if v.fig.playing:
-        v.fig.playing = False
+    fig = figure()
+    if fig.playing:
+        fig.playing = False
         render()
     else:
         spawn(autoplay())
@@ -275,30 +285,31 @@ def toggle_play(_event):
 def on_moves_click(event):
     button = event.target.closest("button[data-path]")
     if button is not None:
-        v.fig.playing = False
-        v.fig.enter([int(n) for n in button.dataset.path.split(",")])
+        fig = figure()
+        fig.playing = False
+        fig.enter([int(n) for n in button.dataset.path.split(",")])
         render()
 
 
 def press_cursor(_detail):
     """Enter or Space on a puzzle's board: the point under the keyboard's cursor pressed."""
     if v.cursor:
-        v.fig.press(v.cursor)
+        figure().press(v.cursor)
         render()
 
 
 def step_cursor(step):
     """The keyboard's cursor on a puzzle's board: it starts on a piece that can move."""
-    v.cursor = keyboard.step_cursor(view.at, v.cursor, step, [p for k, p in v.fig.marks() if k == "target"])
+    v.cursor = keyboard.step_cursor(view.at, v.cursor, step, [p for k, p in figure().marks() if k == "target"])
     render()
 
 
 def step_line(leave):
     """Into a side line that branches at the move shown, or out of it where it branched."""
     if leave:
-        v.fig.leave()
+        figure().leave()
     else:
-        v.fig.enter_variation()
+        figure().enter_variation()
     render()
 
 
@@ -306,24 +317,25 @@ def step_line(leave):
 KEYS = {
     "step": step_cursor,
     "press": press_cursor,
-    "back": lambda _: go(v.fig.ply - 1),
-    "forward": lambda _: go(v.fig.ply + 1),
+    "back": lambda _: go(figure().ply - 1),
+    "forward": lambda _: go(figure().ply + 1),
     "first": lambda _: first(),
-    "last": lambda _: go(len(v.fig.line_frames())),
+    "last": lambda _: go(len(figure().line_frames())),
     "into-line": lambda _: step_line(False),
     "out-of-line": lambda _: step_line(True),
 }
 
 
 def on_key(event):
-    keyboard.handle(event, KEYS, board_takes_keys=bool(v.fig.puzzle))
+    keyboard.handle(event, KEYS, board_takes_keys=bool(figure().puzzle))
 
 
 # -- the puzzle -----------------------------------------------------------------------
-def setup_puzzle(prompt, answers):
-    fig = v.fig
-    v.session.go_to(fig.start_ply)
-    game = v.session.game
+def setup_puzzle(session, prompt, answers):
+    """The figure's game (``session``, read from the record) as a puzzle from its start ply."""
+    fig = figure()
+    session.go_to(fig.start_ply)
+    game = session.game
     line = [str(m) for m in game.moves[fig.start_ply :]]
     for text in fig.set_puzzle(game.board, answers, line, fg.wrong_moves(game, fig.start_ply)):
         problem(text)
@@ -341,22 +353,23 @@ def setup_puzzle(prompt, answers):
 
 def on_board_click(event):
     target = event.target.closest("[data-point]")
-    if v.fig.puzzle is None or target is None:
+    fig = figure()
+    if fig.puzzle is None or target is None:
         return
     v.cursor = None  # the keyboard's cursor shows only while the keyboard is used
-    v.fig.press(target.getAttribute("data-point"))
+    fig.press(target.getAttribute("data-point"))
     render()
 
 
 def show_answer(_event):
     """The answer named, and a line of several moves played on the board."""
-    if v.fig.show_answer():
+    if figure().show_answer():
         spawn(autoplay())
     render()
 
 
 def show_hint(_event):
-    v.fig.hint()
+    figure().hint()
     render()
 
 
@@ -387,23 +400,23 @@ async def record_text():
 
 
 def load_game(text):
-    """A record or a position, read by the engine here; a bad record keeps the moves before the error."""
+    """A record or a position, read by the engine here, shown; a bad record keeps the moves before the
+    error. Its session, or None (said) when it does not read."""
     try:
         session, warning = Session.from_text(text)
     except AsaltoError as err:
         problem(t("embed-game-bad", error=err))
-        return False
+        return None
     frames = session.frames()
     if warning:
         problem(t("embed-record-partial", error=warning, n=len(frames) - 1))
-    v.session = session
     v.ruleset = session.game.start.ruleset
     view = session.view()
     v.fig = fg.Figure(frames, view["history"], tree=view["tree"], lines=session.variation_frames())
     v.fig.repetition = session.game.board.position.rules.repetition
     show_title(session.game.tags)
     build_moves()
-    return True
+    return session
 
 
 # -- a study: chapters -------------------------------------------------------------------------
@@ -419,11 +432,11 @@ def read_study(text):
         return None
 
 
-def build_chapters():
-    """The chapter menu: "n. title" per chapter (text, never markup)."""
+def build_chapters(study):
+    """The chapter menu: "n. title" per chapter of ``study`` (text, never markup)."""
     select = el("chapter-select")
     select.innerHTML = ""
-    for n, chapter in enumerate(v.study.chapters):
+    for n, chapter in enumerate(study.chapters):
         option = document.createElement("option")
         option.value = str(n)
         option.textContent = f"{n + 1}. {chapter.title}"
@@ -433,7 +446,7 @@ def build_chapters():
 
 def reset_view():
     """Forget the chapter shown: its puzzle, its move list, its title."""
-    v.fig = v.session = v.cursor = None
+    v.fig = v.cursor = None
     v.ruleset = "assault"
     for name in ("prompt", "title"):
         el(name).hidden = True
@@ -447,31 +460,31 @@ def reset_view():
     document.body.removeAttribute("data-puzzle")
 
 
-def show_chapter(n, ply=None, move=None):
-    """Chapter ``n`` of the study: its game, position or puzzle, from its start (or the link's ply)."""
+def show_chapter(study, n, ply=None, move=None):
+    """Chapter ``n`` of ``study``: its game, position or puzzle, from its start (or the link's ply)."""
     reset_view()
     v.chapter = n
-    chapter = v.study.chapters[n]
-    mode = "static"
-    if load_game(chapter.game.record()):
-        mode = "game"
-    if v.session is None:
+    chapter = study.chapters[n]
+    session = load_game(chapter.game.record())
+    mode = "static" if session is None else "game"
+    if session is None:
         show_start()
     show_board()
-    start, trouble = fg.start_ply(v.fig.frames, ply, move)
-    v.fig.start_ply = v.fig.ply = start
+    fig = figure()
+    start, trouble = fg.start_ply(fig.frames, ply, move)
+    fig.start_ply = fig.ply = start
     if trouble:
         problem(trouble)
     linked = n == 0 and v.opts["puzzle"]  # the link's puzzle= is the first chapter's; the others' are their own
-    if mode == "game" and (chapter.prompt or linked):
-        setup_puzzle(chapter.prompt or v.opts["prompt"], [] if chapter.prompt else v.opts["answer"])
-        if v.fig.puzzle:
+    if session is not None and (chapter.prompt or linked):
+        setup_puzzle(session, chapter.prompt or v.opts["prompt"], [] if chapter.prompt else v.opts["answer"])
+        if fig.puzzle:
             mode = "puzzle"
-    elif not v.fig.history:
+    elif not fig.history:
         mode = "static"
     el("chapter-select").value = str(n)
     el("btn-chapter-prev").disabled = n == 0
-    el("btn-chapter-next").disabled = n >= len(v.study.chapters) - 1
+    el("btn-chapter-next").disabled = n >= len(study.chapters) - 1
     document.body.dataset.chapter = str(n)
     return mode
 
@@ -479,10 +492,10 @@ def show_chapter(n, ply=None, move=None):
 def go_chapter(n):
     if v.study is None or not 0 <= n < len(v.study.chapters) or n == v.chapter:
         return
-    v.fig.playing = False
+    figure().playing = False
     el("messages").innerHTML = ""
-    mode = show_chapter(n)
-    el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
+    mode = show_chapter(v.study, n)
+    el("controls").hidden = len(figure().frames) < 2 and mode != "puzzle"
     document.body.dataset.mode = mode
     render()
 
@@ -493,9 +506,9 @@ def on_chapter_change(_event):
 
 def bind():
     on(el("btn-first"), "click", lambda e: first())
-    on(el("btn-back"), "click", lambda e: go(v.fig.ply - 1))
-    on(el("btn-forward"), "click", lambda e: go(v.fig.ply + 1))
-    on(el("btn-last"), "click", lambda e: go(len(v.fig.line_frames())))
+    on(el("btn-back"), "click", lambda e: go(figure().ply - 1))
+    on(el("btn-forward"), "click", lambda e: go(figure().ply + 1))
+    on(el("btn-last"), "click", lambda e: go(len(figure().line_frames())))
     on(el("btn-play"), "click", toggle_play)
     on(el("btn-answer"), "click", show_answer)
     on(el("btn-hint"), "click", show_hint)
@@ -536,28 +549,31 @@ async def main():
         text = await record_text()
         v.study = read_study(text) if text else None
     if v.study is not None:
-        build_chapters()
-        mode = show_chapter(0, o["ply"], o["move"])
+        build_chapters(v.study)
+        mode = show_chapter(v.study, 0, o["ply"], o["move"])
     else:
-        if text and load_game(text):
+        session = load_game(text) if text else None
+        if session is not None:
             mode = "game"
-        elif o["position"] and load_game(o["position"]):
-            mode = "game" if o["puzzle"] else "static"
-        if v.session is None:
+        elif o["position"]:
+            session = load_game(o["position"])
+            mode = "game" if session is not None and o["puzzle"] else "static"
+        if session is None:
             show_start()
         show_board()
-        ply, trouble = fg.start_ply(v.fig.frames, o["ply"], o["move"])
-        v.fig.start_ply = v.fig.ply = ply
+        fig = figure()
+        ply, trouble = fg.start_ply(fig.frames, o["ply"], o["move"])
+        fig.start_ply = fig.ply = ply
         if trouble:
             problem(trouble)
-        if mode == "game" and o["puzzle"]:
-            setup_puzzle(o["prompt"], o["answer"])
-            if v.fig.puzzle:
+        if session is not None and mode == "game" and o["puzzle"]:
+            setup_puzzle(session, o["prompt"], o["answer"])
+            if fig.puzzle:
                 mode = "puzzle"
     check_marks()
     bind()
     el("loading").hidden = True
-    el("controls").hidden = len(v.fig.frames) < 2 and mode != "puzzle"
+    el("controls").hidden = len(figure().frames) < 2 and mode != "puzzle"
     document.body.dataset.mode = mode
     render()
     document.body.dataset.embed = "ready"

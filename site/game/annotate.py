@@ -13,7 +13,7 @@ from asalto_core.errors import AsaltoError
 from asalto_core.links import embed_query
 from asalto_core.record import line_text
 from game import api
-from game.app import app
+from game.app import app, shown_view
 from game.game import show
 from lib.i18n import language, t
 from lib.page import B, copy_text, el, on, spawn, tell
@@ -27,10 +27,10 @@ def say(text, kind="info"):
     tell("annot-message", text, kind)
 
 
-def edit(action):
-    """Run one change of the game tree; a refusal is said, the game stays as it was."""
+def edit(step, *args):
+    """One change of the game tree's notes (api.note_game's ``step``); a refusal is said, the game stays as it was."""
     try:
-        action()
+        api.note_game(step, *args)
     except AsaltoError as err:
         say(str(err), "error")
         return
@@ -51,13 +51,13 @@ def toggled(marks, mark, colour):
 
 
 def toggle_arrow(frm, to, colour=""):
-    arrows = toggled(app.play.view["arrows"], f"{frm}-{to}", colour)
-    edit(lambda: app.play.session.set_marks(arrows, app.play.view["points"]))
+    arrows = toggled(shown_view()["arrows"], f"{frm}-{to}", colour)
+    edit("set_marks", arrows, shown_view()["points"])
 
 
 def toggle_point(point, colour=""):
-    points = toggled(app.play.view["points"], point, colour)
-    edit(lambda: app.play.session.set_marks(app.play.view["arrows"], points))
+    points = toggled(shown_view()["points"], point, colour)
+    edit("set_marks", shown_view()["arrows"], points)
 
 
 def brush(event):
@@ -83,15 +83,15 @@ def arrow_tool_click(point):
 
 def on_comment(_event):
     text = el("annot-comment").value
-    if text != app.play.view["comment"]:
-        edit(lambda: app.play.session.set_comment(text))
+    if text != shown_view()["comment"]:
+        edit("set_comment", text)
 
 
 def on_nag(event):
     button = event.target.closest("[data-nag]")
     if button is not None:
         symbol = button.getAttribute("data-nag")
-        edit(lambda: app.play.session.set_nag(symbol))
+        edit("set_nag", symbol)
 
 
 def copy_puzzle():
@@ -125,7 +125,7 @@ def download_sheet():
     flipped = app.ui.settings["flipped"]
     try:
         if app.shared.study is not None:
-            api.keep_chapter()
+            api.edit_study("none", "keep")
             title = app.shared.study.title or t("sheet-title")
             page = app.shared.study.sheet_page(title, flipped, language(), *words, t("sheet-answer"))
         else:
@@ -151,8 +151,8 @@ def bind():
     on(el("annot-comment"), "change", on_comment)
     on(el("annot-nags"), "click", on_nag)
     on(el("annot-arrow-tool"), "click", lambda e: toggle_arrow_tool())
-    on(el("annot-clear-marks"), "click", lambda e: edit(lambda: app.play.session.set_marks([], [])))
-    on(el("annot-promote"), "click", lambda e: edit(app.play.session.promote))
-    on(el("annot-delete"), "click", lambda e: edit(app.play.session.delete_variation))
+    on(el("annot-clear-marks"), "click", lambda e: edit("set_marks", [], []))
+    on(el("annot-promote"), "click", lambda e: edit("promote"))
+    on(el("annot-delete"), "click", lambda e: edit("delete_variation"))
     on(el("annot-puzzle"), "click", lambda e: copy_puzzle())
     on(el("annot-sheet"), "click", lambda e: download_sheet())

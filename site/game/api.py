@@ -72,17 +72,12 @@ def worker_starting(eng, starting):
     eng.starting = starting
 
 
-def keep_chapter():
-    """The chapter shown holds the game on the board (before the study is exported or drawn)."""
-    app.shared.study.chapters[app.shared.chapter].game = app.play.session.game
-
-
 def record_text():
     """The record the page exports: the whole study (the chapter shown holding the game on the
     board), else the game."""
     if app.shared.study is None:
         return app.play.session.record()
-    keep_chapter()
+    edit_study("none", "keep")
     return app.shared.study.record()
 
 
@@ -175,13 +170,14 @@ def put_game(session, how, own=None, **changes):
     app.ui.played_mode = st.played_mode(before, settings["mode"], app.ui.played_mode, how == "new")
     board_before = app.play.view["board"] if app.play.view is not None else None
     app.play = st.fresh_game(session)
-    enter("none", "leave_board", app.play.view["board"] == board_before)
+    enter("none", "leave_board", app.play.view is not None and app.play.view["board"] == board_before)
     choose("game", **settings)
 
 
-# -- the review: a dict {"moves", "points", "marks", "done", "total", "depth", "state", "error", "accuracy"},
+# -- the review: a dict {"moves", "points", "marks", "done", "total", "depth", "state", "error", "accuracy",
+# "resume_depth"},
 # written here only; the verbs take the review they change, which may have left the board with its game.
-def start_review(depth):
+def start_review(depth) -> tuple[dict, int]:
     """A review of the game on the board at ``depth`` starts, or goes on from what the one before
     found if it judged these moves at this depth; the review and its search's number."""
     moves = app.play.session.descriptor()["moves"]
@@ -201,12 +197,14 @@ def keep_review(review, change="none"):
     _set(change, review=review)
 
 
-def review_step(rv, event, error=""):
+def review_step(rv, event, error="", depth=""):
     """An event of the review (game/state.py's REVIEW_STEPS: "up", "stop", "fail" with the ``error`` that
-    says why) steps its state."""
+    says why, "go_on" at ``depth`` once the stop's answers are in) steps its state."""
     rv["state"] = st.review_step(st.review_state(rv), event)
     if error:
         rv["error"] = error
+    if depth:
+        rv["resume_depth"] = depth
     redraw("progress" if rv["state"] == "running" else "panel")
 
 
@@ -388,15 +386,10 @@ def share_review(engines, change="none"):
 
 
 def end_review():
-    """The review's search is over: its workers go."""
+    """The review's search is over: it shares its positions with no worker now (its own MicroPython
+    workers are stopped and forgotten by engine_questions.dismiss_reviewers)."""
     set_thinking("")
     share_review([], "panel")
-    keep_reviewers([])
-
-
-def go_on(wish):
-    """ "Go on" pressed while a stopped review's workers still answer: (review, depth), or None."""
-    _set("panel", go_on=wish)
 
 
 # -- the walk through the player's mistakes (learn.py): {"marks", "i", "misses", "tried", "state"}
@@ -442,20 +435,55 @@ def friend_step(how, entry=None, **fields):
 
 
 # -- a study (chapters.py) and a record of many games
-def show_study(change="none", title=None, **fields):
+def show_study(change="none", **fields):
     """The study on the board and where this tab stands with it: ``study``, ``chapter`` shown,
     ``study_id``, ``study_rev`` and ``study_text`` (what was last written or followed),
-    ``study_undo`` (the Undo of a deletion) and ``study_asked`` (a study waiting for an answer);
-    ``title`` the study's new title."""
+    ``study_undo`` (the Undo of a deletion) and ``study_asked`` (a study waiting for an answer)."""
     for name in fields:
         if name not in STUDY_FIELDS:
             raise AttributeError(f"not a field of the study: {name}")
     _set(change, **fields)
-    if title is not None:
-        _edit(change, "study", title=title)
 
 
 STUDY_FIELDS = ("study", "chapter", "study_id", "study_rev", "study_text", "study_undo", "study_asked")
+# The changes of the study itself: asalto_core.study.Study's own (a chapter added, filled with a game,
+# renamed, moved, deleted), its title, a chapter's puzzle question, the chapter shown holding the game.
+STUDY_STEPS = ("add", "put", "rename", "move", "delete", "title", "prompt", "keep")
+
+
+def edit_study(change, step, *args):
+    """A change of the study on the board (``step``, one of STUDY_STEPS): "title" ``args[0]``, "prompt"
+    of chapter ``args[0]`` to ``args[1]``, "keep" (the chapter shown holds the game on the board, its
+    cursor and side lines: before the study is exported or drawn), else Study's own method; what it
+    answers (add: the new chapter's index). Raises the study's StudyError, the study as it was."""
+    if app.shared.study is None:
+        raise ValueError("no study on the board")
+    done = None
+    if step == "title":
+        app.shared.study.title = args[0]
+    elif step == "prompt":
+        app.shared.study.chapters[args[0]].prompt = args[1]
+    elif step == "keep":
+        app.shared.study.chapters[app.shared.chapter].game = app.play.session.game
+    elif step in STUDY_STEPS:
+        done = getattr(app.shared.study, step)(*args)
+    else:
+        raise ValueError(f"not a change of the study: {step}")
+    redraw(change)
+    return done
+
+
+# The changes of the game's notes (asalto_core.session.Session's own): annotation mode's and the review's marks.
+NOTE_STEPS = ("set_comment", "set_nag", "set_marks", "promote", "delete_variation", "annotate")
+
+
+def note_game(step, *args):
+    """A change of the notes of the game on the board (``step``, one of NOTE_STEPS: a comment, a
+    symbol, arrows and points, a side line promoted or deleted, the review's marks). Raises the
+    session's AsaltoError, the game as it was; the caller shows the position again (game.show)."""
+    if step not in NOTE_STEPS:
+        raise ValueError(f"not a change of the game's notes: {step}")
+    getattr(app.play.session, step)(*args)
 
 
 def record_games(games, text=""):

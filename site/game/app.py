@@ -38,7 +38,6 @@ class Ai:
         self.thinker = self.engine  # the worker of the search under way
         self.reviewers = []  # more MicroPython workers a review shares its positions with (review-N)
         self.reviewing = []  # the workers of the review under way
-        self.go_on = None  # (review, depth): "go on" pressed while a stopped review's workers still answer
         self.worker_n = 1  # workers started so far (each restart's name takes the next number)
         self.thinking = ""  # "", "move", "hint" or another purpose of game.ask: the search under way
         self.think_n = 0  # searches asked so far: an answer to an older one is dropped
@@ -71,7 +70,7 @@ class Ui:
     """The page: its data, settings and modes, the input, and the marks tests wait on."""
 
     def __init__(self):
-        self.data = None  # page.site_data: rulesets' names and titles, AI levels
+        self.data: dict = {}  # page.site_data (main.py reads it first): rulesets' names and titles, AI levels
         self.rulesets = set()  # the site's rulesets' names (a house rule's is checked by the engine)
         self.levels = {}  # AI level name -> its entry in data["levels"]
         self.settings = st.default_settings()  # what the player chose (state.clean_settings reads a save)
@@ -100,6 +99,25 @@ class App:
 app = App()
 
 
+def shown_view():
+    """The picture of the position on the board (``app.play.view``). What reads it through here runs
+    once the page has put its first game there (main.py, before the page takes a click); a reader
+    that may run before (a worker up first, a drawing at load) checks ``app.play.view`` itself."""
+    v = app.play.view
+    if v is None:
+        raise RuntimeError("no game on the board yet")
+    return v
+
+
+def shown_study():
+    """The study on the board (``app.shared.study``). What reads it through here runs only while there
+    is one (its buttons show only then); a reader that may run without one checks the field itself."""
+    study = app.shared.study
+    if study is None:
+        raise RuntimeError("no study on the board")
+    return study
+
+
 def board():
     """The engine's board at the cursor: legal moves and the click matcher."""
     return app.play.session.game.board
@@ -117,7 +135,7 @@ _panels: dict = {}  # each ruleset's rules-panel data, made once (not the App's:
 
 
 def geometry():
-    return app.ui.data["boards"][app.play.view["board"]]
+    return app.ui.data["boards"][shown_view()["board"]]
 
 
 def human_turn():

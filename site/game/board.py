@@ -9,7 +9,7 @@ from asalto_core import svg as draw
 from asalto_core.session import outcome_json
 from game import review_view
 from game import state as st
-from game.app import app, board, can_input, geometry, rules_of
+from game.app import app, board, can_input, geometry, rules_of, shown_view
 from game.review_panel import review_mark
 from lib.board_view import BoardView, last_move_marks
 from lib.i18n import language, outcome_text, t
@@ -32,14 +32,15 @@ def point_label(name, movable=(), targets=(), inputs=None):
     can_input(), asked once by a caller that labels every point."""
     if inputs is None:
         inputs = app.play.view is not None and can_input()
-    kind = app.play.view["pieces"].get(name) if app.play.view else None
+    v = app.play.view
+    kind = v["pieces"].get(name) if v else None
     if inputs and name == app.ui.inp.huff:
         return piece_point_label(name, kind, "huffing")
     if name in app.ui.inp.clicks:
         state = "selected"
     elif name in targets:
         state = "target"
-    elif inputs and name in app.play.view["huffable"]:
+    elif inputs and v is not None and name in v["huffable"]:
         state = "huffable"
     else:
         state = "movable" if name in movable else ""
@@ -67,7 +68,7 @@ def huffing():
 def draw_board():
     """The static layers, redrawn only when the board, its side up, its marked lines or the
     language change (the points' labels are in it)."""
-    rs = rules_of(app.play.view["ruleset"])
+    rs = rules_of(shown_view()["ruleset"])
     key = ("game", rs["board"], app.ui.settings["flipped"], rs["marked_lines"], language())
     view.draw(key, geometry(), app.ui.settings["flipped"], rs["marked_lines"], label=point_label)
 
@@ -86,22 +87,23 @@ def render_pieces(animate, movable):
     entered shows the moving piece at its latest landing, the rebels it jumped faded."""
     clicks = app.ui.inp.clicks
     inputs = (animate, movable, clicks if len(clicks) > 1 else [], language())
-    if view.same_pieces(app.play.view, inputs):
+    v = shown_view()
+    if view.same_pieces(v, inputs):
         view.fade(huffing())
         return
-    pieces = dict(app.play.view["pieces"])
+    pieces = dict(v["pieces"])
     slides = []
-    last = app.play.view.get("last") if animate else None
+    last = v.get("last") if animate else None
     if last and last["path"]:
         slides.append((last["path"][0], last["path"][-1]))
     jumped = set()
-    if len(clicks) > 1 and not app.play.view["placing"]:
+    if len(clicks) > 1 and not v["placing"]:
         first, now = clicks[0], clicks[-1]
         if first in pieces:
             pieces[now] = pieces.pop(first)
             slides.append((first, now))
         jumped = {jumped_point(clicks[i - 1], clicks[i]) for i in range(1, len(clicks))}
-    view.show_pieces(pieces, piece_label, movable, slides, jumped, huffing(), source=app.play.view, inputs=inputs)
+    view.show_pieces(pieces, piece_label, movable, slides, jumped, huffing(), source=v, inputs=inputs)
 
 
 def jumped_point(frm, to):
@@ -120,7 +122,7 @@ def render_markers(movable=None, targets=None):
     (asalto_core.svg's palette)."""
     if movable is None:
         movable, targets = input_points()
-    v = app.play.view
+    v = shown_view()
     marks, under = last_move_marks(view.at, v.get("last"))
     over = ""
     chosen = huffing()
@@ -155,7 +157,7 @@ def render_markers(movable=None, targets=None):
         marks.append(("cursor", app.ui.inp.cursor))
     view.show_marks(under + draw.markers_svg(view.at, marks), over)
     # A placement's points are empty targets from the first click; otherwise targets follow a selection.
-    picking = app.ui.inp.clicks or app.play.view["placing"]
+    picking = app.ui.inp.clicks or v["placing"]
     if not picking:
         targets = []
     else:
@@ -166,9 +168,9 @@ def render_markers(movable=None, targets=None):
     view.show_cursor(app.ui.inp.cursor)
 
 
-def render_editor():
-    """The position being set up: its pieces, its huffable officers, what the rules say of it."""
-    ed = app.ui.editor
+def render_editor(ed):
+    """The position being set up (``ed``, the editor.Editor open): its pieces, its huffable officers,
+    what the rules say of it."""
     rs = rules_of(ed.ruleset)
     key = ("editor", rs["board"], app.ui.settings["flipped"], rs["marked_lines"], language())
     geo = app.ui.data["boards"][rs["board"]]
@@ -200,9 +202,10 @@ def render_editor():
 
 
 def editor_label(name):
-    kind = app.ui.editor.pieces.get(name) if app.ui.editor else None
+    ed = app.ui.editor
+    kind = ed.pieces.get(name) if ed else None
     text = piece_point_label(name, kind)
-    return text + (", " + t("setup-huffable") if app.ui.editor and name in app.ui.editor.huffs() else "")
+    return text + (", " + t("setup-huffable") if ed and name in ed.huffs() else "")
 
 
 def render_board(animate=False):
@@ -211,7 +214,7 @@ def render_board(animate=False):
     if app.play.view is None:
         return False
     if app.ui.editor is not None:
-        render_editor()
+        render_editor(app.ui.editor)
         return False
     draw_board()
     movable, targets = input_points()

@@ -22,7 +22,7 @@ from asalto_core.session import MAX_MOVES, Session
 from asalto_core.study import MAX_CHAPTERS, Study, merge, record_games
 from game import api, storage, studies
 from game.api import put_game
-from game.app import app
+from game.app import app, shown_study
 from game.game import accept, open_game, opened_hooks
 from game.render import link_problem
 from lib.i18n import t
@@ -50,7 +50,7 @@ def sync():
     if chapter.game is game:
         return
     if blank(chapter.game):
-        app.shared.study.put(app.shared.chapter, game)  # a puzzle's record makes the chapter that puzzle
+        api.edit_study("none", "put", app.shared.chapter, game)  # a puzzle's record makes the chapter that puzzle
         return
     n = add_chapter(game)
     if n is not None:
@@ -62,9 +62,8 @@ def add_chapter(game):
     """A new last chapter holding ``game``, titled by its Event tag or else by its number (a
     puzzle's record makes it that puzzle); its index, or None when the study has no room (said)."""
     try:
-        return app.shared.study.add(
-            game, game.tags.get("Event") or t("chapter-default", n=len(app.shared.study.chapters) + 1)
-        )
+        title = game.tags.get("Event") or t("chapter-default", n=len(shown_study().chapters) + 1)
+        return api.edit_study("none", "add", game, title)
     except AsaltoError as err:
         say(str(err), "error")
         return None
@@ -79,7 +78,7 @@ def opened():
 
 def as_kept():
     """This tab's study as a kept entry (studies.py), the chapter shown holding the board's game."""
-    study = app.shared.study
+    study = shown_study()
     return {
         "id": app.shared.study_id, "record": study.record(), "title": study.title, "chapter": app.shared.chapter,
         "rev": app.shared.study_rev, "chapters": len(study.chapters),
@@ -164,7 +163,7 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
         say(t(closed_note))
         return
     sync()
-    shown, game, mine = app.shared.chapter, app.play.session.game, app.shared.study
+    shown, game, mine = app.shared.chapter, app.play.session.game, shown_study()
     record, base = mine.record(), app.shared.study_text[: app.shared.study_text.rfind("\n")]
     if entry["record"] == record:  # another tab showed another chapter: nothing to follow
         api.show_study("none", study_rev=entry["rev"], study_text=written(record, shown))
@@ -182,11 +181,11 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
         note, kind = "study-stale", "warn"
     n = min(shown, len(study.chapters) - 1)
     same = study.chapters[n].game.record() == game.record()
-    if same:
-        study.chapters[n].game = game  # the cursor, the side line shown: this tab's stay
     # this tab's chapter is its own: it writes the study again once it changes it
     text = written(entry["record"], n)
     api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    if same:
+        api.edit_study("none", "keep")  # the cursor, the side line shown: this tab's stay
     if not same:
         put_game(Session(study.chapters[n].game), "followed", app.ui.settings)
         accept(False)
@@ -235,7 +234,7 @@ def open_kept(entry, note):
     save()
     if put_kept(entry):
         studies.opened(entry["id"])
-        study = app.shared.study
+        study = shown_study()
         open_game(Session(study.chapters[app.shared.chapter].game), opened=note)
         render_study()
 
@@ -333,10 +332,13 @@ def render_record():
 
 def show_record_game(n):
     """Game ``n`` of the record on the board, read only now (a game that does not read is said)."""
+    games = app.shared.record_games
+    if not games:  # its list shows only while a record is open
+        return
     el("record-game").value = str(n)
     el("panel-record").dataset.shown = str(n)
     try:
-        game = Game.from_record(app.shared.record_games[n]["text"], MAX_MOVES)
+        game = Game.from_record(games[n]["text"], MAX_MOVES)
     except AsaltoError as err:
         say_record(t("record-game-bad", n=n + 1, error=err))
         return
@@ -388,7 +390,7 @@ def open_shared(params):
     if it did (a link's error is the game reader's to say)."""
     try:
         shared = read_share(params)
-        return bool(shared) and "record" in shared and import_study(shared["record"])
+        return shared is not None and "record" in shared and bool(import_study(shared["record"]))
     except AsaltoError as err:
         link_problem(err)
         return True
@@ -406,7 +408,7 @@ def show(n):
     """Chapter ``n`` on the board."""
     sync()
     api.show_study("none", chapter=n, study_undo=None)
-    open_game(Session(app.shared.study.chapters[n].game), opened="chapter-opened")
+    open_game(Session(shown_study().chapters[n].game), opened="chapter-opened")
     save()
     render_study()
 
@@ -434,8 +436,8 @@ def edit(action):
 
 def move_chapter(step):
     n = app.shared.chapter + step
-    if 0 <= n < len(app.shared.study.chapters):
-        app.shared.study.move(app.shared.chapter, n)
+    if 0 <= n < len(shown_study().chapters):
+        api.edit_study("none", "move", app.shared.chapter, n)
         api.show_study("none", chapter=n, study_undo=None)
         save()
         render_study()
@@ -447,13 +449,13 @@ def delete_chapter():
     written again, so the deleted chapter's game is not taken for a new one (sync)."""
     save()
     before = as_kept()
-    if len(app.shared.study.chapters) < 2:
+    if len(shown_study().chapters) < 2:
         return  # its button is disabled: a study keeps at least one chapter
     studies.keep_version(before, "version-deleted")
     deleted = app.shared.chapter
-    app.shared.study.delete(deleted)
-    api.show_study("none", chapter=min(deleted, len(app.shared.study.chapters) - 1), study_undo=before)
-    open_game(Session(app.shared.study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
+    api.edit_study("none", "delete", deleted)
+    api.show_study("none", chapter=min(deleted, len(shown_study().chapters) - 1), study_undo=before)
+    open_game(Session(shown_study().chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
     render_study()
     say(t("chapter-deleted", n=deleted + 1))
 
@@ -483,7 +485,7 @@ def put_version(entry, note):
     """``entry`` (a study as it was) on the board and kept, over the kept study of its id."""
     save()
     if put_kept(entry):
-        study = app.shared.study
+        study = shown_study()
         open_game(Session(study.chapters[app.shared.chapter].game), opened="chapter-opened")  # written (opened)
         studies.opened(entry["id"])
         render_study()
@@ -517,7 +519,7 @@ def open_chosen():
 
 def download():
     """The whole study, one record file named after it (a backup, or for another tool)."""
-    name = "".join(c if c.isalpha() or c.isdigit() or c in " -_" else " " for c in app.shared.study.title)
+    name = "".join(c if c.isalpha() or c.isdigit() or c in " -_" else " " for c in shown_study().title)
     name = " ".join(name.split()) or "study"
     B.download(name + ".pgn", api.record_text(), "application/x-chess-pgn")
 
@@ -527,12 +529,12 @@ def on_field(event):
     if app.shared.study is None:
         return
     if target.id == "study-title":
-        edit(lambda: api.show_study("none", title=" ".join(target.value.split())[:120]))
+        edit(lambda: api.edit_study("none", "title", " ".join(target.value.split())[:120]))
     elif target.id == "chapter-title":
-        edit(lambda: app.shared.study.rename(app.shared.chapter, target.value))
+        edit(lambda: api.edit_study("none", "rename", app.shared.chapter, target.value))
     elif target.id == "chapter-prompt":
-        chapter = app.shared.study.chapters[app.shared.chapter]
-        edit(lambda: setattr(chapter, "prompt", " ".join(target.value.split())[:300]))
+        shown = app.shared.chapter
+        edit(lambda: api.edit_study("none", "prompt", shown, " ".join(target.value.split())[:300]))
 
 
 def on_list_click(event):

@@ -10,7 +10,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from game import annotate, api, frames, learn, storage
-from game.app import app, board, can_input
+from game.app import app, board, can_input, shown_view
 from game.game import (
     ai_now,
     ask,
@@ -170,7 +170,7 @@ def press_cursor(_detail):
 
 
 def go_by(delta):
-    spawn(navigate(app.play.view["ply"] + delta))
+    spawn(navigate(shown_view()["ply"] + delta))
 
 
 # The keyboard table's actions (keyboard.py) that the game page has.
@@ -181,7 +181,7 @@ KEYS = {
     "back": lambda _: go_by(-1),
     "forward": lambda _: go_by(1),
     "first": lambda _: spawn(navigate(0)),
-    "last": lambda _: spawn(navigate(app.play.view["length"])),
+    "last": lambda _: spawn(navigate(shown_view()["length"])),
     "undo": lambda _: spawn(undo()),
     "redo": lambda _: spawn(redo()),
     "flip": lambda _: flip(None),
@@ -310,9 +310,9 @@ def bind():
     on(el("btn-reload"), "click", lambda e: window.location.reload())
     on(el("moves"), "click", on_moves_click)
     on(el("nav-first"), "click", lambda e: spawn(navigate(0)))
-    on(el("nav-back"), "click", lambda e: spawn(navigate(app.play.view["ply"] - 1)))
-    on(el("nav-forward"), "click", lambda e: spawn(navigate(app.play.view["ply"] + 1)))
-    on(el("nav-last"), "click", lambda e: spawn(navigate(app.play.view["length"])))
+    on(el("nav-back"), "click", lambda e: spawn(navigate(shown_view()["ply"] - 1)))
+    on(el("nav-forward"), "click", lambda e: spawn(navigate(shown_view()["ply"] + 1)))
+    on(el("nav-last"), "click", lambda e: spawn(navigate(shown_view()["length"])))
     on(el("menu"), "click", on_menu_click)
     on(el("menu"), "toggle", on_menu_toggle)
     for dialog in document.querySelectorAll("dialog"):

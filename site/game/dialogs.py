@@ -11,7 +11,7 @@ from asalto_core.session import Session
 from game import api, chapters, friend, rules_text, storage
 from game import state as st
 from game.api import record_text
-from game.app import app, geometry, rules_of
+from game.app import app, geometry, rules_of, shown_view
 from game.editor import Editor
 from game.game import new_game, open_game
 from game.render import apply_labels
@@ -209,7 +209,7 @@ def embed_snippet():
 def fill_io(with_record=True):
     if with_record:
         el("io-text").value = record_text()
-    el("io-position").value = app.play.view["position"]
+    el("io-position").value = shown_view()["position"]
     el("io-link").value = storage.share_link()
     el("io-embed").value = embed_snippet()
 
@@ -254,7 +254,7 @@ def restore_previous():
 def diagram_svg():
     """The position on screen as a standalone SVG, by the same drawing function as the board: the
     last move, and the teacher's arrows and points in their colours."""
-    v = app.play.view
+    v = shown_view()
     last = v.get("last")
     return draw.board(
         geometry(),
@@ -297,18 +297,30 @@ def switch_language(code):
 # -- the position editor ------------------------------------------------------------------
 def open_setup():
     """Set up a position, starting from the one on the board."""
-    api.set_up("input", "open", Editor(app.play.session.game.board.position))
+    ed = Editor(app.play.session.game.board.position)
+    api.set_up("input", "open", ed)
     sel = el("setup-ruleset")
     sel.innerHTML = ""
     names = [rs["name"] for rs in app.ui.data["rulesets"]]
-    if app.ui.editor.ruleset not in names:
-        names.append(app.ui.editor.ruleset)  # house rules
+    if ed.ruleset not in names:
+        names.append(ed.ruleset)  # house rules
     for name in names:
         option = document.createElement("option")
         option.value = name
         option.textContent = rules_text.title(name)
         sel.append(option)
-    sel.value = app.ui.editor.ruleset
+    sel.value = ed.ruleset
+
+
+def set_up_position():
+    """The position set up, or None while it is not one (or no position is being set up)."""
+    return None if app.ui.editor is None else app.ui.editor.position()[0]
+
+
+def restart_setup():
+    """The start of the ruleset being set up (the setup's Start button)."""
+    if app.ui.editor is not None:
+        api.set_up("input", "set_ruleset", app.ui.editor.ruleset)
 
 
 def close_setup():
@@ -327,7 +339,7 @@ def setup_changed(event):
 
 
 def setup_play():
-    position, _ = app.ui.editor.position()
+    position = set_up_position()
     if position is None:
         return
     api.set_up("none", "close")
@@ -335,7 +347,7 @@ def setup_play():
 
 
 def setup_embed():
-    position, _ = app.ui.editor.position()
+    position = set_up_position()
     if position is None:
         return
     r = B.embedSnippet(embed_query([("position", position.text())]), 380, 520, t("setup-title"))
@@ -345,7 +357,7 @@ def setup_embed():
 
 def setup_link():
     """The share link of the position set up (the game page's share code: asalto_core.links)."""
-    position, _ = app.ui.editor.position()
+    position = set_up_position()
     if position is None:
         return
     link = storage.here()["page"] + "#" + share_query(Game(position=position).record(), [0])
@@ -353,7 +365,7 @@ def setup_link():
 
 
 def setup_diagram():
-    position, _ = app.ui.editor.position()
+    position = set_up_position()
     if position is None:
         return
     rs = rules_of(position.ruleset)
@@ -417,8 +429,8 @@ def bind():
     on(el("lang-menu"), "change", change_language)
     on(el("btn-new"), "click", lambda e: open_new_dialog())
     on(el("result-new"), "click", lambda e: open_new_dialog())
-    on(el("btn-rules"), "click", lambda e: show_rules(app.play.view["ruleset"]))
-    on(el("btn-rules-here"), "click", lambda e: show_rules(app.play.view["ruleset"]))
+    on(el("btn-rules"), "click", lambda e: show_rules(shown_view()["ruleset"]))
+    on(el("btn-rules-here"), "click", lambda e: show_rules(shown_view()["ruleset"]))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
     on(el("new-ruleset"), "change", lambda e: (new_desc(), fill_custom(el("new-ruleset").value)))
     on(el("custom-options"), "change", custom_changed)
@@ -429,7 +441,7 @@ def bind():
     on(el("btn-io"), "click", lambda e: open_io())
     on(el("io-load"), "click", lambda e: import_text(el("io-text").value))
     on(el("io-copy-record"), "click", lambda e: spawn(copy(record_text())))
-    on(el("io-copy-position"), "click", lambda e: spawn(copy(app.play.view["position"])))
+    on(el("io-copy-position"), "click", lambda e: spawn(copy(shown_view()["position"])))
     on(el("io-copy-link"), "click", lambda e: spawn(copy(storage.share_link())))
     on(el("io-download"), "click", lambda e: B.download("asalto-game.txt", record_text()))
     on(el("io-restore"), "click", lambda e: restore_previous())
@@ -444,6 +456,6 @@ def bind():
     on(el("setup-link"), "click", lambda e: setup_link())
     on(el("setup-diagram"), "click", lambda e: setup_diagram())
     on(el("setup-clear"), "click", lambda e: api.set_up("input", "clear"))
-    on(el("setup-start"), "click", lambda e: api.set_up("input", "set_ruleset", app.ui.editor.ruleset))
+    on(el("setup-start"), "click", lambda e: restart_setup())
     on(el("panel-setup"), "change", setup_changed)
     on(el("io-diagram"), "click", lambda e: B.download("asalto-position.svg", diagram_svg(), "image/svg+xml"))

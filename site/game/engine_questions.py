@@ -165,9 +165,10 @@ def up(engines: list) -> list:
 
 
 def dismiss_reviewers() -> None:
-    """The review's own workers go (a phone's memory); the AI's stay."""
+    """The review's own workers go (a phone's memory), stopped and forgotten; the AI's stay."""
     for eng in app.ai.reviewers:
         B.killWorker(eng.name)
+    api.keep_reviewers([])
 
 
 # -- the questions -----------------------------------------------------------------------
@@ -176,6 +177,8 @@ def question(purpose: str, session: Session, seed: int, tried: str | None = None
     with ``tried``, about the position after that move (a lesson's try)."""
     level, seconds, lines = SEARCHES[purpose]
     if tried is not None:
+        if seconds is None:  # a try is judged in its purpose's own time, never a level's
+            raise ValueError(f"a try is asked for with a time of its own, not for {purpose!r}")
         return session.tried_request(tried, seed, seconds)
     return session.think_request(level or app.ui.settings["level"], seed, seconds, lines)
 

@@ -20,7 +20,7 @@ from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
 from asalto_core.session import Session
 from game import api, chapters, frames, rules_text, storage
 from game.api import put_game
-from game.app import app
+from game.app import app, shown_view
 from game.game import accept, move_message, open_game, set_mark, show
 from game.render import announce, extra_panels, link_problem
 from lib.i18n import language, side_name, t
@@ -56,12 +56,12 @@ async def enter(entry, session, animate=False, note="", keep_message=False):
     n = len(entry["moves"])
     said = t(note) if note else ""
     if animate and n:
-        session.go_to(n - 1)
+        api.step_game("go_to", n - 1)
         show(False)
         await asyncio.sleep(SHOW_BEFORE)
         if app.play.session is not session:
             return
-        session.go_to(n)
+        api.step_game("go_to", n)
         last = session.last()
         said = " ".join([t("friend-played", move=last["move"]), move_message(last), said]).strip()
         announce(said)
@@ -101,10 +101,13 @@ async def open_link(params):
     """Open the game link in ``params``: checked and replayed first, then compared with the copy
     kept here. False (and a message) when it is refused: nothing kept or shown changes."""
     try:
-        link, session = read_game(params)
+        read = read_game(params)
     except AsaltoError as err:
         link_problem(err)
         return False
+    if read is None:  # not a game link: nothing opened
+        return False
+    link, session = read
     games, _ = storage.read_friends()
     kept = None
     for g in games:
@@ -244,7 +247,7 @@ def render_panel():
     document.body.dataset.friend = "" if e is None else e["id"]
     if e is None:
         return
-    v = app.play.view
+    v = shown_view()
     over = v["final"] is not None
     mine = v["turn"] == e["side"] and not over
     pending = v["length"] > e["sent"]

@@ -16,7 +16,7 @@ from asalto_core.session import Session
 from game import api, engine_questions, frames, storage
 from game import state as st
 from game.api import put_game
-from game.app import app, browsing, can_undo, human_turn, undo_target
+from game.app import app, browsing, can_undo, human_turn, shown_view, undo_target
 from game.render import announce, apply_labels
 from lib.i18n import choose, set_language, side_name, t, verdict
 from lib.page import B, load_language, message, spawn
@@ -264,7 +264,7 @@ def still_asked(session, ply, purpose):
     else thinking, the same game at the same ply and, for a move, the computer's turn (or forced)."""
     if app.ai.thinking or app.play.session is not session or session.game.ply != ply:
         return False
-    return purpose != "move" or app.play.view["turn"] in st.ai_side(app.ui.settings["mode"]) or app.play.ai_forced
+    return purpose != "move" or shown_view()["turn"] in st.ai_side(app.ui.settings["mode"]) or app.play.ai_forced
 
 
 async def ask(purpose, tried=None):
@@ -289,7 +289,7 @@ async def ask(purpose, tried=None):
     # the computer's turn: nothing on the board changes; a hint or the analysis: the player's pieces wait
     api.set_thinking(purpose, eng)
     set_mark("searchEnd", "")
-    shown = app.play.view["ply"]
+    shown = shown_view()["ply"]
     asked = engine_questions.answer(eng, engine_questions.question(purpose, session, app.ai.think_n, tried), key)
     spawn(watch_progress(key))
     answer, error = await asked
@@ -348,7 +348,7 @@ def answer_analysis(a, shown):
     # Each line's figures, put in words in the page's language when drawn (review_view); the best first.
     lines = [{k: x[k] for k in ("pv", "side", "mate", "win_probability")} for x in a.get("lines") or []]
     figures = {k: a[k] for k in ("side", "mate", "win_probability")}
-    analysis = {"ply": shown, "path": app.play.view["path"], "figures": figures, "line": line, "lines": lines}
+    analysis = {"ply": shown, "path": shown_view()["path"], "figures": figures, "line": line, "lines": lines}
     analysis["officers"] = officers  # the gauge's value (review_view)
     api.set_analysis(analysis)
     spawn(maybe_ai())
@@ -470,7 +470,7 @@ def next_search():
 
 def ai_now():
     api.pause_ai(False)
-    v = app.play.view
+    v = shown_view()
     if v["ply"] != v["length"] or v["turn"] not in st.ai_side(app.ui.settings["mode"]):
         # Let the AI play this move for the side to move (also truncates when reviewing).
         api.force_ai()
@@ -604,7 +604,7 @@ async def cancel_review(engines):
 
 def toggle_analysis():
     api.set_analysis(None, on=not app.ui.analysis_on)
-    if app.ui.analysis_on and not app.play.view["outcome"]:  # as take_view: an ended game has no move to look for
+    if app.ui.analysis_on and not shown_view()["outcome"]:  # as take_view: an ended game has no move to look for
         spawn(ask("analysis"))
     elif not app.ui.analysis_on and app.ai.thinking == "analysis":  # turned off: its search stops too
         spawn(stop_ai())

@@ -11,7 +11,7 @@ the state: 'find', 'retry', 'checking', 'good', 'shown' or 'done'.
 from asalto_core.accuracy import as_good
 from game import api, frames
 from game import state as st
-from game.app import app, board
+from game.app import app, board, shown_view
 from game.game import ask, navigate
 from game.render import extra_panels
 from lib.i18n import side_name, t
@@ -42,8 +42,9 @@ def current():
 
 def waiting():
     """Whether a move made on the board now is the player's try (not a move of the game)."""
-    at = st.walk_at(app.play.learn)
-    return at is not None and app.play.learn["state"] in ("find", "retry") and app.play.view["ply"] == at
+    w = app.play.learn
+    at = st.walk_at(w)
+    return w is not None and at is not None and w["state"] in ("find", "retry") and shown_view()["ply"] == at
 
 
 def start():
@@ -54,6 +55,8 @@ def start():
 async def go(i):
     """The walk's ``i``-th mistake: the position before it, the player's move to find."""
     w = app.play.learn
+    if w is None:  # the walk was left meanwhile
+        return
     api.walk("panel", i=i, misses=0, tried="", state="find" if i < len(w["marks"]) else "done")
     if w["state"] == "done":
         api.allow_branch(False, "panel")
@@ -72,6 +75,8 @@ def stop():
 def attempt(move):
     """A move the player tried: as good as the best, the move played again, or asked of the engine."""
     w, mark = app.play.learn, current()
+    if w is None or mark is None:  # no mistake to find (controls.do_action asks waiting() first)
+        return
     api.walk("none", tried=str(move))
     api.enter("none", "reset")
     if w["tried"] == mark["best"]:
@@ -96,9 +101,10 @@ async def check(move, mark):
             if app.play.learn is not None and current() is mark:
                 api.walk("panel", state="retry")
             return
-    if app.play.learn is None or current() is not mark:
+    rv = app.play.review
+    if app.play.learn is None or current() is not mark or rv is None:
         return
-    before = app.play.review["points"][mark["ply"] - 1]["officers"]
+    before = rv["points"][mark["ply"] - 1]["officers"]
     answer(as_good(before if side == "officers" else 1 - before, found))
 
 
@@ -116,6 +122,8 @@ async def search(move, side):
 
 def answer(good):
     w, mark = app.play.learn, current()
+    if w is None or mark is None:
+        return
     if good:
         api.walk("input", state="good")
         api.allow_branch(False)
@@ -160,9 +168,16 @@ def render_panel():
     el("learn-skip").hidden = state in ("good", "shown", "done")
 
 
+def next_mistake():
+    """Next, or Skip: the walk's next mistake (its buttons show only while it is on)."""
+    w = app.play.learn
+    if w is not None:
+        spawn(go(w["i"] + 1))
+
+
 def bind():
     on(el("btn-learn"), "click", lambda e: start())
-    on(el("learn-next"), "click", lambda e: spawn(go(app.play.learn["i"] + 1)))
-    on(el("learn-skip"), "click", lambda e: spawn(go(app.play.learn["i"] + 1)))
+    on(el("learn-next"), "click", lambda e: next_mistake())
+    on(el("learn-skip"), "click", lambda e: next_mistake())
     on(el("learn-stop"), "click", lambda e: stop())
     extra_panels.append(render_panel)

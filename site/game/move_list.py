@@ -5,7 +5,7 @@ marked and kept in view; drawn from the App state as render.py's "moves" and "fo
 from pyscript import document
 
 from game import move_strip
-from game.app import app
+from game.app import app, shown_view
 from lib.i18n import language, side_name, t
 from lib.page import B, el
 
@@ -34,7 +34,7 @@ def render_moves():
     the last row; the rows are plain tuples whose words are made once), and the move shown is
     marked by moving its aria-current from one button to another, so browsing rebuilds no row
     and a move late in a long game costs what one early in it does."""
-    v = app.play.view
+    v = shown_view()
     first = v["first"]
     head = (first, language())
     if head != shown.head:
@@ -109,7 +109,7 @@ def follow_move():
     box = wrap.getBoundingClientRect()
     if box.height == 0:
         return
-    v = app.play.view
+    v = shown_view()
     if move_strip.follow_strip(cur, v["final"] and v["ply"] == v["length"]):  # a phone's row of moves
         return
     if v["final"] and v["ply"] == v["length"]:  # the last move, then its result card under it
@@ -129,7 +129,8 @@ def move_rows(v):
     first = v["first"]
     marks = {m["ply"]: m for m in app.play.review["marks"]} if app.play.review and app.play.review["marks"] else {}
     rows: list = [("start", spoken("start-position"))]
-    row, side_line = None, []
+    row: list = []  # the row being filled: its free cells are ``free``
+    side_line: list = []
     free: list = []
     for h in v["tree"]:
         if h["depth"]:

@@ -12,7 +12,7 @@ from asalto_core.links import LinkError, NewerLinkError, TooLongLinkError, Unpla
 from asalto_core.record import PGN_RESULTS
 from game import frames, rules_text
 from game import state as st
-from game.app import app, board, can_input, can_undo, human_turn, rules_of
+from game.app import app, board, can_input, can_undo, human_turn, rules_of, shown_view
 from game.board import (
     drag_piece,
     draw_board,
@@ -105,12 +105,12 @@ def printable(text):
 
 def result_text(outcome):
     """The result sentence in the page's language, from the engine's winner and reason."""
-    options = dict(rules_of(app.play.view["ruleset"])["options"])
+    options = dict(rules_of(shown_view()["ruleset"])["options"])
     return outcome_text(outcome, options.get("repetition", "3"))
 
 
 def status_text():
-    v = app.play.view
+    v = shown_view()
     if app.ui.annotating and not v["outcome"]:
         return t("annotate-status", side=side_name(v["turn"]))
     if v["outcome"]:
@@ -169,7 +169,7 @@ def announce(text):
 
 
 def render_panels():
-    v = app.play.view
+    v = shown_view()
     huff = el("panel-huff")
     show_huff = can_input() and v["huff_choice"] and not app.ui.inp.clicks
     huff.hidden = not show_huff
@@ -203,7 +203,7 @@ def render_result():
     PGN writes it (the rebels, who move first, first), the result in words, and what comes next.
     Its Review gives way to the review's own button once there is a review; a game with a friend
     has no Rematch here (a new link is a new game)."""
-    final = app.play.view["final"]
+    final = shown_view()["final"]
     card = el("result")
     card.hidden = final is None
     if final is None:
@@ -219,7 +219,7 @@ def player_card(side):
     """What a side's card shows: (side, name, who plays it, its pieces on the board, the other
     side's pieces it took, the pill: '', 'to-move', 'thinking' or 'winner', the search's depth,
     whether MicroPython stands in for Pyodide)."""
-    v = app.play.view
+    v = shown_view()
     ai = st.ai_side(app.ui.settings["mode"])
     if app.shared.friend is not None:
         who = t("player-you") if side == app.shared.friend["side"] else t("player-friend")
@@ -287,7 +287,7 @@ def render_players():
 
 
 def render_buttons():
-    v = app.play.view
+    v = shown_view()
     for name, disabled in (
         ("nav-first", v["ply"] == 0), ("nav-back", v["ply"] == 0),
         ("nav-forward", v["ply"] >= v["length"]), ("nav-last", v["ply"] >= v["length"]),

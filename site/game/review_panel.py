@@ -7,7 +7,7 @@ from pyscript import document
 
 from asalto_core import svg as draw
 from game import review_view
-from game.app import app
+from game.app import app, shown_view
 from lib.i18n import side_name, t
 from lib.page import el, set_text
 
@@ -20,7 +20,7 @@ def render_annotation():
     el("panel-annotate").hidden = not app.ui.annotating
     if not app.ui.annotating:
         return
-    v = app.play.view
+    v = shown_view()
     box = el("annot-comment")
     if document.activeElement is not box:  # never overwrite what is being typed
         box.value = v["comment"]
@@ -38,8 +38,8 @@ def render_comment():
     """The comment on the move shown (a record's, a teacher's), as text above the moves; while
     annotating it is in the comment box instead, and a reviewed move's in the review's note."""
     # While the review is shown, its note says what the review wrote into the comment.
-    reviewed = app.play.review is not None and review_mark(app.play.view["ply"]) is not None
-    text = "" if app.ui.annotating or reviewed else app.play.view["comment"]
+    reviewed = app.play.review is not None and review_mark(shown_view()["ply"]) is not None
+    text = "" if app.ui.annotating or reviewed else shown_view()["comment"]
     if text != _comment[0]:
         _comment[0] = text
         box = el("move-comment")
@@ -60,15 +60,15 @@ def review_mark(ply):
 def render_review():
     """The review: progress, the graph of the officers' chance, the marked moves, the note on the
     move shown; and the analysis board's line for the position shown."""
-    rv, v = app.play.review, app.play.view
+    rv, v = app.play.review, shown_view()
     el("review-panel").hidden = rv is None
     review_view.render_analysis()
     review_view.render_gauge()
     if rv is None:
         set_text(el("review-note"), "")
         return
-    going_on = app.ai.go_on is not None and app.ai.go_on[0] is rv  # once the stop's answers are in
-    state = "starting" if going_on else rv.get("state", "")
+    state = rv.get("state", "")
+    state = "starting" if state == "resuming" else state  # it starts once the stop's answers are in
     running = app.ai.thinking == "review" and state != "stopped"  # a stopped one ends its chunk under way
     bar = el("review-progress")
     bar.hidden = not running

@@ -10,6 +10,7 @@ from pyscript import document
 
 from asalto_core.accuracy import accuracy
 from game import api, engine_questions, frames, storage
+from game import state as st
 from game.app import app
 from game.game import next_search, stop_review
 from game.render import reveal
@@ -30,30 +31,27 @@ async def review(depth="quick"):
     rv, n = api.start_review(depth)
     frames.when_done(lambda: reveal(el("review-panel")))  # a phone: the review's graph and progress in view
     error = await review_pass(rv, depth, n)
-    if error and rv["state"] != "stopped" and app.ai.think_n == n:
+    if error and not st.review_halted(rv["state"]) and app.ai.think_n == n:
         for eng in app.ai.reviewing:
             await engine_questions.restart(eng)
         error = await review_pass(rv, depth, n)
     engine_questions.dismiss_reviewers()
     api.end_review()
-    if app.play.review is rv and rv["state"] != "stopped":
+    if app.play.review is rv and not st.review_halted(rv["state"]):
         if error:
             api.review_step(rv, "fail", error)
         elif rv["marks"] is not None and rv["done"] == rv["total"]:
             officers = [p["officers"] for p in rv["points"]]
             sides = [p["side"] for p in rv["points"]]
             api.review_done(rv, {side: accuracy(officers, sides, side) for side in ("rebels", "officers")})
-            app.play.session.annotate(rv["marks"])  # the export and an embed carry the review
+            api.note_game("annotate", rv["marks"])  # the export and an embed carry the review
             storage.save()
             frames.when_done(lambda: reveal(el("review-summary")))  # the summary says it is done
     api.redraw("panel")
     if app.play.session is not session:  # another game came onto the board (api.put_game): it takes over
         next_search()
-    wish = app.ai.go_on
-    if wish is not None:
-        api.go_on(None)
-        if wish[0] is app.play.review:
-            await review(wish[1])
+    if app.play.review is rv and rv["state"] == "resuming":  # Go on was pressed while its workers answered
+        await review(rv["resume_depth"])
 
 
 async def review_pass(rv, depth, n):
@@ -66,7 +64,7 @@ async def review_pass(rv, depth, n):
     busy = [0]  # chunks being searched
 
     def live():
-        return rv["state"] != "stopped" and app.ai.think_n == n
+        return not st.review_halted(rv["state"]) and app.ai.think_n == n
 
     async def drain(k, eng):
         while queue and live():
@@ -127,7 +125,7 @@ async def review_share(eng, rv, depth, plies, key):
     answer, error = await engine_questions.answer(eng, req, key)
     searching[0] = False
     if answer is None:
-        return "" if error == "cancelled" or rv["state"] == "stopped" else error
+        return "" if error == "cancelled" or st.review_halted(rv["state"]) else error
     if not answer["ok"]:
         return answer["error"]
     api.take_points(rv, answer["points"])
@@ -160,8 +158,8 @@ def review_button():
     (and pressed again, it does not)."""
     rv = app.play.review
     depth = document.getElementById("review-depth").value
-    if app.ai.thinking == "review" and rv is not None and rv["state"] == "stopped":
-        api.go_on(None if app.ai.go_on else (rv, depth))
+    if app.ai.thinking == "review" and rv is not None and st.review_halted(rv["state"]):
+        api.review_step(rv, "go_on", depth=depth)
     elif app.ai.thinking == "review":
         spawn(stop_review())
     else:

@@ -10,7 +10,7 @@ from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.accuracy import average_loss
-from game.app import app
+from game.app import app, shown_view
 from lib.i18n import side_name, t, verdict
 from lib.page import el, set_text
 
@@ -25,7 +25,7 @@ LINE_MOVES = 8  # the moves of the analysis's line shown (lichess shows a line's
 
 def shown_analysis():
     """The analysis of the position shown, or None (off, still looking, or of another position)."""
-    a, v = app.play.analysis, app.play.view
+    a, v = app.play.analysis, shown_view()
     if app.ui.analysis_on and a and a["ply"] == v["ply"] and a.get("path", v["path"]) == v["path"]:
         return a
     return None
@@ -37,7 +37,7 @@ def officers_chance():
     a = shown_analysis()
     if a and a.get("officers") is not None:
         return a["officers"]
-    rv, v = app.play.review, app.play.view
+    rv, v = app.play.review, shown_view()
     if rv and len(v["path"]) <= 1 and v["ply"] < len(rv["points"]):
         point = rv["points"][v["ply"]]
         if point:
@@ -73,7 +73,7 @@ def analysis_arrow(at):
 def render_analysis():
     """The analysis's verdict in words and its best lines (up to three, as lichess's), each a row:
     its score first, then its moves as buttons (each plays the line to it)."""
-    v = app.play.view
+    v = shown_view()
     el("analysis").hidden = not app.ui.analysis_on
     el("btn-analysis").setAttribute("aria-pressed", "true" if app.ui.analysis_on else "false")
     box = el("analysis-lines")

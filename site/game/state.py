@@ -133,15 +133,17 @@ REVIEW_STATES = (
     "starting",  # asked for: its workers are starting
     "running",  # a worker is up and searching; the points come in
     "stopped",  # Stop, or its game left the board: what was found is kept, to go on from
+    "resuming",  # stopped, and Go on pressed while its workers still answer: it starts again once they have
     "failed",  # no worker answered, after one more try on new workers
     "done",  # every position searched and the moves judged
     "stale",  # the game went on past the moves it judged: one press brings it up to date
 )
 # event -> {state: the state it leads to}
 REVIEW_STEPS = {
-    "start": {s: "starting" for s in ("idle", "stopped", "failed", "done", "stale")},  # the review button
+    "start": {s: "starting" for s in ("idle", "stopped", "resuming", "failed", "done", "stale")},  # the button
     "up": {"starting": "running"},  # a worker is up
-    "stop": {"starting": "stopped", "running": "stopped"},  # Stop, or its game left the board
+    "stop": {"starting": "stopped", "running": "stopped", "resuming": "stopped"},  # Stop, or its game left
+    "go_on": {"stopped": "resuming", "resuming": "stopped"},  # Go on while a stop's answers come; again: not
     "fail": {"starting": "failed", "running": "failed"},  # no worker answered
     "judged": {"starting": "done", "running": "done"},  # every point known, the moves judged
     "grow": {s: "stale" for s in REVIEW_STATES if s != "idle"},  # the game went on past its moves
@@ -158,6 +160,12 @@ def review_step(state: str, event: str) -> str:
     if event not in REVIEW_STEPS:
         raise ValueError(f"no review event {event!r}")
     return REVIEW_STEPS[event].get(state, state)
+
+
+def review_halted(state: str) -> bool:
+    """The review's search was stopped (and may be wished to go on): a worker's late answer is kept,
+    but neither fails nor completes it."""
+    return state in ("stopped", "resuming")
 
 
 def review_for(review, moves):

@@ -339,14 +339,14 @@ def _entry(raw):
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         return None
     texts = [raw.get(k) for k in ("ruleset", "start", "side")]
-    numbers = [raw.get(k) for k in ("time", "sent")]
-    if not all(isinstance(x, str) for x in texts) or not all(type(x) is int for x in numbers):
+    time, sent = raw.get("time"), raw.get("sent")
+    if not all(isinstance(x, str) for x in texts) or type(time) is not int or type(sent) is not int:
         return None
     if texts[2] not in ("officers", "rebels"):
         return None
     return {
         "id": raw["id"], "ruleset": texts[0], "start": texts[1], "side": texts[2], "moves": list(moves),
-        "time": numbers[0], "sent": max(0, min(numbers[1], len(moves))),
+        "time": time, "sent": max(0, min(sent, len(moves))),
     }  # fmt: skip
 
 
@@ -432,7 +432,8 @@ def save_settings_only():
         blob = None
     if not isinstance(blob, dict) or save_version(blob):
         return
-    kept = blob.get("settings") if isinstance(blob.get("settings"), dict) else {}
+    kept = blob.get("settings")
+    kept = kept if isinstance(kept, dict) else {}
     settings = dict(app.ui.settings)
     for key in ("ruleset", "mode", "level", "flipped"):
         if key in kept:

@@ -20,7 +20,7 @@ def load_profile():
     start), one that is not JSON is set aside whole, and one with values the trainer cannot use
     (a rating of 99,999) is set aside as it was while the values that read are kept: each said."""
     r = B.load(ts.STORE_KEY)
-    raw = {}
+    raw: object = {}  # the stored record, once it reads as JSON (not yet known to be one)
     if r.ok and r.value:
         try:
             raw = json.loads(r.value)

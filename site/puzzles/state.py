@@ -411,8 +411,10 @@ class Attempt:
         return ("right", str(attempt.expected), str(self.solving.reply))
 
     def play_reply(self):
-        """Show the computer's reply on the board (the engine has played it already)."""
-        self._push(str(self.solving.reply))
+        """Show the computer's reply on the board (the engine has played it already); its text."""
+        reply = str(self.solving.reply)
+        self._push(reply)
+        return reply
 
     def show_solution(self):
         """(the playback's number, the rest of the line from where the solver is): the moves to

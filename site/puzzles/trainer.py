@@ -53,8 +53,16 @@ SOLUTION_STEP_S = 0.9
 
 
 # -- drawing --------------------------------------------------------------------------------
+def shown() -> ts.Attempt:
+    """The puzzle on the board, for what draws it or follows a move in it: each runs once start() has
+    put one there (a handler a player can reach first checks tr.attempt itself)."""
+    if tr.attempt is None:
+        raise RuntimeError("no puzzle on the board yet")
+    return tr.attempt
+
+
 def show_board():
-    a = tr.attempt
+    a = shown()
     rs = rules_in(tr.data, ts.ruleset_of(a.puzzle))
     flipped = a.solver == "officers"  # the solver's side at the bottom
     key = (rs["board"], flipped, rs["marked_lines"])
@@ -62,7 +70,7 @@ def show_board():
 
 
 def marks():
-    a = tr.attempt
+    a = shown()
     out, extra = last_move_marks(view.at, a.last)
     if a.open and not tr.busy:
         out += [("selected", p) for p in a.inp.clicks]
@@ -88,7 +96,7 @@ def piece_label(kind, point):
 
 
 def render():
-    a = tr.attempt
+    a = shown()
     show_board()
     on_board = a.board.pieces()
     last = a.last["path"] if a.last and a.last["path"] else None
@@ -111,7 +119,7 @@ def render():
 def show_themes():
     """The puzzle's themes once it is solved (or shown), or at once if the player chose so: a
     theme named before the first move gives the idea away."""
-    a = tr.attempt
+    a = shown()
     if a.open and not tr.filters["show_themes"]:
         el("about-themes").textContent = t("pz-themes-hidden")
     else:
@@ -123,7 +131,7 @@ def set_status(text, kind=""):
 
 
 def show_task():
-    a = tr.attempt
+    a = shown()
     p = a.puzzle
     solver = a.solver
     el("task-box").querySelector(".token").className = "token " + solver
@@ -206,12 +214,12 @@ def replacement():
 
 def score(solved):
     """The first try's result into the profile (once per puzzle shown)."""
-    a = tr.attempt
+    a = shown()
     if a.counted or tr.frame is not None:
         return
     a.counted = True
     if tr.run is not None and not tr.run["over"]:
-        run_result(a.puzzle, solved)
+        run_result(tr.run, a.puzzle, solved)
         return
     before = tr.profile["rating"]
     tr.profile = ts.record_result(tr.profile, a.puzzle, solved)
@@ -221,7 +229,7 @@ def score(solved):
 
 def judge(result):
     kind = result[0]
-    a = tr.attempt
+    a = shown()
     if kind == "wrong":
         score(False)
         set_status(t("pz-wrong", move=result[1]), "wrong")
@@ -244,10 +252,9 @@ async def reply():
     tr.busy = True
     render()
     await asyncio.sleep(REPLY_PAUSE_S)
-    a = tr.attempt
+    a = shown()
     if a.state == ts.SOLVING and a.solving.reply is not None and len(a.moves) % 2 == 1:
-        a.play_reply()
-        set_status(t("pz-reply", move=a.last["move"]) + " " + t("pz-your-move"))
+        set_status(t("pz-reply", move=a.play_reply()) + " " + t("pz-your-move"))
     tr.busy = False
     render()
 
@@ -264,7 +271,7 @@ def show_hint(_event=None):
 
 async def play_solution():
     """The rest of the line played out, a move at a time; Retry or another puzzle stops it."""
-    a = tr.attempt
+    a = shown()
     score(False)
     playback, rest = a.show_solution()
     set_status(t("pz-solution-is", moves=" ".join(rest)))
@@ -282,10 +289,11 @@ async def play_solution():
 
 def on_board_click(event):
     target = event.target.closest("[data-point]")
-    if target is None or tr.attempt is None or tr.busy:
+    a = tr.attempt
+    if target is None or a is None or tr.busy:
         return
     tr.cursor = None
-    judge(tr.attempt.press(target.getAttribute("data-point")))
+    judge(a.press(target.getAttribute("data-point")))
 
 
 def step_cursor(step):
@@ -297,14 +305,15 @@ def step_cursor(step):
 
 def press_cursor(_detail):
     """Enter or Space on the board: the point under the keyboard's cursor pressed."""
-    if tr.cursor and not tr.busy:
+    if tr.cursor and not tr.busy and tr.attempt is not None:
         judge(tr.attempt.press(tr.cursor))
 
 
 def cancel(_detail):
     """Escape on the board: the move being entered dropped."""
-    tr.attempt.inp.reset()
-    render()
+    if tr.attempt is not None:
+        tr.attempt.inp.reset()
+        render()
 
 
 # The keyboard table's actions (keyboard.py) that the trainer has: its board's.
@@ -317,6 +326,8 @@ def on_key(event):
 
 
 def retry(_event=None):
+    if tr.attempt is None:  # no puzzle of the set plays: nothing to try again
+        return
     tr.attempt.retry()
     tr.busy = False
     set_status(t("pz-again"))
@@ -325,7 +336,7 @@ def retry(_event=None):
 
 def next_one(_event=None):
     if tr.run is not None and not tr.run["over"]:
-        next_in_run()
+        next_in_run(tr.run)
         return
     end_run()
     pool = filtered()
@@ -381,36 +392,38 @@ def to_the_task():
 
 # -- a streak run: puzzles ever harder until the first miss, the rating untouched --------------
 def start_run(_event=None):
-    tr.run = {"count": 0, "last": None, "played": [], "over": False}
+    run: dict = {"count": 0, "last": None, "played": [], "over": False}
+    tr.run = run
     document.body.dataset.run = "on"
     show_run()
-    next_in_run()
+    next_in_run(run)
     set_status(t("pz-run-start") + " " + t("pz-your-move"))
     to_the_task()
 
 
-def next_in_run():
+def next_in_run(run):
+    """The next puzzle of ``run`` (the streak run under way), harder than the last solved."""
     pool = filtered()  # the rules and theme chosen
-    nxt = ts.run_next(pool, tr.run["last"], tr.run["played"])
+    nxt = ts.run_next(pool, run["last"], run["played"])
     if nxt is None:
-        finish_run(t("pz-run-done", n=tr.run["count"]))
+        finish_run(run, t("pz-run-done", n=run["count"]))
         return
     start(nxt)
     show_run()
 
 
-def run_result(puzzle, solved):
+def run_result(run, puzzle, solved):
+    """A puzzle of ``run`` solved (the run goes on) or missed (it is over)."""
     if solved:
-        tr.run["count"] += 1
-        tr.run["last"] = puzzle["rating"]
+        run["count"] += 1
+        run["last"] = puzzle["rating"]
         show_run()
     else:
-        finish_run("")
+        finish_run(run, "")
 
 
-def finish_run(text):
-    """The run is over: its length is kept as the best run if it is one."""
-    r = tr.run
+def finish_run(r, text):
+    """The run ``r`` is over: its length is kept as the best run if it is one."""
     r["over"] = True
     tr.profile["run_best"] = max(tr.profile["run_best"], r["count"])
     save_profile()
@@ -452,6 +465,8 @@ def on_show_themes(_event):
 
 
 def step_set(delta):
+    if tr.frame is None:  # its buttons show only in a teacher's set
+        return
     tr.index = max(0, min(len(tr.frame) - 1, tr.index + delta))
     start(tr.frame[tr.index])
 
@@ -511,6 +526,8 @@ def bind():
 
 def stop_chain():
     a = tr.attempt
+    if a is None:
+        return
     action = a.inp.stop(a.board)
     judge(a.play(action[1]) if action[0] == "play" else action)
 
