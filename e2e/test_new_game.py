@@ -80,6 +80,45 @@ def test_levels_are_buttons_the_side_three_tokens_and_the_rules_named_in_english
     assert settings["mode"] in ("officers", "rebels") and settings["level"] == "strongest"
 
 
+# What the dialog shows, read as it opens and as the rules change (a mutation observer's callback
+# and a change listener run in the very task that showed or changed it, before anything that follows).
+WATCH_DIALOG = """() => {
+    const dialog = document.querySelector('#dlg-new');
+    const desc = document.querySelector('#new-ruleset-desc');
+    const button = document.querySelector('#dlg-new input[name="mode"][value="humans"]');
+    window.dialogSeen = {};
+    new MutationObserver(() => {
+        if (dialog.open && !('top' in window.dialogSeen))
+            Object.assign(window.dialogSeen, {top: button.getBoundingClientRect().top, desc: desc.textContent});
+    }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+    document.querySelector('#new-ruleset').addEventListener('change', () => {
+        window.dialogSeen.changed = desc.textContent;
+    });
+}"""
+
+
+def test_the_dialog_opens_whole_and_nothing_in_it_moves_after(page, server):
+    """Issue 49: under load, Playwright's check of "Two players here" did not change it. The rules'
+    description, fetched the first time the dialog opened, came after it was shown and moved every
+    button under it: a click pressed before it came and released after it missed its button."""
+    open_site(page, server.url)
+    page.evaluate(WATCH_DIALOG)
+    press(page, "#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    desc = page.locator("#new-ruleset-desc")
+    expect(desc).not_to_be_empty()
+    seen = page.evaluate("window.dialogSeen")
+    assert seen["desc"] == desc.text_content()  # the description was there when the dialog showed
+    now = page.locator('#dlg-new input[name="mode"][value="humans"]').bounding_box()
+    assert now is not None and seen["top"] == now["y"]  # so the buttons are where they were shown
+    # Other rules: their description in the change's own task, before the next click.
+    before = desc.text_content()
+    page.select_option("#new-ruleset", "royal-garrison")
+    changed = page.evaluate("window.dialogSeen.changed")
+    assert changed and changed != before
+    expect(desc).to_have_text(changed)
+
+
 def test_the_dialog_speaks_the_pages_language(browser, server):
     context = browser.new_context(locale="de-DE")
     try:
