@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, open_site, press
+from helpers import ENGINE_MS, choose_mode, open_site, press
 
 OPTION = '#custom-options select[data-option="{}"]'
 
@@ -117,6 +117,29 @@ def test_the_dialog_opens_whole_and_nothing_in_it_moves_after(page, server):
     changed = page.evaluate("window.dialogSeen.changed")
     assert changed and changed != before
     expect(desc).to_have_text(changed)
+
+
+NEVER_IDLE = "window.requestIdleCallback = (fn, options) => setTimeout(fn, (options && options.timeout) || 0)"
+SAVED_AT_MARK = """() => new MutationObserver(() => {
+    window.savedAtMark = JSON.parse(localStorage.getItem('asalto.save.v1')).settings;
+}).observe(document.body, {attributes: true, attributeFilter: ['data-games']})"""
+
+
+def test_a_new_game_is_saved_when_the_page_says_it_started(page, server):
+    """Issue 49: under load a test read the save once data-games said the game had started, and read
+    the game before (level "casual", not the "strongest" it chose): the save waits for the page to be
+    idle, and the mark did not wait for the save. A page never idle, as on a busy machine: its save
+    waits as long as the page lets it (requestIdleCallback's timeout)."""
+    open_site(page, server.url)
+    page.evaluate(NEVER_IDLE)
+    page.evaluate(SAVED_AT_MARK)
+    press(page, "#btn-new")
+    choose_mode(page, "officers")
+    page.check('#new-level input[value="beginner"]')  # the save before: the first visit's "casual"
+    page.click("#new-start")
+    page.wait_for_function("Number(document.body.dataset.games || 0) > 0", timeout=ENGINE_MS)
+    settings = page.evaluate("window.savedAtMark")
+    assert (settings["mode"], settings["level"]) == ("officers", "beginner")
 
 
 def test_the_dialog_speaks_the_pages_language(browser, server):
