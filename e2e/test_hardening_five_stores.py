@@ -65,6 +65,65 @@ def test_a_save_too_large_to_read_brings_back_the_last_good_one(context, server)
     expect(move_list(page).first).to_have_text("d4-d5")
 
 
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [("asalto.save.v1", "the last good save was restored"), ("asalto.friends.v1", "your list of games with friends")],
+)
+def test_a_start_that_reloads_by_itself_still_says_what_it_set_aside(context, server, key, says):
+    """Issue 49: under load the start's message about a value set aside read empty. The first start set
+    the value aside, then waited so long for its data (the test's server, starved of CPU) that boot.js's
+    stall watch reloaded the page, and the second start found nothing to set aside and said nothing.
+    Here the first start's data never comes."""
+    write_store(context, server, "asalto.save.good", json.dumps(SAVE))
+    write_store(context, server, "asalto.save.v1", json.dumps(SAVE))
+    write_store(context, server, key, big(SAVE))
+    held = []
+    context.route("**/data.json", lambda route: route.continue_() if held else held.append(route))
+    page = context.new_page()
+    loads = []
+    page.on("load", lambda _: loads.append(1))
+    started(page, server.url)
+    assert len(held) == 1 and len(loads) == 2  # the first start stalled, and the page reloaded
+    expect(page.locator("#message")).to_contain_text("too large to read here")
+    expect(page.locator("#message")).to_contain_text(says)
+    expect(move_list(page).first).to_have_text("d4-d5")  # the game kept
+
+
+# The AI's worker stops answering its first question (as a worker that died, or a page too busy to
+# hear it): each call to it waits until the page gives up on it (bridge.js call's time limit or abort).
+DEAD_FIRST_WORKER = """(() => {
+    let bridge = null;
+    Object.defineProperty(window, 'asaltoBridge', {configurable: true, get: () => bridge, set: (b) => {
+        bridge = b;
+        const call = b.call;
+        let dead = null;
+        b.call = (worker, method, arg, ms, key) => {
+            if (method === 'think' && dead === null) dead = worker;
+            const silent = {[method]: () => new Promise(() => {})};
+            return call(worker === dead ? silent : worker, method, arg, ms, key);
+        };
+    }});
+})()"""
+
+
+def test_a_worker_restarted_as_the_page_starts_leaves_the_starts_message(context, server):
+    """Issue 49: under load the start's message about a save set aside read empty: the computer's
+    first reply was searched (its book came too late), its worker did not answer in time, and its
+    restart cleared the message line. The restart now gives the line back."""
+    write_store(context, server, "asalto.save.good", json.dumps(SAVE))
+    write_store(context, server, "asalto.save.v1", big(SAVE))
+    empty = Book.from_json(load("assault").to_json())
+    empty.entries = {}
+    context.route("**/books/assault.json", lambda route: route.fulfill(status=200, body=empty.to_json()))
+    context.add_init_script(DEAD_FIRST_WORKER)
+    page = context.new_page()
+    started(page, server.url)
+    expect(page.locator("body")).to_have_attribute("data-restarts", "1", timeout=ENGINE_MS)
+    expect(move_list(page)).to_have_count(2, timeout=ENGINE_MS)  # the new worker's reply
+    expect(page.locator("#message")).to_contain_text("too large to read here")
+    expect(page.locator("#message")).to_contain_text("the last good save was restored")
+
+
 def test_the_trainer_starts_beside_a_game_save_too_large_to_read_and_leaves_it_to_the_game(context, server):
     value = big(SAVE)
     write_store(context, server, "asalto.save.v1", value)

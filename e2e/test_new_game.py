@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, open_site, press
+from helpers import ENGINE_MS, choose_mode, open_site, press
 
 OPTION = '#custom-options select[data-option="{}"]'
 
@@ -78,6 +78,68 @@ def test_levels_are_buttons_the_side_three_tokens_and_the_rules_named_in_english
     page.wait_for_function(f"Number(document.body.dataset.games || 0) > {before}", timeout=ENGINE_MS)
     settings = json.loads(page.evaluate("localStorage.getItem('asalto.save.v1')"))["settings"]
     assert settings["mode"] in ("officers", "rebels") and settings["level"] == "strongest"
+
+
+# What the dialog shows, read as it opens and as the rules change (a mutation observer's callback
+# and a change listener run in the very task that showed or changed it, before anything that follows).
+WATCH_DIALOG = """() => {
+    const dialog = document.querySelector('#dlg-new');
+    const desc = document.querySelector('#new-ruleset-desc');
+    const button = document.querySelector('#dlg-new input[name="mode"][value="humans"]');
+    window.dialogSeen = {};
+    new MutationObserver(() => {
+        if (dialog.open && !('top' in window.dialogSeen))
+            Object.assign(window.dialogSeen, {top: button.getBoundingClientRect().top, desc: desc.textContent});
+    }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+    document.querySelector('#new-ruleset').addEventListener('change', () => {
+        window.dialogSeen.changed = desc.textContent;
+    });
+}"""
+
+
+def test_the_dialog_opens_whole_and_nothing_in_it_moves_after(page, server):
+    """Issue 49: under load, Playwright's check of "Two players here" did not change it. The rules'
+    description, fetched the first time the dialog opened, came after it was shown and moved every
+    button under it: a click pressed before it came and released after it missed its button."""
+    open_site(page, server.url)
+    page.evaluate(WATCH_DIALOG)
+    press(page, "#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    desc = page.locator("#new-ruleset-desc")
+    expect(desc).not_to_be_empty()
+    seen = page.evaluate("window.dialogSeen")
+    assert seen["desc"] == desc.text_content()  # the description was there when the dialog showed
+    now = page.locator('#dlg-new input[name="mode"][value="humans"]').bounding_box()
+    assert now is not None and seen["top"] == now["y"]  # so the buttons are where they were shown
+    # Other rules: their description in the change's own task, before the next click.
+    before = desc.text_content()
+    page.select_option("#new-ruleset", "royal-garrison")
+    changed = page.evaluate("window.dialogSeen.changed")
+    assert changed and changed != before
+    expect(desc).to_have_text(changed)
+
+
+NEVER_IDLE = "window.requestIdleCallback = (fn, options) => setTimeout(fn, (options && options.timeout) || 0)"
+SAVED_AT_MARK = """() => new MutationObserver(() => {
+    window.savedAtMark = JSON.parse(localStorage.getItem('asalto.save.v1')).settings;
+}).observe(document.body, {attributes: true, attributeFilter: ['data-games']})"""
+
+
+def test_a_new_game_is_saved_when_the_page_says_it_started(page, server):
+    """Issue 49: under load a test read the save once data-games said the game had started, and read
+    the game before (level "casual", not the "strongest" it chose): the save waits for the page to be
+    idle, and the mark did not wait for the save. A page never idle, as on a busy machine: its save
+    waits as long as the page lets it (requestIdleCallback's timeout)."""
+    open_site(page, server.url)
+    page.evaluate(NEVER_IDLE)
+    page.evaluate(SAVED_AT_MARK)
+    press(page, "#btn-new")
+    choose_mode(page, "officers")
+    page.check('#new-level input[value="beginner"]')  # the save before: the first visit's "casual"
+    page.click("#new-start")
+    page.wait_for_function("Number(document.body.dataset.games || 0) > 0", timeout=ENGINE_MS)
+    settings = page.evaluate("window.savedAtMark")
+    assert (settings["mode"], settings["level"]) == ("officers", "beginner")
 
 
 def test_the_dialog_speaks_the_pages_language(browser, server):

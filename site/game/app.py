@@ -80,7 +80,7 @@ class Ui:
         self.annotating = False  # annotation mode: moves become side lines, marks are drawn
         self.analysis_on = False  # the analysis board: the engine's view of every position shown
         self.synced = 0  # views shown after a move or a new game (tests wait on it)
-        self.games = 0  # games started from the New game dialog (tests wait on it)
+        self.games = 0  # games started from the New game dialog (data-games once drawn and saved: tests wait on it)
 
 
 class App:

@@ -50,8 +50,19 @@ def check(name, value):
 
 
 def open_new_dialog():
+    """The New game dialog, shown once filled (fill_new_dialog)."""
+    spawn(fill_new_dialog())
+
+
+async def fill_new_dialog():
     """The dialog as lichess's Create a game: the rules (and their house rules, folded), the
-    opponent, the level as buttons and the side as three tokens, set as the last game had them."""
+    opponent, the level as buttons and the side as three tokens, set as the last game had them.
+    It is shown once the rules texts are at hand (fetched the first time), with the chosen rules'
+    description in place: a description that came later moved every button under it, and a
+    click pressed before it came and released after it missed its button (issue 49)."""
+    await load_rules_texts()
+    if el("dlg-new").open:
+        return  # pressed twice while the texts came: filled once, and the player's choices stay
     sel = el("new-ruleset")
     sel.innerHTML = "".join(
         f'<option value="{rs["name"]}">{draw.esc(rules_text.title(rs["name"]))}</option>'
@@ -102,12 +113,8 @@ def choice_changed(_event):
 
 
 def new_desc():
-    spawn(say_new_desc())
-
-
-async def say_new_desc():
-    """The chosen rules' description, once the rules texts are at hand (fetched the first time)."""
-    await load_rules_texts()
+    """The chosen rules' description (the rules texts are at hand while the dialog is open), in the
+    task that chose them: nothing in the dialog moves after the change."""
     el("new-ruleset-desc").textContent = rules_text.panel(el("new-ruleset").value)["description"]
 
 

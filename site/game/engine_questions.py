@@ -99,11 +99,8 @@ async def start(eng: Engine | None = None) -> bool:
     ok = eng.create() and await eng.connect()
     api.worker_starting(eng, False)
     if not ok:
-        shown = document.getElementById("message").textContent
         if eng.kind and app.ai.thinking != "review":
             message(t("engine-failed", error=start_problem(eng)), "error")
-        elif shown == t("engine-restarting"):
-            message("")
         document.body.dataset[_flag(eng)] = "failed"
         B.keepOffline(False)
         return False
@@ -121,14 +118,21 @@ async def start_at_idle(eng: Engine) -> bool:
 
 
 async def restart(eng: Engine | None = None) -> bool:
-    """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1 (or light-N+1)."""
+    """Replace a dead (or stuck) worker: names cannot be reused, so start engine-N+1 (or light-N+1).
+    The message line says so meanwhile, then what it said before (the start's message about a
+    stored value set aside, say: a restart under load once left the line empty), unless something
+    else was said since (a failed start says why)."""
     eng = eng or app.ai.engine
-    message(t("engine-restarting"), "warn")
+    box = document.getElementById("message")
+    before = (box.textContent, box.className)
+    note = t("engine-restarting")
+    message(note, "warn")
     eng.replace(f"{eng.kind or 'engine'}-{api.count('worker_n')}")
     document.body.dataset[_flag(eng)] = "restarting"
     ok = await start(eng)
+    if box.textContent == note:
+        message(*before)
     if ok:
-        message("")
         document.body.dataset.restarts = str(app.ai.worker_n - 1)
     return ok
 

@@ -18,10 +18,10 @@ from pyscript.ffi import create_proxy
 from asalto_core.errors import AsaltoError
 from asalto_core.links import ID_LENGTH, GameLink, follows, new_id, read_game
 from asalto_core.session import Session
-from game import api, chapters, frames, rules_text, storage
+from game import api, chapters, rules_text, storage
 from game.api import put_game
 from game.app import app, shown_view
-from game.game import accept, move_message, open_game, set_mark, show
+from game.game import accept, game_started, move_message, open_game, show
 from game.render import announce, extra_panels, link_problem
 from lib.i18n import language, side_name, t
 from lib.page import B, el, message, on, spawn
@@ -93,8 +93,7 @@ async def start(ruleset, side):
     }  # fmt: skip
     first = session.view()["turn"] == side
     await enter(entry, session, note="friend-started" if first else "friend-they-start")
-    n = str(api.count("games"))
-    frames.when_done(lambda: set_mark("games", n))  # the game drawn
+    game_started()
 
 
 async def open_link(params):

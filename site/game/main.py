@@ -80,13 +80,15 @@ async def main():
     api.load_data(data)
     session, settings, problem = storage.read_save()
     first_visit = settings is None and not problem  # no save at all (a bad one says why)
+    storage.say(problem)
     settings = settings or app.ui.settings
     put_game(session or Session.new(settings["ruleset"]), "start", settings)
     apply_theme()
     await load_language(app.ui.settings["lang"])
     apply_labels()
     if not linked:  # the study of the last visit, on its chapter shown (a link leaves it stored)
-        problem = " ".join(p for p in (problem, chapters.restore(), chapters.restore_record()) if p)
+        storage.say(chapters.restore())
+        storage.say(chapters.restore_record())
     storage.bind()
     controls.bind()
     dialogs.bind()
@@ -103,7 +105,7 @@ async def main():
     el("welcome").hidden = not (first_visit and not opened)
     chapters.render_study()
     frames.when_done(lambda: storage.when_saved(board_ready))  # once the game is drawn and saved
-    problem = storage.started(problem)  # what every stored value's reading found, in one message
+    problem = storage.started()  # what every stored value's reading found, in one message
     if problem:
         message(problem, "warn")
     if needs_ai():

@@ -25,7 +25,7 @@ from game import state as st
 from game.api import record_text
 from game.app import app
 from lib.i18n import codes, t
-from lib.keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY
+from lib.keys import FRIENDS_KEY, GOOD_KEY, NAMES, PREVIOUS_KEY, SAVE_KEY, UNSAID_KEY
 from lib.page import BAD_JSON, B, aside_key, message, on, report, set_aside, store_name, unread
 
 _seen = [""]  # the save's text as this tab last read or wrote it
@@ -44,11 +44,14 @@ def check_stored():
     is set aside unread (bridge.js: never copied into MicroPython), and a previous game or last
     good save that is not a saved game is set aside; each said in the start's one message
     (started). The save, the study and the friends' list are read in full as the page starts
-    (read_save, chapters.restore, read_friends), the two others only when needed."""
+    (read_save, chapters.restore, read_friends), the two others only when needed. What a start
+    of this tab found and did not say before the page reloaded is said first (unsaid)."""
+    _start["said"], _start["save_unread"] = unsaid()
     B.checkStored(json.dumps([key for key, _ in NAMES]))
     for key, n, words in unread(NAMES):
         if key == SAVE_KEY:
             _start["save_unread"] = n  # read_save says it, with the last good save restored
+            keep_unsaid()
         else:
             say(words)
     for key in (PREVIOUS_KEY, GOOD_KEY):
@@ -73,18 +76,45 @@ def not_a_game(text):
 
 
 def say(text):
-    """A stored value's problem: kept for the start's one message while the page starts, shown at once after."""
-    if _start["starting"]:
-        _start["said"].append(text)
-    else:
+    """A stored value's problem ('': none): kept for the start's one message while the page starts,
+    shown at once after."""
+    if not text:
+        return
+    if not _start["starting"]:
         message(text, "warn")
+    elif text not in _start["said"]:  # the same found again after a reload is said once
+        _start["said"].append(text)
+        keep_unsaid()
 
 
-def started(problem):
-    """The start's one message: what check_stored and the readers found, then ``problem``; from now
-    on each is shown as it is found."""
+def keep_unsaid():
+    """What the start found and has not said yet, kept in this tab's session storage until it is
+    said: a value is set aside once, and a start that reloads before it says so (boot.js's stall
+    watch reloads a start it thinks stuck, as on a busy machine) would find nothing to say."""
+    B.keepSession(UNSAID_KEY, json.dumps({"said": _start["said"], "save_unread": _start["save_unread"]}))
+
+
+def unsaid():
+    """What a start of this tab found and had not said when the page reloaded: (texts, the length
+    of a save set aside unread whose last good save is still to be restored, else 0)."""
+    r = B.loadSession(UNSAID_KEY)
+    try:
+        kept = json.loads(r.value) if r.ok and r.value else {}
+    except BAD_JSON:
+        kept = {}
+    if not isinstance(kept, dict):
+        return [], 0
+    said, n = kept.get("said"), kept.get("save_unread")
+    texts = [text for text in said if isinstance(text, str) and text] if isinstance(said, list) else []
+    return texts, n if isinstance(n, int) and n > 0 else 0
+
+
+def started():
+    """The start's one message: what check_stored, the readers and the start found (say), in the
+    order found; from now on each is shown as it is found."""
     _start["starting"] = False
-    return " ".join(p for p in _start["said"] + [problem] if p)
+    B.keepSession(UNSAID_KEY, "")  # said now
+    return " ".join(_start["said"])
 
 
 def save_soon():
