@@ -15,7 +15,6 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import AsaltoError, NotationError, quote
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
 
 # Each command loads what it needs, on its own path: ``asalto engine``, which the arena starts for
 # every bot process, loads neither the drawing code, the game records, perft nor the search it
-# does not play with (tests/test_bots.py counts the modules).
+# does not play with (tests/test_arena.py counts the modules), nor pathlib.
 
 
 def _perft(args: argparse.Namespace) -> None:
@@ -95,7 +94,8 @@ def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str
 def _read(path: str) -> str:
     """A record file's text; :class:`NotationError` if it cannot be read or is not UTF-8."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            return f.read()
     except OSError as err:
         raise NotationError(f"cannot read the record {quote(path)}: {err.strerror}") from None
     except UnicodeDecodeError as err:
@@ -139,7 +139,8 @@ def _diagram(args: argparse.Namespace) -> None:
     )
     if args.output:
         try:
-            Path(args.output).write_text(text, encoding="utf-8")
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
         except OSError as err:
             raise NotationError(f"cannot write {quote(args.output)}: {err.strerror}") from None
     else:
