@@ -21,6 +21,7 @@ from .errors import AsaltoError, NotationError, quote
 from .geometry import BOARDS
 from .messages import english
 from .notation import Move
+from .perft import perft
 from .position import Board, Position
 from .rulesets import RULESET_NAMES, RULESETS, find_ruleset, rules_markdown
 
@@ -30,13 +31,11 @@ if TYPE_CHECKING:
     from .record import Game
 
 # Each command loads what it needs, on its own path: ``asalto engine``, which the arena starts for
-# every bot process, loads neither the drawing code, the game records, perft nor the search it
-# does not play with (tests/test_arena.py counts the modules), nor pathlib.
+# every bot process, loads neither the drawing code, the game records nor the search its bot does
+# not play with (tests/test_arena.py counts the modules), nor pathlib.
 
 
 def _perft(args: argparse.Namespace) -> None:
-    from .perft import perft
-
     position = Position.from_text(args.position) if args.position else Position.start(find_ruleset(args.ruleset).name)
     started = time.perf_counter()
     leaves = 0
