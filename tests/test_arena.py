@@ -175,7 +175,9 @@ def engine_modules(bot: str) -> set[str]:
     answered its first move (Python's own import log, ``-X importtime``)."""
     talk = b"asalto\nnewgame course rebels\nisready\nposition startpos course\ngo movetime 5000\nquit\n"
     env = {**os.environ, "PYTHONPATH": arena._package_path(), "PYTHONPROFILEIMPORTTIME": "1"}
-    done = subprocess.run(arena.command(bot), input=talk, capture_output=True, env=env, check=True, timeout=120)
+    done = subprocess.run(
+        arena.command(bot), input=talk, capture_output=True, env=env, check=True, timeout=120 * TIME_FACTOR
+    )
     assert b"bestmove " in done.stdout, done.stdout
     names = [line.rpartition("|")[2].strip() for line in done.stderr.decode().splitlines()]
     return {name for name in names if name.startswith("asalto_core")}
