@@ -13,6 +13,7 @@ kept from game to game), the protocol's round trip a move, and checking each mov
 
     python bench/arena.py [--rounds N]            # the speed
     python bench/arena.py --model                 # the 16-core model again, on the saved games' times
+    python bench/arena.py --starts [--earlier DIR]  # a bot process's start (and an earlier tree's), then the model
     python bench/arena.py --tournament [--rounds N]
 """
 
@@ -27,7 +28,9 @@ import random
 import resource
 import subprocess
 import sys
+import tempfile
 import time
+import venv
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -77,14 +80,105 @@ def measure(jobs: list[Job], concurrency: int, executor: Any = None) -> dict[str
     }
 
 
-def start_cpu(times: int = 5) -> float:
-    """CPU seconds to start a bot's process and have its handshake (Python and asalto_core loaded):
-    the command the arena runs, outside the sandbox, whose own processes the count would miss."""
-    before = children_cpu()
-    for _ in range(times):
-        subprocess.run(command("examples:greedy"), input=b"asalto\nquit\n", capture_output=True, check=True,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT / "pkg")))  # fmt: skip
-    return (children_cpu() - before) / times
+STARTS = 8  # starts of each bot timed, for each way a bot's process is started
+
+
+def start_cpu(ways: list[tuple[str, dict[str, str]]]) -> list[dict[str, float]]:
+    """For each way of starting a bot (a Python and its environment), each bot's CPU seconds to start
+    its process and answer the handshake (Python, asalto_core and the bot loaded), the median of
+    :data:`STARTS`, the ways taken in turns (the machine's load drifts): the command the arena
+    runs, outside the sandbox, whose own processes the count would miss."""
+    each: dict[tuple[int, str], list[float]] = {}
+    for _ in range(STARTS):
+        for way, (python, env) in enumerate(ways):
+            for bot in BOTS:
+                before = children_cpu()
+                subprocess.run([python, *command(bot)[1:]], input=b"asalto\nquit\n", capture_output=True,
+                               check=True, env=env)  # fmt: skip
+                each.setdefault((way, bot), []).append(children_cpu() - before)
+    return [{bot: sorted(each[way, bot])[STARTS // 2] for bot in BOTS} for way in range(len(ways))]
+
+
+def keeper_cpu(trees: list[Path]) -> list[float]:
+    """For each tree, the CPU seconds of the sandbox's keeper (the Python beside each bot where
+    bubblewrap is not there) around a program that does nothing, the median of :data:`STARTS`."""
+    each: dict[Path, list[float]] = {}
+    for _ in range(STARTS):
+        for tree in trees:
+            with tempfile.TemporaryDirectory() as folder:
+                plan = {"uid": None, "memory_mb": 256, "network": False, "reach": [], "folder": folder}
+                keeper = tree / "pkg" / "asalto_core" / "sandbox.py"
+                before = children_cpu()
+                subprocess.run([sys.executable, "-I", "-S", keeper, json.dumps(plan), "true"], check=True)
+                each.setdefault(tree, []).append(children_cpu() - before)
+    return [sorted(each[tree])[STARTS // 2] for tree in trees]
+
+
+def modules(python: str, env: dict[str, str], bot: str) -> int:
+    """How many of asalto_core's modules the bot's process imports by its handshake."""
+    done = subprocess.run([python, "-X", "importtime", *command(bot)[1:]], input=b"asalto\nquit\n",
+                          capture_output=True, check=True, env=env)  # fmt: skip
+    names = [line.rpartition("|")[2].strip() for line in done.stderr.decode().splitlines()]
+    return sum(name.startswith("asalto_core") for name in names)
+
+
+def installed(tree: Path, folder: Path) -> str:
+    """A teacher's install of ``tree``: its wheel built by pip, pip-installed in a fresh virtual
+    environment in ``folder`` (its bytecode compiled as pip does); the environment's Python."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    folder.mkdir()
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", folder, tree], check=True,
+                   env={**env, "PYTHONWARNINGS": "ignore"}, cwd=folder)  # fmt: skip
+    (wheel,) = folder.glob("asalto_core-*.whl")
+    venv.create(folder / "venv")
+    python = str(folder / "venv" / "bin" / "python")
+    subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-index", wheel],
+                   check=True, env=env, cwd=folder)  # fmt: skip
+    return python
+
+
+def starts(earlier: str = "") -> tuple[float, float]:
+    """A bot process's start measured both ways it is met, its section written: as the tests and this
+    bench's games start it (the tree's asalto_core on the path, bytecode not kept where the
+    environment says PYTHONDONTWRITEBYTECODE) and as a teacher's install does; for this tree, and
+    for the tree at ``earlier`` (a folder named for its commit: ``git archive REV | tar -x -C DIR/REV``)
+    beside it. This
+    tree's means over the bots, both ways."""
+    no_bytecode = ", no bytecode kept" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
+    user_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    trees = [("", ROOT)] + ([(f", before: {Path(earlier).name}", Path(earlier).resolve())] if earlier else [])
+    with tempfile.TemporaryDirectory() as scratch:
+        rows = []
+        for n, (label, tree) in enumerate(trees):
+            tests_env = dict(os.environ, PYTHONPATH=str(tree / "pkg"))
+            python = installed(tree, Path(scratch) / str(n))
+            rows.append((f"as the tests start it (on PYTHONPATH{no_bytecode}){label}", sys.executable, tests_env))
+            rows.append((f"as a teacher's install starts it (the wheel in a fresh venv){label}", python, user_env))
+        cpus = start_cpu([(python, env) for _, python, env in rows])
+        counts = [[modules(python, env, b) for b in BOTS] for _, python, env in rows]
+    keepers = keeper_cpu([tree for _, tree in trees])
+    lines = [
+        "A bot process's start: Python, asalto_core and the bot loaded, the handshake answered; CPU, the median",
+        f"of {STARTS} starts of each bot, the rows taken in turns (load {os.getloadavg()[0]:.0f}). In brackets:",
+        "asalto_core's modules imported (counted: the machine's load moves the CPU figures by a third).",
+        "",
+        "| Started | " + " | ".join(BOTS) + " | Mean |",
+        "| --- | " + " | ".join("---" for _ in BOTS) + " | --- |",
+    ]
+    for (name, _, _), cpu, count in zip(rows, cpus, counts, strict=True):
+        cells = [f"{cpu[b] * 1000:.0f} ms ({n})" for b, n in zip(BOTS, count, strict=True)]
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {sum(cpu.values()) / len(cpu) * 1000:.0f} ms |")
+        print(name, {b: round(cpu[b] * 1000) for b in BOTS}, count)
+    before = f" ({keepers[1] * 1000:.0f} ms{trees[1][0]})" if earlier else ""
+    lines += [
+        "",
+        "Without bubblewrap each start also runs the sandbox's keeper, a Python of its own beside the bot:",
+        f"{keepers[0] * 1000:.0f} ms{before}, the median of as many.",
+    ]
+    print("keeper", [round(k * 1000) for k in keepers])
+    write_section(RESULTS, TITLE, "Starts", lines)
+    tests, user = (sum(cpu.values()) / len(cpu) for cpu in cpus[:2])
+    return tests, user
 
 
 def model(durations: dict[int, float], tasks: list[list[Job]], start: float, order: str) -> tuple[float, int]:
@@ -146,9 +240,10 @@ ORDERS = [
 SHUFFLES = 200  # deals of the games' times within their pairs, for each order's average
 
 
-def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float) -> None:
+def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float, tests_start: float) -> None:
     """The model's section: each order's speed-up at :data:`CORES` slots on the games' times measured
-    at concurrency 1 (and averaged over :data:`SHUFFLES` deals of them), with and without the starts."""
+    at concurrency 1 (and averaged over :data:`SHUFFLES` deals of them), with and without the starts
+    (``start``: a teacher's install's; ``tests_start``: as the tests start a bot, said beside)."""
     total = sum(serial.values()) + len(BOTS) * start
     rng = random.Random(53)
     deals = [serial] + [shuffled(serial, jobs, rng) for _ in range(SHUFFLES)]
@@ -163,7 +258,8 @@ def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float) -> No
     lines = [
         f"The {len(jobs)} games' times at concurrency 1 of a Speed run (from {min(serial.values()):.2f} s",
         f"to {longest:.2f} s, {total:.0f} s in all with {len(BOTS)} starts), each task given to the first of {CORES}",
-        f"slots free, each slot keeping its bots and paying {start * 1000:.0f} ms for each bot it starts. The times",
+        f"slots free, each slot keeping its bots and paying {start * 1000:.0f} ms for each bot it starts (installed:",
+        "the Starts section). The times",
         "are in `arena-games.json`: `python bench/arena.py --model` replays them. The average: over the measured",
         f"times and {SHUFFLES} deals of them within each pair and colours (the same round robin, another run's luck).",
         "",
@@ -197,8 +293,17 @@ def on_many_cores(serial: dict[int, float], jobs: list[Job], start: float) -> No
         f"would give {mean(known, speed_up):.1f}x.",
         "Starting the next game's bots while a slot's game ends would hide no CPU: in the model every game",
         "keeps a core busy until the tail, and in the tail no game is left to start.",
+        f"With a start as the tests meet it ({tests_start * 1000:.0f} ms: asalto_core on the path, no bytecode kept)",
+        f"the arena's order gives {as_tested(serial, deals, jobs, tests_start):.1f}x averaged.",
     ]
     write_section(RESULTS, TITLE, f"On {CORES} cores (a model)", lines)
+
+
+def as_tested(serial: dict[int, float], deals: list[dict[int, float]], jobs: list[Job], start: float) -> float:
+    """The arena's order's speed-up averaged over ``deals``, each bot's start costing ``start``."""
+    total = sum(serial.values()) + len(BOTS) * start
+    tasks = batches(jobs, CORES)
+    return sum(total / model(d, tasks, start, "kept")[0] for d in deals) / len(deals)
 
 
 def speed(rounds: int) -> None:
@@ -213,7 +318,7 @@ def speed(rounds: int) -> None:
         for turn in (1, 2):  # taken in turns: the machine's load drifts between runs
             rows.append((f"pool, concurrency {cores} ({turn})", measure(jobs, cores)))
             rows.append((f"Dask, {cores} worker processes ({turn})", measure(jobs, cores, executor=c)))
-    start = start_cpu()
+    tests_start, start = starts()
     for name, f in rows:
         print(
             f"{name}: {f['games']} games, {f['plies']} plies, {f['per_minute']:.1f} games/min; per move: bots "
@@ -221,8 +326,7 @@ def speed(rounds: int) -> None:
         )
     print(f"Dask's local cluster started in {cluster_start:.1f} s; a bot process's start: {start * 1000:.0f} ms CPU")
     serial = rows[0][1]["durations"]
-    TIMES.write_text(json.dumps({"start_cpu_seconds": start, "seconds": {str(k): v for k, v in sorted(serial.items())}},
-                                indent=0) + "\n")  # fmt: skip
+    save_times(serial, tests_start, start)
     lines = [
         f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, {cores} cores shared "
         f"with other jobs (load {os.getloadavg()[0]:.0f} as it ended); a round robin of {', '.join(BOTS)} on the "
@@ -240,11 +344,19 @@ def speed(rounds: int) -> None:
         "reading the answer, checking the move on its own board, the game's record), counted, so the",
         "machine's load hardly moves it, where wall times here move by a factor of two.",
         f"A bot process's start (Python, asalto_core and the bot loaded, the handshake): {start * 1000:.0f} ms",
-        f"of CPU. Dask's local cluster of {cores} workers took {cluster_start:.1f} s to start, outside its rows;",
+        f"of CPU installed, {tests_start * 1000:.0f} ms as the tests start it (Starts). Dask's local cluster",
+        f"of {cores} workers took {cluster_start:.1f} s to start, outside its rows;",
         "the pool and Dask were run in turns, twice, the same cluster kept.",
     ]
     write_section(RESULTS, TITLE, "Speed", lines)
-    on_many_cores(serial, jobs, start)
+    on_many_cores(serial, jobs, start, tests_start)
+
+
+def save_times(serial: dict[int, float], tests_start: float, start: float) -> None:
+    """The games' times at concurrency 1 and a start's CPU both ways, for ``--model``."""
+    saved = {"start_cpu_seconds": start, "tests_start_cpu_seconds": tests_start,
+             "seconds": {str(k): v for k, v in sorted(serial.items())}}  # fmt: skip
+    TIMES.write_text(json.dumps(saved, indent=0) + "\n")
 
 
 def tournament(rounds: int, concurrency: int) -> None:
@@ -280,12 +392,17 @@ def main() -> None:
     parser.add_argument("--tournament", action="store_true", help="the levels and the example bots' tournament")
     parser.add_argument("--concurrency", type=int, default=2, help="games at once in the tournament")
     parser.add_argument("--model", action="store_true", help="the 16-core model again on the games' saved times")
+    parser.add_argument("--starts", action="store_true", help="a bot process's start measured again, then the model")
+    parser.add_argument("--earlier", default="", help="with --starts: an earlier tree's folder, its starts beside")
     args = parser.parse_args()
-    if args.model:
+    if args.model or args.starts:
         saved = json.loads(TIMES.read_text())
-        on_many_cores(
-            {int(k): v for k, v in saved["seconds"].items()}, speed_jobs(args.rounds), saved["start_cpu_seconds"]
-        )
+        serial = {int(k): v for k, v in saved["seconds"].items()}
+        if args.starts:
+            save_times(serial, *starts(args.earlier))
+            saved = json.loads(TIMES.read_text())
+        tests_start = saved.get("tests_start_cpu_seconds", saved["start_cpu_seconds"])
+        on_many_cores(serial, speed_jobs(args.rounds), saved["start_cpu_seconds"], tests_start)
     elif args.tournament:
         tournament(args.rounds, args.concurrency)
     else:

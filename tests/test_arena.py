@@ -4,6 +4,7 @@ tournament's crosstable and ratings; resuming from the results file; the SPRT; t
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -167,6 +168,33 @@ def test_a_tournament_starts_each_bots_process_once_in_each_games_process_not_on
         starts = [g["processes_started"] for g in games]
         assert len(games) == 12 and 3 <= sum(starts) <= most and set(starts) <= {0, 1, 2}
         assert all(g["arena_cpu_seconds"] > 0 for g in games)
+
+
+def engine_modules(bot: str) -> set[str]:
+    """The engine's modules a bot's process imports, as the arena starts it, by the time it has
+    answered its first move (Python's own import log, ``-X importtime``)."""
+    talk = b"asalto\nnewgame course rebels\nisready\nposition startpos course\ngo movetime 5000\nquit\n"
+    env = {**os.environ, "PYTHONPATH": arena._package_path(), "PYTHONPROFILEIMPORTTIME": "1"}
+    done = subprocess.run(
+        arena.command(bot), input=talk, capture_output=True, env=env, check=True, timeout=120 * TIME_FACTOR
+    )
+    assert b"bestmove " in done.stdout, done.stdout
+    names = [line.rpartition("|")[2].strip() for line in done.stderr.decode().splitlines()]
+    return {name for name in names if name.startswith("asalto_core")}
+
+
+def test_a_bots_process_loads_the_rules_and_its_bot_and_nothing_else():
+    """A bot's process is started once per slot and bot (55 times in the bench's 16-core model), and
+    each module it imports is read, and without kept bytecode compiled, at every start: counted, a
+    Python bot's loads neither the search, the game records, the drawing code nor the page's
+    session; a level's loads the search and its book, and still none of the rest."""
+    unneeded = {"asalto_core.record", "asalto_core.svg", "asalto_core.session", "asalto_core.protocol"}
+    search = {"asalto_core.ai", "asalto_core.search", "asalto_core.evaluation", "asalto_core.book"}
+    python_bot = engine_modules("examples:greedy")
+    assert {"asalto_core.engine", "asalto_core.position", "asalto_core.bots"} <= python_bot
+    assert not python_bot & (unneeded | search)
+    level = engine_modules("level:beginner@100")
+    assert search <= level and not level & unneeded
 
 
 def test_a_slot_is_given_the_task_whose_bots_it_keeps_then_the_longest():

@@ -295,3 +295,18 @@ def test_the_help_and_the_first_line_say_what_holds(folder):
     argv, env, _ = arena_command("found", folder, ["examples:random", "examples:greedy"])
     first = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout.splitlines()[0]
     assert first == f"2 games; {sandbox.describe()}"
+
+
+def test_the_keeper_imports_only_what_it_uses(tmp_path):
+    """Without bubblewrap every bot's start runs a keeper beside it, a Python of its own: counted, it
+    imports neither subprocess, tempfile nor dataclasses (the arena's side's; a third of the
+    keeper's start), and still ends its bot's run by removing the bot's folder."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    plan = {"uid": None, "memory_mb": 256, "network": False, "reach": [], "folder": str(folder)}
+    keeper = [sys.executable, "-I", "-S", "-X", "importtime", sandbox.__file__, json.dumps(plan), "true"]
+    done = subprocess.run(keeper, capture_output=True, check=True, timeout=60 * TIME_FACTOR)
+    names = {line.rpartition("|")[2].strip() for line in done.stderr.decode().splitlines()}
+    assert {"ctypes", "json", "shutil"} <= names
+    assert not names & {"subprocess", "tempfile", "dataclasses"}
+    assert not folder.exists()

@@ -15,17 +15,24 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import svg
 from .errors import AsaltoError, NotationError, quote
 from .geometry import BOARDS
 from .messages import english
 from .notation import Move
 from .perft import perft
 from .position import Board, Position
-from .record import Game, split_comment, split_games
 from .rulesets import RULESET_NAMES, RULESETS, find_ruleset, rules_markdown
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from .record import Game
+
+# Each command loads what it needs, on its own path: ``asalto engine``, which the arena starts for
+# every bot process, loads neither the drawing code, the game records nor the search its bot does
+# not play with (tests/test_arena.py counts the modules), nor pathlib.
 
 
 def _perft(args: argparse.Namespace) -> None:
@@ -53,6 +60,8 @@ def _rules(args: argparse.Namespace) -> None:
 def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str], list[str]]:
     """The position to draw, its default title, and the arrows and points of a record's comment
     there, from --position, --record/--ply or --ruleset."""
+    from .record import Game, split_comment, split_games
+
     if args.position and args.record:
         raise NotationError("give either --position or --record, not both")
     if args.record:
@@ -84,7 +93,8 @@ def _diagram_position(args: argparse.Namespace) -> tuple[Position, str, list[str
 def _read(path: str) -> str:
     """A record file's text; :class:`NotationError` if it cannot be read or is not UTF-8."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            return f.read()
     except OSError as err:
         raise NotationError(f"cannot read the record {quote(path)}: {err.strerror}") from None
     except UnicodeDecodeError as err:
@@ -97,6 +107,8 @@ def _split(text: str | None) -> list[str]:
 
 
 def _diagram(args: argparse.Namespace) -> None:
+    from . import svg
+
     position, title, noted, marked = _diagram_position(args)
     rules = position.rules
     geometry = BOARDS[rules.board]
@@ -126,7 +138,8 @@ def _diagram(args: argparse.Namespace) -> None:
     )
     if args.output:
         try:
-            Path(args.output).write_text(text, encoding="utf-8")
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
         except OSError as err:
             raise NotationError(f"cannot write {quote(args.output)}: {err.strerror}") from None
     else:
@@ -135,6 +148,8 @@ def _diagram(args: argparse.Namespace) -> None:
 
 def _start(args: argparse.Namespace) -> Game:
     """The game to play or analyse: a record, a position text, or a ruleset's start."""
+    from .record import Game
+
     if args.record:
         return Game.from_record(_read(args.record))
     if args.position:
@@ -242,9 +257,24 @@ def _add_start(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", help="a game record file: its last position")
 
 
+class _Levels:
+    """The levels' names as ``--level``'s choices, read from the AI only when a command line names
+    one or help lists them (so a ``LEVEL`` metavar): ``asalto engine`` serving a Python bot never
+    loads the search."""
+
+    def __contains__(self, name: object) -> bool:
+        from .ai import LEVELS
+
+        return name in LEVELS
+
+    def __iter__(self) -> Iterator[str]:
+        from .ai import LEVELS
+
+        return iter(LEVELS)
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import __version__
-    from .ai import LEVELS
 
     parser = argparse.ArgumentParser(
         prog="asalto", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -274,19 +304,21 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--title", help="the SVG's <title> (default: the position)")
     d.add_argument("--output", "-o", help="write to this file instead of standard output")
     d.set_defaults(run=_diagram)
-    levels = list(LEVELS)
+    levels = _Levels()
     g = sub.add_parser("play", help="play a game in the shell, against the computer or not")
     _add_start(g)
     g.add_argument("moves", nargs="*", help="moves to play (default: read one per line from standard input)")
     g.add_argument("--computer", choices=("officers", "rebels", "none"), default="none", help="the computer's side")
-    g.add_argument("--level", choices=levels, default="casual", help="the computer's level")
+    g.add_argument(
+        "--level", choices=levels, metavar="LEVEL", default="casual", help="the computer's level: %(choices)s"
+    )
     g.add_argument("--nodes", type=int, help="a node budget per computer move instead of the level's time")
     g.add_argument("--no-book", action="store_true", help="search every move, the first ones too")
     g.set_defaults(run=_play)
     a = sub.add_parser("analyse", aliases=["analyze"], help="the best move of a position, its verdict and line")
     a.add_argument("position_text", nargs="?", metavar="POSITION", help="a position text (or --position/--record)")
     _add_start(a)
-    a.add_argument("--level", choices=levels, default="strongest")
+    a.add_argument("--level", choices=levels, metavar="LEVEL", default="strongest", help="%(choices)s")
     a.add_argument("--time", type=float, help="seconds to think instead of the level's time")
     a.add_argument("--nodes", type=int, help="a node budget instead of the level's time")
     a.set_defaults(run=_analyse)

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 
 from .bots import BotError, load
 from .errors import AsaltoError, quote
+from .notation import MAX_MOVES
 from .position import Board
 from .rulesets import find_ruleset
-from .session import MAX_MOVES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 MAX_MOVE_TEXT = 300  # characters: the longest chain on the largest board is far shorter
 MAX_POSITION_TEXT = 1000  # characters (a house rule's name included)
+MAX_MOVES = 5000  # a game longer than this is refused before it is replayed (the page, a record, a bot's game)
 
 
 @dataclass(frozen=True, slots=True)

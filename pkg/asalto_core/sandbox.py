@@ -33,12 +33,12 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
-import tempfile
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+# The keeper (``__main__`` below: a Python of its own beside each bot where bubblewrap is not there)
+# imports what it uses only: subprocess and tempfile are imported where the arena starts a bot.
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -58,8 +58,7 @@ KEEP = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")  # the only variables of the
 _serial = itertools.count()
 
 
-@dataclass(frozen=True)
-class Holds:
+class Holds(NamedTuple):
     """What this machine gives a bot's process: bubblewrap's path (or ''), a user id of its own,
     a network namespace without bubblewrap."""
 
@@ -98,6 +97,8 @@ def here() -> Holds:
 
 
 def _runs(argv: list[str], uid: int | None, network: bool = False) -> bool:
+    import subprocess
+
     try:
         done = subprocess.run(argv, preexec_fn=_enter(uid, 256, network), capture_output=True, timeout=30)  # noqa: PLW1509 - the layers are set in the child
     except (OSError, subprocess.SubprocessError):
@@ -252,6 +253,9 @@ class Jail:
         self, argv: list[str], env: dict[str, str], memory_mb: int, stderr: IO[bytes] | None = None,
         shown: Sequence[str] = (),
     ) -> None:  # fmt: skip
+        import subprocess
+        import tempfile
+
         holds = here()
         reach = [os.path.abspath(a) for a in [*argv, *shown] if os.path.exists(a)] + _needed()
         self.uid = _free_uid() if holds.own_user else None
@@ -289,6 +293,8 @@ class Jail:
 
     def close(self) -> None:
         """End the bot and every process it started, and remove its folder."""
+        import subprocess
+
         with contextlib.suppress(OSError):
             self.proc.send_signal(signal.SIGKILL if here().bwrap else signal.SIGTERM)
         try:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from . import svg
 from .errors import AsaltoError, LimitError, NotationError, quote
 from .geometry import bits
+from .notation import MAX_MOVES as MAX_MOVES  # re-exported: the page's modules read it here
 from .position import Position
 from .record import BRACE_STANDIN, MAX_DEPTH, NAGS, Game, Line, RecordError, join_comment, split_comment
 from .rulesets import find_ruleset
@@ -112,7 +113,6 @@ if TYPE_CHECKING:
 # (the review rows of bench/results/waits.md). The page offers these, the worker's review uses them
 # (asalto_core.review); here because the page's MicroPython imports this module and not the AI's.
 REVIEW_NODES = {"quick": 2000, "deep": 10000}
-MAX_MOVES = 5000  # a game longer than this is refused before it is replayed
 # Characters of a pasted or saved record: the page's MicroPython reads the slowest shapes of this
 # size (300,000 '()' or '$1' after a move) in 2 to 2.6 s on a busy 2-core machine (bench/complexity.py).
 MAX_TEXT = 300000

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..ai import LEVELS, Player, book_move
 from ..errors import AsaltoError, quote
 from ..position import Position
 
@@ -55,6 +54,8 @@ def course_player(level: str = "strong", *, node_limit: int | None = None, seed:
     >>> course_player("strong").__doc__.splitlines()[0]
     "The Asalto engine's strong level, as a course bot."
     """
+    from ..ai import LEVELS, Player, book_move  # the search, loaded here: any bot's process imports this module
+
     if level not in LEVELS:
         raise AsaltoError(f"unknown level {quote(level)}; levels: {', '.join(LEVELS)}")
 
