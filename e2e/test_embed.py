@@ -132,6 +132,7 @@ def test_a_missing_record_file_is_reported(page, server, console):
     console.errors.remove(expected[0])
 
 
+@pytest.mark.fresh_context  # what its first visit fetches
 def test_a_position_alone_needs_no_engine(page, server):
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))

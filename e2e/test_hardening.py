@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 from test_offline import write_save
 
@@ -98,6 +99,7 @@ def test_a_junk_import_leaves_the_game_and_says_why(page, server):
     expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])
 
 
+@pytest.mark.fresh_context  # what reaches the server
 def test_a_traversal_record_url_is_refused_before_any_request(page, server):
     # As written in the link: %2e%2e is '..' once decoded, %252e%252e is '%2e%2e' (a server's '..').
     queries = ("%2e%2e/secret.txt", "%252e%252e/secret.txt", "..%252fsecret.txt", "examples/%252E%252E/secret.txt",

@@ -261,6 +261,7 @@ def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mar
     assert 'class="m-highlight c-yellow"' in diagram
 
 
+@pytest.mark.fresh_context  # what its first visit fetches
 def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
