@@ -47,7 +47,8 @@ BENIGN = ("Unable to use `window` or `document` in worker",)
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "pyodide_refused: the test holds back or refuses Pyodide's files (see context)")
-    config.addinivalue_line("markers", "fresh_context: the test's page in a fresh context, never the warm one (page)")
+    config.addinivalue_line("markers", "fresh_context: the test's context is a fresh one, never the warm one's")
+    config.addinivalue_line("markers", "pages_only: the test only opens pages in its context: the warm one lends it")
 
 
 def chromium_path() -> str | None:
@@ -385,47 +386,48 @@ def warm_context(browser, server):
     warm.close()
 
 
-@pytest.fixture
-def context(browser, server, blocked, console, request):
-    """The test's own browser context, fresh (no cache, no storage). A test marked ``pyodide_refused``
-    holds back or refuses Pyodide's files by routes, which Playwright cannot apply to a service
-    worker's own fetches: its context lets no service worker in, so the page fetches Pyodide itself
-    (bridge.js whenControlled goes on at once), as a network that refuses the files refuses the
-    service worker too."""
-    refused = request.node.get_closest_marker("pyodide_refused") is not None
-    options = {"service_workers": "block"} if refused else {}
-    made = browser.new_context(viewport={"width": 1100, "height": 900}, **OFF_SITE, **options)
-    ctx = watched(made, blocked, console, proxied=True)
-    yield ctx
-    ctx.close()
-    assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
-    assert not blocked, f"requests left the site: {blocked}"
-
-
 # ASALTO_FRESH_CONTEXTS=1 gives every test a fresh context, as before the warm one: a suspected leak
 # from one test to the next is ruled in or out, and bench/test_time.py measures what the warm one saves.
 FRESH_CONTEXTS = os.environ.get("ASALTO_FRESH_CONTEXTS", "") == "1"
 
 
-def _needs_fresh(item: pytest.Item) -> bool:
-    """A test that asks for the context itself (it may change it or open pages of its own), or is
-    marked ``fresh_context`` (what a first visit fetches, the offline copy) or ``pyodide_refused``,
-    gets a fresh context; any other test's page is lent by the warm context."""
-    marked = any(item.get_closest_marker(m) for m in ("fresh_context", "pyodide_refused"))
-    return FRESH_CONTEXTS or marked or "context" in getattr(item, "fixturenames", ())
+def _lent(item: pytest.Item) -> bool:
+    """Whether the warm context lends the test its context. A test that asks for the context itself
+    gets a fresh one (it may change the context) unless it is marked ``pages_only`` (it only opens
+    pages in it); a test marked ``fresh_context`` (what a first visit fetches, the offline copy) or
+    ``pyodide_refused`` always does."""
+    if FRESH_CONTEXTS or any(item.get_closest_marker(m) for m in ("fresh_context", "pyodide_refused")):
+        return False
+    return item.get_closest_marker("pages_only") is not None or "context" not in getattr(item, "fixturenames", ())
 
 
 @pytest.fixture
-def page(request, blocked, console):
-    """The test's page: in the worker's warm context (its storage cleared), or a fresh one."""
-    if _needs_fresh(request.node):
-        yield request.getfixturevalue("context").new_page()
-        return
-    warm = request.getfixturevalue("warm_context")
-    yield warm.lend(blocked, console).new_page()
-    warm.take_back()
+def context(browser, server, blocked, console, request):
+    """The test's browser context: lent by the warm context (``_lent``), else fresh (no cache, no
+    storage). A test marked ``pyodide_refused`` holds back or refuses Pyodide's files by routes,
+    which Playwright cannot apply to a service worker's own fetches: its context lets no service
+    worker in, so the page fetches Pyodide itself (bridge.js whenControlled goes on at once), as a
+    network that refuses the files refuses the service worker too."""
+    if _lent(request.node):
+        warm = request.getfixturevalue("warm_context")
+        yield warm.lend(blocked, console)
+        warm.take_back()
+    else:
+        refused = request.node.get_closest_marker("pyodide_refused") is not None
+        options = {"service_workers": "block"} if refused else {}
+        made = browser.new_context(viewport={"width": 1100, "height": 900}, **OFF_SITE, **options)
+        ctx = watched(made, blocked, console, proxied=True)
+        yield ctx
+        ctx.close()
     assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
     assert not blocked, f"requests left the site: {blocked}"
+
+
+@pytest.fixture
+def page(request):
+    """The test's page, in its context (``context``). Not a parameter of the fixture: a test that
+    asks for the page alone is one that never asked for the context (``_lent``)."""
+    return request.getfixturevalue("context").new_page()
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ def test_what_one_test_stores_the_next_does_not_find_but_its_cache_stays_warm(wa
     blocked: list[str] = []
     console = Console()
     page = warm_context.lend(blocked, console).new_page()
+    warm_context.devtools.send("Network.clearBrowserCache")  # as if this were the worker's first test
     before = len(server.answers)
     open_site(page, server.url)
     new_game(page, "assault", "humans")
