@@ -5,13 +5,17 @@ bench/results/visit-cpu.md.
 The browser suite loads about 630 documents (bench/results/test-time.md); its CPU is mostly their
 starts. Each figure is the CPU (user and system) of this process and every process under it (the
 browser's) from a fresh context to the page up with its light AI worker, the context closed: a
-first visit in a fresh context, as each test makes. Measured three ways of holding a context to the
+first visit in a fresh context, as each test made. Measured four ways of holding a context to the
 tests' rules (e2e/conftest.watched): every request routed through this process (as the suite did),
-only the requests that leave the site routed (a pattern Playwright matches itself), none routed; and
-a reload with the HTTP cache, with the light AI's worker (a game against the computer, the default)
-and without it (two players). And what a test's wait_for_function costs a page that is up, for each
-second it waits: polled at every animation frame (Playwright's default), every 16 ms (the suite's,
-e2e/conftest.POLL_MS), or not asked at all. CPU seconds hardly move with the machine's load; the
+only the requests that leave the site routed (a pattern Playwright matches itself), none routed, and
+none routed with what leaves the site refused by a proxy (conftest.OFF_SITE: a routed context has no
+HTTP cache); a first visit in the warm context a test's page now comes from (conftest.WarmContext:
+its storage cleared and checked before the visit, the site's renderer process and the caches kept
+from the visits before; the page closed after it); and a reload with the HTTP cache, with the light
+AI's worker (a game against the computer, the default) and without it (two players). And what a
+test's wait_for_function costs a page that is up, for each second it waits: polled at every
+animation frame (Playwright's default), every 16 ms (the suite's, e2e/conftest.POLL_MS), or not
+asked at all. CPU seconds hardly move with the machine's load; the
 median is kept.
 
     .venv/bin/python bench/visit_cpu.py [--runs N]
@@ -29,6 +33,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
 from _browser import DIST, LAUNCH_ARGS, RESULTS, SLOW_MS, Server, chromium_path  # noqa: E402
+from conftest import OFF_SITE, Console, WarmContext  # noqa: E402
 from counts import tree_cpu  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
@@ -41,10 +46,19 @@ TWO_PLAYERS = """(k) => { const s = JSON.parse(localStorage.getItem(k) || '{}');
   s.settings = {...(s.settings || {}), mode: 'humans'}; localStorage.setItem(k, JSON.stringify(s)); }"""
 
 
+# How a fresh context is held to the tests' rules (e2e/conftest.watched), by what each kind routes.
+FIRST_VISITS = {
+    "every request": "every request routed",
+    "what leaves the site": "what leaves the site routed",
+    "none": "none routed",
+    "proxy": "none routed, what leaves the site refused by a proxy (OFF_SITE)",
+}
+
+
 def first_visit(browser: Browser, url: str, routed: str) -> float:
     """CPU seconds of a fresh context's first visit, up to the light worker ready, closed."""
     began = tree_cpu()
-    ctx = browser.new_context()
+    ctx = browser.new_context(**(OFF_SITE if routed == "proxy" else {}))
     if routed == "every request":
         ctx.route("**/*", lambda r: r.continue_())
     elif routed == "what leaves the site":
@@ -53,6 +67,17 @@ def first_visit(browser: Browser, url: str, routed: str) -> float:
     page.goto(url)
     page.wait_for_selector("body[data-board=ready][data-light=ready]", timeout=SLOW_MS)
     ctx.close()
+    return tree_cpu() - began
+
+
+def warm_visit(warm: WarmContext, url: str) -> float:
+    """CPU seconds of a first visit in the warm context (e2e/conftest.WarmContext): its storage
+    cleared and checked, the page up with the light worker ready, the page closed."""
+    began = tree_cpu()
+    page = warm.lend([], Console()).new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-board=ready][data-light=ready]", timeout=SLOW_MS)
+    warm.take_back()
     return tree_cpu() - began
 
 
@@ -104,14 +129,20 @@ def main() -> None:
     figures: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        warm = WarmContext(browser, server)
+        warm_visit(warm, server.url)  # its caches filled once, as by the worker's first test
         for _ in range(runs):  # interleaved: a change of the machine's load falls on every kind alike
-            for routed in ("every request", "what leaves the site", "none"):
-                figures.setdefault(f"first visit, {routed} routed", []).append(first_visit(browser, server.url, routed))
+            for routed, name in FIRST_VISITS.items():
+                figures.setdefault(f"first visit, {name}", []).append(first_visit(browser, server.url, routed))
+            figures.setdefault("first visit in the warm context, its storage cleared", []).append(
+                warm_visit(warm, server.url)
+            )
             for light in (True, False):
                 name = "reload, " + ("with the light AI's worker" if light else "two players: no worker")
                 figures.setdefault(name, []).append(reload(browser, server.url, light))
             for how, seconds in waiting(browser, server.url).items():
                 figures.setdefault(f"a second of waiting on the page, {how}", []).append(seconds)
+        warm.close()
         browser.close()
     server.stop()
     lines = [

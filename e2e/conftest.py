@@ -13,13 +13,16 @@ import http.server
 import os
 import re
 import shutil
+import socket
 import sys
 import threading
 import time
+import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Frame, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
@@ -44,6 +47,8 @@ BENIGN = ("Unable to use `window` or `document` in worker",)
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "pyodide_refused: the test holds back or refuses Pyodide's files (see context)")
+    config.addinivalue_line("markers", "fresh_context: the test's context is a fresh one, never the warm one's")
+    config.addinivalue_line("markers", "pages_only: the test only opens pages in its context: the warm one lends it")
 
 
 def chromium_path() -> str | None:
@@ -86,6 +91,10 @@ class SubpathHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         self.server.requests.append(self.path)  # type: ignore[attr-defined]
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.answers.append((self.path, int(code)))  # type: ignore[attr-defined]
+        super().log_request(code, size)
+
     def end_headers(self) -> None:
         # Like a static host that adds the README's headers: no COOP/COEP, revalidate HTML and
         # the service worker.
@@ -116,6 +125,7 @@ class Server:
             handler = functools.partial(PlainHandler, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.requests = []  # type: ignore[attr-defined]
+        self.httpd.answers = []  # type: ignore[attr-defined] - (path, status) of each, on the site only
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -125,6 +135,11 @@ class Server:
     @property
     def requests(self) -> list[str]:
         return self.httpd.requests  # type: ignore[attr-defined]
+
+    @property
+    def answers(self) -> list[tuple[str, int]]:
+        """Each request to the site with its status: 200 sent the file, 304 found the cached copy current."""
+        return self.httpd.answers  # type: ignore[attr-defined]
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -252,12 +267,36 @@ def blocked():
     return []
 
 
-def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,)):
+def _refused_port() -> int:
+    """A port of this machine bound and never listened on: a connection to it is refused at once."""
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    _HELD.append(held)  # kept open as long as the tests run, so no other process takes the port
+    return held.getsockname()[1]
+
+
+_HELD: list[socket.socket] = []
+# A context made with these options reaches only 127.0.0.1: every other request goes to a proxy that
+# refuses it, as a network error (Chromium fetches loopback addresses past a proxy only when told).
+# Unlike a route it leaves the HTTP cache on (Playwright turns the cache off in a context with any
+# route), and it holds a service worker's own fetches too, which no route sees.
+OFF_SITE = {"proxy": {"server": f"http://127.0.0.1:{_refused_port()}", "bypass": "127.0.0.1"}}
+
+
+def _refused(blocked: list[str], hosts: tuple[str, ...], request) -> None:
+    """A request of a context made with OFF_SITE that failed, listed if it left ``hosts``."""
+    if request.url.startswith(("http:", "https:", "ws:", "wss:")) and not request.url.startswith(hosts):
+        blocked.append(request.url)
+
+
+def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,), proxied: bool = False):
     """A browser context held to the test's rules: requests to anything but ``hosts`` aborted
     (and listed in ``blocked``), breaches of the Content-Security-Policy logged as errors, and
-    every page's console watched. Only the requests that leave ``hosts`` are routed: Playwright
-    matches the pattern in its own process, where a route of every request made a round trip
-    through this one for each of a page's 60-odd files (0.15 CPU seconds a first visit)."""
+    every page's console watched. A context made with OFF_SITE (``proxied``) has its requests
+    that leave the site refused by the proxy, and each is listed as it fails. Any other has them
+    routed: only those that leave ``hosts``, a pattern Playwright matches in its own process,
+    where a route of every request made a round trip through this one for each of a page's
+    60-odd files (0.15 CPU seconds a first visit)."""
 
     def route(r):
         blocked.append(r.request.url)
@@ -265,36 +304,137 @@ def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,))
 
     ctx.set_default_timeout(DEFAULT_MS)  # also a persistent context, which new_context did not make
     ctx.set_default_navigation_timeout(DEFAULT_MS)
-    ctx.route(re.compile("^(?!" + "|".join(map(re.escape, hosts)) + ")"), route)  # any URL not of ``hosts``
+    if proxied:
+        ctx.on("requestfailed", functools.partial(_refused, blocked, hosts))
+    else:
+        ctx.route(re.compile("^(?!" + "|".join(map(re.escape, hosts)) + ")"), route)  # any URL not of ``hosts``
     ctx.add_init_script(CSP_WATCH)
     ctx.on("page", console.attach)
     return ctx
 
 
+# What a test of a warm context finds cleared, asked at the site's origin before the test begins.
+LEFT_OVER = """async () => ({
+  cookies: document.cookie, localStorage: localStorage.length,
+  indexedDB: (await indexedDB.databases()).map((d) => d.name), caches: await caches.keys(),
+  serviceWorkers: (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope) })"""
+NOTHING_LEFT = {"cookies": "", "localStorage": 0, "indexedDB": [], "caches": [], "serviceWorkers": []}
+
+
+class WarmContext:
+    """One browser context a pytest worker lends to test after test, its storage cleared and checked
+    cleared before each test. It keeps a page of the site's origin open (outside the site: a 404
+    page, no script), so the renderer process of the site lives on from test to test, and with it
+    what a new process pays for again (MicroPython's wasm compiled, PyScript's scripts parsed),
+    and the context keeps its HTTP and code caches: a first visit costs about half the CPU of one in
+    a fresh context (bench/visit_cpu.py). A test finds the storage of a first visit: no cookie,
+    localStorage, IndexedDB, Cache Storage or service worker at the site or at any origin the
+    context visited, no permission granted, the network on."""
+
+    def __init__(self, browser: Browser, server: Server) -> None:
+        self.ctx = browser.new_context(viewport={"width": 1100, "height": 900}, **OFF_SITE)
+        self.ctx.add_init_script(CSP_WATCH)
+        self.site = server.origin
+        self.origins = {self.site}
+        self.keeper = self.ctx.new_page()
+        self.keeper.goto(self.site + "/kept-open")
+        self.devtools = self.ctx.new_cdp_session(self.keeper)
+        self.devtools.send("ServiceWorker.enable")
+        self.ctx.on("page", lambda page: page.on("framenavigated", self._visited))
+        self.listeners: list[tuple[str, Callable]] = []
+
+    def _visited(self, frame: Frame) -> None:
+        if frame.url.startswith("http"):
+            self.origins.add(urllib.parse.urlsplit(frame.url)._replace(path="", query="", fragment="").geturl())
+
+    def lend(self, blocked: list[str], console: Console) -> BrowserContext:
+        """The context, cleared and checked, watched for this test as ``watched`` does."""
+        self.devtools.send("ServiceWorker.stopAllWorkers")  # none still filling a cache as it is cleared
+        for origin in sorted(self.origins):
+            self.devtools.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        self.origins = {self.site}
+        self.ctx.clear_cookies()
+        self.ctx.clear_permissions()
+        self.ctx.set_offline(False)
+        left = self.keeper.evaluate(LEFT_OVER)
+        if left != NOTHING_LEFT:
+            raise AssertionError(f"the warm context kept the last test's storage: {left}")
+        self.ctx.set_default_timeout(DEFAULT_MS)
+        self.ctx.set_default_navigation_timeout(DEFAULT_MS)
+        self.listeners = [("requestfailed", functools.partial(_refused, blocked, (LOCAL,))), ("page", console.attach)]
+        for event, listener in self.listeners:
+            self.ctx.on(event, listener)
+        return self.ctx
+
+    def take_back(self) -> None:
+        """The test's pages closed (their workers with them) and its listeners removed."""
+        for page in self.ctx.pages:
+            if page is not self.keeper:
+                page.close()
+        for event, listener in self.listeners:
+            self.ctx.remove_listener(event, listener)
+        self.listeners = []
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser, server):
+    warm = WarmContext(browser, server)
+    yield warm
+    warm.close()
+
+
+# ASALTO_FRESH_CONTEXTS=1 gives every test a fresh context, as before the warm one: a suspected leak
+# from one test to the next is ruled in or out, and bench/test_time.py measures what the warm one saves.
+FRESH_CONTEXTS = os.environ.get("ASALTO_FRESH_CONTEXTS", "") == "1"
+
+
+def _lent(item: pytest.Item) -> bool:
+    """Whether the warm context lends the test its context. A test that asks for the context itself
+    gets a fresh one (it may change the context) unless it is marked ``pages_only`` (it only opens
+    pages in it); a test marked ``fresh_context`` (what a first visit fetches, the offline copy) or
+    ``pyodide_refused`` always does."""
+    if FRESH_CONTEXTS or any(item.get_closest_marker(m) for m in ("fresh_context", "pyodide_refused")):
+        return False
+    return item.get_closest_marker("pages_only") is not None or "context" not in getattr(item, "fixturenames", ())
+
+
 @pytest.fixture
 def context(browser, server, blocked, console, request):
-    """The test's browser context. A test marked ``pyodide_refused`` holds back or refuses Pyodide's
-    files by routes, which Playwright cannot apply to a service worker's own fetches: its context
-    lets no service worker in, so the page fetches Pyodide itself (bridge.js whenControlled goes on
-    at once), as a network that refuses the files refuses the service worker too."""
-    refused = request.node.get_closest_marker("pyodide_refused") is not None
-    options = {"service_workers": "block"} if refused else {}
-    ctx = watched(browser.new_context(viewport={"width": 1100, "height": 900}, **options), blocked, console)
-    yield ctx
-    ctx.close()
+    """The test's browser context: lent by the warm context (``_lent``), else fresh (no cache, no
+    storage). A test marked ``pyodide_refused`` holds back or refuses Pyodide's files by routes,
+    which Playwright cannot apply to a service worker's own fetches: its context lets no service
+    worker in, so the page fetches Pyodide itself (bridge.js whenControlled goes on at once), as a
+    network that refuses the files refuses the service worker too."""
+    if _lent(request.node):
+        warm = request.getfixturevalue("warm_context")
+        yield warm.lend(blocked, console)
+        warm.take_back()
+    else:
+        refused = request.node.get_closest_marker("pyodide_refused") is not None
+        options = {"service_workers": "block"} if refused else {}
+        made = browser.new_context(viewport={"width": 1100, "height": 900}, **OFF_SITE, **options)
+        ctx = watched(made, blocked, console, proxied=True)
+        yield ctx
+        ctx.close()
     assert not console.errors, "console errors:\n" + "\n".join(console.errors + console.lines[-20:])
     assert not blocked, f"requests left the site: {blocked}"
 
 
 @pytest.fixture
-def page(context):
-    return context.new_page()
+def page(request):
+    """The test's page, in its context (``context``). Not a parameter of the fixture: a test that
+    asks for the page alone is one that never asked for the context (``_lent``)."""
+    return request.getfixturevalue("context").new_page()
 
 
 @pytest.fixture
 def friend(browser, blocked, console):
     """Another person's browser (a phone): its own context and storage, the clipboard allowed."""
-    ctx = watched(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True), blocked, console)
+    made = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, **OFF_SITE)
+    ctx = watched(made, blocked, console, proxied=True)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=LOCAL)
     yield ctx.new_page()
     ctx.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 from test_offline import write_save
 
@@ -77,6 +78,7 @@ def officers_to_the_end(context, server, level: str):
     raise AssertionError(f"the game did not end in {MOVES_TO_END} of our moves")
 
 
+@pytest.mark.pages_only
 def test_full_game_against_the_ai(context, server):
     page = officers_to_the_end(context, server, "beginner")
     expect(page.locator("#result-text")).to_have_text(

@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 import urllib.parse
 
+import pytest
 from playwright.sync_api import expect
 from test_embed import lesson_page
 
 from helpers import ENGINE_MS, click_point, moves, new_game, open_site, play, press
 
 
+@pytest.mark.pages_only
 def test_annotate_a_game_and_embed_the_export(page, server, context, tmp_path):
     open_site(page, server.url)
     new_game(page, "assault", "humans")

@@ -26,6 +26,7 @@ def arrows(frame) -> list[str]:
     return frame.locator("#board .arrow").evaluate_all("ns => ns.map(n => n.dataset.move)")
 
 
+@pytest.mark.pages_only
 def test_an_exported_annotated_game_shows_its_arrows_and_variation_on_another_site(context, server, tmp_path):
     session = Session.from_text(ANNOTATED)[0]
     record = session.record()  # the export, as the game page gives it
@@ -79,6 +80,7 @@ def test_a_record_file_with_variations_is_read_by_record_url(page, server):
     expect(page.locator("body")).to_have_attribute("data-path", "0")
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("name", ["examples.html", "examples.fr.html", "examples.de.html"])
 def test_the_lesson_pages_have_every_figure_ready(context, server, name):
     page = context.new_page()

@@ -132,6 +132,7 @@ def test_a_missing_record_file_is_reported(page, server, console):
     console.errors.remove(expected[0])
 
 
+@pytest.mark.fresh_context  # what its first visit fetches
 def test_a_position_alone_needs_no_engine(page, server):
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
@@ -246,7 +247,9 @@ def lesson_page(context, tmp_path, snippet: str):
     """A teacher's page on another local site holding ``snippet``; yields its ready iframe."""
     host = Server(root=tmp_path)
     try:
-        Path(tmp_path, "lesson.html").write_text(f"<!doctype html><title>Lesson</title><h1>Lesson</h1>{snippet}")
+        Path(tmp_path, "lesson.html").write_text(
+            f'<!doctype html><link rel="icon" href="data:,"><title>Lesson</title><h1>Lesson</h1>{snippet}'
+        )
         page = context.new_page()
         page.goto(host.origin + "/lesson.html")
         frame = page.frame_locator("iframe")
@@ -256,6 +259,7 @@ def lesson_page(context, tmp_path, snippet: str):
         host.stop()
 
 
+@pytest.mark.pages_only
 def test_the_docs_snippet_works_in_another_sites_page(context, server, tmp_path):
     """The teaching docs' <iframe> code, pointed at the test server, inside a page on another port."""
     snippet = docs_snippet().replace("https://your-name.github.io/asalto/", server.url)
@@ -267,6 +271,7 @@ def test_the_docs_snippet_works_in_another_sites_page(context, server, tmp_path)
         expect(frame.locator("#messages li")).to_have_count(0)
 
 
+@pytest.mark.pages_only
 def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
     page = context.new_page()
     page.goto(server.url + "examples.html")
@@ -281,6 +286,7 @@ def test_the_examples_page_embeds_a_game_and_two_positions(context, server):
     expect(game.locator("#comment")).to_have_text(re.compile("^The officer on e6"), use_inner_text=True)
 
 
+@pytest.mark.pages_only
 def test_the_main_page_gives_the_embed_code_and_a_diagram(context, server, tmp_path):
     page = context.new_page()
     open_site(page, server.url)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 
+import pytest
 from conftest import LOCAL, Server
 from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
@@ -207,6 +208,7 @@ ANNOTATED = """[Ruleset "assault"]
 """
 
 
+@pytest.mark.pages_only
 def test_a_share_link_carries_comments_symbols_marks_and_side_lines(context, server):
     page = context.new_page()
     open_site(page, server.url)

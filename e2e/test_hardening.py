@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 from test_offline import write_save
 
@@ -35,6 +36,7 @@ def assert_no_injection(page) -> None:
     expect(page.locator("#board .piece").first).to_be_attached()  # the page started and drew a board
 
 
+@pytest.mark.pages_only
 def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     game = {"ruleset": "assault", "start": "", "moves": ["d4-d5", PAYLOAD], "ply": 2}
     settings = {"ruleset": ["assault"], "mode": PAYLOAD, "level": {"x": 1}, "lang": PAYLOAD, "flipped": PAYLOAD}
@@ -67,6 +69,7 @@ def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     assert corrupt(page)[-1] == bad
 
 
+@pytest.mark.pages_only
 def test_a_save_of_an_older_shape_starts_a_fresh_game(context, server):
     old = json.dumps({"moves": ["d4-d5"], "ruleset": "assault"})  # no version: a shape before saves had one
     write_save(context, server, old)
@@ -98,6 +101,7 @@ def test_a_junk_import_leaves_the_game_and_says_why(page, server):
     expect(move_list(page)).to_have_text(["d4-d5", "c5-c6"])
 
 
+@pytest.mark.fresh_context  # what reaches the server
 def test_a_traversal_record_url_is_refused_before_any_request(page, server):
     # As written in the link: %2e%2e is '..' once decoded, %252e%252e is '%2e%2e' (a server's '..').
     queries = ("%2e%2e/secret.txt", "%252e%252e/secret.txt", "..%252fsecret.txt", "examples/%252E%252E/secret.txt",
@@ -111,6 +115,7 @@ def test_a_traversal_record_url_is_refused_before_any_request(page, server):
         assert fetched == [], fetched
 
 
+@pytest.mark.pages_only
 def test_a_save_nested_too_deep_to_decode_is_set_aside(context, server):
     """Found by the fuzz suite's long run: JSON nested so deep that decoding it recurses too far."""
     deep = "[" * 100000 + "]" * 100000
@@ -123,6 +128,7 @@ def test_a_save_nested_too_deep_to_decode_is_set_aside(context, server):
 
 
 # -- issue 25: no game lost on reload -----------------------------------------------------------------
+@pytest.mark.pages_only
 def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     page = context.new_page()
     open_site(page, server.url)
@@ -140,6 +146,7 @@ def test_a_game_shown_in_a_side_line_survives_a_reload(context, server):
     expect(page.locator("#message")).not_to_contain_text("move number")
 
 
+@pytest.mark.pages_only
 def test_a_move_is_kept_when_the_page_is_left_before_its_save(context, server):
     """The game is saved once the move is painted and the page idle (the click's task stays short);
     a page left before that moment (a busy phone) still keeps the move: it is written on leaving."""
@@ -156,6 +163,7 @@ def test_a_move_is_kept_when_the_page_is_left_before_its_save(context, server):
     assert moves(page) == ["d4-d5"]
 
 
+@pytest.mark.pages_only
 def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
     game = {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}
     good = {"version": 2, "game": game, "settings": {"mode": "humans"}}  # no AI reply to race with
@@ -180,6 +188,7 @@ def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
     assert corrupt(page) == [forged, newer]
 
 
+@pytest.mark.pages_only
 def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_message(context, server):
     newer = json.dumps({"version": 3, "game": {}, "settings": {}})
     write_save(context, server, newer)
@@ -201,6 +210,7 @@ def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_me
         page.close()
 
 
+@pytest.mark.pages_only
 def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, server):
     a = context.new_page()
     open_site(a, server.url)
@@ -217,6 +227,7 @@ def test_two_tabs_see_each_others_games_and_never_overwrite_one_unseen(context, 
     assert previous["game"]["moves"] == ["d4-d5"]
 
 
+@pytest.mark.pages_only
 def test_a_game_followed_from_another_tab_brings_none_of_this_tabs_redo(context, server):
     """Undo's redo stack belongs to the game it was taken back in: another tab's game (even this
     one, continued there) comes onto the board through the one transition, without it."""

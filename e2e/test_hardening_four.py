@@ -58,6 +58,7 @@ def reload(page) -> None:
 
 
 # -- 1: a stored value that does not read never stops the page ------------------------------------
+@pytest.mark.pages_only
 def test_a_stored_study_that_does_not_read_is_set_aside_and_the_page_starts(context, server):
     write_store(context, server, STUDY_KEY, json.dumps({"record": TWO, "chapter": 0}).replace(": 0}", ": 1e999}"))
     page = context.new_page()
@@ -94,6 +95,7 @@ FRIEND = {"id": "tabgame123", "ruleset": "assault", "start": "", "side": "office
           "time": 1, "sent": 1}  # fmt: skip
 
 
+@pytest.mark.pages_only
 def test_a_stale_tab_never_takes_a_friend_game_back_a_move(context, server):
     a = context.new_page()
     open_site(a, server.url)

@@ -404,6 +404,7 @@ def bot_attempts(workers) -> dict[str, str]:
     raise AssertionError("no worker of the bot's game")
 
 
+@pytest.mark.fresh_context  # the offline copy and what reaches the server
 def test_a_bot_reaches_nothing_of_the_site_and_the_site_serves_the_builds_files(page, server, console):
     workers = []
     page.on("worker", lambda worker: workers.append(worker))

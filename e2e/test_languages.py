@@ -144,6 +144,7 @@ def test_the_menu_switches_at_once_keeps_the_game_and_is_remembered(context_for,
     expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
+@pytest.mark.fresh_context  # what its first visit fetches
 def test_a_page_loads_only_the_catalogs_it_shows(page, server):
     """English (every page's fallback) comes with the page (in its archive); another language when
     it is chosen; the rules texts (a third of a catalog) when the rules are first shown, in the

@@ -194,6 +194,7 @@ REFUSE_CLIPBOARD = """navigator.clipboard.writeText = () =>
   Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));"""
 
 
+@pytest.mark.pages_only
 def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(context, server, tmp_path):
     """The annotate panel's puzzle: the teacher's question, three moves to find from the move
     shown; the clipboard refused, the code is shown selected; the frame works on another site."""
@@ -227,6 +228,7 @@ def test_a_puzzle_of_a_move_with_the_teachers_question_and_a_refused_clipboard(c
     expect(page.locator("#io-message-copy")).to_have_value(re.compile("^<iframe "))
 
 
+@pytest.mark.pages_only
 def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mark(context, server, tmp_path):
     """The annotate panel's sheet: its title, every commented move over as many pages as needed,
     side lines as text, printable on A4 and Letter; the diagram keeps the teacher's coloured marks."""
@@ -261,6 +263,7 @@ def test_the_sheet_and_the_diagram_show_every_comment_side_line_and_coloured_mar
     assert 'class="m-highlight c-yellow"' in diagram
 
 
+@pytest.mark.fresh_context  # what its first visit fetches
 def test_importing_a_record_to_annotate_never_fetches_pyodide(page, server):
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
@@ -302,6 +305,7 @@ def holds_the_study(page, record: str) -> None:
     expect(page.locator("#io-text")).to_have_value(record)
 
 
+@pytest.mark.pages_only
 def test_a_game_opened_in_a_study_is_a_new_chapter_and_replaces_no_chapters_work(context, server):
     page = context.new_page()
     open_site(page, server.url)
@@ -324,6 +328,7 @@ def test_a_game_opened_in_a_study_is_a_new_chapter_and_replaces_no_chapters_work
     expect(move_list(page).first).to_have_text("d6xd4xf4xd6")
 
 
+@pytest.mark.pages_only
 def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_site(context, server, tmp_path):
     page = context.new_page()
     open_site(page, server.url)
@@ -365,6 +370,7 @@ def test_a_two_chapter_study_built_exported_reimported_and_embedded_on_another_s
     expect(other.locator('#study-chapters button[aria-current="true"]')).to_have_attribute("data-chapter", "0")
 
 
+@pytest.mark.pages_only
 def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
     """The share link carries a study whole (every chapter, packed): it opens as the study."""
     page = context.new_page()
@@ -380,6 +386,7 @@ def test_a_study_shared_by_link_opens_as_the_study(context, server, friend):
     holds_the_study(other, record)
 
 
+@pytest.mark.pages_only
 def test_a_studys_sheet_has_every_chapter_the_puzzles_question_and_its_answer_on_a_later_page(context, server):
     """In a study the sheet is the whole study's: a section per chapter, the annotated game's
     commented moves, the puzzle chapter's position with the teacher's question; its answer comes
@@ -437,6 +444,7 @@ def test_a_finished_game_imported_into_a_chapter_leaves_the_study_in_view(page, 
     assert page.locator('#study-chapters button[aria-current="true"]').inner_text().startswith("3.")
 
 
+@pytest.mark.pages_only
 def test_a_puzzles_record_imported_into_a_chapter_makes_it_that_puzzle(context, server):
     """A puzzle chapter's record (its question in a Puzzle tag), imported into a blank chapter or
     as a new one: the chapter is that puzzle, its question in the field, exported with it."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from helpers import (
@@ -100,6 +101,7 @@ def test_undo_redo_jump_and_reload(page, server):
     assert pieces(page) == after
 
 
+@pytest.mark.pages_only
 def test_share_link_reopens_the_game(page, context, server):
     open_site(page, server.url)
     new_game(page, "assault", "humans")

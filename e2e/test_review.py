@@ -254,6 +254,7 @@ def review_seen(page, server, cores: int) -> tuple[str, str]:
     return summary, exported
 
 
+@pytest.mark.pages_only
 def test_the_same_record_reviewed_twice_gets_the_same_marks_and_accuracy(server, context):
     """Each position is searched for a number of nodes, not seconds: one worker or four, the review's
     marks, notes and accuracy are the same, whatever the machine's load."""

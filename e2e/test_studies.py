@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 from playwright.sync_api import expect
 
@@ -88,6 +89,7 @@ def exported(page) -> str:
     return text
 
 
+@pytest.mark.pages_only
 def test_two_and_three_tabs_edit_one_study_and_none_loses_or_doubles_a_chapter(context, server):
     one = context.new_page()
     open_site(one, server.url)
@@ -123,6 +125,7 @@ def test_two_and_three_tabs_edit_one_study_and_none_loses_or_doubles_a_chapter(c
         assert "another tab" not in page.inner_text("#message")
 
 
+@pytest.mark.pages_only
 def test_a_tab_that_missed_another_tabs_edit_merges_it_or_refuses_to_save_over_it_and_says_so(context, server):
     one = context.new_page()
     open_site(one, server.url)

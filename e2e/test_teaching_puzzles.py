@@ -40,7 +40,9 @@ def framed(context, tmp_path, snippet: str):
     """``snippet`` in a teacher's page on another local site; yields its frame, the trainer ready."""
     host = Server(root=tmp_path)
     try:
-        (tmp_path / "lesson.html").write_text(f"<!doctype html><title>Lesson</title><h1>Lesson</h1>{snippet}")
+        (tmp_path / "lesson.html").write_text(
+            f'<!doctype html><link rel="icon" href="data:,"><title>Lesson</title><h1>Lesson</h1>{snippet}'
+        )
         page = context.new_page()
         page.goto(host.origin + "/lesson.html")
         frame = page.frame_locator("iframe")
@@ -60,6 +62,7 @@ def shows(frame, puzzle: dict) -> None:
     expect(frame.locator("#messages li")).to_have_count(0)
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("extra", ["", "&count=1"])
 def test_one_trainer_puzzle_by_its_id(context, server, tmp_path, extra):
     wanted = BY_ID[docs_id()]
@@ -68,6 +71,7 @@ def test_one_trainer_puzzle_by_its_id(context, server, tmp_path, extra):
         expect(frame.locator("#set-count")).to_have_text("Puzzle 1 of 1")
 
 
+@pytest.mark.pages_only
 @pytest.mark.parametrize("extra", ["", "&count=1"])
 def test_the_puzzle_of_the_day(context, server, tmp_path, extra):
     with framed(context, tmp_path, iframe(f"{server.url}embed.html?daily=1{extra}")) as frame:
@@ -78,6 +82,7 @@ def test_the_puzzle_of_the_day(context, server, tmp_path, extra):
         shows(frame, ts.daily(PUZZLES, today))
 
 
+@pytest.mark.pages_only
 def test_the_docs_set_snippet_gets_the_count_it_asks_for(context, server, tmp_path):
     snippet = set_snippet().replace(SITE, server.url)
     query = dict(part.split("=", 1) for part in unescape(re.search(r"\?([^\"]*)\"", snippet).group(1)).split("&"))
@@ -89,6 +94,7 @@ def test_the_docs_set_snippet_gets_the_count_it_asks_for(context, server, tmp_pa
         shows(frame, wanted[0])
 
 
+@pytest.mark.pages_only
 def test_a_set_shorter_than_its_count_says_so(context, server, tmp_path):
     url = f"{server.url}embed.html?ruleset=assault&theme=chain&difficulty=medium&count=50"
     pool = ts.matching(PUZZLES, "assault", "chain", ts.difficulty_range("medium"))
@@ -99,6 +105,7 @@ def test_a_set_shorter_than_its_count_says_so(context, server, tmp_path):
         expect(frame.locator("#set-count")).to_have_text(f"Puzzle 1 of {len(pool)}")
 
 
+@pytest.mark.pages_only
 def test_the_docs_game_snippet_opens_at_the_move_and_comment_its_picture_shows(context, server, tmp_path):
     block = DOCS.split("<!-- snippet:begin -->", 1)[1].split("<!-- snippet:end -->", 1)[0]
     snippet = re.search(r"<iframe .*?</iframe>", block, re.S).group(0).replace(SITE, server.url)
@@ -113,7 +120,9 @@ def test_the_docs_game_snippet_opens_at_the_move_and_comment_its_picture_shows(c
     assert comment
     host = Server(root=tmp_path)
     try:
-        (tmp_path / "lesson.html").write_text(f"<!doctype html><title>Lesson</title><h1>Lesson</h1>{snippet}")
+        (tmp_path / "lesson.html").write_text(
+            f'<!doctype html><link rel="icon" href="data:,"><title>Lesson</title><h1>Lesson</h1>{snippet}'
+        )
         page = context.new_page()
         page.goto(host.origin + "/lesson.html")
         frame = page.frame_locator("iframe")
