@@ -14,7 +14,6 @@ import ast
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,10 +82,10 @@ def measure(tree: Path) -> dict[str, object]:
 
 
 def at_commit(commit: str) -> dict[str, object]:
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "archive", commit, "site"], cwd=ROOT, capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        return measure(Path(tmp))
+    from _git import tree_at  # bench/ is on the path when run, not when a test loads this file
+
+    with tree_at(commit, "site") as tree:
+        return measure(tree)
 
 
 def report(figures: list[tuple[str, dict[str, object]]]) -> str:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import subprocess
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -465,14 +463,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="also measure this commit (git archive of it)")
     args = parser.parse_args()
+    from _git import head, tree_at  # bench/ is on the path when run, not when a test loads this file
+
     lines = ["# The page's code: its shape", "", "Counted by bench/code_shape.py from the source.", ""]
     if args.before:
-        with tempfile.TemporaryDirectory() as tmp:
-            archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True, check=True)
-            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-            lines += report(f"before ({args.before})", shape(Path(tmp)))
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
-    lines += report(f"now ({head.strip()} and the working tree)", shape(ROOT))
+        with tree_at(args.before) as tree:
+            lines += report(f"before ({args.before})", shape(tree))
+    lines += report(f"now ({head()} and the working tree)", shape(ROOT))
     text = "\n".join(lines)
     print(text)
     out = ROOT / "bench" / "results" / "code-shape.md"

@@ -83,14 +83,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="also measure this commit (git archive of it)")
     args = parser.parse_args()
+    from _git import head, tree_at  # bench/ is on the path when run, not when a test loads this file
+
     lines = ["# The pages' code checked for None (mypy's strict_optional)", "", "Measured by bench/none_checks.py.", ""]
     if args.before:
-        with tempfile.TemporaryDirectory() as tmp:
-            archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True, check=True)
-            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-            lines += report(f"before ({args.before})", Path(tmp))
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
-    lines += report(f"now ({head.strip()} and the working tree)", ROOT)
+        with tree_at(args.before) as tree:
+            lines += report(f"before ({args.before})", tree)
+    lines += report(f"now ({head()} and the working tree)", ROOT)
     text = "\n".join(lines)
     print(text)
     (ROOT / "bench" / "results" / "none-checks.md").write_text(text)
