@@ -86,6 +86,16 @@ def hostile(name: str, folder: Path, **targets: object) -> str:
     return str(path)
 
 
+def readable_package(folder: Path) -> Path:
+    """A copy of asalto_core in ``folder``, for the unprivileged user: the checkout may sit where no
+    other user can read (a fresh clone in a temporary folder is its owner's alone)."""
+    copy = folder / "pkg"
+    shutil.copytree(ROOT / "pkg" / "asalto_core", copy / "asalto_core", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in [copy, *copy.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    return copy
+
+
 def arena_command(mode: str, folder: Path, bots: list[str], *more: str) -> tuple[list[str], dict, object]:
     """The command line of a match of ``bots`` (each side once) in ``mode``, its environment and
     what starts it (setpriv's user for the unprivileged mode)."""
@@ -97,6 +107,7 @@ def arena_command(mode: str, folder: Path, bots: list[str], *more: str) -> tuple
     env = dict(os.environ, PYTHONPATH=str(ROOT / "pkg"), ASALTO_SANDBOX_WITHOUT=WITHOUT[mode], TEACHER=SECRET)
     enter = None
     if mode.startswith("unprivileged"):
+        env["PYTHONPATH"] = str(readable_package(folder))
         for path in folder.iterdir():
             os.chown(path, USER, USER)
         os.chown(folder, USER, USER)
@@ -237,12 +248,23 @@ class Sleepers:
             return os.read(self.fd, 64)
         return b"?"  # woken with nothing to read: look again
 
-    def wait_started(self, count: int) -> None:
-        """Wait until ``count`` sleepers have started; fail if they all end before."""
-        while self.started < count:
-            got = self._read()
-            assert got, f"the sleepers ended after {self.started} of {count} started"
-            self.started += got.count(b"+")
+    def wait_started(self, count: int, starter: subprocess.Popen) -> None:
+        """Wait until ``count`` sleepers have started; fail if they all end before, or if ``starter``
+        (the arena) ends before they have (its exit told by its pidfd: none may have opened the FIFO)."""
+        ended = os.pidfd_open(starter.pid)
+        try:
+            while self.started < count:
+                readable, _, _ = select.select([self.fd, ended], [], [])
+                if self.fd not in readable:
+                    starter.wait()
+                    said = starter.stderr.read().decode(errors="replace") if starter.stderr else ""
+                    raise AssertionError(f"the arena ended ({starter.returncode}) after {self.started} of {count} "
+                                         f"sleepers started: {said}")  # fmt: skip
+                got = self._read()
+                assert got, f"the sleepers ended after {self.started} of {count} started"
+                self.started += got.count(b"+")
+        finally:
+            os.close(ended)
 
     def wait_ended(self) -> None:
         """Wait until every sleeper has ended (the FIFO's end: no writer holds it)."""
@@ -275,7 +297,7 @@ def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
     argv, env, enter = arena_command(mode, folder, [forker, "examples:random"], "--concurrency", "2")
     arena_process = subprocess.Popen(argv, env=env, preexec_fn=enter, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # noqa: PLW1509
     try:
-        sleepers.wait_started(6)  # three a game, two games at once
+        sleepers.wait_started(6, arena_process)  # three a game, two games at once
         assert processes_with(str(folder))  # the bots, the games' processes
         folders = bot_folders(str(folder))  # each bot's working folder, without bubblewrap
         assert len(folders) == (4 if "bwrap" in WITHOUT[mode] or not sandbox.here().bwrap else 0), folders
