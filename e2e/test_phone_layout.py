@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from test_accessibility import with_axe
+from test_accessibility import violations, with_axe
 from test_huff import OPENING as HUFF_OPENING
 from test_move_list import record
-from test_panel import axe_clean
 
 from helpers import ENGINE_MS, click_point, drawn, import_text, new_game, open_site, play, press
 
@@ -107,19 +106,19 @@ def test_the_phone_layout_passes_axe_while_playing_huffing_at_the_result_and_aft
         new_game(page, "asalto", "humans")
         for move in HUFF_OPENING[:3]:
             play(page, *move)
-        assert axe_clean(page) == [], "playing"
+        assert violations(page) == [], "playing"
         for move in HUFF_OPENING[3:]:
             play(page, *move)
         click_point(page, "d4")
         page.wait_for_selector("#board .layer-over .m-huffing")
         drawn(page)
-        assert axe_clean(page) == [], "a huff pending"
+        assert violations(page) == [], "a huff pending"
         import_text(page, record(None))
         page.wait_for_selector("#result:not([hidden])")
         drawn(page)
-        assert axe_clean(page) == [], "the result"
+        assert violations(page) == [], "the result"
         press(page, "#btn-review")
         page.wait_for_selector("body[data-review=done]", timeout=4 * ENGINE_MS)
-        assert axe_clean(page) == [], "the review done"
+        assert violations(page) == [], "the review done"
     finally:
         context.close()

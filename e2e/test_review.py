@@ -7,9 +7,8 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_accessibility import with_axe
+from test_accessibility import violations, with_axe
 from test_move_list import record
-from test_panel import axe_clean
 
 from asalto_core import Game
 from helpers import ENGINE_MS, click_point, drawn, import_text, move_list, moves, new_game, open_site, play, press
@@ -150,7 +149,7 @@ def test_learn_from_your_mistakes_walks_through_them_one_by_one(page, server):
     ply = int(page.get_attribute("body", "data-ply"))
     played = re.sub(r"[?!]+$", "", moves(page)[ply])  # the mistake (the move after the position shown), unmarked
     expect(page.locator("#learn-text")).to_have_text(re.compile("^" + re.escape(played + ": ")), use_inner_text=True)
-    assert axe_clean(page) == []
+    assert violations(page) == []
     # The move played again: not as good; a second time: the best move is shown (the arrow).
     play_try(page, played)
     assert walk_state(page, "retry") == "retry"
