@@ -32,11 +32,30 @@ REPEATED = """() => {
 }"""
 
 
-def repeated_when(page, condition: str) -> list[str]:
-    """The panel's repeated texts at the moment ``condition`` (JS) first holds, read in the same
-    task (a state that lasts a moment is not missed)."""
-    handle = page.wait_for_function(f"() => ({condition}) && ({REPEATED})()", timeout=4 * ENGINE_MS)
-    return handle.json_value()
+def repeated_when(page, condition: str, action=None) -> list[str]:
+    """The panel's repeated texts at the moment ``condition`` (JS) first holds, after ``action`` (a
+    player's step) if given. A MutationObserver reads them in the microtask after the change that
+    made it hold, so a state that lasts a moment (the position between the player's move and the
+    book's reply) is not missed, as a poll on a busy machine missed it."""
+    page.evaluate(
+        f"""() => {{
+        if (window.__panelWatch) window.__panelWatch.disconnect();
+        window.__panelSeen = undefined;
+        const look = () => {{
+            if (window.__panelSeen !== undefined || !({condition})) return;
+            window.__panelSeen = ({REPEATED})();
+            window.__panelWatch.disconnect();
+        }};
+        window.__panelWatch = new MutationObserver(look);
+        const all = {{subtree: true, childList: true, attributes: true, characterData: true}};
+        window.__panelWatch.observe(document, all);
+        look();
+    }}"""
+    )
+    if action is not None:
+        action()
+    page.wait_for_function("window.__panelSeen !== undefined", timeout=4 * ENGINE_MS)
+    return page.evaluate("window.__panelSeen")
 
 
 def test_no_sentence_twice_while_the_computer_loads_and_thinks(browser, server):
@@ -53,8 +72,7 @@ def test_no_sentence_twice_while_the_computer_loads_and_thinks(browser, server):
         new_game(page, "assault", "rebels", "strong")
         assert repeated_when(page, "document.body.dataset.engine === 'starting'") == []
         expect(page.locator("#side")).not_to_contain_text(re.compile("Pyodide|MB|Loading"))
-        play(page, "d4", "d5")
-        assert repeated_when(page, "document.body.dataset.ply === '1'") == []  # playing
+        assert repeated_when(page, "document.body.dataset.ply === '1'", lambda: play(page, "d4", "d5")) == []  # playing
         # The computer's reply in before the player's next move (a click in its turn is no move).
         page.wait_for_function("Number(document.body.dataset.ply || 0) >= 2", timeout=ENGINE_MS)
         past_the_book(page)
