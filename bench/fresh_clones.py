@@ -35,7 +35,7 @@ RESULTS = ROOT / "bench" / "results"
 SUMMARY = re.compile(r"^=* ?(\d+ (passed|failed).*) in [\d.]+s.*$")
 FAILED = re.compile(r"^(FAILED|ERROR) (\S+)")
 FACTOR = re.compile(r"^ASALTO_TIME_FACTOR=(\S+)")  # tasks.py test's line before the browser tests
-PHASE = re.compile(r"^  (.+?) +(\d+) s$")  # tasks.py test's closing table: each phase's seconds
+PHASE = re.compile(r"^  (.+?) +(\d+) s(?: +\d+ s CPU)? *$")  # tasks.py test's closing table: each phase's seconds
 BUSY = "while True:\n    pass\n"  # one process keeps one core busy
 LOAD_EVERY = 15  # seconds between two readings of the load during a run
 
