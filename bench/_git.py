@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,3 +26,13 @@ def head() -> str:
     return subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
+
+
+def before_and_now(before: str | None, measure: Callable[[str, Path], list[str]]) -> list[str]:
+    """The lines ``measure`` writes of commit ``before``'s tree (when one is named), then of the
+    working tree, each given its label: a bench's before and after from one checkout."""
+    lines = []
+    if before:
+        with tree_at(before) as tree:
+            lines += measure(f"before ({before})", tree)
+    return lines + measure(f"now ({head()} and the working tree)", ROOT)

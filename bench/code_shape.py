@@ -463,13 +463,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="also measure this commit (git archive of it)")
     args = parser.parse_args()
-    from _git import head, tree_at  # bench/ is on the path when run, not when a test loads this file
+    from _git import before_and_now  # bench/ is on the path when run, not when a test loads this file
 
     lines = ["# The page's code: its shape", "", "Counted by bench/code_shape.py from the source.", ""]
-    if args.before:
-        with tree_at(args.before) as tree:
-            lines += report(f"before ({args.before})", shape(tree))
-    lines += report(f"now ({head()} and the working tree)", shape(ROOT))
+    lines += before_and_now(args.before, lambda label, tree: report(label, shape(tree)))
     text = "\n".join(lines)
     print(text)
     out = ROOT / "bench" / "results" / "code-shape.md"

@@ -83,13 +83,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="also measure this commit (git archive of it)")
     args = parser.parse_args()
-    from _git import head, tree_at  # bench/ is on the path when run, not when a test loads this file
+    from _git import before_and_now  # bench/ is on the path when run, not when a test loads this file
 
     lines = ["# The pages' code checked for None (mypy's strict_optional)", "", "Measured by bench/none_checks.py.", ""]
-    if args.before:
-        with tree_at(args.before) as tree:
-            lines += report(f"before ({args.before})", tree)
-    lines += report(f"now ({head()} and the working tree)", ROOT)
+    lines += before_and_now(args.before, report)
     text = "\n".join(lines)
     print(text)
     (ROOT / "bench" / "results" / "none-checks.md").write_text(text)
