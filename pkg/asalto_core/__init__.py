@@ -60,9 +60,7 @@ def __getattr__(name: str) -> object:
     without it (only its Pyodide worker thinks); the game records and ``svg`` load on first use
     too (a bot's process, started for every bot of a tournament, needs only the rules)."""
     if name in _AI:
-        from . import ai
-
-        return getattr(ai, name)
+        return getattr(_submodule("ai"), name)
     if name in ("Game", "RecordError"):
         return getattr(_submodule("record"), name)
     if name == "svg":  # ``asalto_core.svg.board(...)`` after a plain ``import asalto_core``
