@@ -233,21 +233,53 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         counts.counted["failed"] = 1
 
 
+# What a page held when its test failed: its marks (boot.js, bridge.js mark), its body's marks,
+# its message line and the keys of its storage (this tab's session storage with their values).
+PAGE_STATE = """() => ({url: location.href, marks: window.asaltoMarks || null, body: {...document.body.dataset},
+  message: (document.getElementById('message') || {}).textContent, local: Object.keys(localStorage),
+  session: Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k).slice(0, 400)]))})"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call):
+    """A browser test that failed reports its pages as they were (PAGE_STATE) and their last
+    console lines and loads: what a failure on a busy machine needs to be reproduced."""
+    outcome = yield
+    report = outcome.get_result()
+    console = getattr(item, "asalto_console", None)
+    if report.when != "call" or not report.failed or console is None:
+        return
+    states = []
+    for page in console.pages:
+        if page.is_closed():
+            continue
+        try:
+            states.append(repr(page.evaluate(PAGE_STATE)))
+        except Exception as err:  # noqa: BLE001 - a page that cannot answer says why
+            states.append(f"{page.url}: {err}"[:300])
+    report.sections.append(("the pages at the failure", "\n".join(states + console.lines[-40:])))
+
+
 def pytest_report_header() -> str:
     return f"ASALTO_TIME_FACTOR: every wait of the browser tests stretched {TIME_FACTOR:g} times"
 
 
 class Console:
-    """Collects console errors and page errors; a test fails if any were seen."""
+    """Collects console errors and page errors (a test fails if any were seen), and each page's
+    lines and loads for the report of a test that failed (pytest_runtest_makereport)."""
 
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.lines: list[str] = []
+        self.pages: list[Page] = []
+        self.began = time.monotonic()
 
     def attach(self, page) -> None:
+        self.pages.append(page)
         page.on("console", self._console)
         page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
         page.on("requestfailed", lambda req: self.lines.append(f"failed: {req.url} {req.failure}"))
+        page.on("load", lambda p: self.lines.append(f"{time.monotonic() - self.began:.1f} s: load {p.url}"))
 
     def _console(self, msg) -> None:
         text = msg.text
@@ -257,8 +289,10 @@ class Console:
 
 
 @pytest.fixture
-def console():
-    return Console()
+def console(request):
+    made = Console()
+    request.node.asalto_console = made  # for the report of a failure (pytest_runtest_makereport)
+    return made
 
 
 @pytest.fixture
