@@ -89,6 +89,26 @@ def test_a_start_that_reloads_by_itself_still_says_what_it_set_aside(context, se
     expect(move_list(page).first).to_have_text("d4-d5")  # the game kept
 
 
+def test_a_start_closed_before_it_speaks_leaves_its_message_to_the_next(context, server):
+    """A tab closed while its start waits for its data (slow to come on a busy machine, here never)
+    after it set a stored value aside: the next start, in another tab, says so. What a start found
+    is kept beside the values it set aside, not in the tab's own session storage."""
+    write_store(context, server, "asalto.save.good", json.dumps(SAVE))
+    write_store(context, server, "asalto.save.v1", json.dumps(SAVE))
+    write_store(context, server, "asalto.friends.v1", big(SAVE))
+    held = []
+    context.route("**/data.json", lambda route: route.continue_() if held else held.append(route))
+    first = context.new_page()
+    with context.expect_event("request", lambda r: r.url.endswith("/data.json"), timeout=ENGINE_MS):
+        first.goto(server.url)  # the stores are checked before the data is asked for
+    first.close()
+    page = context.new_page()
+    started(page, server.url)
+    expect(page.locator("#message")).to_contain_text("too large to read here")
+    expect(page.locator("#message")).to_contain_text("your list of games with friends")
+    expect(move_list(page).first).to_have_text("d4-d5")
+
+
 # The AI's worker stops answering its first question (as a worker that died, or a page too busy to
 # hear it): each call to it waits until the page gives up on it (bridge.js call's time limit or abort).
 DEAD_FIRST_WORKER = """(() => {

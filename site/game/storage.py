@@ -44,8 +44,8 @@ def check_stored():
     is set aside unread (bridge.js: never copied into MicroPython), and a previous game or last
     good save that is not a saved game is set aside; each said in the start's one message
     (started). The save, the study and the friends' list are read in full as the page starts
-    (read_save, chapters.restore, read_friends), the two others only when needed. What a start
-    of this tab found and did not say before the page reloaded is said first (unsaid)."""
+    (read_save, chapters.restore, read_friends), the two others only when needed. What an
+    earlier start found and did not say before it ended is said first (unsaid)."""
     _start["said"], _start["save_unread"] = unsaid()
     B.checkStored(json.dumps([key for key, _ in NAMES]))
     for key, n, words in unread(NAMES):
@@ -88,16 +88,17 @@ def say(text):
 
 
 def keep_unsaid():
-    """What the start found and has not said yet, kept in this tab's session storage until it is
-    said: a value is set aside once, and a start that reloads before it says so (boot.js's stall
-    watch reloads a start it thinks stuck, as on a busy machine) would find nothing to say."""
-    B.keepSession(UNSAID_KEY, json.dumps({"said": _start["said"], "save_unread": _start["save_unread"]}))
+    """What the start found and has not said yet, kept in local storage beside the values it set
+    aside until a start says it: a value is set aside once, and a start that ends before it says
+    so (boot.js's stall watch reloads a start it thinks stuck, as on a busy machine; the reader
+    closes a slow tab) leaves it for the next start, in this tab or another, to say."""
+    B.save(UNSAID_KEY, json.dumps({"said": _start["said"], "save_unread": _start["save_unread"]}))
 
 
 def unsaid():
-    """What a start of this tab found and had not said when the page reloaded: (texts, the length
-    of a save set aside unread whose last good save is still to be restored, else 0)."""
-    r = B.loadSession(UNSAID_KEY)
+    """What an earlier start found and had not said when it ended: (texts, the length of a save
+    set aside unread whose last good save is still to be restored, else 0)."""
+    r = B.load(UNSAID_KEY)
     try:
         kept = json.loads(r.value) if r.ok and r.value else {}
     except BAD_JSON:
@@ -113,7 +114,7 @@ def started():
     """The start's one message: what check_stored, the readers and the start found (say), in the
     order found; from now on each is shown as it is found."""
     _start["starting"] = False
-    B.keepSession(UNSAID_KEY, "")  # said now
+    B.remove(UNSAID_KEY)  # said now
     return " ".join(_start["said"])
 
 

@@ -378,14 +378,6 @@
     remove(key) {
       return guard(() => localStorage.removeItem(key));
     },
-    // This tab's session storage, kept across a reload and by no other tab: ``text`` under ``key``
-    // ("" removes it), and what is there ("" if nothing).
-    keepSession(key, text) {
-      return guard(() => (text ? sessionStorage.setItem(key, text) : sessionStorage.removeItem(key)));
-    },
-    loadSession(key) {
-      return guard(() => sessionStorage.getItem(key) || "");
-    },
     // A link opened in the address bar of this page (only its #... changed): fn().
     onHashChange(fn) {
       addEventListener("hashchange", () => fn());

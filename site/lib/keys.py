@@ -10,8 +10,8 @@ STUDIES_KEY = "asalto.studies.v1"  # the studies kept in this browser, each with
 VERSIONS_KEY = "asalto.studies.history.v1"  # their recent versions, before each change that took something away
 PUZZLES_KEY = "asalto.puzzles.v1"  # the trainer's record of the player: rating, streak, history
 RECORD_KEY = "asalto.record.v1"  # a record of more games than a study holds, and its game shown (chapters.py)
-# Session storage (this tab, across a reload): what the game page's start found and had not said yet
-# (storage.say), said by the start after a reload (boot.js's stall watch reloads a start it thinks stuck).
+# What a game page's start found and had not said yet (storage.say), said by the next start (boot.js's
+# stall watch reloads a start it thinks stuck; a slow tab may be closed).
 UNSAID_KEY = "asalto.start-unsaid"
 # How a page names each store to the player when one does not read: message identifiers.
 NAMES = (
