@@ -299,10 +299,10 @@ def site_modules() -> dict[str, Path]:
     return {path.relative_to(SITE).as_posix(): path for app in APPS for path in sorted((SITE / app).glob("*.py"))}
 
 
-def site_module_files(module: str) -> list[str]:
-    """The files of site_modules() that importing ``module`` (``game.api``) loads: each package on
-    its way (``game/__init__.py``) and the module itself; none for a module elsewhere."""
-    modules = site_modules()
+def site_module_files(module: str, modules: dict[str, Path]) -> list[str]:
+    """The files of ``modules`` (site_modules(), read once by the caller: a page's imports ask for
+    hundreds of names) that importing ``module`` (``game.api``) loads: each package on its way
+    (``game/__init__.py``) and the module itself; none for a module elsewhere."""
     parts = module.split(".")
     packages = ["/".join(parts[:i]) + "/__init__.py" for i in range(1, len(parts) + 1)]
     return [name for name in packages + ["/".join(parts) + ".py"] if name in modules]
@@ -325,7 +325,7 @@ def page_modules(entry: str) -> tuple[list[str], list[str]]:
                     if (engine_dir / name).exists() and name not in engine:
                         engine.append(name)
                         todo.append(engine_dir / name)
-            for name in site_module_files(module):
+            for name in site_module_files(module, modules):
                 if name not in site:
                     site.append(name)
                     todo.append(modules[name])

@@ -8,6 +8,7 @@ MicroPython's answers with CPython's.
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -62,8 +63,10 @@ process.stdout.write(out);
 """
 
 
+@functools.cache
 def files() -> list[tuple[Path, str]]:
-    """Every file the page gives MicroPython, with where it lands there."""
+    """Every file the page gives MicroPython, with where it lands there: followed through the pages'
+    imports once per process (a test run changes no source), not once per run of MicroPython."""
     build = _build_module()
     out = [(MPYLIB / name, f"/lib/{name}") for name in build.MPY_LIB]
     _, _, page_engine, ai_engine = build.module_lists()

@@ -18,13 +18,19 @@ from time_factor import TIME_FACTOR
 from asalto_core import arena
 from asalto_core.arena import Limits, run, schedule
 
-distributed = pytest.importorskip("distributed")
+
+@pytest.fixture
+def distributed():
+    """Dask's distributed, imported by the tests that use it (not by every worker that collects this
+    file: its import is a tenth of the suite's collection); skipped without the extra."""
+    return pytest.importorskip("distributed")
+
 
 PKG = str(Path(arena.__file__).resolve().parents[1])
 TIMING = ("thinking", "bot_seconds", "wall_seconds", "processes_started", "arena_cpu_seconds")  # differ by run
 
 
-def test_a_tournament_on_a_local_dask_cluster_plays_as_the_process_pool_does(tmp_path):
+def test_a_tournament_on_a_local_dask_cluster_plays_as_the_process_pool_does(tmp_path, distributed):
     bots = ["examples:greedy", "examples:random", "level:beginner@100"]
     jobs = schedule(
         bots, "course", rounds=1, gauntlet=True, limits=Limits(0.5 * TIME_FACTOR), opening_plies=2, seed=2, max_plies=60
@@ -48,7 +54,7 @@ def untimed(path: Path) -> tuple[str, list[dict]]:
     return first, sorted(rows, key=lambda g: g["id"])
 
 
-def test_dask_scheduler_and_dask_worker_commands_play_a_tournament_into_the_pools_results_file(tmp_path):
+def test_dask_scheduler_and_dask_worker_commands_play_a_tournament_into_the_pools_results_file(tmp_path, distributed):
     """``dask scheduler`` and two ``dask worker`` processes, each started by its own command; the
     tournament is cut into tasks of several games between the same two bots, and every game of the
     pool's results file is in the cluster's, move for move, with the same first line."""

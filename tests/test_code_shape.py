@@ -6,10 +6,19 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from helpers import script
 
 ROOT = Path(__file__).resolve().parents[1]
 code_shape = script("bench/code_shape.py", "bench_code_shape")
+
+
+@pytest.fixture(scope="module")
+def this_tree() -> dict:
+    """This tree's shape, read once for the tests that ask it (reading the game page takes seconds)."""
+    return code_shape.shape(ROOT)
+
 
 APP = """
 class Play:
@@ -89,9 +98,8 @@ def test_writes_through_a_local_name_or_a_parameter_for_a_part_of_the_state_are_
     assert code_shape.shape(root)["writers"] == {"game": 3}
 
 
-def test_the_api_is_the_one_writer_of_the_game_page_in_this_tree():
-    shape = code_shape.shape(ROOT)
-    assert shape["writers"] == {} and shape["groups"] == 4 and shape["fields"] > 35
+def test_the_api_is_the_one_writer_of_the_game_page_in_this_tree(this_tree):
+    assert this_tree["writers"] == {} and this_tree["groups"] == 4 and this_tree["fields"] > 35
 
 
 def test_an_import_of_another_apps_module_is_found_and_lib_imports_no_app(tmp_path):
@@ -149,10 +157,9 @@ def test_questions_to_the_engine_are_counted_by_module(tmp_path):
     assert shape["engine_asks"] == {"learn": 1} and shape["worker_calls"] == {"learn": 2}
 
 
-def test_one_module_of_the_game_page_asks_the_engine_and_calls_its_workers():
-    shape = code_shape.shape(ROOT)
-    assert shape["engine_asks"] == {"engine_questions": 1}
-    assert list(shape["worker_calls"]) == ["engine_questions"]
+def test_one_module_of_the_game_page_asks_the_engine_and_calls_its_workers(this_tree):
+    assert this_tree["engine_asks"] == {"engine_questions": 1}
+    assert list(this_tree["worker_calls"]) == ["engine_questions"]
 
 
 TWO_WRITERS = """
@@ -194,8 +201,7 @@ def test_a_field_more_than_one_verb_writes_itself_is_found_with_its_verbs():
 SHARED_ON_PURPOSE: dict[str, str] = {}
 
 
-def test_every_field_of_the_game_page_has_one_verb_that_writes_it():
+def test_every_field_of_the_game_page_has_one_verb_that_writes_it(this_tree):
     """api.py's verbs each own what they write (chessground's api.ts): who writes ``thinking`` has one answer."""
-    shape = code_shape.shape(ROOT)
-    assert set(shape["fields_by_verbs"]) <= set(SHARED_ON_PURPOSE), shape["fields_by_verbs"]
-    assert 20 <= shape["verbs"] <= 35
+    assert set(this_tree["fields_by_verbs"]) <= set(SHARED_ON_PURPOSE), this_tree["fields_by_verbs"]
+    assert 20 <= this_tree["verbs"] <= 35
