@@ -1,11 +1,11 @@
 """Invariants over random games in every ruleset (hypothesis)."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from asalto_core import RULESETS, Board, Game, IllegalMoveError, Move, Position
-from asalto_core.movegen import kernel
+from asalto_core.movegen import PLACING, kernel
 
 POINTS = [f"{f}{r}" for f in "abcdefghi" for r in range(1, 10)]
 
@@ -129,6 +129,7 @@ HOUSE = ("assault:duty=huff-best", "asalto:removal=auto", "assaut:duty=huff-inst
 @given(
     st.sampled_from(sorted(RULESETS) + list(HOUSE)), st.integers(0), st.integers(0), st.integers(0, 2), st.integers(0)
 )
+@example("2-contra-20", 0, 4_190_109_696, PLACING, 0)  # the officers to place, the fortress full of rebels
 def test_a_side_can_move_exactly_when_it_has_a_legal_move(ruleset, officers, rebels, side, huffable):
     """The prover's leaves ask can_move instead of listing the moves: the two must agree in any state."""
     k = kernel(ruleset)

@@ -301,7 +301,9 @@ class Kernel:
     def can_move(self, state: State) -> bool:
         """Whether the side to move has a legal move: :meth:`moves` is not empty, without listing them."""
         officers, rebels, side, huffable = state
-        if side == PLACING or self.passes:
+        if side == PLACING:  # the officers go on free fortress points: enough of them must be free
+            return popcount(self.fortress & ~rebels) >= self.officer_count
+        if self.passes:
             return True
         if side == OFFICERS:
             return self.officers_can_move(officers, rebels)
