@@ -28,9 +28,10 @@ from collections.abc import Generator
 from pathlib import Path
 
 import pytest
+from _tables import header, keep  # bench/ is on the path: each bench runs as a script
+from _tables import rows as table_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "bench" / "results"
 FOLDER_VAR = "ASALTO_SUITE_CPU"  # where each pytest worker writes its tests' CPU seconds
 FILES = 25  # files listed, the heaviest first
 TESTS = 20  # tests listed, the heaviest first
@@ -104,8 +105,7 @@ def markdown(runs: dict) -> str:
         "file. CPU is the figure: the wall time on the shared 2-core machine (another engineer's tests",
         "and a stress loop beside it) is shown with the load when the run ended, and is noise.",
         "",
-        "| | " + " | ".join(labels) + " |",
-        "|---|" + "---:|" * len(labels),
+        *header(labels),
     ]
     rows = [
         ("tests", lambda r: r["tests"]),
@@ -117,12 +117,11 @@ def markdown(runs: dict) -> str:
         ("load at the end", lambda r: r["load"]),
         ("ASALTO_TIME_FACTOR", lambda r: r.get("time_factor", "")),
     ]
-    for name, cell in rows:
-        out.append(f"| {name} | " + " | ".join(str(cell(runs[k])) for k in labels) + " |")
+    out += table_rows(runs, rows)
     heaviest = list(runs[labels[-1]]["files"])[:FILES]
     heaviest += [f for k in labels for f in list(runs[k]["files"])[:FILES] if f not in heaviest]  # fell out since
     out += ["", f"CPU seconds per file, the {FILES} heaviest of each run (in brackets: in processes started):"]
-    out += ["", "| file | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+    out += ["", *header(labels, "file")]
     for f in heaviest:
         cells = []
         for k in labels:
@@ -154,13 +153,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         run = summary(Path(tmp), *run_suite([*argv, "-p", "no:cacheprovider"], Path(tmp)))
     run.update(command=" ".join(argv[1:]), note=args.note)
-    RESULTS.mkdir(exist_ok=True)
-    store = RESULTS / "engine-suite.json"
-    runs = json.loads(store.read_text()) if store.exists() else {}
-    runs[args.label] = run
-    store.write_text(json.dumps(runs, indent=1) + "\n")
-    (RESULTS / "engine-suite.md").write_text(markdown(runs))
-    print(markdown({args.label: run}))
+    keep("engine-suite", args.label, run, markdown)
 
 
 if __name__ == "__main__":

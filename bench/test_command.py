@@ -13,7 +13,6 @@ run stays in the results beside the others, with the machine's load when it was 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -23,12 +22,13 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
 
+from _tables import header, keep  # bench/ is on the path: each bench runs as a script
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import tasks  # noqa: E402 - after the path is set
 
-RESULTS = ROOT / "bench" / "results"
 SUITES = ("engine and docs tests", "browser tests")
 SLOWEST = 15  # tests listed per suite
 FILES = 12  # test files listed per suite
@@ -97,8 +97,7 @@ def markdown(runs: dict) -> str:
         "Written by `bench/test_command.py`. Wall seconds on the shared 2-core machine; the load is",
         "the 1-minute load average when the run began (other engineers' jobs: figures move with it).",
         "",
-        "| | " + " | ".join(labels) + " |",
-        "|---|" + "---:|" * len(labels),
+        *header(labels),
         "| load | " + " | ".join(str(runs[k].get("load", "")) for k in labels) + " |",
     ]
     names = list(dict.fromkeys(n for k in labels for n in runs[k]["steps"]))
@@ -152,13 +151,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             run = run_steps(Path(tmp), args.lock, args.serial)
     run.update(load=load, note=args.note)
-    RESULTS.mkdir(exist_ok=True)
-    store = RESULTS / "test-command.json"
-    runs = json.loads(store.read_text()) if store.exists() else {}
-    runs[args.label] = run
-    store.write_text(json.dumps(runs, indent=1) + "\n")
-    (RESULTS / "test-command.md").write_text(markdown(runs))
-    print(markdown({args.label: run}))
+    keep("test-command", args.label, run, markdown)
 
 
 if __name__ == "__main__":

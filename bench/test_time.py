@@ -28,13 +28,15 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from _tables import header, keep  # bench/ is on the path: each bench runs as a script
+from _tables import rows as table_rows
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
 import tasks  # noqa: E402 - after the path is set
 
-RESULTS = ROOT / "bench" / "results"
 KINDS = ("launches", "contexts", "pages", "documents", "workers", "pyodide", "pause_ms", "cpu_s")
 NAMES = {
     "launches": "browser launches",
@@ -123,8 +125,7 @@ def markdown(runs: dict) -> str:
         "(MicroPython for the light AI and the review, Pyodide for the strong AI). Seconds are wall",
         "time on the shared 2-core machine at the load shown (when the run ended): shares, not figures.",
         "",
-        "| | " + " | ".join(labels) + " |",
-        "|---|" + "---:|" * len(labels),
+        *header(labels),
     ]
     rows = [
         ("tests", lambda r: r["tests"]),
@@ -139,10 +140,9 @@ def markdown(runs: dict) -> str:
         ("load at the end", lambda r: r["load"]),
         ("per worker, sum of its tests (s)", lambda r: " / ".join(f"{s:.0f}" for s in r["workers_s"].values())),
     ]
-    for name, cell in rows:
-        out.append(f"| {name} | " + " | ".join(str(cell(runs[k])) for k in labels) + " |")
+    out += table_rows(runs, rows)
     out += ["", "Simulated from each run's seconds per test (`makespan`: a test as long whatever runs beside it):", ""]
-    out += ["| | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+    out += header(labels)
     for name, workers, by_file in SCHEDULES:
         simulated = [makespan(runs[k]["tests_s"], workers, by_file) if "tests_s" in runs[k] else None for k in labels]
         cells = ["" if s is None else f"{s:.0f}" for s in simulated]
@@ -181,13 +181,7 @@ def main() -> None:
             run = summary(Path(tmp), wall, cpu, code)
         run.update(command=" ".join(argv[1:]))
     run.update(note=args.note)
-    RESULTS.mkdir(exist_ok=True)
-    store = RESULTS / "test-time.json"
-    runs = json.loads(store.read_text()) if store.exists() else {}
-    runs[args.label] = run
-    store.write_text(json.dumps(runs, indent=1) + "\n")
-    (RESULTS / "test-time.md").write_text(markdown(runs))
-    print(markdown({args.label: run}))
+    keep("test-time", args.label, run, markdown)
 
 
 if __name__ == "__main__":
