@@ -238,6 +238,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 PAGE_STATE = """() => ({url: location.href, marks: window.asaltoMarks || null, body: {...document.body.dataset},
   message: (document.getElementById('message') || {}).textContent, local: Object.keys(localStorage),
   session: Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k).slice(0, 400)]))})"""
+STATE_MS = int(5000 * TIME_FACTOR)  # a page that does not answer within it is reported as such
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -254,7 +255,8 @@ def pytest_runtest_makereport(item: pytest.Item, call):
         if page.is_closed():
             continue
         try:
-            states.append(repr(page.evaluate(PAGE_STATE)))
+            # a locator's evaluate is bounded: a page whose main thread never frees would hold page.evaluate for ever
+            states.append(repr(page.locator(":root").evaluate(PAGE_STATE, timeout=STATE_MS)))
         except Exception as err:  # noqa: BLE001 - a page that cannot answer says why
             states.append(f"{page.url}: {err}"[:300])
     report.sections.append(("the pages at the failure", "\n".join(states + console.lines[-40:])))
