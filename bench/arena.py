@@ -25,7 +25,6 @@ import json
 import os
 import platform
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -37,10 +36,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pkg"))
+sys.path.insert(1, str(ROOT))  # for tasks
 
 from _sections import write_section  # noqa: E402
 
 from asalto_core.arena import KEPT, Job, Limits, Waiting, batches, command, report, run, schedule  # noqa: E402
+from tasks import children_cpu  # noqa: E402 - CPU seconds of the finished children: the pool's, the bots'
 
 BOTS = ["examples:greedy", "examples:random", "level:beginner@200", "level:beginner@100"]
 FIELD = ["level:beginner", "level:casual", "level:strong", "examples:random", "examples:greedy", "examples:alphabeta"]
@@ -53,12 +54,6 @@ TIMES = ROOT / "bench" / "results" / "arena-games.json"  # the games' times at c
 
 def speed_jobs(rounds: int) -> list[Job]:
     return schedule(BOTS, "course", rounds, False, Limits(move_seconds=5), opening_plies=2, seed=9, max_plies=200)
-
-
-def children_cpu() -> float:
-    """CPU seconds of this process's finished children and theirs (the pool's, the bots')."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def measure(jobs: list[Job], concurrency: int, executor: Any = None) -> dict[str, Any]:

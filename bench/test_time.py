@@ -20,7 +20,6 @@ import argparse
 import heapq
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -57,19 +56,12 @@ SCHEDULES = [  # (name, workers, a file a unit)
 ]
 
 
-def cpu_seconds() -> float:
-    """The CPU time (user and system) of every process this one has started and waited for, and
-    theirs: the suite's pytest workers, their browsers and servers."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
 def run_suite(argv: list[str], folder: Path) -> tuple[float, float, int]:
     """The suite run with its counts written into ``folder``: its wall and CPU seconds, its exit code."""
     env = {**tasks.suites_env(), "ASALTO_E2E_COUNTS": str(folder)}
-    began, cpu = time.monotonic(), cpu_seconds()
+    began, cpu = time.monotonic(), tasks.children_cpu()  # the workers, their browsers, servers
     done = subprocess.run(argv, cwd=ROOT, env=env, check=False)
-    return time.monotonic() - began, cpu_seconds() - cpu, done.returncode
+    return time.monotonic() - began, tasks.children_cpu() - cpu, done.returncode
 
 
 def makespan(tests: list[list], workers: int, by_file: bool) -> float:
