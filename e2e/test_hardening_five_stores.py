@@ -65,6 +65,17 @@ def test_a_save_too_large_to_read_brings_back_the_last_good_one(context, server)
     expect(move_list(page).first).to_have_text("d4-d5")
 
 
+def first_start_stalls(context, server, key: str) -> list:
+    """A good save and its last good copy stored, and ``key`` too large to read; the first start's
+    data (data.json) held back for ever, every later one let through. The list holds the request held."""
+    write_store(context, server, "asalto.save.good", json.dumps(SAVE))
+    write_store(context, server, "asalto.save.v1", json.dumps(SAVE))
+    write_store(context, server, key, big(SAVE))
+    held: list = []
+    context.route("**/data.json", lambda route: route.continue_() if held else held.append(route))
+    return held
+
+
 @pytest.mark.parametrize(
     ("key", "says"),
     [("asalto.save.v1", "the last good save was restored"), ("asalto.friends.v1", "your list of games with friends")],
@@ -74,11 +85,7 @@ def test_a_start_that_reloads_by_itself_still_says_what_it_set_aside(context, se
     the value aside, then waited so long for its data (the test's server, starved of CPU) that boot.js's
     stall watch reloaded the page, and the second start found nothing to set aside and said nothing.
     Here the first start's data never comes."""
-    write_store(context, server, "asalto.save.good", json.dumps(SAVE))
-    write_store(context, server, "asalto.save.v1", json.dumps(SAVE))
-    write_store(context, server, key, big(SAVE))
-    held = []
-    context.route("**/data.json", lambda route: route.continue_() if held else held.append(route))
+    held = first_start_stalls(context, server, key)
     page = context.new_page()
     loads = []
     page.on("load", lambda _: loads.append(1))
@@ -93,11 +100,7 @@ def test_a_start_closed_before_it_speaks_leaves_its_message_to_the_next(context,
     """A tab closed while its start waits for its data (slow to come on a busy machine, here never)
     after it set a stored value aside: the next start, in another tab, says so. What a start found
     is kept beside the values it set aside, not in the tab's own session storage."""
-    write_store(context, server, "asalto.save.good", json.dumps(SAVE))
-    write_store(context, server, "asalto.save.v1", json.dumps(SAVE))
-    write_store(context, server, "asalto.friends.v1", big(SAVE))
-    held = []
-    context.route("**/data.json", lambda route: route.continue_() if held else held.append(route))
+    first_start_stalls(context, server, "asalto.friends.v1")
     first = context.new_page()
     with context.expect_event("request", lambda r: r.url.endswith("/data.json"), timeout=ENGINE_MS):
         first.goto(server.url)  # the stores are checked before the data is asked for
