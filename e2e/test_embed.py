@@ -243,8 +243,9 @@ def docs_snippet() -> str:
 
 
 @contextmanager
-def lesson_page(context, tmp_path, snippet: str):
-    """A teacher's page on another local site holding ``snippet``; yields its ready iframe."""
+def lesson_page(context, tmp_path, snippet: str, ready: str = "body[data-embed=ready]"):
+    """A teacher's page on another local site holding ``snippet``; yields its iframe once ``ready``
+    holds in it (an embed's mark; the trainer's is ``body[data-board=ready]``)."""
     host = Server(root=tmp_path)
     try:
         Path(tmp_path, "lesson.html").write_text(
@@ -253,7 +254,7 @@ def lesson_page(context, tmp_path, snippet: str):
         page = context.new_page()
         page.goto(host.origin + "/lesson.html")
         frame = page.frame_locator("iframe")
-        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+        frame.locator(ready).wait_for(timeout=ENGINE_MS)
         yield frame
     finally:
         host.stop()

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import re
 import sys
-from contextlib import contextmanager
 from html import unescape
 
 import pytest
-from conftest import ROOT, Server
+from conftest import ROOT
 from playwright.sync_api import expect
+from test_embed import lesson_page
 
 from asalto_core import Game, Position
-from helpers import ENGINE_MS
 
 sys.path.insert(0, str(ROOT / "site"))  # the pages' packages: the trainer's state
 from puzzles import state as ts  # noqa: E402 - after the path is set
@@ -35,21 +34,9 @@ def set_snippet() -> str:
     return re.search(r'<iframe src="[^"]*embed\.html\?[^"]*theme=[^"]*".*?</iframe>', DOCS, re.S).group(0)
 
 
-@contextmanager
 def framed(context, tmp_path, snippet: str):
     """``snippet`` in a teacher's page on another local site; yields its frame, the trainer ready."""
-    host = Server(root=tmp_path)
-    try:
-        (tmp_path / "lesson.html").write_text(
-            f'<!doctype html><link rel="icon" href="data:,"><title>Lesson</title><h1>Lesson</h1>{snippet}'
-        )
-        page = context.new_page()
-        page.goto(host.origin + "/lesson.html")
-        frame = page.frame_locator("iframe")
-        frame.locator("body[data-board=ready]").wait_for(timeout=ENGINE_MS)
-        yield frame
-    finally:
-        host.stop()
+    return lesson_page(context, tmp_path, snippet, ready="body[data-board=ready]")
 
 
 def iframe(url: str) -> str:
@@ -118,15 +105,5 @@ def test_the_docs_game_snippet_opens_at_the_move_and_comment_its_picture_shows(c
     record = re.search(r"record-url=([^&\"]*)", snippet).group(1)
     comment = Game.from_record((ROOT / "site" / record).read_text()).comments[ply]
     assert comment
-    host = Server(root=tmp_path)
-    try:
-        (tmp_path / "lesson.html").write_text(
-            f'<!doctype html><link rel="icon" href="data:,"><title>Lesson</title><h1>Lesson</h1>{snippet}'
-        )
-        page = context.new_page()
-        page.goto(host.origin + "/lesson.html")
-        frame = page.frame_locator("iframe")
-        frame.locator("body[data-embed=ready]").wait_for(timeout=ENGINE_MS)
+    with lesson_page(context, tmp_path, snippet) as frame:
         expect(frame.locator("#comment")).to_have_text(comment)
-    finally:
-        host.stop()
