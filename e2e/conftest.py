@@ -338,15 +338,26 @@ def watched(ctx, blocked: list[str], console, hosts: tuple[str, ...] = (LOCAL,),
         blocked.append(r.request.url)
         r.abort()
 
-    ctx.set_default_timeout(DEFAULT_MS)  # also a persistent context, which new_context did not make
-    ctx.set_default_navigation_timeout(DEFAULT_MS)
-    if proxied:
-        ctx.on("requestfailed", functools.partial(_refused, blocked, hosts))
-    else:
+    if not proxied:
         ctx.route(re.compile("^(?!" + "|".join(map(re.escape, hosts)) + ")"), route)  # any URL not of ``hosts``
     ctx.add_init_script(CSP_WATCH)
-    ctx.on("page", console.attach)
+    watch(ctx, blocked, console, hosts if proxied else ())
     return ctx
+
+
+def watch(ctx, blocked: list[str], console, refused_from: tuple[str, ...]) -> list[tuple[str, Callable]]:
+    """A context's waits set to the tests' (also a persistent context's, which new_context did not
+    make), every page's console watched, and with ``refused_from`` (a context made with OFF_SITE)
+    each request that leaves those hosts listed as it fails. The listeners are returned, for a
+    context lent again (WarmContext) to take them off."""
+    ctx.set_default_timeout(DEFAULT_MS)
+    ctx.set_default_navigation_timeout(DEFAULT_MS)
+    listeners: list[tuple[str, Callable]] = [("page", console.attach)]
+    if refused_from:
+        listeners.append(("requestfailed", functools.partial(_refused, blocked, refused_from)))
+    for event, listener in listeners:
+        ctx.on(event, listener)
+    return listeners
 
 
 # What a test of a warm context finds cleared, asked at the site's origin before the test begins.
@@ -395,11 +406,7 @@ class WarmContext:
         left = self.keeper.evaluate(LEFT_OVER)
         if left != NOTHING_LEFT:
             raise AssertionError(f"the warm context kept the last test's storage: {left}")
-        self.ctx.set_default_timeout(DEFAULT_MS)
-        self.ctx.set_default_navigation_timeout(DEFAULT_MS)
-        self.listeners = [("requestfailed", functools.partial(_refused, blocked, (LOCAL,))), ("page", console.attach)]
-        for event, listener in self.listeners:
-            self.ctx.on(event, listener)
+        self.listeners = watch(self.ctx, blocked, console, (LOCAL,))
         return self.ctx
 
     def take_back(self) -> None:
