@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
@@ -275,15 +276,27 @@ class Console:
         self.lines: list[str] = []
         self.pages: list[Page] = []
         self.began = time.monotonic()
+        self.listening = True
 
     def attach(self, page) -> None:
         self.pages.append(page)
         page.on("console", self._console)
-        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+        page.on("pageerror", self._error)
         page.on("requestfailed", lambda req: self.lines.append(f"failed: {req.url} {req.failure}"))
         page.on("load", lambda p: self.lines.append(f"{time.monotonic() - self.began:.1f} s: load {p.url}"))
 
+    def stop(self) -> None:
+        """Nothing more is collected: the test is over, and what its pages say as they are taken
+        away (a start cut off, its fetches aborted) is not the test's."""
+        self.listening = False
+
+    def _error(self, err) -> None:
+        if self.listening:
+            self.errors.append(f"pageerror: {err}")
+
     def _console(self, msg) -> None:
+        if not self.listening:
+            return
         text = msg.text
         self.lines.append(f"{msg.type}: {text}")
         if msg.type == "error" and not any(b in text for b in BENIGN):
@@ -362,10 +375,31 @@ def watch(ctx, blocked: list[str], console, refused_from: tuple[str, ...]) -> li
 
 # What a test of a warm context finds cleared, asked at the site's origin before the test begins.
 LEFT_OVER = """async () => ({
-  cookies: document.cookie, localStorage: localStorage.length,
+  cookies: document.cookie, localStorage: Object.keys(localStorage),
   indexedDB: (await indexedDB.databases()).map((d) => d.name), caches: await caches.keys(),
   serviceWorkers: (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope) })"""
-NOTHING_LEFT = {"cookies": "", "localStorage": 0, "indexedDB": [], "caches": [], "serviceWorkers": []}
+NOTHING_LEFT = {"cookies": "", "localStorage": [], "indexedDB": [], "caches": [], "serviceWorkers": []}
+# An address no local server has a page at: the warm context's keeper stays there (a 404, no
+# script), and a test's pages go there (answered by the browser with an empty page) before they close.
+NO_PAGE = "/kept-open"
+# Clearings of the storage before it is called kept: a write that was on its way as the first began
+# (a renderer's, sent before the page closed) lands after it, and the next clears it.
+CLEARINGS = 3
+
+
+def _leave(page: Page) -> None:
+    """``page`` gone to an empty page of its own origin (answered by the browser, no server
+    asked), once its own handlers for leaving have run; a page that cannot go (crashed, not at
+    an http address) is left as it is."""
+    address = urllib.parse.urlsplit(page.url)
+    if address.scheme not in ("http", "https"):
+        return
+    empty = f"{address.scheme}://{address.netloc}{NO_PAGE}"
+    try:
+        page.route(empty, lambda route: route.fulfill(content_type="text/html", body=""))
+        page.goto(empty, wait_until="commit")
+    except PlaywrightError:
+        return
 
 
 class WarmContext:
@@ -384,11 +418,12 @@ class WarmContext:
         self.site = server.origin
         self.origins = {self.site}
         self.keeper = self.ctx.new_page()
-        self.keeper.goto(self.site + "/kept-open")
+        self.keeper.goto(self.site + NO_PAGE)
         self.devtools = self.ctx.new_cdp_session(self.keeper)
         self.devtools.send("ServiceWorker.enable")
         self.ctx.on("page", lambda page: page.on("framenavigated", self._visited))
         self.listeners: list[tuple[str, Callable]] = []
+        self.console = Console()
 
     def _visited(self, frame: Frame) -> None:
         if frame.url.startswith("http"):
@@ -397,26 +432,37 @@ class WarmContext:
     def lend(self, blocked: list[str], console: Console) -> BrowserContext:
         """The context, cleared and checked, watched for this test as ``watched`` does."""
         self.devtools.send("ServiceWorker.stopAllWorkers")  # none still filling a cache as it is cleared
-        for origin in sorted(self.origins):
-            self.devtools.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        left = {}
+        for _ in range(CLEARINGS):
+            for origin in sorted(self.origins):
+                self.devtools.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            self.ctx.clear_cookies()
+            left = self.keeper.evaluate(LEFT_OVER)
+            if left == NOTHING_LEFT:
+                break
+        else:
+            raise AssertionError(f"the warm context kept the last test's storage: {left}")
         self.origins = {self.site}
-        self.ctx.clear_cookies()
         self.ctx.clear_permissions()
         self.ctx.set_offline(False)
-        left = self.keeper.evaluate(LEFT_OVER)
-        if left != NOTHING_LEFT:
-            raise AssertionError(f"the warm context kept the last test's storage: {left}")
         self.listeners = watch(self.ctx, blocked, console, (LOCAL,))
+        self.console = console
         return self.ctx
 
     def take_back(self) -> None:
-        """The test's pages closed (their workers with them) and its listeners removed."""
-        for page in self.ctx.pages:
-            if page is not self.keeper:
-                page.close()
+        """The test's pages left and closed (their workers with them), and its listeners removed.
+        A page first goes to an address of its own origin that serves no script: leaving runs its
+        pagehide and visibilitychange handlers (the game's and the study's saves) to their end
+        before the navigation commits, where closing it gives them half a second, after which a
+        busy machine may still be writing them as the next test's storage is cleared."""
         for event, listener in self.listeners:
             self.ctx.remove_listener(event, listener)
         self.listeners = []
+        self.console.stop()
+        for page in self.ctx.pages:
+            if page is not self.keeper:
+                _leave(page)
+                page.close()
 
     def close(self) -> None:
         self.ctx.close()
