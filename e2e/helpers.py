@@ -14,6 +14,19 @@ ENGINE_MS = ms(60000)
 DEFAULT_MS = ms(30_000)  # Playwright's own default for every action, wait and expect
 
 
+def write_stored(context, origin: str, key: str, text: str) -> None:
+    """Store ``text`` under ``key`` from a page of the site's origin that runs no page code: from
+    the game page itself the write would race with its own saves. The writing page stays open
+    until the test ends: a page closed at once has its renderer shut down, and a long value still
+    on its way to the browser's store went with it (the next page found nothing stored)."""
+    blank = context.new_page()
+    url = origin + "/blank.html"  # outside the service worker's scope
+    empty = '<!doctype html><link rel="icon" href="data:,"><title>blank</title>'
+    blank.route(url, lambda route: route.fulfill(body=empty, content_type="text/html"))
+    blank.goto(url)
+    blank.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
+
+
 def open_site(page, url: str) -> None:
     """Load the page and wait until the engine has answered with the game's view."""
     page.goto(url)

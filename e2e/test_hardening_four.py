@@ -21,6 +21,7 @@ from helpers import (
     press,
     synced,
     wait_synced_after,
+    write_stored,
 )
 
 sys.path.insert(0, str(ROOT / "pkg"))
@@ -42,13 +43,8 @@ def put(page, key: str, text: str) -> None:
 
 
 def write_store(context, server, key: str, text: str) -> None:
-    """Write a stored value from a same-origin page that runs no page code (test_offline.write_save)."""
-    blank = context.new_page()
-    url = server.origin + "/blank.html"
-    blank.route(url, lambda route: route.fulfill(body="<!doctype html><title>blank</title>", content_type="text/html"))
-    blank.goto(url)
-    blank.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
-    blank.close()
+    """Write a stored value (helpers.write_stored)."""
+    write_stored(context, server.origin, key, text)
 
 
 def reload(page) -> None:

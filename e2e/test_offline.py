@@ -8,7 +8,7 @@ import re
 from conftest import Server
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, move_list, new_game, open_site, past_the_book, play
+from helpers import ENGINE_MS, move_list, new_game, open_site, past_the_book, play, write_stored
 
 
 def test_plays_offline_after_the_first_visit(context):
@@ -64,19 +64,8 @@ def test_a_lesson_page_works_offline_after_one_visit(context):
 
 
 def write_save(context, server, text: str) -> None:
-    """Write the saved game from a same-origin page that runs no game code.
-
-    Writing it from the game page itself races with that page's own saves (an AI
-    reply arriving between the write and the reload overwrites it). The blank page
-    sits at the origin's root, outside the service worker's scope.
-    """
-    blank = context.new_page()
-    empty = '<!doctype html><link rel="icon" href="data:,"><title>blank</title>'
-    url = server.origin + "/blank.html"
-    blank.route(url, lambda route: route.fulfill(body=empty, content_type="text/html"))
-    blank.goto(url)
-    blank.evaluate("text => localStorage.setItem('asalto.save.v1', text)", text)
-    blank.close()
+    """Write the saved game (helpers.write_stored)."""
+    write_stored(context, server.origin, "asalto.save.v1", text)
 
 
 def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
