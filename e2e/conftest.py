@@ -23,7 +23,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import helpers`
@@ -33,7 +32,7 @@ from time_factor import TIME_FACTOR  # noqa: E402
 from xdist_groups import group_shared_fixtures  # noqa: E402
 
 from build import host_headers  # noqa: E402 - after the path is set
-from helpers import DEFAULT_MS  # noqa: E402
+from helpers import DEFAULT_MS, NO_PAGE, leave  # noqa: E402
 
 DIST = ROOT / "dist"
 # expect(locator) retries as long as the page's own waits always did (Playwright's 30 s default), not
@@ -379,27 +378,9 @@ LEFT_OVER = """async () => ({
   indexedDB: (await indexedDB.databases()).map((d) => d.name), caches: await caches.keys(),
   serviceWorkers: (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope) })"""
 NOTHING_LEFT = {"cookies": "", "localStorage": [], "indexedDB": [], "caches": [], "serviceWorkers": []}
-# An address no local server has a page at: the warm context's keeper stays there (a 404, no
-# script), and a test's pages go there (answered by the browser with an empty page) before they close.
-NO_PAGE = "/kept-open"
 # Clearings of the storage before it is called kept: a write that was on its way as the first began
 # (a renderer's, sent before the page closed) lands after it, and the next clears it.
 CLEARINGS = 3
-
-
-def _leave(page: Page) -> None:
-    """``page`` gone to an empty page of its own origin (answered by the browser, no server
-    asked), once its own handlers for leaving have run; a page that cannot go (crashed, not at
-    an http address) is left as it is."""
-    address = urllib.parse.urlsplit(page.url)
-    if address.scheme not in ("http", "https"):
-        return
-    empty = f"{address.scheme}://{address.netloc}{NO_PAGE}"
-    try:
-        page.route(empty, lambda route: route.fulfill(content_type="text/html", body=""))
-        page.goto(empty, wait_until="commit")
-    except PlaywrightError:
-        return
 
 
 class WarmContext:
@@ -450,19 +431,15 @@ class WarmContext:
         return self.ctx
 
     def take_back(self) -> None:
-        """The test's pages left and closed (their workers with them), and its listeners removed.
-        A page first goes to an address of its own origin that serves no script: leaving runs its
-        pagehide and visibilitychange handlers (the game's and the study's saves) to their end
-        before the navigation commits, where closing it gives them half a second, after which a
-        busy machine may still be writing them as the next test's storage is cleared."""
+        """The test's pages left (helpers.leave: their saves on leaving written before the next
+        test's storage is cleared) and closed, their workers with them; its listeners removed."""
         for event, listener in self.listeners:
             self.ctx.remove_listener(event, listener)
         self.listeners = []
         self.console.stop()
         for page in self.ctx.pages:
             if page is not self.keeper:
-                _leave(page)
-                page.close()
+                leave(page)
 
     def close(self) -> None:
         self.ctx.close()

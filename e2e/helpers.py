@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import urllib.parse
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 from time_factor import ms  # tests/time_factor.py: ASALTO_TIME_FACTOR
@@ -12,6 +14,28 @@ from asalto_core import Position
 
 ENGINE_MS = ms(60000)
 DEFAULT_MS = ms(30_000)  # Playwright's own default for every action, wait and expect
+
+
+# Where a page goes as it is left (leave): no local server has a page there.
+NO_PAGE = "/kept-open"
+
+
+def leave(page) -> None:
+    """Close ``page`` as a reader leaves it: first it goes to an empty page of its own origin
+    (answered by the browser, no server asked), which runs its handlers for leaving (the game's
+    save on pagehide, the study's on visibilitychange) to their end. A page closed at once has
+    them cut off after half a second, and on a busy machine their writes may land after the
+    next page or test has read or cleared the store. A page that cannot go (crashed, not at an
+    http address) is closed as it is."""
+    address = urllib.parse.urlsplit(page.url)
+    if address.scheme in ("http", "https"):
+        empty = f"{address.scheme}://{address.netloc}{NO_PAGE}"
+        try:
+            page.route(empty, lambda route: route.fulfill(content_type="text/html", body=""))
+            page.goto(empty, wait_until="commit")
+        except PlaywrightError:
+            pass
+    page.close()
 
 
 def write_stored(context, origin: str, key: str, text: str) -> None:

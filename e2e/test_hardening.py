@@ -13,6 +13,7 @@ from helpers import (
     ENGINE_MS,
     click_point,
     import_text,
+    leave,
     move_list,
     moves,
     new_game,
@@ -48,7 +49,7 @@ def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     assert_no_injection(page)
     expect(move_list(page)).to_have_count(0)
     assert corrupt(page) == [forged]
-    page.close()
+    leave(page)
     # An older (version 1) save with a view whose history carries markup: the view is never read.
     view = {"history": [{"ply": PAYLOAD, "side": PAYLOAD, "label": PAYLOAD, "move": PAYLOAD}], "ply": PAYLOAD}
     game = {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}
@@ -59,7 +60,7 @@ def test_a_forged_save_runs_no_script_and_is_set_aside(context, server):
     expect(move_list(page)).to_have_text(["d4-d5"])
     assert PAYLOAD not in page.content()
     # A ruleset name with markup: refused by the engine, its text shown as text.
-    page.close()
+    leave(page)
     bad = json.dumps({"version": 2, "game": {"ruleset": PAYLOAD, "moves": []}, "settings": {}})
     write_save(context, server, bad)
     page = context.new_page()
@@ -171,7 +172,7 @@ def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
     page = context.new_page()
     open_site(page, server.url)
     expect(move_list(page)).to_have_text(["d4-d5"])
-    page.close()
+    leave(page)
     forged = json.dumps({"version": 2, "game": {"ruleset": "assault", "moves": ["zz"]}, "settings": {}})
     write_save(context, server, forged)
     page = context.new_page()
@@ -179,7 +180,7 @@ def test_the_last_good_save_comes_back_when_a_newer_one_fails(context, server):
     expect(page.locator("#message")).to_contain_text("last good save was restored")
     expect(move_list(page)).to_have_text(["d4-d5"])
     assert corrupt(page) == [forged]
-    page.close()
+    leave(page)
     newer = json.dumps({"version": 3, "game": {}, "settings": {}})
     write_save(context, server, newer)
     page = context.new_page()
@@ -196,7 +197,7 @@ def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_me
     open_site(page, server.url)
     expect(page.locator("#message")).to_contain_text("newer version")
     assert corrupt(page) == [newer]
-    page.close()
+    leave(page)
     deep = "[" * 3000 + "1" + "]" * 3000
     game = '{"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": ' + deep + "}"
     for text in ('{"version": 2, "settings": {}, "game": ' + game + "}",
@@ -207,7 +208,7 @@ def test_a_save_from_a_newer_version_or_nested_deep_is_set_aside_with_a_clear_me
         open_site(page, server.url)
         expect(page.locator("#board .piece").first).to_be_attached()
         assert len(page.inner_text("#message")) < 400
-        page.close()
+        leave(page)
 
 
 @pytest.mark.pages_only

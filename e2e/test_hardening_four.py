@@ -14,6 +14,7 @@ from helpers import (
     ENGINE_MS,
     choose,
     import_text,
+    leave,
     move_list,
     new_game,
     open_site,
@@ -62,7 +63,7 @@ def test_a_stored_study_that_does_not_read_is_set_aside_and_the_page_starts(cont
     press(page, "#btn-annotate")
     expect(page.locator("#study-chapters button")).to_have_count(2)
     expect(move_list(page)).to_have_text(["d4-d5"])
-    page.close()  # (it saves the study as it leaves)
+    leave(page)  # it saves the study as it leaves
     bad = json.dumps({"record": 5, "chapter": 0})
     write_store(context, server, STUDY_KEY, bad)
     page = context.new_page()

@@ -8,7 +8,7 @@ import re
 from conftest import Server
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, move_list, new_game, open_site, past_the_book, play, write_stored
+from helpers import ENGINE_MS, leave, move_list, new_game, open_site, past_the_book, play, write_stored
 
 
 def test_plays_offline_after_the_first_visit(context):
@@ -75,7 +75,7 @@ def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
     expect(page.locator("#message")).to_contain_text("could not be read")
     expect(page.locator("#board .piece")).to_have_count(26)
     assert page.evaluate("JSON.parse(localStorage.getItem('asalto.save.corrupt'))") == ["{not json"]
-    page.close()
+    leave(page)
     # A save (of the older shape, with a view) whose moves the engine rejects: the same, the board
     # is the rules' start, and the first save set aside is still kept beside the second.
     game = {"ruleset": "assault", "start": "", "moves": ["d4-d5", "c3-c9"], "ply": 2}
@@ -86,7 +86,7 @@ def test_corrupt_save_gives_a_message_and_a_fresh_board(context, server):
     expect(page.locator("#message")).to_contain_text("move 2 of the saved game")
     expect(move_list(page)).to_have_count(0)
     assert page.evaluate("JSON.parse(localStorage.getItem('asalto.save.corrupt'))") == ["{not json", bad]
-    page.close()
+    leave(page)
     # A save of the older shape that the engine accepts is read, not set aside.
     game = {"ruleset": "assault", "start": "", "moves": ["d4-d5"], "ply": 1}
     write_save(context, server, json.dumps({"version": 1, "game": game, "view": {}, "settings": {"mode": "humans"}}))

@@ -11,7 +11,19 @@ from test_accessibility import violations, with_axe
 from test_move_list import record
 
 from asalto_core import Game
-from helpers import ENGINE_MS, click_point, drawn, import_text, move_list, moves, new_game, open_site, play, press
+from helpers import (
+    ENGINE_MS,
+    click_point,
+    drawn,
+    import_text,
+    leave,
+    move_list,
+    moves,
+    new_game,
+    open_site,
+    play,
+    press,
+)
 
 # Assault: the rebels' c3-d4 lets the officer on c5 jump three rebels (c5xe5xc3xc5).
 LINE = [("d4", "d5"), ("e5", "d6"), ("c3", "d4"), ("c5", "e5", "c3", "c5"), ("c2", "c3"), ("d6", "e6")]
@@ -259,7 +271,7 @@ def test_the_same_record_reviewed_twice_gets_the_same_marks_and_accuracy(server,
     marks, notes and accuracy are the same, whatever the machine's load."""
     first = context.new_page()
     one = review_seen(first, server, 1)
-    first.close()
+    leave(first)
     four = review_seen(context.new_page(), server, 4)
     assert "%" in one[0] and one[1].count("{") >= 1, one
     assert four == one

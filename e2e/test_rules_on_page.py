@@ -8,7 +8,7 @@ from conftest import Server
 from playwright.sync_api import expect
 from test_embed import embed_url
 
-from helpers import ENGINE_MS, move_list, new_game, open_site, pieces, play, press
+from helpers import ENGINE_MS, leave, move_list, new_game, open_site, pieces, play, press
 
 RECORD_URL = "examples/assault-double-jump.txt"
 
@@ -31,7 +31,7 @@ def test_two_players_play_a_whole_line_without_pyodide(context, server, console)
     page = context.new_page()
     open_site(page, server.url)
     new_game(page, "assault", "humans")  # remembered: the next visit is a game of two players
-    page.close()
+    leave(page)
     refused = no_pyodide(context)
     page = context.new_page()
     open_site(page, server.url)
