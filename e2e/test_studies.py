@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from asalto_core.record import Game
 from asalto_core.study import Study
-from helpers import import_text, move_list, open_site, play, press
+from helpers import ENGINE_MS, import_text, move_list, open_site, play, press
 
 PUZZLE = """[Ruleset "asalto"]
 [Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
@@ -40,6 +40,16 @@ def sieges() -> str:
     study.add(Game("assault"), "The board")
     study.add(Game.from_record(PUZZLE), "A chain", "Take three rebels.")
     return study.record()
+
+
+def study_kept(page, title: str = "Sieges") -> None:
+    """Wait until the page has stored the study it opened: its save waits for the page to be idle,
+    so on a busy machine a tab opened at once may find no study yet and has none to follow."""
+    page.wait_for_function(
+        "(name) => (localStorage.getItem('asalto.studies.v1') || '').includes(name)",
+        arg=f'[StudyName \\"{title}\\"]',
+        timeout=ENGINE_MS,
+    )
 
 
 def chapters(page):
@@ -94,6 +104,7 @@ def test_two_and_three_tabs_edit_one_study_and_none_loses_or_doubles_a_chapter(c
     one = context.new_page()
     open_site(one, server.url)
     import_text(one, sieges())
+    study_kept(one)
     two = context.new_page()
     open_site(two, server.url)
     annotating(one)
@@ -118,11 +129,12 @@ def test_two_and_three_tabs_edit_one_study_and_none_loses_or_doubles_a_chapter(c
     open_site(three, server.url)
     annotating(three)
     expect_titles(three, want)
-    for page in (one, two, three):
+    for name, page in (("one", one), ("two", two), ("three", three)):
         record = exported(page)
-        assert record.count("[ChapterName ") == 4, record
-        assert record.count("The lesson's first move.") == 1 and record.count("The fourth's first move.") == 1
-        assert "another tab" not in page.inner_text("#message")
+        assert record.count("[ChapterName ") == 4, (name, record)
+        assert record.count("The lesson's first move.") == 1, (name, record)
+        assert record.count("The fourth's first move.") == 1, (name, record)
+        assert "another tab" not in page.inner_text("#message"), name
 
 
 @pytest.mark.pages_only
@@ -130,6 +142,7 @@ def test_a_tab_that_missed_another_tabs_edit_merges_it_or_refuses_to_save_over_i
     one = context.new_page()
     open_site(one, server.url)
     import_text(one, sieges())
+    study_kept(one)
     two = context.new_page()
     two.add_init_script(DEAF)
     open_site(two, server.url)
