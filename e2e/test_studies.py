@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from asalto_core.record import Game
 from asalto_core.study import Study
-from helpers import ENGINE_MS, import_text, move_list, open_site, play, press
+from helpers import ENGINE_MS, import_text, move_list, open_site, play, press, until_equal
 
 PUZZLE = """[Ruleset "asalto"]
 [Position "asalto 3/1O1/RRORRRR/RRR1R1R/RRRRRRR/RRR/RRR o - 2"]
@@ -33,10 +33,13 @@ window.addEventListener = function (type, fn, options) {
 };"""
 
 
+LESSON = ROOT / "site" / "examples" / "lesson-game.en.txt"
+
+
 def sieges() -> str:
     """A study of three chapters: an annotated game, a position, a puzzle."""
     study = Study("Sieges")
-    study.add(Game.from_record((ROOT / "site" / "examples" / "lesson-game.en.txt").read_text()), "A lesson")
+    study.add(Game.from_record(LESSON.read_text()), "A lesson")
     study.add(Game("assault"), "The board")
     study.add(Game.from_record(PUZZLE), "A chain", "Take three rebels.")
     return study.record()
@@ -167,6 +170,36 @@ def test_a_tab_that_missed_another_tabs_edit_merges_it_or_refuses_to_save_over_i
     # The stale tab's version is kept among the study's recent versions, to restore.
     expect(two.locator("#study-versions option")).not_to_have_count(0)
     assert "Sieges again" in two.evaluate("localStorage.getItem('asalto.studies.history.v1')")
+
+
+# The game's save, read as the tests read it: the moves of the game it holds.
+SAVED_MOVES = "() => JSON.parse(localStorage.getItem('asalto.save.v1') || '{}').game?.moves?.length ?? -1"
+PREVIOUS = "() => localStorage.getItem('asalto.previous')"
+
+
+@pytest.mark.pages_only
+def test_a_tab_that_has_not_heard_another_tabs_chapter_saves_its_own_over_it_without_a_word(context, server):
+    """Two tabs on one study each save the game of the chapter they show: the save is the study's
+    chapter, not another tab's game to keep as the previous one, whether the other tab's save
+    was heard first or not."""
+    one = context.new_page()
+    one.add_init_script(DEAF)
+    open_site(one, server.url)
+    import_text(one, sieges())
+    study_kept(one)
+    one.evaluate("window.deaf = true")  # tab one does not hear tab two's save before its own
+    annotating(one)
+    two = context.new_page()
+    open_site(two, server.url)
+    annotating(two)
+    chapters(two).nth(1).click()  # the empty board: tab two saves its game, with no moves
+    until_equal(two, SAVED_MOVES, 0)
+    previous = one.evaluate(PREVIOUS)  # the game before the import (the import keeps it)
+    comment(one, 1, "Tab one's note.")  # tab one saves the lesson's game over it
+    until_equal(one, SAVED_MOVES, len(Game.from_record(LESSON.read_text()).moves))
+    expect(one.locator("#message")).not_to_contain_text("another tab")
+    assert one.evaluate(PREVIOUS) == previous
+    assert exported(one).count("Tab one's note.") == 1
 
 
 def test_a_studys_share_link_opens_beside_the_kept_study_and_the_same_study_twice_is_asked_about(page, server):

@@ -156,8 +156,10 @@ def bind():
 
 def save():
     """Save the game on screen; a save another tab wrote since this one's is kept as the previous
-    game first, so no tab overwrites another's game unseen. A game with a friend is kept beside
-    the save (keep_friend): the game of this device stays as it was."""
+    game first, so no tab overwrites another's game unseen. A tab showing a study does not: its
+    game is one of the study's chapters, and the study is what the tabs reconcile (chapters.py),
+    as when the other tab's save is heard first (main.follow_other_tab). A game with a friend is
+    kept beside the save (keep_friend): the game of this device stays as it was."""
     _pending[0] = False  # written now: the one asked for is this one
     if app.shared.friend is not None:
         moves = app.play.session.descriptor()["moves"]
@@ -181,8 +183,8 @@ def save():
     if too_long and not _warned[0]:
         message(t("save-too-long", n=MAX_TEXT), "warn")
     _warned[0] = too_long
-    stored = B.load(SAVE_KEY)
-    if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
+    stored = B.load(SAVE_KEY) if app.shared.study is None else None
+    if stored is not None and stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
         other = read_blob(stored.value)
         if other is not None and other[0].game != app.play.session.game:
             B.save(PREVIOUS_KEY, stored.value)
