@@ -16,7 +16,8 @@ ENGINE_MS = ms(60000)
 DEFAULT_MS = ms(30_000)  # Playwright's own default for every action, wait and expect
 
 
-# Where a page goes as it is left (leave): no local server has a page there.
+# Where a page goes as it is left (leave), and where the warm context's keeper stays (the server's
+# 404, no script): no local server has a page there.
 NO_PAGE = "/kept-open"
 
 
