@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.parse
 
@@ -16,39 +17,43 @@ ENGINE_MS = ms(60000)
 DEFAULT_MS = ms(30_000)  # Playwright's own default for every action, wait and expect
 
 
-# Where a page goes as it is left (leave), and where the warm context's keeper stays (the server's
-# 404, no script): no local server has a page there.
+# An address of an origin that no local server has a page at: a page the tests take there is
+# answered by the browser (empty_page); the warm context's keeper stays there (the server's 404).
+# Outside the service worker's scope.
 NO_PAGE = "/kept-open"
+EMPTY = '<!doctype html><link rel="icon" href="data:,"><title>empty</title>'
+
+
+def empty_page(page, origin: str, wait_until: str = "load") -> None:
+    """``page`` gone to NO_PAGE at ``origin``, an empty page that runs no script, answered by the
+    browser (no server asked)."""
+    url = origin + NO_PAGE
+    page.route(url, lambda route: route.fulfill(body=EMPTY, content_type="text/html"))
+    page.goto(url, wait_until=wait_until)
 
 
 def leave(page) -> None:
     """Close ``page`` as a reader leaves it: first it goes to an empty page of its own origin
-    (answered by the browser, no server asked), which runs its handlers for leaving (the game's
-    save on pagehide, the study's on visibilitychange) to their end. A page closed at once has
+    (empty_page), which runs its handlers for leaving (the game's save on pagehide, the study's
+    on visibilitychange) to their end before the navigation commits. A page closed at once has
     them cut off after half a second, and on a busy machine their writes may land after the
     next page or test has read or cleared the store. A page that cannot go (crashed, not at an
     http address) is closed as it is."""
     address = urllib.parse.urlsplit(page.url)
     if address.scheme in ("http", "https"):
-        empty = f"{address.scheme}://{address.netloc}{NO_PAGE}"
-        try:
-            page.route(empty, lambda route: route.fulfill(content_type="text/html", body=""))
-            page.goto(empty, wait_until="commit")
-        except PlaywrightError:
-            pass
+        with contextlib.suppress(PlaywrightError):
+            empty_page(page, f"{address.scheme}://{address.netloc}", wait_until="commit")
     page.close()
 
 
 def write_stored(context, origin: str, key: str, text: str) -> None:
-    """Store ``text`` under ``key`` from a page of the site's origin that runs no page code: from
-    the game page itself the write would race with its own saves. The writing page stays open
-    until the test ends: a page closed at once has its renderer shut down, and a long value still
-    on its way to the browser's store went with it (the next page found nothing stored)."""
+    """Store ``text`` under ``key`` from a page of the site's origin that runs no page code
+    (empty_page): from the game page itself the write would race with its own saves. The writing
+    page stays open until the test ends: a page closed at once has its renderer shut down, and a
+    long value still on its way to the browser's store went with it (the next page found nothing
+    stored)."""
     blank = context.new_page()
-    url = origin + "/blank.html"  # outside the service worker's scope
-    empty = '<!doctype html><link rel="icon" href="data:,"><title>blank</title>'
-    blank.route(url, lambda route: route.fulfill(body=empty, content_type="text/html"))
-    blank.goto(url)
+    empty_page(blank, origin)
     blank.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
 
 
