@@ -183,17 +183,24 @@ def save():
     if too_long and not _warned[0]:
         message(t("save-too-long", n=MAX_TEXT), "warn")
     _warned[0] = too_long
-    stored = B.load(SAVE_KEY) if app.shared.study is None else None
-    if stored is not None and stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
-        other = read_blob(stored.value)
-        if other is not None and other[0].game != app.play.session.game:
-            B.save(PREVIOUS_KEY, stored.value)
-            message(t("save-other-kept"), "warn")
+    if app.shared.study is None:
+        keep_other_tabs_game(text)
     r = B.save(SAVE_KEY, text)
     if r.ok:
         _seen[0] = text
     else:
         message(t("save-failed", error=r.error), "warn")
+
+
+def keep_other_tabs_game(text):
+    """Before this tab's save (``text``) is written: a save another tab wrote since this tab's last,
+    holding another game, kept as the previous game (said)."""
+    stored = B.load(SAVE_KEY)
+    if stored.ok and stored.value and stored.value != _seen[0] and stored.value != text:
+        other = read_blob(stored.value)
+        if other is not None and other[0].game != app.play.session.game:
+            B.save(PREVIOUS_KEY, stored.value)
+            message(t("save-other-kept"), "warn")
 
 
 def save_previous():
