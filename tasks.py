@@ -139,7 +139,7 @@ def test_steps() -> dict[str, list[str | Path]]:
     """The checks of ``test`` by name, in order (bench/test_command.py times each of them)."""
     docs = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))
     engine = ["tests", "pkg", "README.md", *docs, "--doctest-glob=*.md"]
-    spread = ["--dist", "loadgroup"]
+    spread = ["--dist", "loadgroup", "--durations=15"]  # each suite ends with its slowest tests
     return {
         "ruff": [PY, "-m", "ruff", "check", "."],
         "ruff format": [PY, "-m", "ruff", "format", "--check", "."],
