@@ -39,6 +39,30 @@ def test_undo_restores_every_position(data, ruleset, plies):
 
 
 @settings(max_examples=60)
+@given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 40), st.integers(0, 6))
+def test_a_copy_is_the_same_game_and_changes_apart_from_it(data, ruleset, plies, more):
+    """As the game played again from its start, though no move is: its moves, position, result and
+    repetitions; and a copy played on or taken back leaves the board it came from as it was."""
+    board = play_random(data, ruleset, plies)
+    replayed = Board(ruleset)
+    for move in board.move_stack:
+        replayed.push(move)
+    before = (board.text(), list(board.move_stack), board.outcome(), dict(board._seen))
+    copy = board.copy()
+    assert (copy.text(), copy.move_stack, copy.outcome(), copy._seen) == (
+        replayed.text(), replayed.move_stack, replayed.outcome(), replayed._seen
+    )  # fmt: skip
+    for _ in range(more):
+        moves = list(copy.legal_moves)
+        if not moves:
+            break
+        copy.push(moves[data.draw(st.integers(0, len(moves) - 1))])
+    while copy.move_stack:
+        copy.pop()
+    assert (board.text(), list(board.move_stack), board.outcome(), dict(board._seen)) == before
+
+
+@settings(max_examples=60)
 @given(st.data(), st.sampled_from(sorted(RULESETS)), st.integers(0, 60))
 def test_text_forms_round_trip_along_random_games(data, ruleset, plies):
     board = play_random(data, ruleset, plies)

@@ -561,9 +561,13 @@ class Board:
         return move
 
     def copy(self) -> Board:
+        """The same game, to change apart from this one. Positions never change, so only the lists
+        of them are copied: no move is played again (a bot is given a copy at every move)."""
         other = Board(self.root)
-        for m in self.move_stack:
-            other.push(m)
+        other.position = self.position
+        other.move_stack = list(self.move_stack)
+        other._positions = list(self._positions)
+        other._seen = dict(self._seen)
         return other
 
     def __repr__(self) -> str:

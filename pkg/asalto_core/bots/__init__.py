@@ -224,7 +224,7 @@ class LevelBot(Bot):
         from ..ai import LEVELS, book_move, clock_budget
 
         seen = []  # the earlier positions, whose return the search scores as a draw (if the rules do)
-        probe = board.copy() if board.rules.repetition else board  # a copy replays the game: only if needed
+        probe = board.copy() if board.rules.repetition else board  # popped below: only if needed
         while probe.move_stack and board.rules.repetition:
             probe.pop()
             seen.append(probe.text())
