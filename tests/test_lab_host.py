@@ -73,6 +73,29 @@ def test_the_labs_table_is_the_command_lines():
         assert f"{r['elo']:6.0f}" in line and (r["margin"] is None or f"{r['margin']:6.0f}" in line)
 
 
+def test_a_games_calls_play_each_move_once_and_a_bad_move_list_leaves_the_next_call_right(monkeypatch):
+    """The referee is asked about every ply of a game (the board, then the bot's move): played from
+    the start at each call, a 400-ply game cost 80,000 moves played; carried on, one each. Counted."""
+    h = host()
+    played = []
+    push = h.Board.push
+    monkeypatch.setattr(h.Board, "push", lambda board, move: played.append(move) or push(board, move))
+    moves = ["b4-c5", "c6-c7", "a4-b4", "e6-e5", "d4-d5", "e5-e6", "a3-a4", "e6-d6"]  # under the course's rules
+    for ply in range(len(moves) + 1):
+        view = json.loads(h.view("course", json.dumps(moves[:ply]), "[]"))
+        assert view["plies"] == ply
+        if ply < len(moves):
+            assert json.loads(h.check("course", json.dumps(moves[:ply]), moves[ply]))["ok"]
+    assert len(played) == 2 * len(moves)  # each once to carry the board on, once in the check of it
+    after_undo = json.loads(h.view("course", json.dumps(moves[:2]), "[]"))  # taken back: played again
+    assert after_undo["plies"] == 2 and after_undo["turn"] == "rebels"
+    with pytest.raises(Exception, match="illegal"):
+        h.view("course", json.dumps([*moves[:2], "a3-g5"]), "[]")
+    fresh = host()
+    for ply in (3, 6, 1):  # after the refused list, each answer as a fresh referee's
+        assert h.view("course", json.dumps(moves[:ply]), "[]") == fresh.view("course", json.dumps(moves[:ply]), "[]")
+
+
 def test_undo_takes_back_past_the_bots_replies_and_a_forced_pass():
     """The player's (the rebels') last move that was no pass: before it, not before the pass the lab
     would play again at once."""

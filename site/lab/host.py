@@ -39,10 +39,21 @@ def _live():
     return None if printed is None else lambda line: printed(line.removeprefix("info string "))
 
 
+_last: list = [None, [], None]  # the last game asked about: its ruleset, its moves, its board
+
+
 def _board(ruleset, moves):
-    board = Board(ruleset)
-    for move in json.loads(moves):
+    """The board after ``moves`` (JSON), to read and not to change (a caller changes a copy). A
+    game's calls come ply after ply, so the last call's board is carried on by the moves added
+    since: played from the start each time, a long game's calls grew with its length."""
+    moves = json.loads(moves)
+    last_ruleset, last_moves, board = _last
+    if board is None or last_ruleset != ruleset or moves[: len(last_moves)] != last_moves:
+        board, last_moves = Board(ruleset), []
+    _last[:] = [None, [], None]  # until the moves below are played: a bad one leaves nothing half-done
+    for move in moves[len(last_moves) :]:
         board.push(move)
+    _last[:] = [ruleset, moves, board]
     return board
 
 
@@ -186,7 +197,7 @@ def undo_target(board, players):
 
 def check(ruleset, moves, text):
     """A bot's move checked: its written form if legal, else why not (illegal or no move at all)."""
-    board = _board(ruleset, moves)
+    board = _board(ruleset, moves).copy()
     try:
         move = board.push(text)
     except AsaltoError as err:
