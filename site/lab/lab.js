@@ -183,12 +183,16 @@ async function loadBot(worker, name, source, files = null) {
   return loadFault(got, late);
 }
 
-async function startBot(game, p, ruleset, side) {
-  // A fresh worker for the bot (a stopped one is never reused); null, or the fault it failed by.
-  // What it prints, as it loads, as its game begins and at each move, goes to the game's log.
-  p.worker = new PyWorker(true);
+async function startBot(game, p, ruleset, side, kept) {
+  // The bot's worker for this game: the one a tournament kept from its last game (``kept``: name ->
+  // worker) if it is still running, else a fresh one (a stopped one is never reused); then its
+  // new_game. Null, or the fault it failed by. What it prints, as it loads, as its game begins
+  // and at each move, goes to the game's log.
+  const reused = kept && kept.get(p.name);
+  p.worker = reused && !reused.stopped ? reused : new PyWorker(true);
   p.worker.onPrinted = (line) => printed(game, p, line);
-  const failed = await loadBot(p.worker, p.name, p.source, p.files);
+  const failed = p.worker === reused ? null : await loadBot(p.worker, p.name, p.source, p.files);
+  if (kept) kept.set(p.name, p.worker);
   const late = t("lab-load-late", { s: LOAD_SECONDS });
   const answer = failed ? null : read(await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side), late);
   if (answer) answer.printed.forEach((line) => printed(game, p, line));
@@ -237,9 +241,11 @@ function read(got, late) {
 
 // -- a game --------------------------------------------------------------------------------------
 
-async function playGame(names, ruleset, seconds) {
+async function playGame(names, ruleset, seconds, kept = null) {
   // One game to its end: the winner (null: a draw) and why, with every fault in the game's log.
+  // ``kept``: a tournament's workers, which its games pass on (startBot, stopPlayers).
   const game = {
+    kept,
     ruleset,
     moves: [],
     clicked: [],
@@ -254,7 +260,7 @@ async function playGame(names, ruleset, seconds) {
     if (p.human) continue;
     game.thinking = p.label;
     await refresh(game);
-    const failed = await startBot(game, p, ruleset, side);
+    const failed = await startBot(game, p, ruleset, side, kept);
     if (failed) return finish(game, other(side), lostBy(game, side, failed));
     if (game !== state.game) return stopPlayers(game);
   }
@@ -342,7 +348,15 @@ async function finish(game, winner, why) {
 }
 
 function stopPlayers(game) {
-  for (const p of Object.values(game.players)) if (p.worker && !p.worker.stopped) p.worker.stop();
+  // The game's workers stopped, but those a tournament keeps for its next game: as cutechess-cli
+  // and the arena do, a bot plays game after game in its worker (new_game between them), started
+  // afresh only after a fault that leaves it in doubt (anything but an illegal move).
+  for (const [side, p] of Object.entries(game.players)) {
+    if (!p.worker || p.worker.stopped) continue;
+    const doubt = game.faults.some((f) => f.side === side && f.kind !== "illegal");
+    if (game.kept && game.kept.get(p.name) === p.worker && !doubt && game === state.game) continue;
+    p.worker.stop();
+  }
   return null;
 }
 
@@ -512,8 +526,8 @@ function freeName(name) {
 }
 
 async function addBot(name, source, files = null) {
-  // Load a bot once in a worker of its own, to say at once whether it loads; each game starts it
-  // afresh. `files` (path -> base64): a bot of several files, a folder's or a zip's; it is named
+  // Load a bot once in a worker of its own, to say at once whether it loads; each game, or each
+  // tournament, starts it afresh (startBot). `files` (path -> base64): a bot of several files, a folder's or a zip's; it is named
   // after the file that is the bot (host.py finds it).
   name = freeName(name.trim() || "bot.py");
   const bot = { name, source, files, status: "loading", error: "" };
@@ -611,13 +625,14 @@ async function runTournament() {
   if (seconds === null) return;
   const ruleset = $("ruleset").value;
   const tour = { bots: names, results: [], table: null, running: true };
+  const kept = new Map(); // each entrant's worker, from one game to the next (stopPlayers)
   state.tournament = tour;
   tour.table = await referee.call("table", "[]", JSON.stringify(names));
   render();
   for (let i = 0; i < names.length && tour.running; i++) {
     for (let j = i + 1; j < names.length && tour.running; j++) {
       for (const [officers, rebels] of [[names[i], names[j]], [names[j], names[i]]]) {
-        const result = await playGame({ officers, rebels }, ruleset, seconds);
+        const result = await playGame({ officers, rebels }, ruleset, seconds, kept);
         if (!result || state.tournament !== tour) {
           tour.running = false; // another game was started: the tournament stops where it was
           break;
@@ -629,6 +644,7 @@ async function runTournament() {
     }
   }
   tour.running = false;
+  for (const worker of kept.values()) worker.stop();
   render();
 }
 
