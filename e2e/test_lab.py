@@ -170,16 +170,17 @@ def test_a_tournament_starts_a_bot_afresh_after_it_ran_over_its_time_and_keeps_t
 
 
 def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, server):
+    """axe-core on a game played to its end (the board, the log and a fault shown), at each size and
+    in each scheme: the layout follows the window's width and the colours the scheme, at once."""
     with_axe(page)
     found = {}
+    open_lab(page, server)
+    load(page, "raises.py", RAISES)
+    play(page, "raises.py", "level:beginner", ruleset="assault")
+    expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=ms(60_000))
     for width, height in ((1280, 720), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        page.emulate_media(color_scheme="light")
-        open_lab(page, server)
-        load(page, "raises.py", RAISES)  # a game to its end: the board, the log and a fault shown
-        play(page, "raises.py", "level:beginner", ruleset="assault")
-        expect(page.locator("#status")).to_have_attribute("data-state", "over", timeout=ms(60_000))
-        for scheme in ("light", "dark"):  # the colours follow the scheme at once (lab.css's media query)
+        for scheme in ("light", "dark"):  # lab.css's media query
             page.emulate_media(color_scheme=scheme)
             found[f"{width}x{height} {scheme}"] = violations(page)
     assert found == {key: [] for key in found}
