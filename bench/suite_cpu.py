@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""The CPU a selection of browser tests costs, every process counted: bench/results/suite-cpu.{json,md}.
+
+    sudo .venv/bin/python bench/suite_cpu.py      (the whole browser suite, as tasks.py test runs it)
+    sudo .venv/bin/python bench/suite_cpu.py --label after -- e2e/test_review.py -k summary
+    sudo .venv/bin/python bench/suite_cpu.py --label before --tests-from REV -- e2e/test_review.py -k summary
+
+The test command's own CPU figures (tasks.py test: user and system seconds of the processes it
+waited for) miss most of the browser's: Chromium's helper processes are not reaped by the tree
+that started them, so their time is not passed up. Measured on e2e/test_play.py: 9.7 s by those
+figures, 23.9 s in fact. Here the run is put in a cgroup of its own (cgroup v1's cpuacct or v2's
+cpu.stat, which needs root), whose count holds every process in it however it ends; without one
+the figure is the reaped processes' and the table says so.
+
+``--tests-from REV`` runs the test files as they were at REV (e2e/ as of REV, beside the current one)
+against the current build: a change to the tests alone, measured before and after on the same site.
+CPU seconds hardly move with the machine's load, so the figures compare on a busy machine as well
+as on a quiet one; the wall seconds are kept for shares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _tables import header, keep  # bench/ is on the path: each bench runs as a script
+from _tables import rows as table_rows
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import tasks  # noqa: E402 - after the path is set
+
+PY = ROOT / ".venv" / "bin" / "python"
+CGROUPS = (  # (the folder a new group is made in, the file of its CPU, how that file reads as seconds)
+    (Path("/sys/fs/cgroup/cpuacct"), "cpuacct.usage", lambda text: int(text) / 1e9),
+    (Path("/sys/fs/cgroup"), "cpu.stat", lambda text: int(text.split()[1]) / 1e6),  # v2: usage_usec first
+)
+
+
+def cgroup() -> tuple[Path, str, object] | None:
+    """A new cgroup for the run (its folder, CPU file and reader), or None where none can be made."""
+    for parent, name, reader in CGROUPS:
+        if (parent / name).exists() and os.access(parent, os.W_OK):
+            group = Path(tempfile.mkdtemp(prefix="asalto-suite-cpu-", dir=parent))
+            return group, name, reader
+    return None
+
+
+def run(argv: list[str], cwd: Path) -> dict:
+    """``pytest argv`` in its own cgroup where one can be made: its CPU, wall and exit code."""
+    group = cgroup()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.monotonic()
+    command = [str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider", *argv]
+    if group:  # the child joins the group before it runs pytest, so all it starts is in it too
+        procs = group[0] / "cgroup.procs"
+        command = ["sh", "-c", f'echo $$ > "{procs}" && exec "$@"', "sh", *command]
+    proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    wall = time.monotonic() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    reaped = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cpu = None
+    if group:
+        folder, name, reader = group
+        cpu = reader((folder / name).read_text())
+        folder.rmdir()
+    closing = [line for line in proc.stdout.splitlines() if " passed" in line or " failed" in line]
+    return {
+        "cpu_s": round(cpu, 1) if cpu is not None else None,
+        "reaped_cpu_s": round(reaped, 1),
+        "wall_s": round(wall, 1),
+        "exit": proc.returncode,
+        "closing": closing[-1] if closing else proc.stdout[-300:],
+    }
+
+
+def markdown(runs: dict) -> str:
+    labels = list(runs)
+    figures = [
+        ("pytest arguments", lambda r: f"`{' '.join(r['args'])}`"),
+        ("tests from", lambda r: r["tests_from"]),
+        ("pytest's closing line", lambda r: r["closing"]),
+        ("CPU, every process (s)", lambda r: r["cpu_s"] if r["cpu_s"] is not None else "no cgroup"),
+        ("CPU, the processes reaped in the tree (s)", lambda r: r["reaped_cpu_s"]),
+        ("wall (s)", lambda r: r["wall_s"]),
+        ("load at the start", lambda r: r["load"]),
+        ("ASALTO_TIME_FACTOR", lambda r: r["time_factor"]),
+    ]
+    lines = [
+        "# What a selection of browser tests costs in CPU, every process counted",
+        "",
+        "Written by `bench/suite_cpu.py` (see its docstring): each run in a cgroup of its own, whose",
+        "CPU count holds the browser's processes that the test command's own figures miss.",
+        "",
+        *header(labels),
+        *table_rows(runs, figures),
+        "",
+    ]
+    lines += [f"**{label}**: {run['note']}\n" for label, run in runs.items() if run.get("note")]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--label", default="the browser suite")
+    parser.add_argument("--tests-from", help="a revision whose e2e/ is run instead of the current one")
+    parser.add_argument("--note", default="")
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="-- then pytest's arguments (paths under e2e/)")
+    opts = parser.parse_args()
+    args = opts.args[1:] if opts.args[:1] == ["--"] else opts.args
+    if not args:  # the test command's own: what follows "-m pytest -q"
+        args = [str(a) for a in tasks.test_steps()["browser tests"][4:]]
+    cwd, copy = ROOT, None
+    if opts.tests_from:  # e2e/ as of the revision, in a folder beside e2e/ (conftest finds dist/ from it)
+        copy = Path(tempfile.mkdtemp(prefix="e2e-", dir=ROOT))
+        archive = subprocess.run(["git", "archive", opts.tests_from, "e2e"], cwd=ROOT, capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "--strip-components=1", "-C", str(copy)], input=archive.stdout, check=True)
+        args = [str(copy / Path(a).relative_to("e2e")) if a.startswith("e2e/") else a for a in args]
+    load = round(os.getloadavg()[0], 1)
+    try:
+        result = run(args, cwd)
+    finally:
+        if copy:
+            shutil.rmtree(copy, ignore_errors=True)
+    result.update(
+        args=[a.replace(str(copy), "e2e") if copy else a for a in args],
+        tests_from=opts.tests_from or "the working tree",
+        load=load,
+        time_factor=os.environ.get("ASALTO_TIME_FACTOR", "1 (unset)"),
+        note=opts.note,
+    )
+    keep("suite-cpu", opts.label, result, markdown)
+    if result["exit"]:
+        sys.exit(result["exit"])
+
+
+if __name__ == "__main__":
+    main()
