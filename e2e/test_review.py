@@ -8,12 +8,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
+from test_languages import switch
 from test_move_list import record
 
 from asalto_core import Game
 from helpers import (
     ENGINE_MS,
-    choose,
     click_point,
     drawn,
     import_text,
@@ -302,8 +302,7 @@ def test_the_review_summary_fits_a_laptops_screen_with_the_result_and_a_note_in_
         heads = {}
         for lang in ("en", "fr", "de", "es"):
             if lang != "en":
-                choose(page, "#lang-menu", lang)
-                page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=ENGINE_MS)
+                switch(page, lang)
                 page.keyboard.press("Escape")  # the menu closed
                 page.wait_for_function("!document.querySelector('#menu').matches(':popover-open')")
                 page.click("#nav-last")  # back to the game's end from the marked move
