@@ -527,8 +527,8 @@ function freeName(name) {
 
 async function addBot(name, source, files = null) {
   // Load a bot once in a worker of its own, to say at once whether it loads; each game, or each
-  // tournament, starts it afresh (startBot). `files` (path -> base64): a bot of several files, a folder's or a zip's; it is named
-  // after the file that is the bot (host.py finds it).
+  // tournament, starts it afresh (startBot). `files` (path -> base64): a bot of several files, a
+  // folder's or a zip's; it is named after the file that is the bot (host.py finds it).
   name = freeName(name.trim() || "bot.py");
   const bot = { name, source, files, status: "loading", error: "" };
   state.bots.push(bot);
