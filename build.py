@@ -13,10 +13,10 @@ Nothing is fetched at run time from anywhere but the site itself:
   as it is (``zipimport``): nothing to unpack or compile before its first move, and micropip
   (which npm's Pyodide lacks) is never needed;
 - the engine's rules modules (rules, notation, records, the drawing: those the pages import,
-  found by following their imports, ``module_lists``) go to
-  ``asalto_core/`` for the pages' MicroPython, with the shims of ``site/mpylib``, all compiled
-  to MicroPython bytecode (``.mpy``, by mpy-cross) like the pages' own modules:
-  the pages answer every rule question themselves, and only the AI needs Pyodide;
+  found by following their imports, ``module_lists``) go to ``asalto_core/`` on the pages'
+  MicroPython, with the shims of ``site/mpylib``, all compiled to MicroPython bytecode (``.mpy``,
+  by mpy-cross) like the pages' own modules: the pages answer every rule question themselves,
+  and only the AI needs Pyodide;
   ``board.css`` is written from ``svg.BOARD_CSS``, so the board on screen and a diagram for
   print come from the same drawing code and colours;
 - the translations, one gettext catalog per language (``pkg/asalto_core/locale/LANG.po``: the
@@ -24,9 +24,11 @@ Nothing is fetched at run time from anywhere but the site itself:
   by Babel into ``locale/LANG.json`` (and the language menu into ``index.html``);
 - ``data.json`` holds the rulesets' names and titles and the AI levels, exported from the
   engine (a page makes each board and rules panel from the engine it runs);
-- each page's own modules and its English catalog go in one gzip'd tar (``mpy.tar.gz`` for the
-  game page's config ``mpy.json``, and so on), which boot.js has the browser unpack into
-  MicroPython's file system before the page's entry runs: one request, and compressed on any host;
+- each page's own modules, the engine's it imports and its English catalog go in one gzip'd tar
+  (``mpy.tar.gz`` for the game page's config ``mpy.json``, and so on), which boot.js has the
+  browser unpack into MicroPython's file system before the page's entry runs: one request, and
+  compressed on any host; the weaker levels' worker gets its modules the same way
+  (``light.tar.gz``, unpacked by PyScript). No loose ``.mpy`` goes in ``dist/``;
 - every URL is relative, so ``dist/`` works from ``/`` and from any subpath;
 - ``sw.js`` gets the build hash of all the files: a new deploy gets a new cache.
 """
@@ -185,14 +187,12 @@ PYSCRIPT_IMPORT = (
 )
 
 
-# Each page's MicroPython config (written into the page), its entry module, and whether the AI's
-# worker beside it loads the engine's files too (the game page: they then stay one by one, which
-# the worker finds in the HTTP cache; elsewhere they go in the page's archive).
-PAGE_CONFIGS = (
-    ("mpy.json", "main.py", True),
-    ("embed-mpy.json", "viewer.py", False),
-    ("puzzles-mpy.json", "trainer.py", False),
-)
+# Each page's MicroPython config (written into the page) and its entry module.
+PAGE_CONFIGS = (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzzles-mpy.json", "trainer.py"))
+# The weaker levels' worker's modules (the engine's search, with the shims) in one archive, which
+# PyScript unpacks into the worker's /lib: one request, not one per module (each a trip through
+# the service worker on every start, and over the network on a first visit).
+LIGHT_ARCHIVE = "light.tar.gz"
 
 
 # On a page's MicroPython script tag: boot.js starts that MicroPython itself, without PyScript (the
@@ -216,13 +216,14 @@ def archive_name(config: str) -> str:
 
 
 def write_archive(out: Path, name: str, files: dict[str, str]) -> None:
-    """``files`` of ``out`` in one gzip'd tar, each by the path MicroPython finds it at (file ->
-    path): one request for what a page needs first, and compressed (a static host such as GitHub
-    Pages compresses neither bytecode nor a tar). The same bytes from the same files (no dates,
-    no owners), so the build hash holds."""
+    """``files`` (in ``out``, or staged elsewhere: an absolute path) in one gzip'd tar, each by the
+    path MicroPython finds it at (file -> path): one request for what a page needs first, and
+    compressed (a static host such as GitHub Pages compresses neither bytecode nor a tar). The same
+    bytes from the same files (in the order of their paths, with no dates, no owners), so the build
+    hash holds."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for f, path in sorted(files.items()):
+        for f, path in sorted(files.items(), key=lambda item: item[1]):
             data = (out / f).read_bytes()
             info = tarfile.TarInfo(path)
             info.size, info.mtime, info.mode = len(data), 0, 0o644
@@ -652,17 +653,20 @@ def build(out: Path) -> str:
     fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(SITE / "lib" / "keys.py"))["SAVE_KEY"]})
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
-    # loads it instead of compiling the source again.
+    # loads it instead of compiling the source again. Compiled apart from dist/ (``staged``):
+    # they reach the browser only in the archives, so a visit copies no loose one for offline use.
+    staging = tempfile.TemporaryDirectory()
+    staged = Path(staging.name)
     trainer_modules = page_modules("trainer.py")[0]
     for name in sorted(set(game_modules) | set(embed_modules) | set(trainer_modules)):
-        compile_mpy(SITE / name, out / posixpath.dirname(name), name)
+        compile_mpy(SITE / name, staged / posixpath.dirname(name), name)
     for name in page_engine + ai_engine:
-        compile_mpy(ROOT / "pkg" / "asalto_core" / name, out / "asalto_core")
+        compile_mpy(ROOT / "pkg" / "asalto_core" / name, staged / "asalto_core")
     menu = compile_catalogs(out / "locale")
     options = "".join(f'<option value="{code}">{html.escape(name)}</option>' for code, name in menu)
     fill_in(out / "index.html", {LANGUAGES_MARK: options})
     for name in MPY_LIB:
-        compile_mpy(SITE / "mpylib" / name, out / "mpylib")
+        compile_mpy(SITE / "mpylib" / name, staged / "mpylib")
     from asalto_core import svg
     from asalto_core.links import MAX_LINK
 
@@ -674,13 +678,14 @@ def build(out: Path) -> str:
     ai_files = {f"./wheels/{bytecode.name}": f"./{ENGINE_ZIP}"}  # worker.py puts it on sys.path
     ai_config = {"interpreter": "./pyodide/pyodide.mjs", "files": ai_files}
 
-    def engine_files(modules: list[str]) -> dict[str, str]:
-        """The engine's bytecode as a MicroPython config's files: each in /lib, with the shims."""
-        files = {f"./mpylib/{mpy(m)}": f"/lib/{mpy(m)}" for m in MPY_LIB}
-        files.update({f"./asalto_core/{mpy(m)}": f"/lib/asalto_core/{mpy(m)}" for m in modules})
+    def engine_entries(modules: list[str]) -> dict[str, str]:
+        """The engine's bytecode and the shims as an archive's entries (file -> path in /lib)."""
+        files = {str(staged / "mpylib" / mpy(m)): mpy(m) for m in MPY_LIB}
+        files.update({str(staged / "asalto_core" / mpy(m)): f"asalto_core/{mpy(m)}" for m in modules})
         return files
 
-    light_files = engine_files(page_modules("worker.py")[1])  # the weaker levels' worker: its own imports
+    write_archive(out, LIGHT_ARCHIVE, engine_entries(page_modules("worker.py")[1]))  # the worker's own imports
+    light_files = {f"./{LIGHT_ARCHIVE}": "/lib/*"}
     # The catalogs, where i18n.py reads them (locale/, beside the pages' modules): the pages' file
     # systems get English (the fallback) and the menu; i18n.load fetches another language if shown.
     catalogs = [f"locale/{code}.json" for code, _ in menu] + ["locale/languages.json"]
@@ -698,21 +703,19 @@ def build(out: Path) -> str:
     configs = {}
     pyscript_dir = tempfile.TemporaryDirectory()
     pyscript_files = pyscript_bytecode(out, Path(pyscript_dir.name))
-    for config, entry, engine_apart in PAGE_CONFIGS:
+    for config, entry in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
-        # The page's own modules and English in one archive (boot.js unpacks it), beside them
-        # on MicroPython's file system (the first place an import looks) the engine's too, unless
-        # the AI's worker loads those as well.
-        own = {f: f for f in [mpy(m) for m in modules] + page_catalogs}
+        # The page's own modules and English in one archive (boot.js unpacks it), and beside them
+        # on MicroPython's file system (the first place an import looks) the engine's.
+        own = {str(staged / mpy(m)): mpy(m) for m in modules}
+        own.update({f: f for f in page_catalogs})
         if not runs_without_pyscript(config):
             own.update(pyscript_files)
-        files = engine_files(engine) if engine_apart else {}
-        if not engine_apart:
-            own.update({f"asalto_core/{mpy(m)}": f"asalto_core/{mpy(m)}" for m in engine})
-            own.update({f"mpylib/{mpy(m)}": mpy(m) for m in MPY_LIB})
+        own.update(engine_entries(engine))
         write_archive(out, archive_name(config), own)
-        configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
+        configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": {}}
     pyscript_dir.cleanup()
+    staging.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker, sandbox, host.py
     script = sandbox_script((out / "lab" / "sandbox.html").read_text())

@@ -14,6 +14,8 @@ from helpers import ENGINE_MS, leave, move_list, new_game, open_site, past_the_b
 def test_plays_offline_after_the_first_visit(context):
     srv = Server()
     page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
     open_site(page, srv.url)
     # The first visit starts at once, without waiting for the service worker: the newcomer plays
     # the rebels against the AI. Once the AI has answered (its first search done), the service
@@ -21,6 +23,10 @@ def test_plays_offline_after_the_first_visit(context):
     play(page, "d4", "d5")
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=ENGINE_MS)
     expect(move_list(page)).to_have_count(2)
+    # The page's modules and the engine's came in its archive, the weaker levels' worker's in its
+    # own: two requests, none for a module alone.
+    assert sorted(u for u in requested if u.endswith(".tar.gz")) == [srv.url + "light.tar.gz", srv.url + "mpy.tar.gz"]
+    assert not [u for u in requested if u.endswith(".mpy")]
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     new_game(page, "assault", "humans")
     play(page, "d4", "d5")
