@@ -177,12 +177,13 @@ PY_CONFIG = f"<py-config hidden>{json.dumps(PY_CONFIG_VALUE)}</py-config>\n"
 # start, from a text in its main chunk, and MicroPython compiles it there: about 80 ms of each frame
 # of a teacher's page, before the frame's own code runs. The pages' archives carry that package as
 # bytecode instead, and where boot.js says the archive has it (asaltoPyscriptBytecode), the main
-# thread's code before the entry only imports it (workers, whose files are not the archive's, still
-# write it). Matched exactly: a PyScript release that changes them stops the build.
+# thread's code before the entry only imports it. So does every MicroPython worker's: each is the
+# weaker levels' (or a review's), whose archive (LIGHT_ARCHIVE) carries it too. Matched exactly: a
+# PyScript release that changes them stops the build.
 PYSCRIPT_SOURCES = ('wo(".",{pyscript:', '}),ho.push("import pyscript as _pyscript")')
 PYSCRIPT_WRITER = 'const n="mpy"===t?Ao.replace(bo,""):Ao'
 PYSCRIPT_IMPORT = (
-    'const n="mpy"===t?(e===vo&&globalThis.asaltoPyscriptBytecode'
+    'const n="mpy"===t?(e!==vo||globalThis.asaltoPyscriptBytecode'
     '?"import pyscript as _pyscript\\ndel _pyscript\\n":Ao.replace(bo,"")):Ao'
 )
 
@@ -684,7 +685,10 @@ def build(out: Path) -> str:
         files.update({str(staged / "asalto_core" / mpy(m)): f"asalto_core/{mpy(m)}" for m in modules})
         return files
 
-    write_archive(out, LIGHT_ARCHIVE, engine_entries(page_modules("worker.py")[1]))  # the worker's own imports
+    pyscript_dir = tempfile.TemporaryDirectory()
+    pyscript_files = pyscript_bytecode(out, Path(pyscript_dir.name))
+    light = engine_entries(page_modules("worker.py")[1])  # the worker's own imports, and PyScript's package
+    write_archive(out, LIGHT_ARCHIVE, {**light, **pyscript_files})
     light_files = {f"./{LIGHT_ARCHIVE}": "/lib/*"}
     # The catalogs, where i18n.py reads them (locale/, beside the pages' modules): the pages' file
     # systems get English (the fallback) and the menu; i18n.load fetches another language if shown.
@@ -701,8 +705,6 @@ def build(out: Path) -> str:
         },
     )
     configs = {}
-    pyscript_dir = tempfile.TemporaryDirectory()
-    pyscript_files = pyscript_bytecode(out, Path(pyscript_dir.name))
     for config, entry in PAGE_CONFIGS:
         modules, engine = page_modules(entry)  # only what this page imports
         # The page's own modules and English in one archive (boot.js unpacks it), and beside them
