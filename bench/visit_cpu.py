@@ -12,13 +12,14 @@ none routed with what leaves the site refused by a proxy (conftest.OFF_SITE: a r
 HTTP cache); a first visit in the warm context a test's page now comes from (conftest.WarmContext:
 its storage cleared and checked before the visit, the site's renderer process and the caches kept
 from the visits before; the page closed after it); and a reload with the HTTP cache, with the light
-AI's worker (a game against the computer, the default) and without it (two players). And what a
+AI's worker (a game against the computer, the default) and without it (two players); a reload
+once the service worker keeps the site (a later visit). And what a
 test's wait_for_function costs a page that is up, for each second it waits: polled at every
 animation frame (Playwright's default), every 16 ms (the suite's, e2e/conftest.POLL_MS), or not
 asked at all. CPU seconds hardly move with the machine's load; the
 median is kept.
 
-    .venv/bin/python bench/visit_cpu.py [--runs N]
+    .venv/bin/python bench/visit_cpu.py [--runs N] [--dist DIR] [--name NAME]
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
 from _browser import DIST, LAUNCH_ARGS, RESULTS, SLOW_MS, Server, chromium_path  # noqa: E402
+from _sections import write_section  # noqa: E402
 from conftest import OFF_SITE, Console, WarmContext  # noqa: E402
 from counts import tree_cpu  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
@@ -102,6 +104,24 @@ def reload(browser: Browser, url: str, light: bool) -> float:
     return used
 
 
+def later_visit(browser: Browser, url: str) -> float:
+    """CPU seconds of a reload once the service worker keeps the site (every visit after the
+    first: each file it asks for answered from the worker's cache), up to the light worker ready,
+    plus the idle second after."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-offline=ready]", timeout=SLOW_MS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SLOW_MS)
+    began = tree_cpu()
+    page.reload()
+    page.wait_for_selector("body[data-board=ready][data-light=ready]", timeout=SLOW_MS)
+    page.wait_for_timeout(1000)
+    used = tree_cpu() - began
+    ctx.close()
+    return used
+
+
 def waiting(browser: Browser, url: str) -> dict[str, float]:
     """CPU seconds a second of a page that is up, while a test waits on a question never true."""
     ctx = browser.new_context()
@@ -124,8 +144,11 @@ def waiting(browser: Browser, url: str) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="visits of each kind (the median is kept)")
-    runs = parser.parse_args().runs
-    server = Server(dist=DIST)
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to visit (dist/)")
+    parser.add_argument("--name", default="now", help="this run's section of the results")
+    args = parser.parse_args()
+    runs = args.runs
+    server = Server(dist=args.dist)
     figures: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
@@ -140,14 +163,15 @@ def main() -> None:
             for light in (True, False):
                 name = "reload, " + ("with the light AI's worker" if light else "two players: no worker")
                 figures.setdefault(name, []).append(reload(browser, server.url, light))
+            figures.setdefault("reload from the service worker's cache (a later visit)", []).append(
+                later_visit(browser, server.url)
+            )
             for how, seconds in waiting(browser, server.url).items():
                 figures.setdefault(f"a second of waiting on the page, {how}", []).append(seconds)
         warm.close()
         browser.close()
     server.stop()
     lines = [
-        "# One visit to the game page, in CPU seconds",
-        "",
         "Written by `bench/visit_cpu.py` (see its docstring): the median of "
         f"{runs} visits of each kind, CPU of the browser and this process.",
         "",
@@ -156,9 +180,8 @@ def main() -> None:
     ]
     for name, seconds in figures.items():
         lines.append(f"| {name} | {statistics.median(seconds):.2f} | {' '.join(f'{s:.2f}' for s in seconds)} |")
-    text = "\n".join(lines) + "\n"
-    (RESULTS / "visit-cpu.md").write_text(text)
-    print(text)
+    print("\n".join(lines))
+    write_section(RESULTS / "visit-cpu.md", "One visit to the game page, in CPU seconds", args.name, lines)
 
 
 if __name__ == "__main__":
