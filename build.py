@@ -194,6 +194,11 @@ PAGE_CONFIGS = (("mpy.json", "main.py"), ("embed-mpy.json", "viewer.py"), ("puzz
 # PyScript unpacks into the worker's /lib: one request, not one per module (each a trip through
 # the service worker on every start, and over the network on a first visit).
 LIGHT_ARCHIVE = "light.tar.gz"
+# The bot lab's referee (the rules and the board's drawing: site/lab/referee.py) runs on MicroPython
+# too, its modules in one archive (lab/referee-worker.js unpacks it); the bots' Pyodide workers
+# import its source (host.py).
+REFEREE = SITE / "lab" / "referee.py"
+REFEREE_ARCHIVE = "lab/referee.tar.gz"
 
 
 # On a page's MicroPython script tag: boot.js starts that MicroPython itself, without PyScript (the
@@ -310,15 +315,15 @@ def site_module_files(module: str, modules: dict[str, Path]) -> list[str]:
     return [name for name in packages + ["/".join(parts) + ".py"] if name in modules]
 
 
-def page_modules(entry: str) -> tuple[list[str], list[str]]:
+def page_modules(entry: str | Path) -> tuple[list[str], list[str]]:
     """The page's own modules (site/, by their path there) and the engine's (pkg/asalto_core/)
-    that ``entry`` (a page's or worker's main module) loads, followed through every module it
-    imports: what its MicroPython needs on its file system."""
+    that ``entry`` (a page's or worker's main module, by its name in dist/ or its path) loads,
+    followed through every module it imports: what its MicroPython needs on its file system."""
     engine_dir = ROOT / "pkg" / "asalto_core"
     site: list[str] = []
     engine: list[str] = []
     modules = site_modules()
-    todo = [site_files()[entry]]
+    todo = [entry if isinstance(entry, Path) else site_files()[entry]]
     while todo:
         for module in _imports(todo.pop()):
             if module.startswith("asalto_core"):
@@ -661,8 +666,10 @@ def build(out: Path) -> str:
     trainer_modules = page_modules("trainer.py")[0]
     for name in sorted(set(game_modules) | set(embed_modules) | set(trainer_modules)):
         compile_mpy(SITE / name, staged / posixpath.dirname(name), name)
-    for name in page_engine + ai_engine:
+    referee_engine = sorted({*page_modules(REFEREE)[1], "svg.py"})  # with the drawing, which Board.svg imports
+    for name in sorted(set(page_engine + ai_engine + referee_engine)):
         compile_mpy(ROOT / "pkg" / "asalto_core" / name, staged / "asalto_core")
+    compile_mpy(REFEREE, staged)
     menu = compile_catalogs(out / "locale")
     options = "".join(f'<option value="{code}">{html.escape(name)}</option>' for code, name in menu)
     fill_in(out / "index.html", {LANGUAGES_MARK: options})
@@ -717,9 +724,11 @@ def build(out: Path) -> str:
         write_archive(out, archive_name(config), own)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": {}}
     pyscript_dir.cleanup()
-    staging.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
-    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, script, Pyodide worker, sandbox, host.py
+    shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, scripts, workers, sandbox, host.py
+    referee = {str(staged / mpy(REFEREE.name)): mpy(REFEREE.name), **engine_entries(referee_engine)}
+    write_archive(out, REFEREE_ARCHIVE, referee)
+    staging.cleanup()
     script = sandbox_script((out / "lab" / "sandbox.html").read_text())
     for name in ("index.html", "sandbox.html"):
         fill_in(out / "lab" / name, {SANDBOX_MARK: script})

@@ -1,4 +1,5 @@
-"""The bot lab's Python (site/lab/host.py), which each of the lab's Pyodide workers runs, here on CPython."""
+"""The bot lab's Python, here on CPython: a bot's worker's (site/lab/host.py, on Pyodide in the
+lab) and the referee's (site/lab/referee.py, on MicroPython in the lab, where it answers alike)."""
 
 from __future__ import annotations
 
@@ -6,19 +7,34 @@ import base64
 import importlib.util
 import io
 import json
+import sys
 import zipfile
 from pathlib import Path
 
+import micropython
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+LAB = ROOT / "site" / "lab"
 
 
-def host():
-    spec = importlib.util.spec_from_file_location("lab_host", ROOT / "site" / "lab" / "host.py")
+def lab(name: str):
+    """A fresh copy of the lab's module ``name`` (site/lab/NAME.py), as a new worker loads it; a
+    fresh host imports a fresh referee."""
+    if name == "host":
+        sys.modules["referee"] = lab("referee")
+    spec = importlib.util.spec_from_file_location(name, LAB / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def host():
+    return lab("host")
+
+
+def referee():
+    return lab("referee")
 
 
 def test_a_pasted_bot_answers_and_its_failures_are_fault_lines():
@@ -36,16 +52,16 @@ def test_a_pasted_bot_answers_and_its_failures_are_fault_lines():
 
 
 def test_the_referee_draws_checks_and_completes_clicked_moves():
-    h = host()
-    view = json.loads(h.view("course", "[]", '["d4"]'))
+    r = referee()
+    view = json.loads(r.view("course", "[]", '["d4"]'))
     assert view["svg"].startswith("<svg") and view["turn"] == "rebels" and view["passes"]
     assert view["next"] == ["c5", "d5", "e5"] and view["move"] is None
-    assert json.loads(h.view("course", "[]", '["d4", "d5"]'))["move"] == "d4-d5"
-    assert json.loads(h.check("course", "[]", "d4-d5")) == {"ok": True, "move": "d4-d5"}
-    illegal = json.loads(h.check("course", "[]", "a3-g5"))
+    assert json.loads(r.view("course", "[]", '["d4", "d5"]'))["move"] == "d4-d5"
+    assert json.loads(r.check("course", "[]", "d4-d5")) == {"ok": True, "move": "d4-d5"}
+    illegal = json.loads(r.check("course", "[]", "a3-g5"))
     assert not illegal["ok"] and illegal["kind"] == "illegal"
-    assert json.loads(h.check("course", "[]", "up"))["kind"] == "malformed"
-    over = json.loads(h.view("course 3/O1O/7/R6/7/3/3 o - 9", "[]", "[]"))
+    assert json.loads(r.check("course", "[]", "up"))["kind"] == "malformed"
+    over = json.loads(r.view("course 3/O1O/7/R6/7/3/3 o - 9", "[]", "[]"))
     assert over["winner"] == "officers" and over["reason"] == "rebels-depleted"
 
 
@@ -60,7 +76,7 @@ def test_the_labs_table_is_the_command_lines():
         {"officers": "examples:random", "rebels": "mine.py", "winner": "officers", "faults": []},
     ]
     bots = ["mine.py", "level:beginner", "examples:random"]
-    rows = json.loads(host().table(json.dumps(games), json.dumps(bots)))
+    rows = json.loads(referee().table(json.dumps(games), json.dumps(bots)))
     assert [(r["bot"], r["score"], r["games"], r["faults"]) for r in rows] == [
         ("mine.py", 2.5, 4, 1),
         ("examples:random", 1.0, 2, 0),
@@ -76,38 +92,64 @@ def test_the_labs_table_is_the_command_lines():
 def test_a_games_calls_play_each_move_once_and_a_bad_move_list_leaves_the_next_call_right(monkeypatch):
     """The referee is asked about every ply of a game (the board, then the bot's move): played from
     the start at each call, a 400-ply game cost 80,000 moves played; carried on, one each. Counted."""
-    h = host()
+    r = referee()
     played = []
-    push = h.Board.push
-    monkeypatch.setattr(h.Board, "push", lambda board, move: played.append(move) or push(board, move))
+    push = r.Board.push
+    monkeypatch.setattr(r.Board, "push", lambda board, move: played.append(move) or push(board, move))
     moves = ["b4-c5", "c6-c7", "a4-b4", "e6-e5", "d4-d5", "e5-e6", "a3-a4", "e6-d6"]  # under the course's rules
     for ply in range(len(moves) + 1):
-        view = json.loads(h.view("course", json.dumps(moves[:ply]), "[]"))
+        view = json.loads(r.view("course", json.dumps(moves[:ply]), "[]"))
         assert view["plies"] == ply
         if ply < len(moves):
-            assert json.loads(h.check("course", json.dumps(moves[:ply]), moves[ply]))["ok"]
+            assert json.loads(r.check("course", json.dumps(moves[:ply]), moves[ply]))["ok"]
     assert len(played) == 2 * len(moves)  # each once to carry the board on, once in the check of it
-    after_undo = json.loads(h.view("course", json.dumps(moves[:2]), "[]"))  # taken back: played again
+    after_undo = json.loads(r.view("course", json.dumps(moves[:2]), "[]"))  # taken back: played again
     assert after_undo["plies"] == 2 and after_undo["turn"] == "rebels"
     with pytest.raises(Exception, match="illegal"):
-        h.view("course", json.dumps([*moves[:2], "a3-g5"]), "[]")
-    fresh = host()
+        r.view("course", json.dumps([*moves[:2], "a3-g5"]), "[]")
+    fresh = referee()
     for ply in (3, 6, 1):  # after the refused list, each answer as a fresh referee's
-        assert h.view("course", json.dumps(moves[:ply]), "[]") == fresh.view("course", json.dumps(moves[:ply]), "[]")
+        assert r.view("course", json.dumps(moves[:ply]), "[]") == fresh.view("course", json.dumps(moves[:ply]), "[]")
 
 
 def test_undo_takes_back_past_the_bots_replies_and_a_forced_pass():
     """The player's (the rebels') last move that was no pass: before it, not before the pass the lab
     would play again at once."""
-    h = host()
+    r = referee()
     one_step_left = "course RRR/RRR/RR1ORRR/2R4/3O3/3/3 r - 5"  # after c4-c5 the rebels can only pass
     moves = '["c4-c5", "d3-d2", "--", "d2-d3"]'
-    after = json.loads(h.view(one_step_left, moves, "[]", True, '["rebels"]'))
+    after = json.loads(r.view(one_step_left, moves, "[]", True, '["rebels"]'))
     assert after["turn"] == "rebels" and after["only_pass"] and after["undo"] == 0
-    both = json.loads(h.view(one_step_left, moves, "[]", True, '["rebels", "officers"]'))
+    both = json.loads(r.view(one_step_left, moves, "[]", True, '["rebels", "officers"]'))
     assert both["undo"] == 3  # between two players: the officers' last move, not the pass before it
-    started = json.loads(h.view("course", "[]", "[]", True, '["rebels"]'))
+    started = json.loads(r.view("course", "[]", "[]", True, '["rebels"]'))
     assert started["undo"] is None and not started["only_pass"]
+
+
+@pytest.mark.skipif(not micropython.available(), reason="needs node and npm's MicroPython")
+def test_the_referee_answers_alike_on_micropython():
+    """The lab runs the referee on MicroPython: a game's views and checks, a finished game's, a
+    refused move and a tournament's table, as CPython answers them."""
+    moves = json.dumps(["b4-c5", "c6-c7", "a4-b4", "e6-e5", "d4-d5"])
+    games = [
+        {"officers": "mine.py", "rebels": "level:beginner", "winner": "officers", "faults": []},
+        {"officers": "level:beginner", "rebels": "mine.py", "winner": None, "faults": [{"side": "rebels"}]},
+    ]
+    calls = [
+        ["view", "course", "[]", '["d4"]'],
+        ["view", "course", moves, '["e6"]', True, '["officers"]'],
+        ["check", "course", moves, "d6-d5"],
+        ["check", "course", moves, "a3-g5"],
+        ["check", "course", moves, "up"],
+        ["view", "course 3/O1O/7/R6/7/3/3 o - 9", "[]", "[]", False],
+        ["table", json.dumps(games), json.dumps(["mine.py", "level:beginner"])],
+    ]
+    code = "import json, referee\nfor fn, *args in json.loads(CALLS):\n    print(getattr(referee, fn)(*args))\n"
+    source = {"referee.py": (LAB / "referee.py").read_text()}
+    out = micropython.run(f"CALLS = {json.dumps(json.dumps(calls))}\n" + code, source)
+    r = referee()
+    expected = [json.loads(getattr(r, fn)(*args)) for fn, *args in calls]
+    assert [json.loads(line) for line in out.splitlines()] == expected
 
 
 def test_a_bot_that_prints_plays_in_the_lab_as_in_the_arena():

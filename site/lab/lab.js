@@ -1,8 +1,9 @@
 // The bot lab: load bots (a dropped or pasted .py file, an example, a level), play them against
 // you or each other on the board, and run a small tournament. Every bot runs in its own Pyodide
 // worker (py-worker.js), never on this page, in a sandboxed frame of its own (sandbox.html: an
-// opaque origin, no network); the referee (the rules, the board's drawing) is one more worker, on
-// this page's origin. A bot over its time limit has its worker stopped, and the game says why. The page's
+// opaque origin, no network); the referee (the rules, the board's drawing) is a MicroPython worker
+// on this page's origin (referee-worker.js), up as fast as the game page. A bot over its time limit
+// has its worker stopped, and the game says why. The page's
 // state (the bots, the game) is kept apart from the drawing: render() draws it, and nothing else.
 
 const MAX_PLIES = 400; // the lab's move cap: a game between two bots that never ends is a draw
@@ -27,6 +28,7 @@ const RUNTIME = {
   "python_stdlib.zip": "../pyodide/python_stdlib.zip",
   "pyodide-lock.json": "../pyodide/pyodide-lock.json",
   "host.py": "host.py",
+  "referee.py": "referee.py",
 };
 const MAX_ANSWER = 100_000; // characters of a bot worker's answer: more is no answer of ours
 const MAX_DETAIL = 300; // characters of a bot's own words (a fault's detail, a line it printed) shown in the log
@@ -55,10 +57,10 @@ function runtimeFiles() {
 }
 
 class PyWorker {
-  // One Pyodide worker; call(fn, ...args) answers its function's JSON, parsed. A bot's (sandboxed)
-  // runs in an iframe of its own (sandbox.html: an opaque origin, no network), the referee's on this
-  // page's origin. They answer on a port of their own; a bot's worker that says anything it was
-  // not asked, or anything but text, is stopped, and its calls fail with the reason.
+  // One worker; call(fn, ...args) answers its function's JSON, parsed. A bot's (sandboxed) is a
+  // Pyodide in an iframe of its own (sandbox.html: an opaque origin, no network), the referee's a
+  // MicroPython on this page's origin. They answer on a port of their own; a bot's worker that
+  // says anything it was not asked, or anything but text, is stopped, and its calls fail with the reason.
   constructor(sandboxed) {
     const channel = new MessageChannel();
     this.longest = sandboxed ? MAX_ANSWER : Infinity; // the referee's board drawings are ours
@@ -67,14 +69,14 @@ class PyWorker {
     this.next = 1;
     this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
     this.port.onmessage = (event) => this.hear(event.data);
+    if (!sandboxed) {
+      this.worker = new Worker(new URL("referee-worker.js", import.meta.url), { type: "module" });
+      this.worker.postMessage(null, [channel.port2]);
+      return;
+    }
     runtimeFiles().then(
       ({ files, code, sandbox }) => {
         if (this.stopped) return;
-        if (!sandboxed) {
-          this.worker = new Worker(new URL("py-worker.js", import.meta.url));
-          this.worker.postMessage({ files }, [channel.port2]);
-          return;
-        }
         this.frame = document.createElement("iframe");
         this.frame.setAttribute("sandbox", "allow-scripts");
         this.frame.hidden = true;

@@ -1,7 +1,7 @@
-// One Pyodide of the bot lab: the referee (started by the lab page, on its origin) or one bot
-// (started by its sandbox, sandbox.html, in an opaque origin with no network). Either way it
-// fetches nothing: its first message brings the files it starts from as Blobs (Pyodide, the
-// engine's bytecode zip, host.py) and the port the lab page calls it on: {id, fn, args} (args
+// One bot's Pyodide in the bot lab, started by its sandbox (sandbox.html, in an opaque origin with
+// no network). It fetches nothing: its first message brings the files it starts from as Blobs
+// (Pyodide, the engine's bytecode zip, host.py and the referee.py it imports) and the port the
+// lab page calls it on: {id, fn, args} (args
 // JSON-ready), answered {id, result} or {id, error}, after any {id, printed} (a line the bot
 // printed meanwhile); id 0 says it is ready. A classic worker (a
 // module worker cannot start from a blob: URL in an opaque origin), which imports Pyodide's modules.
@@ -29,7 +29,9 @@ async function start(files) {
     Object.assign(self, own);
   }
   py.FS.writeFile("/engine.zip", new Uint8Array(await files.engine.arrayBuffer()));
-  py.runPython("import sys; sys.path.insert(0, '/engine.zip')");
+  py.FS.mkdir("/lab");
+  py.FS.writeFile("/lab/referee.py", await files["referee.py"].text());
+  py.runPython("import sys; sys.path[:0] = ['/engine.zip', '/lab']");
   py.runPython(await files["host.py"].text());
   return py;
 }
