@@ -332,3 +332,37 @@ def test_the_keeper_imports_only_what_it_uses(tmp_path):
     assert {"ctypes", "json", "shutil"} <= names
     assert not names & {"subprocess", "tempfile", "dataclasses"}
     assert not folder.exists()
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m in ("found", "user id alone")])
+def test_a_user_id_is_given_to_no_other_bot_while_its_jail_is_open(mode, monkeypatch):
+    """A bot kept idle between games may exit, leaving its user id without a process: that id went
+    to a later bot once the next 64 had been given, and the idle bot's close (evicted, or at the
+    end) then killed the later bot at its first move (a cmd: bot's crash, seen once in the engine
+    suite). The id waits for its jail's close."""
+    monkeypatch.setenv("ASALTO_SANDBOX_WITHOUT", WITHOUT[mode])
+    sandbox.here.cache_clear()
+    first = sandbox.start(["true"], {}, 64)
+    try:
+        first.proc.wait()  # its bot has exited: no process has the id (bubblewrap's may wait to be reaped)
+        assert first.uid not in {sandbox._free_uid() for _ in range(2 * 64)}
+    finally:
+        first.close()
+        sandbox.here.cache_clear()
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m in ("found", "user id alone", "nothing")])
+def test_a_bot_killed_by_sigkill_ends_so_and_its_keeper_with_it(mode, monkeypatch):
+    """Without bubblewrap a keeper ends as its bot did: a bot ended by SIGKILL (which has no handler
+    to reset) had the keeper exit 1 with its own traceback instead, read as the bot's crash."""
+    monkeypatch.setenv("ASALTO_SANDBOX_WITHOUT", WITHOUT[mode])
+    sandbox.here.cache_clear()
+    with tempfile.TemporaryFile() as errors:
+        jail = sandbox.start(["sh", "-c", "kill -9 $$"], {"PATH": os.environ["PATH"]}, 64, errors)
+        try:
+            assert jail.returncode() == -signal.SIGKILL
+            errors.seek(0)
+            assert errors.read() == b""  # no traceback of the keeper's
+        finally:
+            jail.close()
+            sandbox.here.cache_clear()

@@ -25,6 +25,7 @@ layers out, to see (and test) what a machine without them gets.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import ctypes
 import functools
@@ -56,6 +57,11 @@ UID_BASE = 1_900_000_000  # the bots' user ids: far above accounts and the usual
 KEEP = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")  # the only variables of the arena's a bot sees
 
 _serial = itertools.count()
+# The user ids of this process's jails not yet closed: none is given to a second bot before its
+# jail has ended every process of it. (A bot kept idle between games may have exited, leaving its
+# id free of processes; given again, the old jail's close would kill the new bot.)
+_held: set[int] = set()
+_held_lock = _thread.allocate_lock()  # a Dask worker starts bots in several threads (the keeper imports no threading)
 
 
 class Holds(NamedTuple):
@@ -128,18 +134,29 @@ def describe() -> str:
             f"can read your other processes and write wherever you can; {ends} (install bubblewrap)")  # fmt: skip
 
 
-def _free_uid() -> int:
-    """A user id no account and no running process has: this process's range, the next in turn."""
+def _free_uid(hold: bool = False) -> int:
+    """A user id no account, no running process and no open jail of this process has: this
+    process's range, the next in turn; with ``hold``, held until :func:`_release`."""
     import pwd
 
-    for _ in range(64):
-        uid = UID_BASE + os.getpid() % 4_000_000 * 64 + next(_serial) % 64
-        with contextlib.suppress(KeyError):
-            pwd.getpwuid(uid)
-            continue
-        if not _processes_of(uid):
-            return uid
+    with _held_lock:
+        for _ in range(64):
+            uid = UID_BASE + os.getpid() % 4_000_000 * 64 + next(_serial) % 64
+            if uid in _held:
+                continue
+            with contextlib.suppress(KeyError):
+                pwd.getpwuid(uid)
+                continue
+            if not _processes_of(uid):
+                if hold:
+                    _held.add(uid)
+                return uid
     raise OSError("no free user id for a bot")
+
+
+def _release(uid: int) -> None:
+    with _held_lock:
+        _held.discard(uid)
 
 
 def _processes_of(uid: int) -> list[int]:
@@ -258,7 +275,7 @@ class Jail:
 
         holds = here()
         reach = [os.path.abspath(a) for a in [*argv, *shown] if os.path.exists(a)] + _needed()
-        self.uid = _free_uid() if holds.own_user else None
+        self.uid = _free_uid(hold=True) if holds.own_user else None
         env = {k: env[k] for k in env if k in KEEP or k.startswith("PYTHON")}
         if holds.bwrap:
             self.folder = ""  # its own /tmp
@@ -276,11 +293,16 @@ class Jail:
             enter = _enter(None, memory_mb + 64, death=signal.SIGTERM)  # the keeper: Python's own memory too
             self.inner = 1
         env.update(HOME=self.folder or "/tmp", TMPDIR=self.folder or "/tmp")
-        self.proc = subprocess.Popen(
-            full, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL if stderr is None else stderr, env=env,
-            cwd=self.folder or "/", preexec_fn=enter, start_new_session=True,  # noqa: PLW1509 - the sandbox is set up in the child
-        )  # fmt: skip
+        try:
+            self.proc = subprocess.Popen(
+                full, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL if stderr is None else stderr, env=env,
+                cwd=self.folder or "/", preexec_fn=enter, start_new_session=True,  # noqa: PLW1509 - the sandbox is set up in the child
+            )  # fmt: skip
+        except OSError:
+            if self.uid is not None:
+                _release(self.uid)  # nothing ran under it
+            raise
 
     def returncode(self) -> int:
         """The bot's exit code (negative: the signal that ended it), once it has ended."""
@@ -304,6 +326,7 @@ class Jail:
             self.proc.wait()
         if self.uid is not None:
             _end_user(self.uid)
+            _release(self.uid)
         if self.folder:
             shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -415,8 +438,9 @@ def _keep(plan: dict[str, object], argv: list[str]) -> int:
         if pid == bot:
             status = code
     shutil.rmtree(str(plan["folder"]), ignore_errors=True)  # the arena may be gone: nobody else would
-    if os.WIFSIGNALED(status):
-        signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+    if os.WIFSIGNALED(status):  # the keeper ends as its bot did (SIGKILL has no handler to reset)
+        if os.WTERMSIG(status) != signal.SIGKILL:
+            signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
         os.kill(os.getpid(), os.WTERMSIG(status))
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1
 
