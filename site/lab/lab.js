@@ -163,7 +163,15 @@ function player(name) {
   // A player of the game: "you", a loaded bot, an example or a level.
   if (name === "you") return { name, label: t("lab-you"), human: true };
   const bot = state.bots.find((b) => b.name === name);
-  return { name, label: name, source: bot ? bot.source : "", files: bot ? bot.files : null, worker: null };
+  return { name, label: name, source: bot ? bot.source : "", files: bot ? bot.files : null, bot, worker: null };
+}
+
+function takeSpare(bot) {
+  // The worker that loaded the bot last, if it is still running: {worker, printed}, the bot loaded
+  // in it and what it printed as it loaded; the bot's next game starts in it (once). Else null.
+  const spare = bot && bot.spare;
+  if (bot) bot.spare = null;
+  return spare && !spare.worker.stopped ? spare : null;
 }
 
 async function loadBot(worker, name, source, files = null) {
@@ -187,13 +195,15 @@ async function loadBot(worker, name, source, files = null) {
 
 async function startBot(game, p, ruleset, side, kept) {
   // The bot's worker for this game: the one a tournament kept from its last game (``kept``: name ->
-  // worker) if it is still running, else a fresh one (a stopped one is never reused); then its
-  // new_game. Null, or the fault it failed by. What it prints, as it loads, as its game begins
+  // worker) if it is still running, else the one that loaded the bot if none has played in it
+  // (takeSpare), else a fresh one (a stopped one is never reused); then its new_game. Null, or the fault it failed by. What it prints, as it loads, as its game begins
   // and at each move, goes to the game's log.
   const reused = kept && kept.get(p.name);
-  p.worker = reused && !reused.stopped ? reused : new PyWorker(true);
+  const spare = reused && !reused.stopped ? null : takeSpare(p.bot);
+  p.worker = reused && !reused.stopped ? reused : spare ? spare.worker : new PyWorker(true);
   p.worker.onPrinted = (line) => printed(game, p, line);
-  const failed = p.worker === reused ? null : await loadBot(p.worker, p.name, p.source, p.files);
+  if (spare) spare.printed.forEach((line) => printed(game, p, line)); // as its load would have said
+  const failed = p.worker === reused || spare ? null : await loadBot(p.worker, p.name, p.source, p.files);
   if (kept) kept.set(p.name, p.worker);
   const late = t("lab-load-late", { s: LOAD_SECONDS });
   const answer = failed ? null : read(await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side), late);
@@ -528,17 +538,22 @@ function freeName(name) {
 }
 
 async function addBot(name, source, files = null) {
-  // Load a bot once in a worker of its own, to say at once whether it loads; each game, or each
-  // tournament, starts it afresh (startBot). `files` (path -> base64): a bot of several files, a
-  // folder's or a zip's; it is named after the file that is the bot (host.py finds it).
+  // Load a bot once in a worker of its own, to say at once whether it loads; its next game starts
+  // in that worker (the last loaded bot's only: one idle Pyodide at most), each game or tournament
+  // after in a fresh one (startBot). `files` (path -> base64): a bot of several files, a folder's
+  // or a zip's; it is named after the file that is the bot (host.py finds it).
   name = freeName(name.trim() || "bot.py");
-  const bot = { name, source, files, status: "loading", error: "" };
+  const bot = { name, source, files, status: "loading", error: "", spare: null };
   state.bots.push(bot);
   render();
   const worker = new PyWorker(true);
+  const heard = [];
+  worker.onPrinted = (line) => heard.push(line);
   const failed = await loadBot(worker, name, source, files);
   const main = worker.loaded;
-  worker.stop();
+  for (const other of state.bots) takeSpare(other)?.worker.stop();
+  if (failed) worker.stop();
+  else bot.spare = { worker, printed: heard };
   if (failed) Object.assign(bot, { status: "failed", error: failed.detail });
   else {
     if (files && typeof main === "string") bot.name = freeName(`${name}: ${main.split("/").pop()}`);
