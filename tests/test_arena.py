@@ -122,6 +122,21 @@ def test_the_sprt_stops_a_one_sided_match_early():
     assert stopped.startswith("SPRT: H1 accepted") and len(results) < len(jobs)
 
 
+def test_a_kept_process_that_ended_while_idle_is_replaced_not_blamed():
+    """A bot's process kept between games that ends before the next game asks it anything (here
+    told to quit; in fresh clones' engine suites one was found gone, "exited with code 0") is not the
+    bot's fault in that game: a fresh process plays it."""
+    arena.close_idle()
+    try:
+        play_game(Job(0, 0, "course", "examples:greedy", "examples:random", [], FAST, 400))  # played out: both kept
+        kept = {bot.spec: bot for bot in arena._idle}
+        kept["examples:random"].send("quit")  # still running as the next game takes it, or just ended
+        game = play_game(Job(1, 0, "course", "examples:greedy", "examples:random", [], FAST, 400))
+        assert game["faults"] == [] and game["reason"]
+    finally:
+        arena.close_idle()
+
+
 def test_a_game_clock_runs_out():
     """Under a clock for the whole game (no limit per move), the bot that uses it up loses on time."""
     limits = Limits(move_seconds=None, game_seconds=1.0 * TIME_FACTOR, memory_mb=400)

@@ -375,18 +375,19 @@ _idle_lock = threading.Lock()  # a Dask worker may play games in several threads
 _starts = threading.local()  # how many bot processes this thread has started (see :func:`play_games`)
 
 
-def _checkout(spec: str, limits: Limits) -> tuple[BotProcess, Fault | None]:
+def _checkout(spec: str, limits: Limits, fresh: bool = False) -> tuple[BotProcess, Fault | None, bool]:
     """A bot's process for a game: an idle one of the same bot (and memory limit) if this process
-    has one, else a new one and its handshake's fault, if any."""
+    has one (unless ``fresh``), else a new one and its handshake's fault, if any; and whether it was
+    kept from an earlier game."""
     with _idle_lock:
-        for bot in reversed(_idle):
+        for bot in reversed(_idle if not fresh else []):
             if bot.spec == spec and bot.limits.memory_mb == limits.memory_mb and bot.proc.poll() is None:
                 _idle.remove(bot)
                 bot.limits = limits
-                return bot, None
+                return bot, None, True
     bot = BotProcess(spec, limits)
     _starts.count = _started() + 1
-    return bot, bot.handshake()
+    return bot, bot.handshake(), False
 
 
 def _started() -> int:
@@ -456,11 +457,15 @@ def play_game(job: Job) -> dict[str, Any]:
     own: dict[str, float] = {}
     try:
         for side in ("rebels", "officers"):
-            bot, fault = _checkout(specs[side], job.limits)
-            bots[side], own[side] = bot, bot.own
-            if fault is None:
-                bot.send(f"newgame {board.ruleset} {side}")
-                fault = bot.get_ready(len(board.move_stack), side)
+            for fresh in (False, True):
+                bot, fault, kept = _checkout(specs[side], job.limits, fresh)
+                bots[side], own[side] = bot, bot.own
+                if fault is None:
+                    bot.send(f"newgame {board.ruleset} {side}")
+                    fault = bot.get_ready(len(board.move_stack), side)
+                if not (kept and fault is not None and fault.kind == "crash"):
+                    break
+                bot.close()  # a kept process that ended while idle, before this game asked it anything: a fresh one
             if fault is not None:
                 fault.side, fault.ply = side, len(board.move_stack)
                 bot.read_errors(fault.ply)
