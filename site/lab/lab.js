@@ -196,14 +196,16 @@ async function loadBot(worker, name, source, files = null) {
 async function startBot(game, p, ruleset, side, kept) {
   // The bot's worker for this game: the one a tournament kept from its last game (``kept``: name ->
   // worker) if it is still running, else the one that loaded the bot if none has played in it
-  // (takeSpare), else a fresh one (a stopped one is never reused); then its new_game. Null, or the fault it failed by. What it prints, as it loads, as its game begins
-  // and at each move, goes to the game's log.
+  // (takeSpare), else a fresh one (a stopped one is never reused); then its new_game. Null, or the
+  // fault it failed by. What it prints, as it loads, as its game begins and at each move, goes to
+  // the game's log.
   const reused = kept && kept.get(p.name);
-  const spare = reused && !reused.stopped ? null : takeSpare(p.bot);
-  p.worker = reused && !reused.stopped ? reused : spare ? spare.worker : new PyWorker(true);
+  const running = reused && !reused.stopped ? reused : null;
+  const spare = running ? null : takeSpare(p.bot);
+  p.worker = running || (spare ? spare.worker : new PyWorker(true));
   p.worker.onPrinted = (line) => printed(game, p, line);
   if (spare) spare.printed.forEach((line) => printed(game, p, line)); // as its load would have said
-  const failed = p.worker === reused || spare ? null : await loadBot(p.worker, p.name, p.source, p.files);
+  const failed = running || spare ? null : await loadBot(p.worker, p.name, p.source, p.files);
   if (kept) kept.set(p.name, p.worker);
   const late = t("lab-load-late", { s: LOAD_SECONDS });
   const answer = failed ? null : read(await p.worker.within(LOAD_SECONDS, "new_game", ruleset, side), late);
@@ -552,10 +554,11 @@ async function addBot(name, source, files = null) {
   const failed = await loadBot(worker, name, source, files);
   const main = worker.loaded;
   for (const other of state.bots) takeSpare(other)?.worker.stop();
-  if (failed) worker.stop();
-  else bot.spare = { worker, printed: heard };
-  if (failed) Object.assign(bot, { status: "failed", error: failed.detail });
-  else {
+  if (failed) {
+    worker.stop();
+    Object.assign(bot, { status: "failed", error: failed.detail });
+  } else {
+    bot.spare = { worker, printed: heard };
     if (files && typeof main === "string") bot.name = freeName(`${name}: ${main.split("/").pop()}`);
     bot.status = "ready";
     state.entrants.add(bot.name); // a bot that loads enters the next tournament unless unticked
