@@ -614,6 +614,7 @@ def pyscript_bytecode(out: Path, folder: Path) -> dict[str, str]:
     at = text.index(start) + len(start)
     package = json.loads(text[at : text.index(end, at)])  # file name -> source, one folder
     files = {}
+    folder.mkdir(parents=True, exist_ok=True)
     for name, source in sorted(package.items()):
         if not isinstance(source, str):
             sys.exit(f"pyscript/{chunk.name}: PyScript's package has a subfolder ({name}): archive it too")
@@ -692,8 +693,7 @@ def build(out: Path) -> str:
         files.update({str(staged / "asalto_core" / mpy(m)): f"asalto_core/{mpy(m)}" for m in modules})
         return files
 
-    pyscript_dir = tempfile.TemporaryDirectory()
-    pyscript_files = pyscript_bytecode(out, Path(pyscript_dir.name))
+    pyscript_files = pyscript_bytecode(out, staged / "pyscript")
     light = engine_entries(page_modules("worker.py")[1])  # the worker's own imports, and PyScript's package
     write_archive(out, LIGHT_ARCHIVE, {**light, **pyscript_files})
     light_files = {f"./{LIGHT_ARCHIVE}": "/lib/*"}
@@ -723,7 +723,6 @@ def build(out: Path) -> str:
         own.update(engine_entries(engine))
         write_archive(out, archive_name(config), own)
         configs[config] = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": {}}
-    pyscript_dir.cleanup()
     shutil.copytree(SITE / "examples", out / "examples")
     shutil.copytree(SITE / "lab", out / "lab")  # the bot lab: its page, scripts, workers, sandbox, host.py
     referee = {str(staged / mpy(REFEREE.name)): mpy(REFEREE.name), **engine_entries(referee_engine)}

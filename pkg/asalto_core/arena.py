@@ -380,7 +380,7 @@ def _checkout(spec: str, limits: Limits, fresh: bool = False) -> tuple[BotProces
     has one (unless ``fresh``), else a new one and its handshake's fault, if any; and whether it was
     kept from an earlier game."""
     with _idle_lock:
-        for bot in reversed(_idle if not fresh else []):
+        for bot in [] if fresh else reversed(_idle):
             if bot.spec == spec and bot.limits.memory_mb == limits.memory_mb and bot.proc.poll() is None:
                 _idle.remove(bot)
                 bot.limits = limits
