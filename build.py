@@ -160,6 +160,7 @@ MAX_STORED_MARK = "__MAX_STORED__"  # in bridge.js: the longest stored value rea
 LIGHT_LEVELS = ["beginner", "casual"]
 ENGINE_ZIP = "asalto_core.zip"  # the engine's bytecode in the AI's worker (site/lib/worker.py imports it)
 BOOT_TAG = '<script src="boot.js"></script>'
+ARCHIVE_JS_MARK = '"__ARCHIVE_JS__";'  # in boot.js: archive.js, the archives' reader, which the lab's referee imports
 SAVE_KEY_MARK = "__SAVE_KEY__"  # in boot.js: the game page's save key, from site/lib/keys.py (written once)
 BOARD_MARK = "<!-- board -->"  # in index.html: the start position, drawn before any script runs
 LANGUAGES_MARK = "<!-- languages -->"  # in index.html: the language menu's options, one per catalog
@@ -657,7 +658,13 @@ def build(out: Path) -> str:
         shutil.copy2(path, out / name)
         if path.suffix in (".js", ".css"):
             strip_comments(out / name)
-    fill_in(out / "boot.js", {SAVE_KEY_MARK: runpy.run_path(str(SITE / "lib" / "keys.py"))["SAVE_KEY"]})
+    fill_in(
+        out / "boot.js",
+        {
+            SAVE_KEY_MARK: runpy.run_path(str(SITE / "lib" / "keys.py"))["SAVE_KEY"],
+            ARCHIVE_JS_MARK: (out / "archive.js").read_text().strip(),  # one file and request fewer
+        },
+    )
     game_modules, embed_modules, page_engine, ai_engine = module_lists()
     # Every module MicroPython imports goes as bytecode: each page (and each embed frame) then
     # loads it instead of compiling the source again. Compiled apart from dist/ (``staged``):

@@ -1,36 +1,24 @@
 // The bot lab's referee (referee.py): the rules and the board's drawing, on the MicroPython the
 // game page runs, in a module worker on the lab's origin. Its modules come as bytecode in one
-// archive (build.py writes referee.tar.gz), unpacked by MicroPython's own tarfile into /lib. It
-// answers the lab page's calls on the port its first message brings, as a bot's worker does
-// (py-worker.js): {id, fn, args} answered {id, result} or {id, error}; id 0 says it is ready.
+// archive (build.py writes referee.tar.gz), read and written into MicroPython's file system as the
+// pages' are (lib/archive.js). It answers the lab page's calls on the port its first message
+// brings, as a bot's worker does (py-worker.js): {id, fn, args} answered {id, result} or
+// {id, error}; id 0 says it is ready.
+import "../archive.js";
 import { loadMicroPython } from "../micropython/micropython.mjs";
 
-const UNPACK = `
-import gzip, os, tarfile
-archive = tarfile.TarFile(fileobj=gzip.GzipFile(fileobj=open("/referee.tar.gz", "rb")))
-for entry in archive:
-    path = "/lib/" + entry.name
-    parts = path.split("/")
-    for n in range(2, len(parts)):
-        try:
-            os.mkdir("/".join(parts[:n]))
-        except OSError:
-            pass  # made already
-    with open(path, "wb") as out:
-        out.write(archive.extractfile(entry).read())
-`;
+const { unpack, writeFiles } = self.asaltoArchive;
 
 async function start() {
   const url = (path) => new URL(path, import.meta.url).href;
-  const archive = await fetch(url("referee.tar.gz"));
-  if (!archive.ok) throw new Error(`referee.tar.gz: ${archive.status}`);
+  const files = unpack(url("referee.tar.gz")); // inflated while the interpreter loads
+  files.catch(() => {}); // said where it is awaited
   const mp = await loadMicroPython({
     url: url("../micropython/micropython.wasm"),
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
   });
-  mp.FS.writeFile("/referee.tar.gz", new Uint8Array(await archive.arrayBuffer()));
-  mp.runPython(UNPACK);
+  writeFiles(mp.FS, await files);
   return mp.pyimport("referee");
 }
 

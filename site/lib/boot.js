@@ -3,8 +3,11 @@
 // (bridge.js whenControlled, so the wasm is downloaded once): installing it while Pyodide and
 // MicroPython start took CPU from both. It then caches the files the page used, from the HTTP
 // cache the visit filled, so nothing is downloaded twice.
+// build.py writes site/lib/archive.js in for the next line: self.asaltoArchive, the archives' reader.
+"__ARCHIVE_JS__";
 (function () {
   "use strict";
+  const { unpack, writeFiles } = self.asaltoArchive;
   const marks = (window.asaltoMarks = { boot: performance.now() });
   // The bot lab runs no Python of ours on its page (its policy allows no eval): it loads this
   // script with data-deploys-only for its last part alone, a new deploy heard of while it is open.
@@ -142,30 +145,6 @@
     }
     Reused.prototype = ErrnoError.prototype; // instanceof fs.ErrnoError still holds
     fs.ErrnoError = Reused;
-  }
-  // A gzip'd tar's files as [path, bytes]: the browser inflates it (DecompressionStream).
-  async function unpack(url) {
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(url + ": " + r.status);
-    const tar = new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-    const files = [];
-    const text = (from, to) => new TextDecoder().decode(tar.subarray(from, to)).replace(/\0.*$/s, "");
-    for (let at = 0; at + 512 <= tar.length && tar[at]; ) {
-      const size = parseInt(text(at + 124, at + 136).trim(), 8);
-      files.push([text(at, at + 100), tar.slice(at + 512, at + 512 + size)]);
-      at += 512 + Math.ceil(size / 512) * 512;
-    }
-    return files;
-  }
-  function writeFiles(fs, files) {
-    for (const [path, bytes] of files) {
-      const parts = path.split("/");
-      for (let i = 1; i < parts.length; i++) {
-        const dir = parts.slice(0, i).join("/");
-        if (!fs.analyzePath(dir).exists) fs.mkdir(dir);
-      }
-      fs.writeFile(path, bytes);
-    }
   }
   if (deploysOnly) { /* nothing to start */ }
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
