@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import DIST, Server
+from conftest import DIST, OFF_SITE, Server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from test_accessibility import violations, with_axe
@@ -188,6 +188,36 @@ def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, ser
             page.emulate_media(color_scheme=scheme)
             found[f"{width}x{height} {scheme}"] = violations(page)
     assert found == {key: [] for key in found}
+
+
+# Each select's widest choice against its room: the text's width in the select's own font, and
+# the select's inner width less its arrow (about 1.5em).
+CHOICES_CUT = """() => [...document.querySelectorAll('.panel select')].flatMap((s) => {
+  const pen = document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(s);
+  pen.font = style.font;
+  const px = (name) => parseFloat(style[name]);
+  const room = s.clientWidth - px('paddingLeft') - px('paddingRight') - 1.5 * px('fontSize');
+  const cut = [...s.options].filter((o) => pen.measureText(o.textContent).width > room);
+  return cut.map((o) => s.id + ': ' + o.textContent);
+})"""
+
+
+def test_every_choice_of_a_game_is_whole_on_a_laptop_in_every_language(browser, server):
+    """At 1280x720, in each of the lab's languages, each choice of a game (the sides' players, the
+    rules) is shown whole in its select: a ruleset's name ("Computational-intelligence course
+    rules") was cut beside its label. (A phone's own list of a select's choices shows them whole.)"""
+    cut = {}
+    for locale in ("en-US", "fr-FR", "de-DE", "es-ES"):
+        context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale, **OFF_SITE)
+        try:
+            page = context.new_page()
+            open_lab(page, server)
+            assert page.evaluate("document.documentElement.lang") == locale[:2]
+            cut[locale] = page.evaluate(CHOICES_CUT)
+        finally:
+            context.close()
+    assert not any(cut.values()), cut
 
 
 def test_the_game_page_leads_to_the_lab(page, server):
