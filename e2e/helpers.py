@@ -204,3 +204,21 @@ def past_the_book(page, ruleset: str = "assault") -> None:
             position = position.play(played)
         move = next(m for m in position.legal_moves if not m.huff)
         play(page, *move.path)
+
+
+# The choices of the selects a selector matches, measured in each select's own font against its
+# room: its inner width less its padding and its arrow (about 1.5em).
+CHOICES_CUT = """(css) => [...document.querySelectorAll(css)].flatMap((s) => {
+  const pen = document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(s);
+  pen.font = style.font;
+  const px = (name) => parseFloat(style[name]);
+  const room = s.clientWidth - px('paddingLeft') - px('paddingRight') - 1.5 * px('fontSize');
+  const cut = [...s.options].filter((o) => pen.measureText(o.textContent).width > room);
+  return cut.map((o) => s.id + ': ' + o.textContent);
+})"""
+
+
+def cut_choices(page, css: str) -> list[str]:
+    """The choices that the closed selects ``css`` matches would show cut ("id: text" each)."""
+    return page.evaluate(CHOICES_CUT, css)

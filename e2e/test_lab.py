@@ -22,7 +22,7 @@ from asalto_core.ratings import elo
 from asalto_core.record import Game
 from asalto_core.session import MAX_TEXT
 from asalto_core.study import MAX_CHAPTERS
-from helpers import ENGINE_MS, import_text, move_list, ms, open_site, synced, wait_synced_after
+from helpers import ENGINE_MS, cut_choices, import_text, move_list, ms, open_site, synced, wait_synced_after
 
 BOTS = Path(__file__).resolve().parents[1] / "tests" / "bots"
 RANDOM = "import random\n\n\ndef choose(board):\n    return random.choice(list(board.legal_moves))\n"
@@ -190,19 +190,6 @@ def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, ser
     assert found == {key: [] for key in found}
 
 
-# Each select's widest choice against its room: the text's width in the select's own font, and
-# the select's inner width less its arrow (about 1.5em).
-CHOICES_CUT = """() => [...document.querySelectorAll('.panel select')].flatMap((s) => {
-  const pen = document.createElement('canvas').getContext('2d');
-  const style = getComputedStyle(s);
-  pen.font = style.font;
-  const px = (name) => parseFloat(style[name]);
-  const room = s.clientWidth - px('paddingLeft') - px('paddingRight') - 1.5 * px('fontSize');
-  const cut = [...s.options].filter((o) => pen.measureText(o.textContent).width > room);
-  return cut.map((o) => s.id + ': ' + o.textContent);
-})"""
-
-
 def test_every_choice_of_a_game_is_whole_on_a_laptop_in_every_language(browser, server):
     """At 1280x720, in each of the lab's languages, each choice of a game (the sides' players, the
     rules) is shown whole in its select: a ruleset's name ("Computational-intelligence course
@@ -214,7 +201,7 @@ def test_every_choice_of_a_game_is_whole_on_a_laptop_in_every_language(browser, 
             page = context.new_page()
             open_lab(page, server)
             assert page.evaluate("document.documentElement.lang") == locale[:2]
-            cut[locale] = page.evaluate(CHOICES_CUT)
+            cut[locale] = cut_choices(page, ".panel select")
         finally:
             context.close()
     assert not any(cut.values()), cut

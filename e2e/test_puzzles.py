@@ -14,7 +14,7 @@ from conftest import ROOT, Server
 from playwright.sync_api import expect
 
 from asalto_core import Position
-from helpers import ENGINE_MS, move_list
+from helpers import ENGINE_MS, cut_choices, move_list
 
 sys.path.insert(0, str(ROOT / "site"))  # the pages' packages: the trainer's state
 from puzzles import state as ts  # noqa: E402 - after the path is set
@@ -418,11 +418,18 @@ def test_a_puzzle_started_from_the_panels_foot_is_shown_from_its_task(page, serv
 def test_on_a_phone_the_trainer_links_back_to_the_game(browser, server, locale):
     """390x844: the header keeps the way to the game page beside the history (only 'Learn the
     rules' gives way, a tap away on the game page); both links were hidden, leaving the browser's
-    Back as the only way out."""
+    Back as the only way out. The menus that choose the next puzzle show each choice whole, on the
+    phone and on a laptop (a theme in a third of a phone's width showed its first word)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
     try:
         page = context.new_page()
         open_trainer(page, server.url + "puzzles.html")
+        expect(page.locator("#pick-theme option")).to_have_count(7)  # every theme, and all of them
+        cut = {"390x844": cut_choices(page, "#choose select")}
+        page.set_viewport_size({"width": 1280, "height": 720})
+        cut["1280x720"] = cut_choices(page, "#choose select")
+        assert not any(cut.values()), cut
+        page.set_viewport_size({"width": 390, "height": 844})
         play = page.locator('#links a[href="./"]')
         expect(play).to_be_in_viewport(ratio=1)
         play.click()
