@@ -32,6 +32,27 @@ window.addEventListener = function (type, fn, options) {
   return add.call(this, type, heard, options);
 };"""
 
+# A tab whose copy of the kept studies lags behind the other tabs' writes, as a browser's copy of
+# storage in one tab's process can: while ``window.lag`` holds a text, the page reads the kept
+# studies as that text and its own writes (which also go to storage).
+LAG = """const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
+const lagging = (key) => key === "asalto.studies.v1" && typeof window.lag === "string";
+Storage.prototype.getItem = function (key) {
+  return lagging(key) ? window.lag : get.call(this, key);
+};
+Storage.prototype.setItem = function (key, value) {
+  if (lagging(key)) window.lag = String(value);
+  return set.call(this, key, value);
+};"""
+# Its copy catches up: the stored studies read again, and the write it missed heard.
+CATCH_UP = """() => {
+  window.lag = undefined;
+  window.deaf = false;
+  const key = "asalto.studies.v1";
+  window.dispatchEvent(new StorageEvent("storage", { key, newValue: localStorage.getItem(key) }));
+}"""
+STORED = "(text) => (localStorage.getItem('asalto.studies.v1') || '').includes(text)"
+
 
 LESSON = ROOT / "site" / "examples" / "lesson-game.en.txt"
 
@@ -138,6 +159,54 @@ def test_two_and_three_tabs_edit_one_study_and_none_loses_or_doubles_a_chapter(c
         assert record.count("The lesson's first move.") == 1, (name, record)
         assert record.count("The fourth's first move.") == 1, (name, record)
         assert "another tab" not in page.inner_text("#message"), name
+
+
+@pytest.mark.pages_only
+def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, server):
+    """Each tab checks the study's revision before it writes, but a tab's copy of storage can lag
+    behind another tab's write: then both write the same revision and the later write stays. The tab
+    whose write was written over hears it, or finds it as it writes again, and merges its edit into
+    the other's. Each tab edits the chapter it shows, one write an edit."""
+    one = context.new_page()
+    one.add_init_script(DEAF)
+    open_site(one, server.url)
+    import_text(one, sieges())
+    study_kept(one)
+    two = context.new_page()
+    two.add_init_script(DEAF + LAG)
+    open_site(two, server.url)
+    annotating(one)
+    annotating(two)
+    chapters(two).nth(2).click()
+    rename(two, "A chain of three")
+    expect_titles(one, titles(3, (2, "A chain of three")))  # tab one is at tab two's last write
+    lag = "window.lag = localStorage.getItem('asalto.studies.v1'); window.deaf = true"
+    two.evaluate(lag)
+    comment(one, 1, "The lesson's first move.")
+    one.wait_for_function(STORED, arg="The lesson's first move.", timeout=ENGINE_MS)
+    rename(two, "A chain")  # its copy without the comment: written over it
+    want = titles(3)
+    expect_titles(one, want)
+    expect(one.locator("#study-message")).to_contain_text("both tabs' changes are kept")
+    two.evaluate(CATCH_UP)
+    expect(two.locator("#study-message")).to_contain_text("changed in another tab")
+    # Again, tab one hearing nothing now: it finds the crossed write as it writes its next edit.
+    two.evaluate(lag)
+    one.evaluate("window.deaf = true")
+    rename(one, "The first lesson")
+    one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
+    rename(two, "A chain of three")
+    one.wait_for_function(STORED, arg="A chain of three", timeout=ENGINE_MS)
+    rename(one, "The lesson")
+    want = titles(3, (0, "The lesson"), (2, "A chain of three"))
+    expect_titles(one, want)  # both renames: merged, not kept aside as a stale version
+    one.wait_for_function(STORED, arg='ChapterName \\"The lesson\\"', timeout=ENGINE_MS)
+    two.evaluate(CATCH_UP)
+    expect_titles(two, want)
+    for name, page in (("one", one), ("two", two)):
+        record = exported(page)
+        assert record.count("The lesson's first move.") == 1, (name, record)
+        assert record.count("[ChapterName ") == 3, (name, record)
 
 
 @pytest.mark.pages_only

@@ -438,14 +438,17 @@ def friend_step(how, entry=None, **fields):
 def show_study(change="none", **fields):
     """The study on the board and where this tab stands with it: ``study``, ``chapter`` shown,
     ``study_id``, ``study_rev`` and ``study_text`` (what was last written or followed),
-    ``study_undo`` (the Undo of a deletion) and ``study_asked`` (a study waiting for an answer)."""
+    ``study_base`` (the record this tab's last write was made over), ``study_undo`` (the Undo of a
+    deletion) and ``study_asked`` (a study waiting for an answer)."""
     for name in fields:
         if name not in STUDY_FIELDS:
             raise AttributeError(f"not a field of the study: {name}")
     _set(change, **fields)
 
 
-STUDY_FIELDS = ("study", "chapter", "study_id", "study_rev", "study_text", "study_undo", "study_asked")
+STUDY_FIELDS = (
+    "study", "chapter", "study_id", "study_rev", "study_text", "study_base", "study_undo", "study_asked",
+)  # fmt: skip
 # The changes of the study itself: asalto_core.study.Study's own (a chapter added, filled with a game,
 # renamed, moved, deleted), its title, a chapter's puzzle question, the chapter shown holding the game.
 STUDY_STEPS = ("add", "put", "rename", "move", "delete", "title", "prompt", "keep")

@@ -116,17 +116,16 @@ def write():
     text = written(entry["record"], entry["chapter"])
     if text == app.shared.study_text:
         return
+    before = seen()
     try:
-        rev = studies.keep(
-            entry["id"], entry["rev"], entry["title"], entry["record"], entry["chapter"], entry["chapters"]
-        )
+        rev = studies.keep(entry, before)
     except studies.Stale as stale:
         reconcile(stale.entry, "study-closed-stale")
         return
     except OSError as err:
         say(t("study-not-saved", error=err), "error")
         return
-    api.show_study("none", study_rev=rev, study_text=text)
+    api.show_study("none", study_rev=rev, study_text=text, study_base=before)
 
 
 def put_kept(entry):
@@ -150,6 +149,19 @@ def written(record, chapter):
     return record + "\n" + str(chapter)
 
 
+def seen():
+    """The study's record as this tab last wrote or followed it ('' if it has not: a version put
+    back, a study new here)."""
+    return app.shared.study_text[: app.shared.study_text.rfind("\n")]
+
+
+def crossed(entry):
+    """Another tab wrote the study at the revision this tab last wrote: its write and this tab's
+    crossed, each made over the same revision (the browser's storage is one for all tabs, but a
+    tab's copy of it can lag behind another tab's write), and the one written last stayed."""
+    return entry is not None and entry["rev"] == app.shared.study_rev and bool(seen()) and entry["record"] != seen()
+
+
 def reconcile(entry, closed_note="study-closed-elsewhere"):
     """Another tab's write of this tab's study (``entry``; None: that tab closed it) meets the study
     here. Changes this tab made since it last wrote or followed the study are merged into the other
@@ -164,9 +176,11 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
         return
     sync()
     shown, game, mine = app.shared.chapter, app.play.session.game, shown_study()
-    record, base = mine.record(), app.shared.study_text[: app.shared.study_text.rfind("\n")]
+    # the study both tabs' edits were made over: the one before this tab's write when they crossed
+    base = app.shared.study_base if crossed(entry) and app.shared.study_base else seen()
+    record = mine.record()
     if entry["record"] == record:  # another tab showed another chapter: nothing to follow
-        api.show_study("none", study_rev=entry["rev"], study_text=written(record, shown))
+        api.show_study("none", study_rev=entry["rev"], study_text=written(record, shown), study_base="")
         return
     try:
         study = theirs = Study.from_record(entry["record"])
@@ -183,7 +197,9 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
     same = study.chapters[n].game.record() == game.record()
     # this tab's chapter is its own: it writes the study again once it changes it
     text = written(entry["record"], n)
-    api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    api.show_study(
+        "none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text, study_base=""
+    )
     if same:
         api.edit_study("none", "keep")  # the cursor, the side line shown: this tab's stay
     if not same:
@@ -200,7 +216,7 @@ def follow():
     stored version, or closes with it; the lists of studies and versions are drawn again."""
     if app.shared.study is not None and app.shared.study_id:
         entry = studies.find(studies.read()[0], app.shared.study_id)
-        if entry is None or entry["rev"] != app.shared.study_rev:
+        if entry is None or entry["rev"] != app.shared.study_rev or crossed(entry):
             reconcile(entry)
     render_shelf()
 
@@ -222,7 +238,9 @@ def restore():
         return t("study-bad-save", error=err)
     n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
     text = written(entry["record"], n)
-    api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text)
+    api.show_study(
+        "none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text, study_base=""
+    )
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
     put_game(Session(game), "start")

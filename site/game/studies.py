@@ -5,6 +5,9 @@ record, the chapter last shown and its revision, counted up by every write. A ta
 them and remembers the revision it last read or wrote (``app.shared.study_rev``): a write over a
 revision it has not seen is refused (``Stale``), so no tab saves over another's edit unseen, and
 every other tab hears of each write (the ``storage`` event) and follows it (chapters.follow).
+Storage has no lock across tabs: a tab's copy of it can lag behind another's write, so two writes
+can cross at one revision; the tab whose write was written over finds that (the record at its
+revision is not the one it wrote) and merges its edit again (chapters.crossed).
 
 What a change takes away (a chapter deleted, a study closed, a stale tab's version, a version
 replaced by Restore) is first kept among the recent versions (VERSIONS_KEY): the newest first,
@@ -114,15 +117,17 @@ def fresh_id():
     return new_id(bytes(json.loads(B.randomBytes(ID_LENGTH).value)))
 
 
-def keep(study_id, rev, title, record, chapter, chapters):
-    """Write the study ``study_id`` as this tab has it (read at revision ``rev``; 0: a study new
-    here); its new revision. Raises Stale if another tab wrote it since, or closed it; OSError if
-    the browser refused the write."""
+def keep(study, seen):
+    """Write ``study`` (a kept entry as this tab has it, read at its ``rev``; 0: a study new here);
+    its new revision. Raises Stale if another tab wrote it since, or closed it, or wrote it at that
+    revision over another record than ``seen``, the one this tab read or wrote there ('': any);
+    OSError if the browser refused the write."""
     entries, _ = read()
+    study_id, rev = study["id"], study["rev"]
     entry = find(entries, study_id)
-    if (entry["rev"] if entry else 0) != rev:
+    if (entry["rev"] if entry else 0) != rev or (entry and seen and entry["record"] != seen):
         raise Stale(entry)
-    new = {"id": study_id, "record": record, "title": title, "chapter": chapter, "rev": rev + 1, "chapters": chapters}
+    new = dict(study, rev=rev + 1)
     if entry is None:
         entries.append(new)  # a study new here goes after the others
     else:
