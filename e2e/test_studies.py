@@ -44,6 +44,7 @@ Storage.prototype.setItem = function (key, value) {
   if (lagging(key)) window.lag = String(value);
   return set.call(this, key, value);
 };"""
+LAGS = "window.lag = localStorage.getItem('asalto.studies.v1'); window.deaf = true"
 # Its copy catches up: the stored studies read again, and the write it missed heard.
 CATCH_UP = """() => {
   window.lag = undefined;
@@ -180,8 +181,7 @@ def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, se
     chapters(two).nth(2).click()
     rename(two, "A chain of three")
     expect_titles(one, titles(3, (2, "A chain of three")))  # tab one is at tab two's last write
-    lag = "window.lag = localStorage.getItem('asalto.studies.v1'); window.deaf = true"
-    two.evaluate(lag)
+    two.evaluate(LAGS)
     comment(one, 1, "The lesson's first move.")
     one.wait_for_function(STORED, arg="The lesson's first move.", timeout=ENGINE_MS)
     rename(two, "A chain")  # its copy without the comment: written over it
@@ -191,7 +191,7 @@ def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, se
     two.evaluate(CATCH_UP)
     expect(two.locator("#study-message")).to_contain_text("changed in another tab")
     # Again, tab one hearing nothing now: it finds the crossed write as it writes its next edit.
-    two.evaluate(lag)
+    two.evaluate(LAGS)
     one.evaluate("window.deaf = true")
     rename(one, "The first lesson")
     one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
@@ -203,10 +203,55 @@ def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, se
     one.wait_for_function(STORED, arg='ChapterName \\"The lesson\\"', timeout=ENGINE_MS)
     two.evaluate(CATCH_UP)
     expect_titles(two, want)
+    # And a lagging tab's write over a revision before tab one's last two: merged over that one.
+    two.evaluate(LAGS)
+    one.evaluate("window.deaf = false")
+    rename(one, "A lesson")
+    one.wait_for_function(STORED, arg='ChapterName \\"A lesson\\"', timeout=ENGINE_MS)
+    comment(one, 1, "The lesson's first move, again.")
+    one.wait_for_function(STORED, arg="The lesson's first move, again.", timeout=ENGINE_MS)
+    rename(two, "A chain")
+    want = titles(3)
+    expect_titles(one, want)
+    one.wait_for_function(STORED, arg="The lesson's first move, again.", timeout=ENGINE_MS)
+    two.evaluate(CATCH_UP)
+    expect_titles(two, want)
     for name, page in (("one", one), ("two", two)):
         record = exported(page)
-        assert record.count("The lesson's first move.") == 1, (name, record)
+        assert record.count("The lesson's first move, again.") == 1, (name, record)
         assert record.count("[ChapterName ") == 3, (name, record)
+
+
+@pytest.mark.pages_only
+def test_a_tab_writing_its_study_with_an_old_copy_of_another_tabs_loses_none_of_that_tabs_edits(context, server):
+    """The kept studies are stored together: a tab whose copy of storage lags writes its own study
+    with an old copy of the study another tab shows. That tab puts its edit back, with no word."""
+    one = context.new_page()
+    open_site(one, server.url)
+    import_text(one, sieges())
+    study_kept(one)
+    two = context.new_page()
+    two.add_init_script(DEAF + LAG)
+    open_site(two, server.url)
+    drills = Study("Drills")
+    drills.add(Game("assault"), "A drill")
+    drills.add(Game("asalto"), "Another drill")
+    import_text(two, drills.record())
+    study_kept(two, "Drills")
+    annotating(one)
+    annotating(two)
+    two.evaluate(LAGS)
+    rename(one, "The first lesson")
+    one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
+    rename(two, "The first drill")  # with the copy of Sieges before the rename
+    one.wait_for_function(STORED, arg="The first drill", timeout=ENGINE_MS)
+    one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
+    expect_titles(one, titles(3, (0, "The first lesson")))
+    expect(one.locator("#study-message")).not_to_contain_text("another tab")
+    two.evaluate(CATCH_UP)
+    expect(chapters(two).first).to_contain_text("1. The first drill")
+    stored = two.evaluate("localStorage.getItem('asalto.studies.v1')")
+    assert "The first lesson" in stored and "The first drill" in stored
 
 
 @pytest.mark.pages_only

@@ -438,7 +438,7 @@ def friend_step(how, entry=None, **fields):
 def show_study(change="none", **fields):
     """The study on the board and where this tab stands with it: ``study``, ``chapter`` shown,
     ``study_id``, ``study_rev`` and ``study_text`` (what was last written or followed),
-    ``study_base`` (the record this tab's last write was made over), ``study_undo`` (the Undo of a
+    ``study_seen`` (the revisions it last wrote or followed, by number), ``study_undo`` (the Undo of a
     deletion) and ``study_asked`` (a study waiting for an answer)."""
     for name in fields:
         if name not in STUDY_FIELDS:
@@ -447,7 +447,7 @@ def show_study(change="none", **fields):
 
 
 STUDY_FIELDS = (
-    "study", "chapter", "study_id", "study_rev", "study_text", "study_base", "study_undo", "study_asked",
+    "study", "chapter", "study_id", "study_rev", "study_text", "study_seen", "study_undo", "study_asked",
 )  # fmt: skip
 # The changes of the study itself: asalto_core.study.Study's own (a chapter added, filled with a game,
 # renamed, moved, deleted), its title, a chapter's puzzle question, the chapter shown holding the game.

@@ -60,7 +60,7 @@ class Shared:
         self.study_id = ""  # the study's id among those kept in this browser (studies.py), '' before it is kept
         self.study_rev = 0  # the kept study's revision this tab last read or wrote (0: not kept yet)
         self.study_text = ""  # what this tab last wrote or followed of it (the same is not written again)
-        self.study_base = ""  # the record its last write was made over: the base of a merge when writes cross
+        self.study_seen = {}  # its revisions this tab last wrote or followed: the bases of merges when writes cross
         self.study_undo = None  # the kept study as it was before the last deletion (the Undo button), or None
         self.study_asked = None  # a study opened while a study of its name is kept: its record (the question asked)
         self.friend = None  # a game with a friend at a distance (storage.read_friends' entry): only its side moves here

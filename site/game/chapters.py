@@ -116,16 +116,16 @@ def write():
     text = written(entry["record"], entry["chapter"])
     if text == app.shared.study_text:
         return
-    before = seen()
+    entry["rev"] = max([app.shared.study_rev] + list(app.shared.study_seen)) + 1  # above any this tab knew
     try:
-        rev = studies.keep(entry, before)
+        studies.keep(entry, app.shared.study_rev, seen())
     except studies.Stale as stale:
         reconcile(stale.entry, "study-closed-stale")
         return
     except OSError as err:
         say(t("study-not-saved", error=err), "error")
         return
-    api.show_study("none", study_rev=rev, study_text=text, study_base=before)
+    api.show_study("none", study_rev=entry["rev"], study_text=text, study_seen=saw(entry["rev"], entry["record"]))
 
 
 def put_kept(entry):
@@ -138,9 +138,8 @@ def put_kept(entry):
         return False
     stored = studies.find(studies.read()[0], entry["id"])
     n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
-    api.show_study(
-        "none", study=study, chapter=n, study_id=entry["id"], study_rev=stored["rev"] if stored else 0, study_text=""
-    )
+    rev = stored["rev"] if stored else 0
+    api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_rev=rev, study_text="", study_seen={})
     return True
 
 
@@ -153,6 +152,17 @@ def seen():
     """The study's record as this tab last wrote or followed it ('' if it has not: a version put
     back, a study new here)."""
     return app.shared.study_text[: app.shared.study_text.rfind("\n")]
+
+
+def saw(rev, record):
+    """The study's revisions this tab wrote or followed (``app.shared.study_seen``), with ``rev``: the
+    last SEEN of them, each the base of a merge with a write made over it."""
+    kept = {r: text for r, text in app.shared.study_seen.items() if r > rev - SEEN}
+    kept[rev] = record
+    return kept
+
+
+SEEN = 16  # revisions: many more writes than a tab's copy of storage lags behind by
 
 
 def crossed(entry):
@@ -170,36 +180,41 @@ def reconcile(entry, closed_note="study-closed-elsewhere"):
     saying so. The chapter shown stays, and the board's game when that chapter's is the same."""
     if entry is None:
         studies.keep_version(as_kept(), "version-ended")
-        api.show_study("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="")
+        api.show_study("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="", study_seen={})
         render_study()
         say(t(closed_note))
         return
     sync()
     shown, game, mine = app.shared.chapter, app.play.session.game, shown_study()
-    # the study both tabs' edits were made over: the one before this tab's write when they crossed
-    base = app.shared.study_base if crossed(entry) and app.shared.study_base else seen()
-    record = mine.record()
-    if entry["record"] == record:  # another tab showed another chapter: nothing to follow
-        api.show_study("none", study_rev=entry["rev"], study_text=written(record, shown), study_base="")
+    record, rev, known = mine.record(), entry["rev"], app.shared.study_seen
+    followed = {"study_rev": rev, "study_seen": saw(rev, entry["record"])}
+    if entry["record"] == record or (rev < app.shared.study_rev and known.get(rev) == entry["record"]):
+        # another tab showed another chapter, or wrote another study with an old copy of this one
+        api.show_study("none", study_text=written(entry["record"], shown), **followed)
+        write()
         return
+    if rev > app.shared.study_rev:
+        base = seen()
+        changed = bool(base) and record != base
+    else:  # written over this tab's write, by a tab whose copy of storage lagged: made over rev - 1
+        base = known.get(rev - 1, "")
+        changed = record != base
     try:
         study = theirs = Study.from_record(entry["record"])
-        merged = merge(Study.from_record(base), mine, theirs) if base and record != base else None
+        merged = merge(Study.from_record(base), mine, theirs) if base and changed else None
     except AsaltoError:
         return  # written by this page's engine, so it reads; a forged one is not followed
     note, kind = "study-other-tab", "info"
     if merged is not None:
         study, note = merged, "study-merged"
-    elif base and record != base:
+    elif changed:
         studies.keep_version(as_kept(), "version-stale")
         note, kind = "study-stale", "warn"
     n = min(shown, len(study.chapters) - 1)
     same = study.chapters[n].game.record() == game.record()
     # this tab's chapter is its own: it writes the study again once it changes it
     text = written(entry["record"], n)
-    api.show_study(
-        "none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text, study_base=""
-    )
+    api.show_study("none", study=study, chapter=n, study_id=entry["id"], study_text=text, **followed)
     if same:
         api.edit_study("none", "keep")  # the cursor, the side line shown: this tab's stay
     if not same:
@@ -239,8 +254,9 @@ def restore():
     n = entry["chapter"] if entry["chapter"] < len(study.chapters) else 0
     text = written(entry["record"], n)
     api.show_study(
-        "none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text, study_base=""
-    )
+        "none", study=study, chapter=n, study_id=entry["id"], study_rev=entry["rev"], study_text=text,
+        study_seen={entry["rev"]: entry["record"]},
+    )  # fmt: skip
     game = study.chapters[n].game  # the saved game itself, so its result box stays as it was left
     # a chapter is the teacher's to play both sides of, as when opened
     put_game(Session(game), "start")
@@ -303,7 +319,9 @@ def import_study(text):
 def open_beside(study):
     """``study`` opened as a new kept study, beside the others (this tab's written first)."""
     save()
-    api.show_study("none", study=study, chapter=0, study_id=studies.fresh_id(), study_rev=0, study_text="")
+    api.show_study(
+        "none", study=study, chapter=0, study_id=studies.fresh_id(), study_rev=0, study_text="", study_seen={}
+    )
     open_game(Session(study.chapters[0].game), opened="study-opened")  # written (opened)
     studies.opened(app.shared.study_id)
     render_study()
@@ -416,7 +434,7 @@ def open_shared(params):
 
 def start():
     """A study of one chapter: the game on the board."""
-    api.show_study("none", study=Study("", []), study_id="", study_rev=0, study_text="", study_undo=None)
+    api.show_study("none", study=Study("", []), study_id="", study_rev=0, study_text="", study_seen={}, study_undo=None)
     api.show_study("panel", chapter=add_chapter(app.play.session.game))
     save()
     render_study()
@@ -485,7 +503,9 @@ def end_study():
     before = as_kept()
     studies.keep_version(before, "version-ended")
     studies.forget(before["id"])
-    api.show_study("panel", study=None, chapter=0, study_id="", study_rev=0, study_text="", study_undo=before)
+    api.show_study(
+        "panel", study=None, chapter=0, study_id="", study_rev=0, study_text="", study_seen={}, study_undo=before
+    )
     render_study()
     say(t("study-ended"))
 

@@ -117,24 +117,22 @@ def fresh_id():
     return new_id(bytes(json.loads(B.randomBytes(ID_LENGTH).value)))
 
 
-def keep(study, seen):
-    """Write ``study`` (a kept entry as this tab has it, read at its ``rev``; 0: a study new here);
-    its new revision. Raises Stale if another tab wrote it since, or closed it, or wrote it at that
-    revision over another record than ``seen``, the one this tab read or wrote there ('': any);
-    OSError if the browser refused the write."""
+def keep(new, rev, seen):
+    """Write ``new`` (a kept entry as this tab has it, at its new revision) over revision ``rev`` of
+    the study, ``seen`` its record ('': any), as this tab last read or wrote it (0: a study new here).
+    Raises Stale if another tab wrote it since, or closed it, or wrote that revision over another
+    record; OSError if the browser refused the write."""
     entries, _ = read()
-    study_id, rev = study["id"], study["rev"]
+    study_id = new["id"]
     entry = find(entries, study_id)
     if (entry["rev"] if entry else 0) != rev or (entry and seen and entry["record"] != seen):
         raise Stale(entry)
-    new = dict(study, rev=rev + 1)
     if entry is None:
         entries.append(new)  # a study new here goes after the others
     else:
         entries = [new if e["id"] == study_id else e for e in entries]
     if not write(entries, study_id):
         raise OSError("the browser's storage refused it")
-    return rev + 1
 
 
 def forget(study_id):
