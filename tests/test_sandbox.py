@@ -310,6 +310,25 @@ def test_nothing_a_bot_starts_outlives_the_arena_killed(mode, folder):
     assert not left, f"the bots' folders outlived the arena: {left}"
 
 
+# A parent that starts a bot (a sleeper) and dies at once, the bot's keeper still starting.
+STARTS_AND_DIES = """import os, sys
+from asalto_core import sandbox
+jail = sandbox.start([sys.executable, "-c", "import time; time.sleep(600)"], dict(os.environ), 256)
+print(jail.folder, flush=True)
+os._exit(0)"""
+
+
+def test_an_arena_killed_as_its_bots_keeper_starts_leaves_no_bot_and_no_folder():
+    """The keeper hears its parent's death only once its Python has started: told earlier, it
+    still ends the bot and removes the bot's folder (the arena, gone, can no longer)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "pkg"), ASALTO_SANDBOX_WITHOUT="bwrap,user")
+    done = subprocess.run([sys.executable, "-c", STARTS_AND_DIES], env=env, capture_output=True, text=True, check=True)
+    path = done.stdout.strip()
+    assert Path(path).name.startswith("asalto-bot-"), done
+    ended(path)  # the keeper (its plan names the folder), which waits for the bot's end
+    assert not os.path.exists(path)
+
+
 def test_the_help_and_the_first_line_say_what_holds(folder):
     said = subprocess.run([sys.executable, "-m", "asalto_core", "tournament", "--help"], capture_output=True,
                           text=True, env=dict(os.environ, COLUMNS="400"), check=True).stdout  # fmt: skip

@@ -55,6 +55,9 @@ PROCESSES = 256  # processes and threads of a bot's own user id (RLIMIT_NPROC, b
 TMP_MB = 64  # the size of the empty /tmp bubblewrap gives it
 UID_BASE = 1_900_000_000  # the bots' user ids: far above accounts and the usual subordinate ranges
 KEEP = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")  # the only variables of the arena's a bot sees
+# What tells the keeper to end its bot: held from its fork until it can act on them, so an arena
+# killed while a keeper is still starting leaves no bot's folder behind (_keep).
+TOLD = {signal.SIGTERM, signal.SIGHUP}
 
 _serial = itertools.count()
 # The user ids of this process's jails not yet closed: none is given to a second bot before its
@@ -182,7 +185,8 @@ def _enter(
     uid: int | None, memory_mb: int, network: bool = False, death: int = signal.SIGKILL, reach: Sequence[str] = ()
 ) -> Callable[[], None]:
     """What a bot's process does between fork and exec: limits, its namespaces, the folders it must
-    reach, its user id, and a signal when its parent dies (set last: a change of user id clears it)."""
+    reach, its user id, and a signal when its parent dies (set last: a change of user id clears it).
+    A keeper's (``death`` one it handles) is held until the keeper can handle it."""
     import resource  # Unix's, imported before the fork
 
     memory = memory_mb << 20
@@ -202,9 +206,14 @@ def _enter(
             os.setgroups([])
             os.setgid(uid)
             os.setuid(uid)
+        held = death in TOLD
+        if held:
+            signal.pthread_sigmask(signal.SIG_BLOCK, TOLD)
         _prctl(PR_SET_PDEATHSIG, death)
         if os.getppid() != parent:  # the parent died before the signal was set
-            os._exit(122)
+            if not held:
+                os._exit(122)
+            os.kill(os.getpid(), death)  # the keeper hears it once it starts, and cleans up
 
     return enter
 
@@ -408,11 +417,12 @@ def _keep(plan: dict[str, object], argv: list[str]) -> int:
         uid if isinstance(uid, int) else None, int(str(plan["memory_mb"])), bool(plan["network"]),
         reach=list(reach) if isinstance(reach, list) else [],
     )  # fmt: skip
-    signal.signal(signal.SIGTERM, _told)
-    signal.signal(signal.SIGHUP, _told)
+    for told in TOLD:
+        signal.signal(told, _told)
     bot = os.fork()
     if bot == 0:
         try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, TOLD)  # the keeper's to hear, not the bot's
             enter()
             os.execvp(argv[0], argv)
         except OSError as err:  # said on the bot's standard error, which the arena keeps
@@ -421,6 +431,7 @@ def _keep(plan: dict[str, object], argv: list[str]) -> int:
             os._exit(127)
     status = 0
     with contextlib.suppress(_Told, ChildProcessError):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, TOLD)  # a death told while starting is heard here
         while True:
             pid, code = os.waitpid(-1, 0)
             if pid == bot:
