@@ -94,6 +94,21 @@ def test_undo_takes_back_the_players_move_and_the_bots_reply(page, server):
     expect(page.locator("#undo")).to_be_disabled()
 
 
+def test_a_move_clicked_faster_than_the_board_is_drawn_is_played(page, server):
+    """Both clicks of a move, the second before the referee has drawn the first (one task here; a
+    quick hand on a slow machine): the move is played, not its first click forgotten."""
+    open_lab(page, server)
+    play(page, "you", "examples:greedy")
+    expect(page.locator("#status")).to_have_attribute("data-state", "playing", timeout=ms(60_000))
+    page.evaluate("""() => {
+      for (const point of ["d4", "d5"]) {
+        const target = document.querySelector(`#board [data-point="${point}"]`);
+        target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      }
+    }""")
+    expect(page.locator("#board")).to_have_attribute("data-plies", "2", timeout=ms(60_000))  # and the bot's reply
+
+
 def test_faults_are_shown_and_a_bot_over_its_time_is_stopped(page, server):
     open_lab(page, server)
     load(page, "raises.py", RAISES)

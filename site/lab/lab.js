@@ -606,13 +606,22 @@ async function droppedFiles(items) {
   return { list: out, folder };
 }
 
-async function onBoardClick(event) {
+let clicks = Promise.resolve(); // the board's clicks, each taken once the one before it is drawn
+
+function onBoardClick(event) {
+  // Clicks are taken in turn: one that comes before the referee has drawn the one before it (a
+  // quick hand, a slow machine) is read against the move that click began, never lost.
+  const target = event.target.closest("[data-point]");
+  if (!target) return;
+  const point = target.dataset.point;
+  clicks = clicks.catch(() => {}).then(() => clickPoint(point)); // a failed click's error is its own
+}
+
+async function clickPoint(point) {
   // A click adds a point to the move being made (a click elsewhere starts it again); the move is
   // played once the clicks complete it, or, for a chain that may go on, at a second click on its last point.
   const game = state.game;
-  const target = event.target.closest("[data-point]");
-  if (!game || !target || !humanMove || !game.view) return;
-  const point = target.dataset.point;
+  if (!game || !humanMove || !game.view) return;
   if (game.view.move && point === game.clicked[game.clicked.length - 1]) {
     humanMove(game.view.move);
     return;
