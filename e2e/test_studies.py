@@ -162,20 +162,28 @@ def test_two_and_three_tabs_edit_one_study_and_none_loses_or_doubles_a_chapter(c
         assert "another tab" not in page.inner_text("#message"), name
 
 
-@pytest.mark.pages_only
-def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, server):
-    """Each tab checks the study's revision before it writes, but a tab's copy of storage can lag
-    behind another tab's write: then both write the same revision and the later write stays. The tab
-    whose write was written over hears it, or finds it as it writes again, and merges its edit into
-    the other's. Each tab edits the chapter it shows, one write an edit."""
+def sieges_and_a_lagging_tab(context, server, *scripts: str):
+    """Tab one (``scripts`` added to its page) with sieges() kept, and tab two on the same study,
+    whose copy of storage the test can make lag (LAGS) and catch up (CATCH_UP)."""
     one = context.new_page()
-    one.add_init_script(DEAF)
+    for script in scripts:
+        one.add_init_script(script)
     open_site(one, server.url)
     import_text(one, sieges())
     study_kept(one)
     two = context.new_page()
     two.add_init_script(DEAF + LAG)
     open_site(two, server.url)
+    return one, two
+
+
+@pytest.mark.pages_only
+def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, server):
+    """Each tab checks the study's revision before it writes, but a tab's copy of storage can lag
+    behind another tab's write: then both write the same revision and the later write stays. The tab
+    whose write was written over hears it, or finds it as it writes again, and merges its edit into
+    the other's. Each tab edits the chapter it shows, one write an edit."""
+    one, two = sieges_and_a_lagging_tab(context, server, DEAF)
     annotating(one)
     annotating(two)
     chapters(two).nth(2).click()
@@ -226,13 +234,7 @@ def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, se
 def test_a_tab_writing_its_study_with_an_old_copy_of_another_tabs_loses_none_of_that_tabs_edits(context, server):
     """The kept studies are stored together: a tab whose copy of storage lags writes its own study
     with an old copy of the study another tab shows. That tab puts its edit back, with no word."""
-    one = context.new_page()
-    open_site(one, server.url)
-    import_text(one, sieges())
-    study_kept(one)
-    two = context.new_page()
-    two.add_init_script(DEAF + LAG)
-    open_site(two, server.url)
+    one, two = sieges_and_a_lagging_tab(context, server)
     drills = Study("Drills")
     drills.add(Game("assault"), "A drill")
     drills.add(Game("asalto"), "Another drill")
