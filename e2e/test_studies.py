@@ -70,11 +70,12 @@ def sieges() -> str:
 def study_kept(page, title: str = "Sieges") -> None:
     """Wait until the page has stored the study it opened: its save waits for the page to be idle,
     so on a busy machine a tab opened at once may find no study yet and has none to follow."""
-    page.wait_for_function(
-        "(name) => (localStorage.getItem('asalto.studies.v1') || '').includes(name)",
-        arg=f'[StudyName \\"{title}\\"]',
-        timeout=ENGINE_MS,
-    )
+    until_stored(page, f'[StudyName \\"{title}\\"]')
+
+
+def until_stored(page, text: str) -> None:
+    """Wait until the kept studies, as stored (JSON: a quote is \\"), hold ``text``."""
+    page.wait_for_function(STORED, arg=text, timeout=ENGINE_MS)
 
 
 def chapters(page):
@@ -191,7 +192,7 @@ def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, se
     expect_titles(one, titles(3, (2, "A chain of three")))  # tab one is at tab two's last write
     two.evaluate(LAGS)
     comment(one, 1, "The lesson's first move.")
-    one.wait_for_function(STORED, arg="The lesson's first move.", timeout=ENGINE_MS)
+    until_stored(one, "The lesson's first move.")
     rename(two, "A chain")  # its copy without the comment: written over it
     want = titles(3)
     expect_titles(one, want)
@@ -202,26 +203,26 @@ def test_two_tabs_whose_writes_of_a_study_cross_keep_both_tabs_edits(context, se
     two.evaluate(LAGS)
     one.evaluate("window.deaf = true")
     rename(one, "The first lesson")
-    one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
+    until_stored(one, "The first lesson")
     rename(two, "A chain of three")
-    one.wait_for_function(STORED, arg="A chain of three", timeout=ENGINE_MS)
+    until_stored(one, "A chain of three")
     rename(one, "The lesson")
     want = titles(3, (0, "The lesson"), (2, "A chain of three"))
     expect_titles(one, want)  # both renames: merged, not kept aside as a stale version
-    one.wait_for_function(STORED, arg='ChapterName \\"The lesson\\"', timeout=ENGINE_MS)
+    until_stored(one, 'ChapterName \\"The lesson\\"')
     two.evaluate(CATCH_UP)
     expect_titles(two, want)
     # And a lagging tab's write over a revision before tab one's last two: merged over that one.
     two.evaluate(LAGS)
     one.evaluate("window.deaf = false")
     rename(one, "A lesson")
-    one.wait_for_function(STORED, arg='ChapterName \\"A lesson\\"', timeout=ENGINE_MS)
+    until_stored(one, 'ChapterName \\"A lesson\\"')
     comment(one, 1, "The lesson's first move, again.")
-    one.wait_for_function(STORED, arg="The lesson's first move, again.", timeout=ENGINE_MS)
+    until_stored(one, "The lesson's first move, again.")
     rename(two, "A chain")
     want = titles(3)
     expect_titles(one, want)
-    one.wait_for_function(STORED, arg="The lesson's first move, again.", timeout=ENGINE_MS)
+    until_stored(one, "The lesson's first move, again.")
     two.evaluate(CATCH_UP)
     expect_titles(two, want)
     for name, page in (("one", one), ("two", two)):
@@ -244,10 +245,10 @@ def test_a_tab_writing_its_study_with_an_old_copy_of_another_tabs_loses_none_of_
     annotating(two)
     two.evaluate(LAGS)
     rename(one, "The first lesson")
-    one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
+    until_stored(one, "The first lesson")
     rename(two, "The first drill")  # with the copy of Sieges before the rename
-    one.wait_for_function(STORED, arg="The first drill", timeout=ENGINE_MS)
-    one.wait_for_function(STORED, arg="The first lesson", timeout=ENGINE_MS)
+    until_stored(one, "The first drill")
+    until_stored(one, "The first lesson")
     expect_titles(one, titles(3, (0, "The first lesson")))
     expect(one.locator("#study-message")).not_to_contain_text("another tab")
     two.evaluate(CATCH_UP)
