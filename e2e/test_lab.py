@@ -205,10 +205,10 @@ def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, ser
     assert found == {key: [] for key in found}
 
 
-def test_every_choice_of_a_game_is_whole_on_a_laptop_in_every_language(browser, server):
-    """At 1280x720, in each of the lab's languages, each choice of a game (the sides' players, the
-    rules) is shown whole in its select: a ruleset's name ("Computational-intelligence course
-    rules") was cut beside its label. (A phone's own list of a select's choices shows them whole.)"""
+def test_every_choice_of_a_game_is_whole_on_a_laptop_and_a_phone_in_every_language(browser, server):
+    """At 1280x720 and at 390x844, in each of the lab's languages, each choice of a game (the sides'
+    players, the rules) is shown whole in its closed select: a ruleset's name ("Regeln des Kurses
+    in Computational Intelligence") was cut beside its label, and then across a phone's width."""
     cut = {}
     for locale in ("en-US", "fr-FR", "de-DE", "es-ES"):
         context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale, **OFF_SITE)
@@ -216,7 +216,9 @@ def test_every_choice_of_a_game_is_whole_on_a_laptop_in_every_language(browser, 
             page = context.new_page()
             open_lab(page, server)
             assert page.evaluate("document.documentElement.lang") == locale[:2]
-            cut[locale] = cut_choices(page, ".panel select")
+            for width, height in ((1280, 720), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                cut[f"{locale} {width}x{height}"] = cut_choices(page, ".panel select")
         finally:
             context.close()
     assert not any(cut.values()), cut
