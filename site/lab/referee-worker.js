@@ -7,7 +7,7 @@
 import "../archive.js";
 import { loadMicroPython } from "../micropython/micropython.mjs";
 
-const { unpack, writeFiles } = self.asaltoArchive;
+const { unpack, writeFiles, reuseFileErrors } = self.asaltoArchive;
 
 async function start() {
   const url = (path) => new URL(path, import.meta.url).href;
@@ -18,6 +18,7 @@ async function start() {
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
   });
+  reuseFileErrors(mp.FS);
   writeFiles(mp.FS, await files);
   return mp.pyimport("referee");
 }

@@ -1,7 +1,8 @@
 // Our Python modules' archives (build.write_archive: a gzip'd tar of bytecode), read by the browser
 // and written into a MicroPython's file system before its first import: the pages' archives
 // (boot.js, into which build.py writes this file) and the bot lab's referee's (lab/referee-worker.js
-// imports it). A classic script that sets one global, so both kinds of script can use it.
+// imports it), its file system's errors made once (reuseFileErrors). A classic script that sets
+// one global, so both kinds of script can use it.
 self.asaltoArchive = (function () {
   "use strict";
   // A gzip'd tar's files as [path, bytes]: the browser inflates it (DecompressionStream).
@@ -30,5 +31,20 @@ self.asaltoArchive = (function () {
       fs.writeFile(path, bytes);
     }
   }
-  return { unpack, writeFiles };
+  // An import looks for its module in several places of MicroPython's file system, and each place
+  // without it is an error object of the file system's (a JS Error: its stack and its message from
+  // the C library), about 150 in an embed frame's start, each tens of microseconds. One error
+  // object per kind, made once, as Emscripten's file system once did itself (its generic errors):
+  // the file system only reads their number. Every MicroPython of ours (the pages', the embed's,
+  // the lab's referee's) has its file system's errors reused.
+  function reuseFileErrors(fs) {
+    const ErrnoError = fs.ErrnoError;
+    const made = {};
+    function Reused(errno) {
+      return made[errno] || (made[errno] = new ErrnoError(errno));
+    }
+    Reused.prototype = ErrnoError.prototype; // instanceof fs.ErrnoError still holds
+    fs.ErrnoError = Reused;
+  }
+  return { unpack, writeFiles, reuseFileErrors };
 })();

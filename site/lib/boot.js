@@ -7,7 +7,7 @@
 "__ARCHIVE_JS__";
 (function () {
   "use strict";
-  const { unpack, writeFiles } = self.asaltoArchive;
+  const { unpack, writeFiles, reuseFileErrors } = self.asaltoArchive;
   const marks = (window.asaltoMarks = { boot: performance.now() });
   // The bot lab runs no Python of ours on its page (its policy allows no eval): it loads this
   // script with data-deploys-only for its last part alone, a new deploy heard of while it is open.
@@ -131,20 +131,6 @@
     const entry = await fetch(tag.getAttribute("src"));
     if (!entry.ok) throw new Error(tag.getAttribute("src") + ": " + entry.status);
     await mp.runPythonAsync(await entry.text());
-  }
-  // An import looks for its module in several places of MicroPython's file system, and each place
-  // without it is an error object of the file system's (a JS Error: its stack and its message from
-  // the C library), about 150 in an embed frame's start, each tens of microseconds. One error
-  // object per kind, made once, as Emscripten's file system once did itself (its generic errors):
-  // the file system only reads their number.
-  function reuseFileErrors(fs) {
-    const ErrnoError = fs.ErrnoError;
-    const made = {};
-    function Reused(errno) {
-      return made[errno] || (made[errno] = new ErrnoError(errno));
-    }
-    Reused.prototype = ErrnoError.prototype; // instanceof fs.ErrnoError still holds
-    fs.ErrnoError = Reused;
   }
   if (deploysOnly) { /* nothing to start */ }
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
