@@ -4,6 +4,7 @@
     sudo .venv/bin/python bench/suite_cpu.py      (the whole browser suite, as tasks.py test runs it)
     sudo .venv/bin/python bench/suite_cpu.py --label after -- e2e/test_review.py -k summary
     sudo .venv/bin/python bench/suite_cpu.py --label before --tests-from REV -- e2e/test_review.py -k summary
+    sudo .venv/bin/python bench/suite_cpu.py --threads --label lab -- e2e/test_lab.py
 
 The test command's own CPU figures (tasks.py test: user and system seconds of the processes it
 waited for) miss most of the browser's: Chromium's helper processes are not reaped by the tree
@@ -11,6 +12,10 @@ that started them, so their time is not passed up. Measured on e2e/test_play.py:
 figures, 23.9 s in fact. Here the run is put in a cgroup of its own (cgroup v1's cpuacct or v2's
 cpu.stat, which needs root), whose count holds every process in it however it ends; without one
 the figure is the reaped processes' and the table says so.
+
+``--threads`` also says where the CPU went, by kind of process and thread (bench/_threads.py: a
+page's main thread, its Web Workers, the renderer's pool that compiles wasm, the browser's own
+threads, pytest and Playwright's driver): the map of what a cut of the suite's CPU has to cut.
 
 ``--tests-from REV`` runs the test files as they were at REV (e2e/ as of REV, beside the current one)
 against the current build: a change to the tests alone, measured before and after on the same site.
@@ -32,6 +37,7 @@ from pathlib import Path
 
 from _tables import header, keep  # bench/ is on the path: each bench runs as a script
 from _tables import rows as table_rows
+from _threads import ThreadSampler
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 import tasks  # noqa: E402 - after the path is set
 
 PY = ROOT / ".venv" / "bin" / "python"
+TOP_THREADS = 12  # rows of the table of threads: each run's largest
 CGROUPS = (  # (the folder a new group is made in, the file of its CPU, how that file reads as seconds)
     (Path("/sys/fs/cgroup/cpuacct"), "cpuacct.usage", lambda text: int(text) / 1e9),
     (Path("/sys/fs/cgroup"), "cpu.stat", lambda text: int(text.split()[1]) / 1e6),  # v2: usage_usec first
@@ -54,8 +61,9 @@ def cgroup() -> tuple[Path, str, object] | None:
     return None
 
 
-def run(argv: list[str], cwd: Path) -> dict:
-    """``pytest argv`` in its own cgroup where one can be made: its CPU, wall and exit code."""
+def run(argv: list[str], cwd: Path, threads: bool = False) -> dict:
+    """``pytest argv`` in its own cgroup where one can be made: its CPU, wall and exit code; with
+    ``threads``, its CPU by kind of process and thread as well."""
     group = cgroup()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.monotonic()
@@ -63,7 +71,12 @@ def run(argv: list[str], cwd: Path) -> dict:
     if group:  # the child joins the group before it runs pytest, so all it starts is in it too
         procs = group[0] / "cgroup.procs"
         command = ["sh", "-c", f'echo $$ > "{procs}" && exec "$@"', "sh", *command]
-    proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    sampler = ThreadSampler(group[0] if group else None, proc.pid) if threads else None
+    if sampler:
+        sampler.start()
+    stdout, _ = proc.communicate()
+    by_thread = sampler.stop() if sampler else None
     wall = time.monotonic() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     reaped = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -72,13 +85,14 @@ def run(argv: list[str], cwd: Path) -> dict:
         folder, name, reader = group
         cpu = reader((folder / name).read_text())
         folder.rmdir()
-    closing = [line for line in proc.stdout.splitlines() if " passed" in line or " failed" in line]
+    closing = [line for line in stdout.splitlines() if " passed" in line or " failed" in line]
     return {
+        "threads": by_thread,
         "cpu_s": round(cpu, 1) if cpu is not None else None,
         "reaped_cpu_s": round(reaped, 1),
         "wall_s": round(wall, 1),
         "exit": proc.returncode,
-        "closing": closing[-1] if closing else proc.stdout[-300:],
+        "closing": closing[-1] if closing else stdout[-300:],
     }
 
 
@@ -105,7 +119,31 @@ def markdown(runs: dict) -> str:
         "",
     ]
     lines += [f"**{label}**: {run['note']}\n" for label, run in runs.items() if run.get("note")]
+    lines += thread_table({label: run for label, run in runs.items() if run.get("threads")})
     return "\n".join(lines)
+
+
+def thread_table(runs: dict) -> list[str]:
+    """The runs' CPU by kind of process and thread: the largest TOP_THREADS rows of each run, with
+    each row's share of that run's sampled CPU."""
+    if not runs:
+        return []
+    seconds = {label: {(kind, thread): s for kind, thread, s in run["threads"]} for label, run in runs.items()}
+    rows = dict.fromkeys((kind, thread) for run in runs.values() for kind, thread, _ in run["threads"][:TOP_THREADS])
+
+    def cell(label: str, key: tuple[str, str]) -> str:
+        s = seconds[label].get(key, 0)
+        return f"{s:g} ({100 * s / (sum(seconds[label].values()) or 1):.0f}%)" if s else ""
+
+    return [
+        "## Where the CPU went, by kind of process and thread (bench/_threads.py)",
+        "",
+        f"CPU seconds, sampled, and their share of the run's sampled CPU: the {TOP_THREADS} largest of each run.",
+        "",
+        *header(list(runs), "process: thread"),
+        *[f"| {k}: {t} | " + " | ".join(cell(label, (k, t)) for label in runs) + " |" for k, t in rows],
+        "",
+    ]
 
 
 def main() -> None:
@@ -113,6 +151,7 @@ def main() -> None:
     parser.add_argument("--label", default="the browser suite")
     parser.add_argument("--tests-from", help="a revision whose e2e/ is run instead of the current one")
     parser.add_argument("--note", default="")
+    parser.add_argument("--threads", action="store_true", help="also the CPU by kind of process and thread")
     parser.add_argument("args", nargs=argparse.REMAINDER, help="-- then pytest's arguments (paths under e2e/)")
     opts = parser.parse_args()
     args = opts.args[1:] if opts.args[:1] == ["--"] else opts.args
@@ -126,7 +165,7 @@ def main() -> None:
         args = [str(copy / Path(a).relative_to("e2e")) if a.startswith("e2e/") else a for a in args]
     load = round(os.getloadavg()[0], 1)
     try:
-        result = run(args, cwd)
+        result = run(args, cwd, opts.threads)
     finally:
         if copy:
             shutil.rmtree(copy, ignore_errors=True)

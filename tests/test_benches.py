@@ -27,3 +27,25 @@ def test_every_bench_answers_help(name: str) -> None:
     )
     assert done.returncode == 0, f"{name}: exit {done.returncode}\n{done.stderr[-2000:]}"
     assert done.stdout.startswith("usage:"), f"{name} did not answer --help:\n{done.stdout[:500]}"
+
+
+def test_the_thread_sampler_counts_what_a_process_under_it_used() -> None:
+    """bench/_threads.py's figures (suite_cpu.py --threads) are the CPU of the processes under the
+    root: a child that does a fixed amount of work, then waits, is counted as its own clock says."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from _threads import TICK, ThreadSampler
+
+    work = (
+        "import os, sys\nn = 0\nfor i in range(3_000_000): n += i\n"
+        "t = os.times()\nprint(t.user + t.system, flush=True)\nsys.stdin.read()"
+    )
+    child = subprocess.Popen([sys.executable, "-c", work], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    sampler = ThreadSampler(root=child.pid)
+    sampler.start()
+    try:
+        own = float(child.stdout.readline())  # its work done: it waits, using nothing more
+        figures = sampler.stop()
+    finally:
+        child.communicate("")
+    counted = sum(s for kind, _, s in figures if kind.startswith("python"))
+    assert abs(counted - own) <= 3 / TICK + 0.1, (figures, own)  # the sampler's rounding (0.1 s), and ticks
