@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 
+from conftest import OFF_SITE
 from playwright.sync_api import expect
 
-from helpers import ENGINE_MS, choose_mode, open_site, press
+from helpers import ENGINE_MS, choose_mode, cut_choices, open_site, press
 
 OPTION = '#custom-options select[data-option="{}"]'
 
@@ -154,6 +155,35 @@ def test_the_dialog_speaks_the_pages_language(browser, server):
         assert page.locator("#new-side input").nth(1).get_attribute("aria-label") == "Zufällige Seite"
     finally:
         context.close()
+
+
+# The rules' select against the width the dialog's form has inside its padding.
+SELECT_AND_ROOM = """() => { const form = document.querySelector('#dlg-new form'); const s = getComputedStyle(form);
+  return [document.querySelector('#new-ruleset').offsetWidth,
+          form.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)]; }"""
+
+
+def test_every_ruleset_is_whole_in_the_dialogs_select_on_a_laptop_in_every_language(browser, server):
+    """At 1280x720, in each of the page's languages, each ruleset's name is whole in the closed
+    select ("Regeln des Kurses in Computational Intelligence" was cut beside its label and the
+    Rules button); at 390x844 the select has the dialog's whole width, to show as much as it holds
+    (the phone's own list of the choices shows them whole)."""
+    cut, widths = {}, {}
+    for locale in ("en-US", "fr-FR", "de-DE", "es-ES"):
+        context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale, **OFF_SITE)
+        try:
+            page = context.new_page()
+            open_site(page, server.url)
+            press(page, "#btn-new")
+            page.wait_for_selector("#dlg-new[open]")
+            cut[locale] = cut_choices(page, "#new-ruleset")
+            page.set_viewport_size({"width": 390, "height": 844})
+            select, room = page.evaluate(SELECT_AND_ROOM)
+            widths[locale] = abs(select - room) <= 1
+        finally:
+            context.close()
+    assert not any(cut.values()), cut
+    assert all(widths.values()), widths
 
 
 CARDS = """() => {
