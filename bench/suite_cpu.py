@@ -129,11 +129,12 @@ def thread_table(runs: dict) -> list[str]:
     if not runs:
         return []
     seconds = {label: {(kind, thread): s for kind, thread, s in run["threads"]} for label, run in runs.items()}
+    totals = {label: sum(figures.values()) or 1 for label, figures in seconds.items()}
     rows = dict.fromkeys((kind, thread) for run in runs.values() for kind, thread, _ in run["threads"][:TOP_THREADS])
 
     def cell(label: str, key: tuple[str, str]) -> str:
         s = seconds[label].get(key, 0)
-        return f"{s:g} ({100 * s / (sum(seconds[label].values()) or 1):.0f}%)" if s else ""
+        return f"{s:g} ({100 * s / totals[label]:.0f}%)" if s else ""
 
     return [
         "## Where the CPU went, by kind of process and thread (bench/_threads.py)",
