@@ -158,6 +158,12 @@ def test_a_tournament_of_a_loaded_bot_an_example_and_a_level_with_elo_and_the_cr
             against: [...tr.querySelectorAll('[data-against]')].map(td => td.textContent)}))"""
     )
     assert sorted(r["bot"] for r in rows) == ["examples:greedy", "level:beginner", "random.py"]
+    page.set_viewport_size({"width": 1280, "height": 720})  # on a laptop every name is on one line
+    lines = table.locator("tbody th").evaluate_all(
+        """ths => ths.map(th => { const r = document.createRange(); r.selectNodeContents(th);
+            return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"""
+    )
+    assert lines == [1, 1, 1], lines
     assert sum(r["score"] for r in rows) == 6 and all(r["games"] == 4 for r in rows)
     assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)  # best first
     for r in rows:  # the command line's formula (asalto_core.ratings), with its error bar
