@@ -213,8 +213,8 @@ def test_the_lab_is_accessible_light_and_dark_on_a_desktop_and_a_phone(page, ser
 
 def test_every_choice_of_a_game_is_whole_on_a_laptop_and_a_phone_in_every_language(browser, server):
     """At 1280x720 and at 390x844, in each of the lab's languages, each choice of a game (the sides'
-    players, the rules) is shown whole in its closed select: a ruleset's name ("Regeln des Kurses
-    in Computational Intelligence") was cut beside its label, and then across a phone's width."""
+    players, the rules) is shown whole in its closed select, the longest ruleset's and bot's names
+    too."""
     cut = {}
     for locale in ("en-US", "fr-FR", "de-DE", "es-ES"):
         context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale, **OFF_SITE)

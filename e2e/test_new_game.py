@@ -163,11 +163,12 @@ SELECT_AND_ROOM = """() => { const form = document.querySelector('#dlg-new form'
           form.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)]; }"""
 
 
-def test_every_ruleset_is_whole_in_the_dialogs_select_on_a_laptop_in_every_language(browser, server):
-    """At 1280x720, in each of the page's languages, each ruleset's name is whole in the closed
-    select ("Regeln des Kurses in Computational Intelligence" was cut beside its label and the
-    Rules button); at 390x844 the select has the dialog's whole width, to show as much as it holds
-    (the phone's own list of the choices shows them whole)."""
+def test_every_ruleset_is_whole_in_the_new_game_and_set_up_selects_on_a_laptop_and_a_phone_in_every_language(
+    browser, server
+):
+    """At 1280x720 and 390x844, in each of the page's languages, each ruleset's name is whole in the
+    closed rules select of the New game dialog and of the set-up panel (the side panel's select is
+    the narrowest, 305 px on a laptop); on a phone the dialog's select has the dialog's whole width."""
     cut, widths = {}, {}
     for locale in ("en-US", "fr-FR", "de-DE", "es-ES"):
         context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale, **OFF_SITE)
@@ -176,13 +177,21 @@ def test_every_ruleset_is_whole_in_the_dialogs_select_on_a_laptop_in_every_langu
             open_site(page, server.url)
             press(page, "#btn-new")
             page.wait_for_selector("#dlg-new[open]")
-            cut[locale] = cut_choices(page, "#new-ruleset")
+            cut[locale, "new", 1280] = cut_choices(page, "#new-ruleset")
             page.set_viewport_size({"width": 390, "height": 844})
+            cut[locale, "new", 390] = cut_choices(page, "#new-ruleset")
             select, room = page.evaluate(SELECT_AND_ROOM)
             widths[locale] = abs(select - room) <= 1
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#dlg-new:not([open])", state="attached")
+            press(page, "#btn-setup")
+            page.wait_for_selector("#panel-setup:not([hidden])")
+            cut[locale, "setup", 390] = cut_choices(page, "#setup-ruleset")
+            page.set_viewport_size({"width": 1280, "height": 720})
+            cut[locale, "setup", 1280] = cut_choices(page, "#setup-ruleset")
         finally:
             context.close()
-    assert not any(cut.values()), cut
+    assert not any(cut.values()), {where: names for where, names in cut.items() if names}
     assert all(widths.values()), widths
 
 
