@@ -14,6 +14,8 @@ import threading
 from collections import Counter
 from pathlib import Path
 
+from asalto_core.sandbox import descendants
+
 TICK = os.sysconf("SC_CLK_TCK")
 EVERY_S = 0.5
 
@@ -29,18 +31,6 @@ def _kind(pid: int) -> str | None:
         typed = re.search(r"--type=(\S+)", command)
         return "chromium " + (typed.group(1) if typed else "browser")
     return name
-
-
-def _children() -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-            out.setdefault(parent, []).append(int(entry))
-    return out
 
 
 class ThreadSampler:
@@ -70,12 +60,7 @@ class ThreadSampler:
                 return [int(p) for p in (self.cgroup / "cgroup.procs").read_text().split()]
             except OSError:
                 return []
-        children, todo, found = _children(), [self.root], []
-        while todo:
-            pid = todo.pop()
-            found.append(pid)
-            todo += children.get(pid, [])
-        return found
+        return [self.root, *descendants(self.root)]
 
     def _run(self) -> None:
         while not self._done.wait(EVERY_S):

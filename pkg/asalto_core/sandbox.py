@@ -320,7 +320,7 @@ class Jail:
 
     def strays(self) -> bool:
         """Whether the bot has processes of its own running besides itself (they go with it)."""
-        return len(_descendants(self.proc.pid)) > self.inner
+        return len(descendants(self.proc.pid)) > self.inner
 
     def close(self) -> None:
         """End the bot and every process it started, and remove its folder."""
@@ -355,7 +355,8 @@ def _proc() -> list[str]:
         return []
 
 
-def _descendants(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid``, its children's children too, from Linux's /proc (none without it)."""
     parents: dict[int, list[int]] = {}
     for name in _proc():
         if name.isdigit():
@@ -439,7 +440,7 @@ def _keep(plan: dict[str, object], argv: list[str]) -> int:
                 break
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:  # every process the bot started is now, or soon, the keeper's child
-        for pid in _descendants(os.getpid()):
+        for pid in descendants(os.getpid()):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         try:
