@@ -139,6 +139,9 @@ def test_a_tournament_of_a_loaded_bot_an_example_and_a_level_with_elo_and_the_cr
     load(page, "random.py", RANDOM)  # a bot that loads is ticked at once
     for name in ("examples:greedy", "level:beginner"):
         page.locator("#entrant-list label", has_text=name).locator("input").check()
+    # Assault's games end within a hundred plies; under the course's rules (the lab's default) a
+    # game between a random bot and a greedy one may run to its 2000th ply.
+    page.select_option("#ruleset", "assault")
     page.fill("#seconds", per_move(1.0))
     started = bots_started(page)
     page.click("#tournament")
