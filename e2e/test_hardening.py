@@ -249,6 +249,30 @@ def test_a_game_followed_from_another_tab_brings_none_of_this_tabs_redo(context,
     expect(b.locator("#btn-redo")).to_be_disabled()
 
 
+@pytest.mark.pages_only
+def test_an_annotated_game_played_on_in_another_tab_is_followed_without_keeping_it_as_the_previous(context, server):
+    """A tab whose game is within the other tab's (the same moves and notes, played on there) loses
+    nothing by following it: it says the game was changed there and keeps no previous game; a note
+    only this tab had is kept as the previous game."""
+    a = context.new_page()
+    open_site(a, server.url)
+    new_game(a, "assault", "humans")
+    import_text(a, "1. d4-d5 {A note.} *")
+    b = context.new_page()
+    open_site(b, server.url)
+    expect(move_list(b)).to_have_text(["d4-d5"])
+    kept = a.evaluate("localStorage.getItem('asalto.previous')")
+    play(b, "c5", "c6")
+    expect(move_list(a)).to_have_text(["d4-d5", "c5-c6"], timeout=ENGINE_MS)
+    expect(a.locator("#message")).to_contain_text("another tab")
+    expect(a.locator("#message")).not_to_contain_text("kept")
+    assert a.evaluate("localStorage.getItem('asalto.previous')") == kept
+    import_text(b, "1. d4-d5 {Another note.} *")  # B's own note in place of A's: A keeps its game
+    expect(a.locator("#message")).to_contain_text("kept", timeout=ENGINE_MS)
+    previous = json.loads(a.evaluate("localStorage.getItem('asalto.previous')"))
+    assert previous["game"]["moves"] == ["d4-d5", "c5-c6"]
+
+
 # -- issue 25: inputs that eat the page, deploys ----------------------------------------------------
 def test_an_embed_of_many_comments_reads_in_time(context, server):
     """99,011 characters of comments (under the embed's 100,000) once grew MicroPython's heap to 2 GB

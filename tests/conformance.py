@@ -209,6 +209,11 @@ def annotations():
     s.play("e5-e6", branch=True)
     s.play("d3-d4", branch=True)
     out["edited"] = s.record()
+    original, grown = Game.from_record(ANNOTATED), Game.from_record(ANNOTATED)
+    grown.go_to_path((len(grown.moves),))
+    grown.play(grown.board.legal_moves[0])
+    out["within"] = [original.line.within(grown.line), grown.line.within(original.line)]
+    out["within"] += [original.line.within(s.game.line), s.game.line.within(s.game.line)]
     s.go_to_path([1, 0, 2])
     s.promote()
     out["promoted"] = [s.record(), list(s.path)]

@@ -123,6 +123,29 @@ def test_random_annotated_games_round_trip(data, ruleset):
             assert var.moves  # no empty variation is ever kept
 
 
+@settings(max_examples=25)
+@given(st.data(), st.sampled_from(["assault", "asalto", "royal-garrison"]))
+def test_a_game_is_within_what_another_tab_made_of_it_unless_a_note_of_its_own_is_gone(data, ruleset):
+    """Line.within: whether a tab that follows another tab's game loses nothing of its own (the game
+    page keeps its own game as the previous game only then)."""
+    game = Game(ruleset)
+    grow(data, game, 0)
+    theirs = Game.from_record(game.record())
+    assert game.line.within(theirs.line)
+    theirs.go_to_path((len(theirs.moves),))  # the other tab plays on, with a note of its own
+    if theirs.board.legal_moves:
+        theirs.play(theirs.board.legal_moves[0])
+        theirs.comment("Played on in the other tab.")
+        assert game.line.within(theirs.line) and not theirs.line.within(game.line)
+    game.line.comments[0] = "This tab's note."  # a note the other tab never had
+    assert not game.line.within(theirs.line)
+    theirs.line.comments[0] = "This tab's note."
+    assert game.line.within(theirs.line)
+    if game.moves:
+        game.line.nags[0] = "!" if theirs.line.nags[0] != "!" else "?"  # a symbol the other has otherwise
+        assert not game.line.within(theirs.line)
+
+
 # -- the session: branch, promote, delete, notes, views ---------------------------------------------------
 def annotated() -> Session:
     return Session.from_text(ANNOTATED)[0]

@@ -91,6 +91,8 @@ def test_annotated_records_and_the_session_tree(on_micropython, on_cpython):
     assert all(r["round_trip"] for r in cpy["random"]) and all(r["round_trip"] for r in mpy["random"])
     assert any(e["depth"] > 1 for r in cpy["random"] for e in r["tree"])  # nested variations were made
     assert [b[1] for b in cpy["bad"]] == ["RecordError"] * 4
+    # a game within one played on from it; not the other way, nor within one whose note was edited
+    assert cpy["within"] == [True, False, False, True]
 
 
 def test_every_save_reads_back_at_every_node(on_micropython, on_cpython):

@@ -313,7 +313,7 @@ def changed_elsewhere(key, text):
     if other is None or other[0].game == app.play.session.game:
         return None
     mine, theirs = app.play.session.game, other[0].game
-    lost = mine.start != theirs.start or app.play.session.annotated() or theirs.moves[: len(mine.moves)] != mine.moves
+    lost = mine.start != theirs.start or not mine.line.within(theirs.line)
     # The save this tab asked for is not written over the other's: its game is part of the other's,
     # or (lost) kept as the previous game when the other's is opened.
     _pending[0] = False
