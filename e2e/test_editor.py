@@ -14,6 +14,15 @@ def test_set_up_a_position_and_play_it(page, server):
     new_game(page, "assault", "humans")
     press(page, "#btn-setup")
     page.wait_for_selector("#panel-setup:not([hidden])")
+    page.select_option("#setup-ruleset", "asalto")  # the title above the board and its Rules: the setup's
+    expect(page.locator("#game-title")).to_have_text("Asalto")
+    page.click("#btn-rules-here")
+    expect(page.locator("#rules-title")).to_have_text("Asalto")
+    page.keyboard.press("Escape")
+    page.click("#setup-cancel")  # and the game's again once the editor is closed
+    expect(page.locator("#game-title")).to_have_text("Assault")
+    press(page, "#btn-setup")
+    page.wait_for_selector("#panel-setup:not([hidden])")
     page.click("#setup-clear")
     page.check('input[name="setup-tool"][value="officer"]')
     for p in ("d5", "c7", "e7"):

@@ -110,6 +110,12 @@ def shown_view():
     return v
 
 
+def board_ruleset():
+    """The ruleset of what the board shows: the position being set up while the editor is open,
+    else the game's. The title above the board and its Rules buttons name it."""
+    return app.ui.editor.ruleset if app.ui.editor is not None else shown_view()["ruleset"]
+
+
 def shown_study():
     """The study on the board (``app.shared.study``). What reads it through here runs only while there
     is one (its buttons show only then); a reader that may run without one checks the field itself."""

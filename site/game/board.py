@@ -7,13 +7,13 @@ from pyscript import document
 
 from asalto_core import svg as draw
 from asalto_core.session import outcome_json
-from game import review_view
+from game import review_view, rules_text
 from game import state as st
 from game.app import app, board, can_input, geometry, rules_of, shown_view
 from game.review_panel import review_mark
 from lib.board_view import BoardView, last_move_marks
 from lib.i18n import language, outcome_text, t
-from lib.page import el, tell
+from lib.page import el, set_text, tell
 from lib.page import point_label as piece_point_label
 
 # The game's board: only this module draws on it; the others read ``view.at`` (where each point is).
@@ -197,6 +197,7 @@ def render_editor(ed):
     for node in document.querySelectorAll('input[name="setup-tool"]'):
         node.checked = node.value == ed.tool  # the tool in use, also after Cancel and reopening
     el("status").textContent = t("setup-status")
+    set_text(el("game-title"), rules_text.title(ed.ruleset))  # the rules of the position set up
     el("panel-setup").hidden = False
     document.body.dataset.editor = "1"
 

@@ -11,7 +11,7 @@ from asalto_core.session import Session
 from game import api, chapters, friend, rules_text, storage
 from game import state as st
 from game.api import record_text
-from game.app import app, geometry, rules_of, shown_view
+from game.app import app, board_ruleset, geometry, rules_of, shown_view
 from game.editor import Editor
 from game.game import new_game, open_game
 from game.render import apply_labels
@@ -436,8 +436,8 @@ def bind():
     on(el("lang-menu"), "change", change_language)
     on(el("btn-new"), "click", lambda e: open_new_dialog())
     on(el("result-new"), "click", lambda e: open_new_dialog())
-    on(el("btn-rules"), "click", lambda e: show_rules(shown_view()["ruleset"]))
-    on(el("btn-rules-here"), "click", lambda e: show_rules(shown_view()["ruleset"]))
+    on(el("btn-rules"), "click", lambda e: show_rules(board_ruleset()))
+    on(el("btn-rules-here"), "click", lambda e: show_rules(board_ruleset()))
     on(el("new-show-rules"), "click", lambda e: show_rules(el("new-ruleset").value))
     on(el("new-ruleset"), "change", lambda e: (new_desc(), fill_custom(el("new-ruleset").value)))
     on(el("custom-options"), "change", custom_changed)
