@@ -184,7 +184,8 @@ def test_the_filters_say_how_many_puzzles_each_theme_has(page, server):
     expect(page.locator('#pick-theme option[value="huff"]')).to_have_js_property("disabled", True)
     page.select_option("#pick-theme", "chain")
     expect(page.locator("#pool")).to_have_text(f"{chains} puzzles")
-    shown = next(p for p in PUZZLES if "#" + p["id"] == page.inner_text("#about-id"))
+    shown_id = page.inner_text("#about-id")  # read once: not once for each puzzle before it
+    shown = next(p for p in PUZZLES if "#" + p["id"] == shown_id)
     assert ts.ruleset_of(shown) == ruleset and "chain" in shown["themes"]
 
 
