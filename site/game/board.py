@@ -9,7 +9,7 @@ from asalto_core import svg as draw
 from asalto_core.session import outcome_json
 from game import review_view, rules_text
 from game import state as st
-from game.app import app, board, can_input, geometry, rules_of, shown_view
+from game.app import app, board, board_ruleset, can_input, geometry, rules_of, shown_view
 from game.review_panel import review_mark
 from lib.board_view import BoardView, last_move_marks
 from lib.i18n import language, outcome_text, t
@@ -197,9 +197,14 @@ def render_editor(ed):
     for node in document.querySelectorAll('input[name="setup-tool"]'):
         node.checked = node.value == ed.tool  # the tool in use, also after Cancel and reopening
     el("status").textContent = t("setup-status")
-    set_text(el("game-title"), rules_text.title(ed.ruleset))  # the rules of the position set up
+    draw_title()
     el("panel-setup").hidden = False
     document.body.dataset.editor = "1"
+
+
+def draw_title():
+    """The title above the board: the rules of what it shows, a game's or a position being set up."""
+    set_text(el("game-title"), rules_text.title(board_ruleset()))
 
 
 def editor_label(name):

@@ -10,12 +10,13 @@ from pyscript import document
 from asalto_core.errors import LimitError
 from asalto_core.links import LinkError, NewerLinkError, TooLongLinkError, UnplayableLinkError
 from asalto_core.record import PGN_RESULTS
-from game import frames, rules_text
+from game import frames
 from game import state as st
 from game.app import app, board, can_input, can_undo, human_turn, rules_of, shown_view
 from game.board import (
     drag_piece,
     draw_board,
+    draw_title,
     editor_label,
     forget_words,
     huffing,
@@ -317,7 +318,7 @@ def render_buttons():
         set_text(el("thinking-text"), t("thinking-depth", depth=app.ai.depth) if app.ai.depth else t("thinking"))
     elif starting:
         set_text(el("thinking-text"), t("engine-starting"))
-    set_text(el("game-title"), rules_text.title(v["ruleset"]))
+    draw_title()
 
 
 # What modules that draw from this one add beside the board (friend.render_panel), drawn with the rest.
