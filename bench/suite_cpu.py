@@ -86,6 +86,9 @@ def run(argv: list[str], cwd: Path, threads: bool = False) -> dict:
         cpu = reader((folder / name).read_text())
         folder.rmdir()
     closing = [line for line in stdout.splitlines() if " passed" in line or " failed" in line]
+    failures = [line for line in stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
+    if failures:  # pytest's summary of each, to rerun and read (the rest of its output is not kept)
+        print("\n".join(failures), flush=True)
     return {
         "threads": by_thread,
         "cpu_s": round(cpu, 1) if cpu is not None else None,

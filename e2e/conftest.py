@@ -51,12 +51,20 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "pages_only: the test only opens pages in its context: the warm one lends it")
 
 
-def chromium_path() -> str | None:
-    """ASALTO_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own browser."""
+# Debian's build of the headless shell: the tests' browser where it is installed. It is the same
+# Blink and V8 without the browser's own layer, as Playwright's own headless runs use; measured on
+# e2e/test_design.py it costs 40 CPU-s where the full browser costs 68 (bench/results/suite-cpu.md).
+HEADLESS_SHELL = "chromium-headless-shell"
+
+
+def chromium_path(shell: bool = False) -> str | None:
+    """ASALTO_CHROMIUM, else (with ``shell``, for a headless run) Debian's headless shell, else
+    Debian's /usr/bin/chromium, else None: Playwright's own browser. Screenshots and benches keep
+    the full browser, which is what a player's page runs in."""
     env = os.environ.get("ASALTO_CHROMIUM")
     if env:
         return env
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
+    for candidate in (shell and shutil.which(HEADLESS_SHELL), "/usr/bin/chromium", shutil.which("chromium")):
         if candidate and Path(candidate).exists():
             return candidate
     return None
@@ -165,10 +173,17 @@ def server(tmp_path_factory, worker_id):
 def browser_type_launch_args(browser_type_launch_args):
     """pytest-playwright's launch arguments, with Debian's chromium where Playwright's is absent."""
     args = {**browser_type_launch_args, "args": LAUNCH_ARGS}
-    path = chromium_path()
+    path = chromium_path(shell=args.get("headless", True))
     if path:
         args["executable_path"] = path
     return args
+
+
+def full_browser(launch_args: dict) -> dict:
+    """The launch arguments of the full browser, for a test that needs what only it has: a
+    profile's settings (the headless shell reads none). Playwright's own is its "chromium" channel."""
+    path = chromium_path()
+    return {**launch_args, "executable_path": path} if path else {**launch_args, "channel": "chromium"}
 
 
 def _stretched_context(new_context):
@@ -497,10 +512,11 @@ def page(request):
 
 
 @pytest.fixture
-def friend(browser, blocked, console):
-    """Another person's browser (a phone): its own context and storage, the clipboard allowed."""
+def friend(browser, server, blocked, console):
+    """Another person's browser (a phone): its own context and storage, the clipboard allowed (for
+    the site's origin: a permission's origin names the port)."""
     made = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, **OFF_SITE)
     ctx = watched(made, blocked, console, proxied=True)
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=LOCAL)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.origin)
     yield ctx.new_page()
     ctx.close()

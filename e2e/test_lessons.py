@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, Console, Server, watched
+from conftest import ROOT, Console, Server, full_browser, watched
 from playwright.sync_api import expect
 from test_embed import lesson_page
 from test_move_list import record
@@ -25,15 +25,16 @@ RECORD = '[Ruleset "assault"]\n\n1. d4-d5 {Forward.} c5-c6 2. b5-c5'
 
 @contextmanager
 def third_party_blocked(browser_type, browser_type_launch_args, tmp_path, console: Console):
-    """A browser that blocks third-party storage (like a reader who turned it off), where only the
-    local test servers (127.0.0.1 and localhost, two different sites) may be reached."""
+    """The full browser, blocking third-party storage (like a reader who turned it off: a setting of
+    its profile, which the headless shell does not read), where only the local test servers
+    (127.0.0.1 and localhost, two different sites) may be reached."""
     profile = tmp_path / "profile"
     (profile / "Default").mkdir(parents=True)
     prefs = {"profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True}}
     (profile / "Default" / "Preferences").write_text(json.dumps(prefs))
     blocked: list[str] = []
     ctx = watched(
-        browser_type.launch_persistent_context(str(profile), **browser_type_launch_args),
+        browser_type.launch_persistent_context(str(profile), **full_browser(browser_type_launch_args)),
         blocked,
         console,
         ("http://127.0.0.1:", "http://localhost:"),
