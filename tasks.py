@@ -91,7 +91,8 @@ def ensure_browser() -> None:
     shell for the tests (e2e/conftest.py: it costs the suite much less CPU) where apt can add it."""
     if os.environ.get("ASALTO_CHROMIUM"):
         return
-    if not shutil.which("chromium"):
+    fresh = not shutil.which("chromium")
+    if fresh:
         try:
             run(PY, "-m", "playwright", "install", "chromium", timeout=600)
             return
@@ -100,7 +101,8 @@ def ensure_browser() -> None:
         install_debian_packages("chromium")
     if shutil.which("chromium-headless-shell"):
         return
-    if os.geteuid() == 0 and shutil.which("apt-get"):
+    # apt, once more on a fresh machine (sudo asked already) or as root: never a password on every run
+    if (fresh or os.geteuid() == 0) and shutil.which("apt-get"):
         try:
             install_debian_packages("chromium-headless-shell")
             return

@@ -171,7 +171,8 @@ def server(tmp_path_factory, worker_id):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    """pytest-playwright's launch arguments, with Debian's chromium where Playwright's is absent."""
+    """pytest-playwright's launch arguments, with Debian's chromium where Playwright's is absent
+    (its headless shell for a headless run, where installed)."""
     args = {**browser_type_launch_args, "args": LAUNCH_ARGS}
     path = chromium_path(shell=args.get("headless", True))
     if path:
